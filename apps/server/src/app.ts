@@ -1,0 +1,132 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authPlugin } from './kernel/auth/plugin';
+import { authRoutes } from './kernel/auth/routes';
+import { createTokenService, type TokenService } from './kernel/auth/tokens';
+import { registerCompatRoutes } from './kernel/compat/router';
+import { type Database, openDatabase } from './kernel/db/database';
+import { migrateDatabase } from './kernel/db/migrate';
+import { registerErrorHandling } from './kernel/errors/error-handler';
+import { writeAppLog } from './kernel/events/logs';
+import { createJobs, type Jobs } from './kernel/jobs/jobs';
+import { kernelModule } from './kernel/kernel-module';
+import { createMailer, type Mailer } from './kernel/messaging/mailer';
+import type { AppModule } from './kernel/module';
+import { ResourceRegistry } from './kernel/resources/registry';
+import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
+import { createStorage, type Storage } from './kernel/storage/storage';
+import { communityNameResolver } from './kernel/tenancy/communities';
+import { identityModule } from './modules/identity/module';
+import { seedIfEmpty } from './seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    tokens: TokenService;
+    mailer: Mailer;
+    jobs: Jobs;
+    storage: Storage;
+    resources: ResourceRegistry;
+    modules: AppModule[];
+  }
+}
+
+/** Every module of the product, in dependency order. */
+export const MODULES: AppModule[] = [kernelModule, identityModule];
+
+export interface BuildOptions {
+  /** Reuse an open database (tests that restart the app on the same data). */
+  db?: Database;
+  /** Seed the demo community when the database is empty (default: outside production). */
+  seed?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
+  await migrateDatabase(db);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are documented with zod schemas but serialised as plain JSON: handlers select only
+  // public columns, and skipping a second validation pass keeps lists fast.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const resources = new ResourceRegistry();
+  const jobs = createJobs(db, { enabled: config.jobs, onError: (err) => app.log.error({ err }, 'job failed') });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('tokens', createTokenService(config.jwtSecret));
+  app.decorate('jobs', jobs);
+  app.decorate('mailer', createMailer(db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom }));
+  app.decorate(
+    'storage',
+    createStorage(db, { dataDir: config.dataDir, maxBytes: config.maxUploadBytes, communityName: communityNameResolver(db) }),
+  );
+  app.decorate('resources', resources);
+  app.decorate('modules', MODULES);
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Atrium API', version: config.version, description: 'Multi-tenant console for a business online presence.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+  await app.register(authPlugin);
+
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['meta'], summary: 'Health' } }, async () => {
+    await db.query('select 1');
+    return { status: 'ok', database: db.engine, version: config.version };
+  });
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
+
+  for (const module of MODULES) resources.add(module.resources ?? []);
+  for (const resource of resources.all()) registerResourceRoutes(app, resource);
+  registerMetaRoutes(app, resources);
+  await authRoutes(app);
+  for (const module of MODULES) await module.routes?.(app);
+  registerCompatRoutes(
+    app,
+    MODULES.flatMap((m) => m.compat ?? []),
+  );
+
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    if (options.seed ?? config.env !== 'production') await seedIfEmpty(app);
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await app.mailer.close();
+    if (!options.db) await db.close();
+  });
+  app.decorate('appLog', (tenantId: string, message: string, context?: Record<string, unknown>) =>
+    writeAppLog(db, tenantId, { kind: 'application', level: 'info', message, context }),
+  );
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A line in the community's application log. */
+    appLog(tenantId: string, message: string, context?: Record<string, unknown>): Promise<void>;
+  }
+}

@@ -1,0 +1,28 @@
+import type { Permissions } from '../access/modules';
+import type { Database } from '../db/database';
+
+/** Who is calling, established from the bearer token on every request. */
+export interface AuthContext {
+  tenantId: string;
+  community: string;
+  userId: string;
+  userName: string;
+  email: string;
+  sessionId: string;
+  isOwner: boolean;
+  permissions: Permissions;
+}
+
+/** What a resource operation or service needs: the database and on whose behalf it acts. */
+export interface Scope {
+  db: Database;
+  tenantId: string;
+  actor: { id: string | null; name: string | null };
+}
+
+export function scopeOf(db: Database, auth: AuthContext): Scope {
+  return { db, tenantId: auth.tenantId, actor: { id: auth.userId, name: auth.userName } };
+}
+
+/** The platform community: its admins manage platform catalogues. */
+export const PLATFORM_COMMUNITY = '-';

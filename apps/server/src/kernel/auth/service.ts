@@ -1,0 +1,340 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { roles } from '../access/tables';
+import type { Db } from '../db/database';
+import { enterTenant } from '../db/database';
+import { errors } from '../errors/app-error';
+import { COMMUNITY_NAME, RESERVED_NAMES, requireCommunity } from '../tenancy/communities';
+import { communities } from '../tenancy/tables';
+import type { AuthContext } from './context';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { consumeRateLimit, resetRateLimit } from './rate-limit';
+import { otps, sessions, users } from './tables';
+import { SESSION_TTL_SECONDS } from './tokens';
+
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const LIMITS = {
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { max: 50, windowSeconds: 15 * 60 },
+  otpPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  otpPerIp: { max: 30, windowSeconds: 15 * 60 },
+  signupPerIp: { max: 20, windowSeconds: 60 * 60 },
+};
+
+export interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
+export type PublicUser = {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  roleId: string | null;
+  isOwner: boolean;
+  theme: string;
+  status: string;
+};
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  phone: users.phone,
+  roleId: users.roleId,
+  isOwner: users.isOwner,
+  theme: users.theme,
+  status: users.status,
+};
+
+/** Sign-up, sign-in, sessions, OTP and passwords. Routes (v1 and compat) stay thin over these. */
+export function authService(app: FastifyInstance) {
+  const { db, tokens } = app;
+
+  async function openSession(tx: Db, tenantId: string, community: string, user: PublicUser, client: Client) {
+    const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+    const [session] = await tx
+      .insert(sessions)
+      .values({ tenantId, userId: user.id, expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 500) })
+      .returning({ id: sessions.id });
+    const token = await tokens.sign({ sub: user.id, tid: tenantId, cn: community, sid: session.id }, expiresAt);
+    return { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The users with this email, across communities or in one. */
+  async function findUsers(email: string, community?: string) {
+    const rows = await db.query<{ tenant_id: string; id: string; password_hash: string; community: string; status: string }>(
+      `select u.tenant_id, u.id, u.password_hash, c.name as community, u.status
+         from users u join communities c on c.id = u.tenant_id
+        where lower(u.email) = lower($1) and c.status = 'active' and ($2::text is null or c.name = $2)`,
+      [email, community ?? null],
+    );
+    return rows;
+  }
+
+  async function oneUser(email: string, community?: string) {
+    const found = await findUsers(email, community);
+    if (found.length > 1) {
+      throw errors.validation({ community: 'This email belongs to several communities: name one' }, 'Name the community to sign in to');
+    }
+    return found[0] ?? null;
+  }
+
+  function otpHash(userId: string, code: string) {
+    return createHmac('sha256', app.config.jwtSecret).update(`${userId}:${code}`).digest('hex');
+  }
+
+  async function userById(tenantId: string, userId: string): Promise<PublicUser> {
+    const [user] = await db.withTenant(tenantId, (tx) =>
+      tx
+        .select(publicColumns)
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
+    );
+    if (!user) throw errors.notFound('User');
+    return user as PublicUser;
+  }
+
+  return {
+    async signup(input: { community: string; name: string; email: string; password: string; displayName?: string }, client: Client) {
+      await consumeRateLimit(db, `signup:ip:${client.ip}`, LIMITS.signupPerIp);
+      const name = input.community.trim().toLowerCase();
+      if (!COMMUNITY_NAME.test(name) || RESERVED_NAMES.has(name)) {
+        throw errors.validation({ community: 'Use 1-63 lowercase letters, digits and dashes, not a reserved name' });
+      }
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await db.owner.transaction(async (tx) => {
+          const [community] = await tx
+            .insert(communities)
+            .values({ name, displayName: input.displayName?.trim() || input.name.trim() })
+            .returning();
+          await enterTenant(tx, community.id);
+          const [user] = await tx
+            .insert(users)
+            .values({ tenantId: community.id, email: input.email.toLowerCase(), name: input.name.trim(), passwordHash, isOwner: true })
+            .returning(publicColumns);
+          await tx.insert(roles).values([
+            {
+              tenantId: community.id,
+              name: 'Editor',
+              description: 'Edits content, marketing and shop',
+              permissions: {
+                site: 'write',
+                cms: 'write',
+                media: 'write',
+                marcom: 'write',
+                commerce: 'write',
+                'landing-page': 'write',
+                seo: 'write',
+                forms: 'write',
+              },
+            },
+            {
+              tenantId: community.id,
+              name: 'Viewer',
+              description: 'Reads everything, changes nothing',
+              permissions: { site: 'read', cms: 'read', media: 'read', marcom: 'read', commerce: 'read' },
+            },
+          ]);
+          const session = await openSession(tx, community.id, community.name, user as PublicUser, client);
+          return {
+            ...session,
+            user: user as PublicUser,
+            community: { id: community.id, name: community.name, displayName: community.displayName },
+          };
+        });
+      } catch (err) {
+        const code = ((err as { cause?: { code?: string } }).cause ?? err) as { code?: string };
+        if (code.code === '23505') throw errors.conflict('community_taken', 'This community name is taken', { community: 'Already taken' });
+        throw err;
+      }
+    },
+
+    async login(input: { email: string; password: string; community?: string }, client: Client) {
+      const email = input.email.toLowerCase();
+      const accountKey = `login:acct:${input.community ?? '*'}:${email}`;
+      await consumeRateLimit(db, `login:ip:${client.ip}`, LIMITS.loginPerIp);
+      await consumeRateLimit(db, accountKey, LIMITS.loginPerAccount);
+      const user = await oneUser(email, input.community);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
+      if (!user || !ok) throw errors.invalidCredentials();
+      if (user.status !== 'active') throw errors.forbidden('This account is disabled');
+      await resetRateLimit(db, accountKey);
+      const result = await db.withTenant(user.tenant_id, async (tx) => {
+        const [u] = await tx
+          .update(users)
+          .set({ lastLoginAt: new Date() })
+          .where(and(eq(users.tenantId, user.tenant_id), eq(users.id, user.id)))
+          .returning(publicColumns);
+        return { ...(await openSession(tx, user.tenant_id, user.community, u as PublicUser, client)), user: u as PublicUser };
+      });
+      await app.appLog(user.tenant_id, `${email} signed in`, { ip: client.ip });
+      return { ...result, community: { id: user.tenant_id, name: user.community } };
+    },
+
+    async logout(auth: AuthContext) {
+      await db.withTenant(auth.tenantId, (tx) =>
+        tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.tenantId, auth.tenantId), eq(sessions.id, auth.sessionId))),
+      );
+    },
+
+    /** Sends a 6-digit code by email. Answers the same whether or not the account exists. */
+    async issueOtp(input: { email: string; community?: string; purpose: 'login' | 'reset' }, client: Client) {
+      const email = input.email.toLowerCase();
+      await consumeRateLimit(db, `otp:ip:${client.ip}`, LIMITS.otpPerIp);
+      await consumeRateLimit(db, `otp:acct:${input.community ?? '*'}:${email}`, LIMITS.otpPerAccount);
+      const user = await oneUser(email, input.community);
+      if (!user || user.status !== 'active') return;
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.withTenant(user.tenant_id, async (tx) => {
+        // A new code replaces any earlier one for the same purpose.
+        await tx
+          .update(otps)
+          .set({ consumedAt: new Date() })
+          .where(
+            and(eq(otps.tenantId, user.tenant_id), eq(otps.userId, user.id), eq(otps.purpose, input.purpose), isNull(otps.consumedAt)),
+          );
+        await tx.insert(otps).values({
+          tenantId: user.tenant_id,
+          userId: user.id,
+          purpose: input.purpose,
+          codeHash: otpHash(user.id, code),
+          expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+        });
+      });
+      const what = input.purpose === 'reset' ? 'reset your password' : 'sign in';
+      await app.mailer.send(user.tenant_id, {
+        to: email,
+        subject: `Your Atrium code: ${code}`,
+        text: `Use ${code} to ${what} in ${user.community}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+      });
+    },
+
+    /** Checks a code (5 attempts, 10 minutes) and consumes it. Returns the user's ids. */
+    async verifyOtp(input: { email: string; community?: string; code: string; purpose: 'login' | 'reset' }, client: Client) {
+      await consumeRateLimit(db, `otp-verify:ip:${client.ip}`, LIMITS.otpPerIp);
+      const invalid = () => errors.badRequest('otp_invalid', 'The code is wrong or has expired');
+      const user = await oneUser(input.email.toLowerCase(), input.community);
+      if (!user) throw invalid();
+      return db.owner
+        .transaction(async (tx) => {
+          await enterTenant(tx, user.tenant_id);
+          const [otp] = await tx
+            .select()
+            .from(otps)
+            .where(
+              and(eq(otps.tenantId, user.tenant_id), eq(otps.userId, user.id), eq(otps.purpose, input.purpose), isNull(otps.consumedAt)),
+            )
+            .orderBy(sql`${otps.createdAt} desc`)
+            .limit(1)
+            .for('update');
+          if (!otp || otp.expiresAt.getTime() < Date.now()) throw invalid();
+          const expected = Buffer.from(otp.codeHash, 'hex');
+          const given = Buffer.from(otpHash(user.id, input.code), 'hex');
+          if (!timingSafeEqual(expected, given)) {
+            const attempts = otp.attempts + 1;
+            await tx
+              .update(otps)
+              .set({ attempts, consumedAt: attempts >= OTP_MAX_ATTEMPTS ? new Date() : null })
+              .where(and(eq(otps.tenantId, user.tenant_id), eq(otps.id, otp.id)));
+            if (attempts >= OTP_MAX_ATTEMPTS) {
+              return { locked: true as const };
+            }
+            return { wrong: true as const };
+          }
+          await tx
+            .update(otps)
+            .set({ consumedAt: new Date() })
+            .where(and(eq(otps.tenantId, user.tenant_id), eq(otps.id, otp.id)));
+          if (input.purpose === 'login') {
+            const [u] = await tx
+              .select(publicColumns)
+              .from(users)
+              .where(and(eq(users.tenantId, user.tenant_id), eq(users.id, user.id)));
+            const session = await openSession(tx, user.tenant_id, user.community, u as PublicUser, client);
+            return { ...session, user: u as PublicUser, tenantId: user.tenant_id, userId: user.id };
+          }
+          return { tenantId: user.tenant_id, userId: user.id };
+        })
+        .then((result) => {
+          // Failed attempts are committed before refusing, so they count.
+          if ('locked' in result) throw errors.badRequest('otp_locked', 'Too many wrong codes. Ask for a new one');
+          if ('wrong' in result) throw invalid();
+          return result;
+        });
+    },
+
+    async resetPassword(input: { email: string; community?: string; code: string; password: string }, client: Client) {
+      const { tenantId, userId } = await this.verifyOtp({ ...input, purpose: 'reset' }, client);
+      const passwordHash = await hashPassword(input.password);
+      await db.withTenant(tenantId, async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      });
+      await app.appLog(tenantId, `${input.email.toLowerCase()} reset their password`);
+    },
+
+    /** Changes the caller's password and signs out their other sessions. */
+    async changePassword(auth: AuthContext, input: { currentPassword: string; newPassword: string }) {
+      const [row] = await db.withTenant(auth.tenantId, (tx) =>
+        tx
+          .select({ hash: users.passwordHash })
+          .from(users)
+          .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId))),
+      );
+      await consumeRateLimit(db, `password:acct:${auth.userId}`, LIMITS.loginPerAccount);
+      if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
+        throw errors.validation({ currentPassword: 'The current password is wrong' }, 'The current password is wrong');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.withTenant(auth.tenantId, async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(sessions.tenantId, auth.tenantId),
+              eq(sessions.userId, auth.userId),
+              ne(sessions.id, auth.sessionId),
+              isNull(sessions.revokedAt),
+            ),
+          );
+      });
+    },
+
+    me: (auth: AuthContext) => userById(auth.tenantId, auth.userId),
+
+    async updateMe(auth: AuthContext, input: { name?: string; phone?: string | null; theme?: 'light' | 'dark' | 'semi-dark' }) {
+      if (Object.keys(input).length === 0) return userById(auth.tenantId, auth.userId);
+      const [user] = await db.withTenant(auth.tenantId, (tx) =>
+        tx
+          .update(users)
+          .set(input)
+          .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)))
+          .returning(publicColumns),
+      );
+      return user as PublicUser;
+    },
+
+    requireCommunity: (name: string) => requireCommunity(db, name),
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

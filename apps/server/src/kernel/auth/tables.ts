@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../db/tenant-table';
+
+/** People who sign in to a community's console (its admins and editors). */
+export const users = tenantTable(
+  'users',
+  {
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    roleId: uuid('role_id'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    theme: text('theme', { enum: ['light', 'dark', 'semi-dark'] })
+      .notNull()
+      .default('light'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.tenantId, sql`lower(${t.email})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_name_idx').on(t.tenantId, t.name, t.id),
+    index('users_role_idx').on(t.tenantId, t.roleId),
+    index('users_status_idx').on(t.tenantId, t.status),
+  ],
+);
+
+/** A signed-in session; the token carries its id so it can be revoked (logout, password change). */
+export const sessions = tenantTable(
+  'sessions',
+  {
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.tenantId, t.userId)],
+);
+
+/** One-time passwords, stored hashed; limited in time and attempts. */
+export const otps = tenantTable(
+  'otps',
+  {
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose', { enum: ['login', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otps_user_idx').on(t.tenantId, t.userId, t.purpose, t.createdAt)],
+);
+
+/** Platform table: fixed-window counters for rate limits (shared by every server process). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

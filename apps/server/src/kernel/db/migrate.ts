@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { APP_ROLE, type Database } from './database';
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const MIGRATION_LOCK = 72_747_001;
+
+/** Applies the committed drizzle-kit migrations, then row-level security, on either engine. */
+export async function migrateDatabase(db: Database): Promise<void> {
+  if (db.pglite) {
+    await migratePglite(drizzlePglite(db.pglite), { migrationsFolder });
+    await applyRowLevelSecurity(db);
+    return;
+  }
+  // Several server processes may start at once: one migrates, the others wait on the lock.
+  const client = await db.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+    await applyRowLevelSecurity(db);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+/**
+ * Row-level security as the backstop, applied centrally: every table of the public schema with a
+ * tenant_id column gets a policy that only shows rows of the transaction's tenant (app.tenant_id),
+ * and the app role may change them. Tables without tenant_id are platform catalogues: read-only for
+ * the app role. Idempotent, so it runs on every start and covers tables added by new migrations.
+ */
+export async function applyRowLevelSecurity(db: Database): Promise<void> {
+  await db.query(`
+    do $$
+    declare t record;
+    begin
+      begin
+        create role ${APP_ROLE} nologin;
+      exception when duplicate_object or unique_violation then null;
+      end;
+      begin
+        execute format('grant %I to %I', '${APP_ROLE}', current_user);
+      exception when others then null;
+      end;
+      grant usage on schema public to ${APP_ROLE};
+      for t in
+        select c.relname as name,
+               exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as tenant
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and c.relname not like '\\_\\_%'
+      loop
+        if t.tenant then
+          execute format('alter table %I enable row level security', t.name);
+          if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = t.name and policyname = 'tenant_isolation') then
+            execute format($p$create policy tenant_isolation on %I
+              using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
+              with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)$p$, t.name);
+          end if;
+          execute format('grant select, insert, update, delete on %I to %I', t.name, '${APP_ROLE}');
+        else
+          execute format('grant select on %I to %I', t.name, '${APP_ROLE}');
+        end if;
+      end loop;
+    end $$;
+  `);
+}

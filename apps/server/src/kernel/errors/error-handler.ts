@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { writeAppLog } from '../events/logs';
+import { AppError, type ErrorBody } from './app-error';
+
+/** Fastify's own error codes that are the client's fault, with ours. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The body is empty but content-type is JSON'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'This content type is not accepted here'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'Expected a multipart/form-data upload'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'payload_too_large', 'The file is too large'],
+  FST_FILES_LIMIT: [413, 'payload_too_large', 'Too many files'],
+  FST_PARTS_LIMIT: [413, 'payload_too_large', 'Too many parts'],
+  FST_FIELDS_LIMIT: [413, 'payload_too_large', 'Too many fields'],
+  FST_PROTO_VIOLATION: [400, 'invalid_request', 'Field names may not be __proto__'],
+  FST_ERR_VALIDATION: [400, 'validation_failed', 'Some fields are invalid'],
+};
+
+/** PostgreSQL errors caused by input the schemas let through (a too-long string, a bad value). */
+const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  '22P02': [400, 'invalid_value', 'A value has the wrong format'],
+  '22001': [400, 'value_too_long', 'A value is too long'],
+  '22003': [400, 'value_out_of_range', 'A number is out of range'],
+  '22007': [400, 'invalid_value', 'A date has the wrong format'],
+  '22008': [400, 'invalid_value', 'A date is out of range'],
+  '23505': [409, 'already_exists', 'A record with these values already exists'],
+  '23503': [409, 'related_record_missing', 'A related record does not exist or is still in use'],
+  '23514': [400, 'invalid_value', 'A value breaks a rule of this record'],
+  '40001': [409, 'conflict_retry', 'The record changed at the same time; try again'],
+  '40P01': [409, 'conflict_retry', 'The record changed at the same time; try again'],
+};
+
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof AppError) {
+    return {
+      status: err.status,
+      body: { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } },
+      headers: err.headers,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    for (const v of err.validation) {
+      const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      const issue = v.params?.issue as { code?: string; keys?: string[] } | undefined;
+      if (issue?.code === 'unrecognized_keys' && issue.keys) {
+        for (const key of issue.keys) fields[path ? `${path}.${key}` : key] = 'Unknown field';
+      } else {
+        fields[path || (err.validationContext ?? '_')] ??= v.message ?? 'Invalid';
+      }
+    }
+    const where = err.validationContext === 'querystring' ? 'query' : err.validationContext === 'params' ? 'path' : 'body';
+    return { status: 400, body: { error: { code: 'validation_failed', message: `The request ${where} is invalid`, fields } } };
+  }
+  const e = err as FastifyError & { cause?: { code?: string } };
+  const known = e.code ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
+  if (known) return { status: known[0], body: { error: { code: known[1], message: known[2] } } };
+  const pgCode =
+    (e.cause as { code?: string } | undefined)?.code ?? (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
+  const pg = pgCode ? PG_CLIENT_ERRORS[pgCode] : undefined;
+  if (pg) return { status: pg[0], body: { error: { code: pg[1], message: pg[2] } } };
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode, body: { error: { code: 'invalid_request', message: e.message } } };
+  }
+  return { status: 500, body: { error: { code: 'internal_error', message: 'Something went wrong on our side. It has been logged.' } } };
+}
+
+/**
+ * One error handler: every refusal is `{ error: { code, message, fields? } }`; 5xx never carry
+ * internals; the community's error-code records override the message its users see.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(async (err, req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, headers } = toErrorResponse(err);
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      if (req.auth) {
+        await writeAppLog(app.db, req.auth.tenantId, {
+          kind: 'error',
+          level: 'error',
+          message: `${req.method} ${req.routeOptions.url ?? req.url}: ${(err as Error).message ?? 'error'}`,
+          code: body.error.code,
+          requestId: req.id,
+        });
+      }
+    }
+    if (req.auth) body.error.message = await overriddenMessage(app, req.auth.tenantId, body.error.code, body.error.message);
+    if (headers) reply.headers(headers);
+    return reply.code(status).send(body);
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: { code: 'route_not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
+  );
+}
+
+async function overriddenMessage(app: FastifyInstance, tenantId: string, code: string, fallback: string) {
+  try {
+    const [row] = await app.db.query<{ message: string }>('select message from error_codes where tenant_id = $1 and code = $2', [
+      tenantId,
+      code,
+    ]);
+    return row?.message ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

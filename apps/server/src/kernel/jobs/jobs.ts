@@ -1,0 +1,66 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/database';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * Background jobs through pg-boss on the same database (PGlite through its adapter, or PostgreSQL).
+ * Handlers are registered before start; when jobs are off, `send` runs the handler inline.
+ */
+export function createJobs(db: Database, options: { enabled: boolean; onError: (err: unknown) => void }) {
+  const handlers = new Map<string, JobHandler<any>>();
+  let boss: PgBoss | null = null;
+
+  return {
+    handle<T extends object>(name: string, handler: JobHandler<T>) {
+      handlers.set(name, handler);
+    },
+
+    async start() {
+      if (!options.enabled) return;
+      boss = db.pglite
+        ? new PgBoss({ db: fromPglite(db.pglite as never), schema: 'pgboss' })
+        : new PgBoss({ connectionString: undefined, db: poolAdapter(db), schema: 'pgboss' });
+      boss.on('error', options.onError);
+      await boss.start();
+      for (const [name, handler] of handlers) {
+        await boss.createQueue(name);
+        await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        });
+      }
+    },
+
+    async send<T extends object>(name: string, data: T): Promise<void> {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`No job handler named ${name}`);
+      if (!boss) {
+        // Jobs are off: run now, in the background, so the caller does not wait on delivery.
+        handler(data).catch(options.onError);
+        return;
+      }
+      await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+    },
+
+    get running() {
+      return boss !== null;
+    },
+
+    async stop() {
+      if (boss) await boss.stop({ graceful: false, close: false });
+      boss = null;
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
+
+/** pg-boss runs on the app's own pool (one pool, one place to size it). */
+function poolAdapter(db: Database) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await db.pool!.query(text, values as unknown[]);
+      return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+    },
+  };
+}

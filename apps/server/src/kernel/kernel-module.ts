@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { scopeOf } from './auth/context';
+import { appLogs, auditLog } from './events/tables';
+import { outbox } from './messaging/tables';
+import type { AppModule } from './module';
+import { defineResource } from './resources/resource';
+import { files } from './storage/tables';
+import { requireCommunity } from './tenancy/communities';
+
+const readOnly = { create: false, update: false, delete: false } as const;
+
+/** Every write, readable by those who manage admins. */
+export const auditLogResource = defineResource({
+  path: 'ops/audit-log',
+  module: 'admin-management',
+  table: auditLog,
+  label: { singular: 'Audit entry', plural: 'Audit log' },
+  operations: readOnly,
+  list: { search: ['resource', 'actorName'], filters: ['resource', 'action', 'actorId', 'recordId', 'createdAt'] },
+  ui: { title: 'resource', columns: ['createdAt', 'actorName', 'action', 'resource', 'recordId'] },
+  examples: [{ action: 'create', resource: 'identity/roles', actorName: 'System', after: { name: 'Editor' } }],
+});
+
+/** Application and error logs of the community (controlcenter/performance). */
+export const logsResource = defineResource({
+  path: 'ops/logs',
+  module: 'performance',
+  table: appLogs,
+  label: { singular: 'Log entry', plural: 'Logs' },
+  operations: { create: false, update: false, delete: true },
+  list: { search: ['message', 'code'], filters: ['kind', 'level', 'code', 'createdAt'] },
+  ui: { title: 'message', columns: ['createdAt', 'kind', 'level', 'code', 'message'] },
+  examples: [
+    { kind: 'application', level: 'info', message: 'Demo community created' },
+    { kind: 'application', level: 'info', message: 'Catalogue imported: 120 products' },
+    { kind: 'error', level: 'error', message: 'Email to bounce@example.com failed: mailbox unavailable', code: 'email_failed' },
+  ],
+});
+
+/** Every outgoing message; the development outbox when no transport is configured. */
+export const outboxResource = defineResource({
+  path: 'ops/outbox',
+  module: 'notifications',
+  table: outbox,
+  label: { singular: 'Message', plural: 'Outbox' },
+  operations: { create: false, update: false, delete: true },
+  list: { search: ['to', 'subject'], filters: ['channel', 'status', 'to', 'createdAt'] },
+  ui: { title: 'subject', columns: ['createdAt', 'channel', 'to', 'subject', 'status'] },
+  examples: [
+    { channel: 'email', to: 'hello@example.com', subject: 'Welcome to Atrium', text: 'Your community is ready.', status: 'outbox' },
+  ],
+});
+
+/** Uploaded files (the media library). Uploads go through POST /api/v1/media/files (multipart). */
+export const filesResource = defineResource({
+  path: 'media/files',
+  module: 'media',
+  table: files,
+  label: { singular: 'File', plural: 'Files' },
+  hidden: ['storageKey'],
+  operations: { create: false, update: false, delete: true },
+  list: { search: ['filename'], filters: ['contentType', 'purpose', 'isPublic', 'createdAt'], sort: ['filename', 'size'] },
+  ui: { title: 'filename', columns: ['filename', 'contentType', 'size', 'createdAt'] },
+  examples: [],
+});
+
+async function fileRoutes(app: FastifyInstance) {
+  app.post(
+    '/api/v1/media/files',
+    {
+      config: { access: 'media:write' },
+      schema: { tags: ['media'], summary: 'Upload files (multipart/form-data)', consumes: ['multipart/form-data'] },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) {
+        return reply.code(415).send({ error: { code: 'unsupported_media_type', message: 'Expected a multipart/form-data upload' } });
+      }
+      const auth = req.auth!;
+      const stored = [];
+      for await (const part of req.files()) {
+        stored.push(
+          await app.storage.save(auth.tenantId, {
+            stream: part.file,
+            filename: part.filename,
+            uploadedBy: auth.userId,
+            purpose: part.fieldname,
+          }),
+        );
+      }
+      if (stored.length === 0) return reply.code(400).send({ error: { code: 'no_file', message: 'Attach at least one file' } });
+      return reply.code(201).send({ data: stored });
+    },
+  );
+
+  const fileParams = z.object({ id: z.uuid() });
+  app.get(
+    '/api/v1/media/files/:id/content',
+    { config: { access: 'authenticated' }, schema: { tags: ['media'], summary: 'Download a file', params: fileParams } },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const { record, stream } = await app.storage.open(req.auth!.tenantId, id);
+      return sendFile(reply, record, stream, 'private, max-age=3600');
+    },
+  );
+
+  app.get(
+    '/public/:community/files/:id',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['public'],
+        summary: 'A public file of a community',
+        params: z.object({ community: z.string().max(63), id: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const { community, id } = req.params as { community: string; id: string };
+      const c = await requireCommunity(app.db, community);
+      const { record, stream } = await app.storage.open(c.id, id, true);
+      // File ids never get new bytes: cache for a year.
+      return sendFile(reply, record, stream, 'public, max-age=31536000, immutable');
+    },
+  );
+}
+
+function sendFile(
+  reply: import('fastify').FastifyReply,
+  record: { contentType: string; size: number; filename: string },
+  stream: NodeJS.ReadableStream,
+  cache: string,
+) {
+  const inline = record.contentType.startsWith('image/') || record.contentType === 'application/pdf';
+  return reply
+    .header('content-type', record.contentType)
+    .header('content-length', record.size)
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(record.filename)}`)
+    .send(stream);
+}
+
+export const kernelModule: AppModule = {
+  name: 'kernel',
+  resources: [auditLogResource, logsResource, outboxResource, filesResource],
+  routes: fileRoutes,
+};
+
+export { scopeOf };

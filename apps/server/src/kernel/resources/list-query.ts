@@ -1,0 +1,141 @@
+import { and, asc, desc, getTableColumns, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { errors } from '../errors/app-error';
+import type { ResourceConfig } from './types';
+
+export const MAX_LIMIT = 200;
+
+const baseQuery = {
+  q: z.string().trim().max(200).optional().describe('Search text'),
+  sort: z.string().max(64).optional().describe("Sort field, '-' prefix for descending, e.g. -createdAt"),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  cursor: z.string().max(1000).optional().describe('Keyset cursor from a previous page (nextCursor)'),
+  withTotal: z.enum(['true', 'false']).default('true').describe('Count the matching records'),
+};
+
+const RANGE_TYPES = new Set(['number', 'date']);
+
+/** The querystring schema of a resource's list: paging, sort, search and its declared filters. */
+export function listQuerySchema(config: ResourceConfig) {
+  const columns = getTableColumns(config.table) as Record<string, PgColumn>;
+  const shape: Record<string, z.ZodType> = { ...baseQuery };
+  for (const key of config.list?.filters ?? []) {
+    const column = columns[key];
+    shape[key] = z.union([z.string().max(2000), z.array(z.string().max(200)).max(100)]).optional();
+    if (RANGE_TYPES.has(column.dataType)) {
+      shape[`${key}.gte`] = z.string().max(64).optional();
+      shape[`${key}.lte`] = z.string().max(64).optional();
+    }
+  }
+  return z.object(shape).strict();
+}
+
+export type ListQuery = z.infer<z.ZodObject<typeof baseQuery>> & Record<string, unknown>;
+
+export function sortableFields(config: ResourceConfig): string[] {
+  return [...new Set([...(config.list?.sort ?? []), 'createdAt', 'updatedAt'])];
+}
+
+export interface ListPlan {
+  where: SQL[];
+  orderBy: SQL[];
+  sortColumn: PgColumn;
+  sortKey: string;
+  descending: boolean;
+}
+
+/** Turns the parsed querystring into conditions and ordering; every value is validated by column type. */
+export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
+  const table = config.table;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const where: SQL[] = [];
+
+  if (query.q && config.list?.search?.length) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(...config.list.search.map((k) => ilike(columns[k], pattern)))!);
+  }
+  for (const key of config.list?.filters ?? []) {
+    const column = columns[key];
+    const raw = query[key];
+    if (raw !== undefined) {
+      const values = (Array.isArray(raw) ? raw : String(raw).split(',')).filter((v) => v !== '');
+      if (values.length > 0) {
+        const parsed = values.map((v) => parseFilterValue(column, key, v));
+        where.push(parsed.length === 1 ? sql`${column} = ${sql.param(parsed[0], column)}` : inArray(column, parsed));
+      }
+    }
+    for (const [suffix, op] of [
+      ['gte', gte],
+      ['lte', lte],
+    ] as const) {
+      const bound = query[`${key}.${suffix}`];
+      if (bound !== undefined && bound !== '') where.push(op(column, parseFilterValue(column, `${key}.${suffix}`, String(bound))));
+    }
+  }
+
+  const sortable = sortableFields(config);
+  const requested = query.sort ?? config.list?.defaultSort ?? '-createdAt';
+  const descending = requested.startsWith('-');
+  const sortKey = descending ? requested.slice(1) : requested;
+  if (!sortable.includes(sortKey)) {
+    throw errors.validation({ sort: `Sort by one of: ${sortable.join(', ')}` }, 'This field cannot be sorted on');
+  }
+  const sortColumn = columns[sortKey];
+  const direction = descending ? desc : asc;
+  const orderBy = [direction(sortColumn), direction(columns.id)];
+
+  if (query.cursor) where.push(cursorCondition(query.cursor, sortColumn, columns.id, descending));
+  return { where, orderBy, sortColumn, sortKey, descending };
+}
+
+function parseFilterValue(column: PgColumn, key: string, value: string): unknown {
+  const fail = (expected: string) => errors.validation({ [key]: `Expected ${expected}` });
+  if (column.enumValues && !column.enumValues.includes(value)) throw fail(`one of ${column.enumValues.join(', ')}`);
+  switch (column.columnType) {
+    case 'PgUUID':
+      if (!z.uuid().safeParse(value).success) throw fail('a UUID');
+      return value;
+    case 'PgBoolean':
+      if (value !== 'true' && value !== 'false') throw fail('true or false');
+      return value === 'true';
+  }
+  if (column.dataType === 'number') {
+    const n = Number(value);
+    if (!Number.isFinite(n)) throw fail('a number');
+    return n;
+  }
+  if (column.dataType === 'date') {
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime())) throw fail('a date');
+    return d;
+  }
+  return value;
+}
+
+/** The keyset cursor: the sort value and id of the last row of the previous page. */
+export function encodeCursor(row: Record<string, unknown>, sortKey: string): string {
+  const value = row[sortKey];
+  return Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, row.id])).toString('base64url');
+}
+
+function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColumn, descending: boolean): SQL {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    decoded = null;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 2 || typeof decoded[1] !== 'string' || !z.uuid().safeParse(decoded[1]).success) {
+    throw errors.validation({ cursor: 'Invalid cursor' });
+  }
+  let value = decoded[0];
+  if (value === null) throw errors.validation({ cursor: 'This sort does not support cursors; use offset' });
+  if (sortColumn.dataType === 'date') value = new Date(String(value));
+  const v = sql.param(value, sortColumn);
+  const id = sql.param(decoded[1], idColumn);
+  return descending ? sql`(${sortColumn}, ${idColumn}) < (${v}, ${id})` : sql`(${sortColumn}, ${idColumn}) > (${v}, ${id})`;
+}
+
+export const combine = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));

@@ -1,0 +1,279 @@
+import { count, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Scope } from '../auth/context';
+import type { Db } from '../db/database';
+import { AppError, errors } from '../errors/app-error';
+import { recordAudit } from '../events/audit';
+import { tenantFilter } from '../tenancy/scope-filter';
+import { combine, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
+import { deriveSchemas } from './schemas';
+import type { ResourceConfig, Row, TenantTable } from './types';
+
+export interface ListResult {
+  data: Row[];
+  total: number | null;
+  limit: number;
+  offset: number;
+  nextCursor: string | null;
+}
+
+/** Finds another resource by path (relations are validated against it). */
+export type ResourceLookup = (path: string) => Resource | undefined;
+
+/**
+ * A declared resource and its operations. Each operation is a fixed pipeline:
+ * transaction (as the tenant) → validate → beforeWrite hook → relations → write → audit → afterWrite.
+ */
+export class Resource {
+  readonly schemas: ReturnType<typeof deriveSchemas>;
+  readonly listQuery: z.ZodObject;
+  private readonly selection: Record<string, PgColumn>;
+  private readonly columns: Record<string, PgColumn>;
+  private lookup: ResourceLookup = () => undefined;
+
+  constructor(readonly config: ResourceConfig) {
+    this.columns = getTableColumns(config.table) as Record<string, PgColumn>;
+    const hidden = new Set<string>(['tenantId', ...(config.hidden ?? [])]);
+    this.selection = Object.fromEntries(Object.entries(this.columns).filter(([k]) => !hidden.has(k)));
+    this.schemas = deriveSchemas(config);
+    this.listQuery = listQuerySchema(config);
+  }
+
+  get path() {
+    return this.config.path;
+  }
+  get module() {
+    return this.config.module;
+  }
+  get table(): TenantTable {
+    return this.config.table;
+  }
+  allows(op: 'create' | 'update' | 'delete'): boolean {
+    return this.config.operations?.[op] !== false;
+  }
+  attach(lookup: ResourceLookup) {
+    this.lookup = lookup;
+  }
+
+  private scoped(scope: Scope, ...more: Parameters<typeof combine>[0]) {
+    return combine([tenantFilter(this.table as never, scope.tenantId), ...more]);
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  list(scope: Scope, query: ListQuery): Promise<ListResult> {
+    return scope.db.withTenant(scope.tenantId, (tx) => this.listIn(tx, scope, query));
+  }
+
+  async listIn(tx: Db, scope: Scope, query: ListQuery): Promise<ListResult> {
+    const plan = planList(this.config, query);
+    const limit = query.limit ?? 25;
+    const offset = query.cursor ? 0 : (query.offset ?? 0);
+    const rows = (await tx
+      .select(this.selection)
+      .from(this.table as never)
+      .where(this.scoped(scope, ...plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(limit)
+      .offset(offset)) as Row[];
+    let total: number | null = null;
+    if (query.withTotal !== 'false') {
+      // The count ignores the cursor: it is the size of the whole filtered list.
+      const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
+      const [c] = (await tx
+        .select({ n: count() })
+        .from(this.table as never)
+        .where(this.scoped(scope, ...filters))) as { n: number }[];
+      total = Number(c.n);
+    }
+    const last = rows[rows.length - 1];
+    const nextCursor = rows.length === limit && last && last[plan.sortKey] !== null ? encodeCursor(last, plan.sortKey) : null;
+    return { data: rows, total, limit, offset, nextCursor };
+  }
+
+  get(scope: Scope, id: string): Promise<Row> {
+    return scope.db.withTenant(scope.tenantId, (tx) => this.getIn(tx, scope, id));
+  }
+
+  async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<Row> {
+    const query = tx
+      .select(this.selection)
+      .from(this.table as never)
+      .where(this.scoped(scope, eq(this.columns.id, id)))
+      .limit(1);
+    const [row] = (await (forUpdate ? query.for('update') : query)) as Row[];
+    if (!row) throw errors.notFound(this.config.label.singular);
+    return row;
+  }
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  create(scope: Scope, input: unknown): Promise<Row> {
+    return scope.db.withTenant(scope.tenantId, (tx) => this.createIn(tx, scope, input));
+  }
+
+  async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
+    this.assertAllowed('create');
+    let data = parseInput(this.schemas.create, input);
+    if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
+    await this.checkRelations(tx, scope, data);
+    const [row] = (await this.guardUnique(
+      tx
+        .insert(this.table)
+        .values({ ...data, tenantId: scope.tenantId } as never)
+        .returning(this.selection),
+    )) as Row[];
+    await recordAudit(tx, scope, [{ action: 'create', resource: this.path, recordId: row.id, after: row }]);
+    await this.config.hooks?.afterWrite?.({ scope, tx, op: 'create' }, row);
+    return row;
+  }
+
+  update(scope: Scope, id: string, patch: unknown): Promise<Row> {
+    return scope.db.withTenant(scope.tenantId, (tx) => this.updateIn(tx, scope, id, patch));
+  }
+
+  async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<Row> {
+    this.assertAllowed('update');
+    let data = parseInput(this.schemas.update, patch);
+    const existing = await this.getIn(tx, scope, id, true);
+    if (this.config.hooks?.beforeWrite) {
+      data = await this.config.hooks.beforeWrite({ scope, tx, op: 'update', existing }, data);
+    }
+    if (Object.keys(data).length === 0) return existing;
+    await this.checkRelations(tx, scope, data);
+    const [row] = (await this.guardUnique(
+      tx
+        .update(this.table)
+        .set({ ...data, updatedAt: new Date() } as never)
+        .where(this.scoped(scope, eq(this.columns.id, id)))
+        .returning(this.selection),
+    )) as Row[];
+    await recordAudit(tx, scope, [{ action: 'update', resource: this.path, recordId: id, before: existing, after: row }]);
+    await this.config.hooks?.afterWrite?.({ scope, tx, op: 'update', existing }, row);
+    return row;
+  }
+
+  remove(scope: Scope, id: string): Promise<Row> {
+    return scope.db.withTenant(scope.tenantId, (tx) => this.removeIn(tx, scope, id));
+  }
+
+  async removeIn(tx: Db, scope: Scope, id: string): Promise<Row> {
+    this.assertAllowed('delete');
+    const existing = await this.getIn(tx, scope, id, true);
+    await this.config.hooks?.beforeDelete?.({ scope, tx }, existing);
+    await tx.delete(this.table).where(this.scoped(scope, eq(this.columns.id, id)));
+    await recordAudit(tx, scope, [{ action: 'delete', resource: this.path, recordId: id, before: existing }]);
+    return existing;
+  }
+
+  bulkRemove(scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
+    return scope.db.withTenant(scope.tenantId, (tx) => this.bulkRemoveIn(tx, scope, ids));
+  }
+
+  async bulkRemoveIn(tx: Db, scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
+    this.assertAllowed('delete');
+    const unique = [...new Set(ids)];
+    const existing = (await tx
+      .select(this.selection)
+      .from(this.table as never)
+      .where(this.scoped(scope, inArray(this.columns.id, unique)))
+      .for('update')) as Row[];
+    for (const row of existing) await this.config.hooks?.beforeDelete?.({ scope, tx }, row);
+    if (existing.length > 0) {
+      await tx.delete(this.table).where(
+        this.scoped(
+          scope,
+          inArray(
+            this.columns.id,
+            existing.map((r) => r.id),
+          ),
+        ),
+      );
+    }
+    await recordAudit(
+      tx,
+      scope,
+      existing.map((row) => ({ action: 'delete' as const, resource: this.path, recordId: row.id, before: row })),
+    );
+    return { deleted: existing.length, ids: existing.map((r) => r.id) };
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private assertAllowed(op: 'create' | 'update' | 'delete') {
+    if (!this.allows(op)) {
+      throw new AppError(405, 'operation_not_allowed', `${this.config.label.plural} cannot be ${op}d through the API`);
+    }
+  }
+
+  /** Every relation field must point at a record of the same community. */
+  private async checkRelations(tx: Db, scope: Scope, data: Record<string, unknown>) {
+    const failures: Record<string, string> = {};
+    for (const [field, ui] of Object.entries(this.config.fields ?? {})) {
+      const value = data[field];
+      if (!ui?.ref || value === undefined || value === null) continue;
+      const target = this.lookup(ui.ref);
+      if (!target) continue;
+      const ids = Array.isArray(value) ? (value as string[]) : [value as string];
+      for (const id of ids) {
+        const found = await tx
+          .select({ id: target.table.id })
+          .from(target.table as never)
+          .where(target.scoped(scope, eq(target.table.id as PgColumn, id)))
+          .limit(1);
+        if (found.length === 0) failures[field] = `No ${target.config.label.singular.toLowerCase()} with id ${id}`;
+      }
+    }
+    if (Object.keys(failures).length > 0) throw errors.validation(failures);
+  }
+
+  /** A unique-index violation becomes a 409 naming the fields. */
+  private async guardUnique<R>(query: Promise<R>): Promise<R> {
+    try {
+      return await query;
+    } catch (err) {
+      const pgError = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
+      if (pgError.code !== '23505') throw err;
+      const index = getTableConfig(this.table).indexes.find((i) => i.config.name === pgError.constraint);
+      const fields: Record<string, string> = {};
+      const byName = new Map(Object.entries(this.columns).map(([k, c]) => [c.name, k]));
+      for (const col of index?.config.columns ?? []) {
+        const name = (col as { name?: string }).name;
+        const key = name ? byName.get(name) : undefined;
+        if (key && key !== 'tenantId') fields[key] = 'Already in use';
+      }
+      if (Object.keys(fields).length === 0 && index) {
+        const sqlText = JSON.stringify(index.config.columns);
+        for (const [k, c] of Object.entries(this.columns))
+          if (k !== 'tenantId' && sqlText.includes(`"${c.name}"`)) fields[k] = 'Already in use';
+      }
+      throw errors.conflict('already_exists', `A ${this.config.label.singular.toLowerCase()} with these values already exists`, fields);
+    }
+  }
+}
+
+/** Validates input with a zod schema; failures name each field. */
+export function parseInput(schema: z.ZodType, input: unknown): Record<string, unknown> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data as Record<string, unknown>;
+  throw errors.validation(zodFields(result.error));
+}
+
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] = 'Unknown field';
+      continue;
+    }
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Declares a resource; the generic only serves authoring (column names are checked). */
+export function defineResource<T extends TenantTable>(config: ResourceConfig<T>): Resource {
+  return new Resource(config as unknown as ResourceConfig);
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can } from '../access/check';
+import { MODULES } from '../access/modules';
+import { scopeOf } from '../auth/context';
+import { MAX_LIMIT, sortableFields } from './list-query';
+import type { ResourceRegistry } from './registry';
+import type { Resource } from './resource';
+import { toJsonSchema } from './schemas';
+
+const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+const bulkDeleteBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) }).strict();
+
+/** The REST routes of one resource under /api/v1/<path>, with OpenAPI schemas. */
+export function registerResourceRoutes(app: FastifyInstance, resource: Resource) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/v1/${resource.path}`;
+  const tags = [resource.path.split('/')[0]];
+  const read = { access: `${resource.module}:read` as const };
+  const write = { access: `${resource.module}:write` as const };
+  const output = resource.schemas.output;
+  const scope = (req: { auth: unknown }) => scopeOf(app.db, req.auth as never);
+  const label = resource.config.label;
+
+  r.get(
+    base,
+    {
+      config: read,
+      schema: {
+        summary: `List ${label.plural.toLowerCase()}`,
+        tags,
+        querystring: resource.listQuery,
+        response: {
+          200: z.object({
+            data: z.array(output),
+            total: z.number().nullable(),
+            limit: z.number(),
+            offset: z.number(),
+            nextCursor: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (req) => (await resource.list(scope(req), req.query as never)) as never,
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      config: read,
+      schema: { summary: `Get a ${label.singular.toLowerCase()}`, tags, params: idParams, response: { 200: z.object({ data: output }) } },
+    },
+    async (req) => ({ data: await resource.get(scope(req), req.params.id) }) as never,
+  );
+
+  if (resource.allows('create')) {
+    r.post(
+      base,
+      {
+        config: write,
+        schema: {
+          summary: `Create a ${label.singular.toLowerCase()}`,
+          tags,
+          body: resource.schemas.create,
+          response: { 201: z.object({ data: output }) },
+        },
+      },
+      async (req, reply) => reply.code(201).send({ data: await resource.create(scope(req), req.body) } as never),
+    );
+  }
+  if (resource.allows('update')) {
+    r.patch(
+      `${base}/:id`,
+      {
+        config: write,
+        schema: {
+          summary: `Update a ${label.singular.toLowerCase()}`,
+          tags,
+          params: idParams,
+          body: resource.schemas.update,
+          response: { 200: z.object({ data: output }) },
+        },
+      },
+      async (req) => ({ data: await resource.update(scope(req), req.params.id, req.body) }) as never,
+    );
+  }
+  if (resource.allows('delete')) {
+    r.delete(
+      `${base}/:id`,
+      { config: write, schema: { summary: `Delete a ${label.singular.toLowerCase()}`, tags, params: idParams } },
+      async (req, reply) => {
+        await resource.remove(scope(req), req.params.id);
+        return reply.code(204).send();
+      },
+    );
+    r.post(
+      `${base}/bulk-delete`,
+      {
+        config: write,
+        schema: {
+          summary: `Delete several ${label.plural.toLowerCase()}`,
+          tags,
+          body: bulkDeleteBody,
+          response: { 200: z.object({ deleted: z.number(), ids: z.array(z.string()) }) },
+        },
+      },
+      async (req) => resource.bulkRemove(scope(req), req.body.ids),
+    );
+  }
+}
+
+/** GET /api/v1/meta/resources: what the caller may read, with fields and list options, for the console. */
+export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegistry) {
+  // Schemas are static: compute them once.
+  const described = registry.all().map((resource) => ({
+    resource,
+    static: {
+      name: resource.path,
+      path: resource.path,
+      module: resource.module,
+      label: resource.config.label,
+      fields: toJsonSchema(resource.schemas.output, 'output'),
+      input: toJsonSchema(resource.schemas.create),
+      ui: {
+        title: resource.config.ui?.title ?? 'id',
+        columns: resource.config.ui?.columns ?? [],
+        fields: resource.config.fields ?? {},
+      },
+      list: {
+        search: resource.config.list?.search ?? [],
+        filters: resource.config.list?.filters ?? [],
+        sort: sortableFields(resource.config),
+        defaultSort: resource.config.list?.defaultSort ?? '-createdAt',
+        maxLimit: MAX_LIMIT,
+      },
+      operations: {
+        create: resource.allows('create'),
+        update: resource.allows('update'),
+        delete: resource.allows('delete'),
+      },
+    },
+  }));
+
+  app.get(
+    '/api/v1/meta/resources',
+    { config: { access: 'authenticated' }, schema: { summary: 'Resources the caller may read', tags: ['meta'] } },
+    async (req) => {
+      const auth = req.auth!;
+      return {
+        data: described
+          .filter((d) => can(auth, d.resource.module, 'read'))
+          .map((d) => ({ ...d.static, permissions: { read: true, write: can(auth, d.resource.module, 'write') } })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/meta/modules',
+    { config: { access: 'authenticated' }, schema: { summary: 'Permission modules and what the caller holds', tags: ['meta'] } },
+    async (req) => ({
+      data: MODULES.map((m) => ({
+        ...m,
+        read: can(req.auth!, m.key, 'read'),
+        write: can(req.auth!, m.key, 'write'),
+      })),
+    }),
+  );
+}

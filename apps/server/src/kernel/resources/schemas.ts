@@ -1,0 +1,59 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { createSchemaFactory } from 'drizzle-zod';
+import { z } from 'zod';
+import type { ResourceConfig, TenantTable } from './types';
+
+const { createInsertSchema, createSelectSchema } = createSchemaFactory({ coerce: { date: true } });
+
+/** Columns the server always owns. */
+const SYSTEM_COLUMNS = ['tenantId', 'id', 'createdAt', 'updatedAt'] as const;
+
+const MAX_TEXT = 100_000;
+
+/**
+ * Derives the create, update and output schemas of a resource from its table (drizzle-zod), with
+ * the resource's refinements. Input is strict: an unknown field is an error, not silently dropped.
+ */
+export function deriveSchemas(config: ResourceConfig) {
+  const omitted = new Set<string>([...SYSTEM_COLUMNS, ...(config.readOnly ?? []), ...(config.hidden ?? [])]);
+  const refine: Record<string, (s: any) => z.ZodType> = {};
+  for (const [key, column] of Object.entries(getTableColumns(config.table) as Record<string, PgColumn>)) {
+    if (omitted.has(key)) continue;
+    const custom = (config.input as Record<string, (s: any) => z.ZodType> | undefined)?.[key];
+    const isText = column.dataType === 'string' && !column.enumValues;
+    refine[key] = (s: any) => {
+      const base = isText && s instanceof z.ZodString ? s.max(MAX_TEXT) : s;
+      return custom ? custom(base) : base;
+    };
+  }
+  const mask = Object.fromEntries([...omitted].map((k) => [k, true])) as Record<string, true>;
+  const insert = (createInsertSchema(config.table as never, refine as never) as unknown as z.ZodObject).omit(pick(mask, config.table));
+  const create = insert.extend(config.extraInput ?? {}).strict();
+  const update = create.partial().strict();
+  const output = (createSelectSchema(config.table as never) as unknown as z.ZodObject).omit(
+    pick({ tenantId: true, ...Object.fromEntries((config.hidden ?? []).map((k) => [k, true as const] as const)) }, config.table),
+  );
+  return { create, update, output };
+}
+
+/** zod's omit() refuses keys the object lacks; keep only real columns. */
+function pick(mask: Record<string, true>, table: TenantTable): Record<string, true> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(Object.entries(mask).filter(([k]) => k in columns));
+}
+
+/** JSON Schema of a zod schema for the console and OpenAPI (dates as date-time strings). */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
+      if (def?.type === 'date') {
+        ctx.jsonSchema.type = 'string';
+        ctx.jsonSchema.format = 'date-time';
+      }
+    },
+  });
+}

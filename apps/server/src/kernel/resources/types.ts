@@ -1,0 +1,86 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { ModuleKey } from '../access/modules';
+import type { Scope } from '../auth/context';
+import type { Db } from '../db/database';
+
+/** Any table built with tenantTable(). */
+export type TenantTable = PgTable & {
+  tenantId: PgColumn;
+  id: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+export type Row = Record<string, unknown> & { id: string };
+
+/** How the console renders a field; the JSON type alone cannot say "rich text" or "money". */
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'switch'
+  | 'select'
+  | 'relation'
+  | 'image'
+  | 'file'
+  | 'color'
+  | 'email'
+  | 'url'
+  | 'password'
+  | 'tags'
+  | 'json';
+
+export interface FieldUi {
+  label?: string;
+  widget?: Widget;
+  /** A relation: the path of the resource this uuid points at (validated on write). */
+  ref?: string;
+  help?: string;
+}
+
+export interface HookContext {
+  scope: Scope;
+  tx: Db;
+  op: 'create' | 'update';
+  /** The record before an update. */
+  existing?: Row;
+}
+
+export interface ResourceConfig<T extends TenantTable = TenantTable> {
+  /** URL path below /api/v1/, e.g. 'identity/roles'. Also the resource's name. */
+  path: string;
+  module: ModuleKey;
+  table: T;
+  label: { singular: string; plural: string };
+  /** Refinements over the schema derived from the table, per column. */
+  input?: Partial<Record<keyof T['_']['columns'] & string, (schema: any) => z.ZodType>>;
+  /** Extra input fields that are not columns (e.g. a password turned into a hash by a hook). */
+  extraInput?: Record<string, z.ZodType>;
+  /** Columns never sent to clients. */
+  hidden?: (keyof T['_']['columns'] & string)[];
+  /** Columns clients may not set; the server manages them. */
+  readOnly?: (keyof T['_']['columns'] & string)[];
+  list?: {
+    search?: (keyof T['_']['columns'] & string)[];
+    filters?: (keyof T['_']['columns'] & string)[];
+    sort?: (keyof T['_']['columns'] & string)[];
+    /** e.g. '-createdAt' (default) or 'name' */
+    defaultSort?: string;
+  };
+  fields?: Partial<Record<(keyof T['_']['columns'] & string) | string, FieldUi>>;
+  ui?: { title: keyof T['_']['columns'] & string; columns: (keyof T['_']['columns'] & string)[] };
+  /** Operations this resource offers besides list and get (default: all). */
+  operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  hooks?: {
+    beforeWrite?: (ctx: HookContext, data: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+    afterWrite?: (ctx: HookContext, record: Row) => Promise<void> | void;
+    beforeDelete?: (ctx: { scope: Scope; tx: Db }, record: Row) => Promise<void> | void;
+  };
+  /** Sample records: seeded into the demo community and used by the conformance suite. */
+  examples: Record<string, unknown>[];
+}

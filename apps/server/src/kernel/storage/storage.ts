@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Database } from '../db/database';
+import { errors } from '../errors/app-error';
+import { files } from './tables';
+
+/** What may be uploaded, by sniffed type (never by the client's claim or the file name). */
+const ALLOWED = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'application/pdf',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/msword',
+  'application/x-cfb',
+  'video/mp4',
+  'audio/mpeg',
+]);
+const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', md: 'text/markdown' };
+
+export interface StoredFile {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
+export interface SaveInput {
+  stream: Readable;
+  filename: string;
+  uploadedBy: string | null;
+  purpose?: string;
+  isPublic?: boolean;
+}
+
+/** Files on local disk under DATA_DIR/files/<tenant>/<id>; the record keeps the sniffed type. */
+export function createStorage(
+  db: Database,
+  options: { dataDir: string; maxBytes: number; communityName: (tenantId: string) => Promise<string> },
+) {
+  const root = join(options.dataDir, 'files');
+
+  async function readLimited(stream: Readable): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      size += chunk.length;
+      if (size > options.maxBytes) {
+        stream.resume();
+        throw errors.tooLarge(`Files may be at most ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    if ((stream as { truncated?: boolean }).truncated) throw errors.tooLarge();
+    return Buffer.concat(chunks);
+  }
+
+  async function sniff(buffer: Buffer, filename: string): Promise<string> {
+    if (buffer.length === 0) throw errors.badRequest('empty_file', 'The file is empty');
+    const detected = await fileTypeFromBuffer(buffer);
+    if (detected && ALLOWED.has(detected.mime)) return detected.mime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : detected.mime;
+    const ext = filename.split('.').pop()?.toLowerCase() ?? '';
+    if (!detected && TEXT_TYPES[ext] && isUtf8(buffer)) return TEXT_TYPES[ext];
+    throw errors.unsupportedMedia(`Files of type ${detected?.mime ?? 'unknown'} cannot be uploaded`);
+  }
+
+  return {
+    async save(tenantId: string, input: SaveInput): Promise<StoredFile> {
+      const buffer = await readLimited(input.stream);
+      const filename = safeName(input.filename);
+      const contentType = await sniff(buffer, filename);
+      const id = randomUUID();
+      const storageKey = `${tenantId}/${id}`;
+      await mkdir(join(root, tenantId), { recursive: true });
+      await writeFile(join(root, storageKey), buffer);
+      try {
+        await db.withTenant(tenantId, (tx) =>
+          tx.insert(files).values({
+            tenantId,
+            id,
+            filename,
+            contentType,
+            size: buffer.length,
+            sha256: createHash('sha256').update(buffer).digest('hex'),
+            storageKey,
+            isPublic: input.isPublic ?? true,
+            uploadedBy: input.uploadedBy,
+            purpose: input.purpose ?? null,
+          }),
+        );
+      } catch (err) {
+        await rm(join(root, storageKey), { force: true });
+        throw err;
+      }
+      const community = await options.communityName(tenantId);
+      return { id, filename, contentType, size: buffer.length, url: publicFileUrl(community, id) };
+    },
+
+    /** The file record and a stream of its bytes, or 404. */
+    async open(tenantId: string, id: string, publicOnly = false) {
+      const [record] = await db.withTenant(tenantId, (tx) =>
+        tx
+          .select()
+          .from(files)
+          .where(and(eq(files.tenantId, tenantId), eq(files.id, id)))
+          .limit(1),
+      );
+      if (!record || (publicOnly && !record.isPublic)) throw errors.notFound('File');
+      return { record, stream: createReadStream(join(root, record.storageKey)) };
+    },
+
+    async removeBytes(storageKey: string) {
+      await rm(join(root, storageKey), { force: true });
+    },
+  };
+}
+
+export type Storage = ReturnType<typeof createStorage>;
+
+export const publicFileUrl = (community: string, id: string) => `/public/${community}/files/${id}`;
+
+function safeName(name: string): string {
+  const base = (name || 'file')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f"<>|*?:]/g, '_')
+    .slice(0, 200);
+  return base || 'file';
+}
+
+function isUtf8(buffer: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}

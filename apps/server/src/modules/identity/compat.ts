@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { can } from '../../kernel/access/check';
+import { MODULES } from '../../kernel/access/modules';
+import { clientOf } from '../../kernel/auth/routes';
+import { communityName, email, otpCode, password } from '../../kernel/auth/schemas';
+import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
+import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
+import { errors } from '../../kernel/errors/app-error';
+import { logsResource } from '../../kernel/kernel-module';
+import { parseInput } from '../../kernel/resources/resource';
+import type { StoredFile } from '../../kernel/storage/storage';
+import { adminsResource } from './resources/admins';
+import { errorCodesResource } from './resources/error-codes';
+import { rolesResource } from './resources/roles';
+import { websiteRolesResource } from './resources/website-roles';
+import { clientProfileService } from './services/client-profile';
+
+const admins = compatCrud(adminsResource);
+const roles = compatCrud(rolesResource);
+const codes = compatCrud(errorCodesResource);
+const websiteRoles = compatCrud(websiteRolesResource);
+const logs = compatCrud(logsResource);
+
+/** The community a public call names: community-name header, else `community` in the body. */
+function namedCommunity(call: CompatCall): string | undefined {
+  const header = call.req.headers['community-name'];
+  const value = (typeof header === 'string' && header) || (typeof call.body.community === 'string' && call.body.community) || undefined;
+  return value ? value.toLowerCase() : undefined;
+}
+
+const pick = (body: Record<string, unknown>, ...keys: string[]) => keys.map((k) => body[k]).find((v) => v !== undefined && v !== '');
+
+const signup = (call: CompatCall) => {
+  const input = parseInput(
+    z.object({
+      community: communityName,
+      name: z.string().trim().min(1).max(120),
+      email,
+      password,
+      displayName: z.string().max(120).optional(),
+    }),
+    { ...call.body, community: namedCommunity(call), name: pick(call.body, 'name', 'fullName', 'displayName') },
+  );
+  return call.req.server.auth.signup(input as never, clientOf(call.req));
+};
+
+const login = (call: CompatCall) => {
+  const input = parseInput(z.object({ email, password: z.string().min(1).max(200), community: communityName.optional() }), {
+    email: call.body.email,
+    password: call.body.password,
+    community: namedCommunity(call),
+  });
+  return call.req.server.auth.login(input as never, clientOf(call.req));
+};
+
+const sendOtp = (purpose: 'login' | 'reset') => async (call: CompatCall) => {
+  const input = parseInput(z.object({ email, community: communityName.optional() }), {
+    email: call.body.email,
+    community: namedCommunity(call),
+  });
+  await call.req.server.auth.issueOtp({ ...(input as { email: string; community?: string }), purpose }, clientOf(call.req));
+  return { sent: true };
+};
+
+const resetPassword = async (call: CompatCall) => {
+  const input = parseInput(z.object({ email, community: communityName.optional(), code: otpCode, password }), {
+    email: call.body.email,
+    community: namedCommunity(call),
+    code: pick(call.body, 'otp', 'code'),
+    password: pick(call.body, 'password', 'newPassword'),
+  });
+  await call.req.server.auth.resetPassword(input as never, clientOf(call.req));
+  return { reset: true };
+};
+
+const verifyOtp = async (call: CompatCall) => {
+  const input = parseInput(z.object({ email, community: communityName.optional(), code: otpCode }), {
+    email: call.body.email,
+    community: namedCommunity(call),
+    code: pick(call.body, 'otp', 'code'),
+  });
+  const result = (await call.req.server.auth.verifyOtp(
+    { ...(input as { email: string; code: string }), purpose: 'login' },
+    clientOf(call.req),
+  )) as { token: string; expiresAt: string; user: unknown };
+  return { token: result.token, expiresAt: result.expiresAt, user: result.user };
+};
+
+const changePassword = async (call: CompatCall) => {
+  const input = parseInput(z.object({ currentPassword: z.string().min(1).max(200), newPassword: password }), {
+    currentPassword: pick(call.body, 'oldPassword', 'currentPassword'),
+    newPassword: pick(call.body, 'newPassword', 'password'),
+  });
+  await call.req.server.auth.changePassword(call.auth!, input as never);
+  return { changed: true };
+};
+
+const updateMe = (call: CompatCall) => {
+  const input = parseInput(
+    z
+      .object({
+        name: z.string().trim().min(1).max(120),
+        phone: z.string().trim().max(40).nullable(),
+        theme: z.enum(['light', 'dark', 'semi-dark']),
+      })
+      .partial(),
+    Object.fromEntries(
+      Object.entries({ name: call.body.name, phone: call.body.phone, theme: call.body.theme }).filter(([, v]) => v !== undefined),
+    ),
+  );
+  return call.req.server.auth.updateMe(call.auth!, input as never);
+};
+
+/** Emails an admin of this community (e.g. their sign-in details or a note). */
+const emailAdmin = async (call: CompatCall) => {
+  const input = parseInput(
+    z
+      .object({
+        id: z.uuid().optional(),
+        email: email.optional(),
+        subject: z.string().trim().min(1).max(200),
+        message: z.string().trim().min(1).max(20_000),
+      })
+      .refine((v) => v.id || v.email, { message: 'Name the admin by id or email', path: ['id'] }),
+    { id: call.body.id, email: call.body.email, subject: call.body.subject, message: pick(call.body, 'message', 'text', 'body') },
+  ) as { id?: string; email?: string; subject: string; message: string };
+  const scope = call.scope!;
+  const target = input.id
+    ? await adminsResource.get(scope, input.id)
+    : (await adminsResource.list(scope, { limit: 1, offset: 0, q: input.email, withTotal: 'false' } as never)).data.find(
+        (a) => a.email === input.email?.toLowerCase(),
+      );
+  if (!target) throw errors.notFound('Admin');
+  const outboxId = await call.req.server.mailer.send(scope.tenantId, {
+    to: String(target.email),
+    subject: input.subject,
+    text: input.message,
+  });
+  return { sent: true, outboxId, to: target.email };
+};
+
+const logsOf = (kind: 'application' | 'error') => (call: CompatCall) => logs.list({ ...call, body: { ...call.body, kind } });
+
+const modules = (call: CompatCall) =>
+  MODULES.map((m) => ({
+    id: m.key,
+    key: m.key,
+    name: m.label,
+    area: m.area,
+    read: can(call.auth!, m.key, 'read'),
+    write: can(call.auth!, m.key, 'write'),
+  }));
+
+const profileName = (call: CompatCall) => call.auth!.community;
+const getProfile = (call: CompatCall) => clientProfileService.get(call.scope!, profileName(call));
+const editProfile = (call: CompatCall) => {
+  const { id: _id, files: _files, ...patch } = call.body;
+  return clientProfileService.upsert(call.scope!, profileName(call), patch);
+};
+const uploadImage = (field: 'logoUrl' | 'faviconUrl') => (call: CompatCall) => {
+  const [file] = (call.body.files as StoredFile[]) ?? [];
+  if (!file) throw errors.validation({ file: 'Attach an image' });
+  if (!file.contentType.startsWith('image/')) throw errors.unsupportedMedia('The logo and favicon must be images');
+  return clientProfileService.upsert(call.scope!, profileName(call), { [field]: file.url });
+};
+const uploadFiles = async (call: CompatCall) => {
+  const stored = (call.body.files as StoredFile[]) ?? [];
+  if (stored.length === 0) throw errors.validation({ files: 'Attach at least one file' });
+  return stored;
+};
+
+type Line = [CompatEntry['service'], CompatEntry['method'], string, CompatEntry['access'], CompatEntry['handle']];
+
+const lines: Line[] = [
+  // content: admin session and administration
+  ['content', 'POST', '/marcom/admin/signup', 'public', signup],
+  ['content', 'POST', '/marcom/admin/login', 'public', login],
+  ['content', 'POST', '/marcom/admin/createNewPassword', 'authenticated', changePassword],
+  ['content', 'POST', '/marcom/admin/getAdmins', 'admin-management:read', admins.list],
+  ['content', 'POST', '/marcom/admin/deleteAdmins', 'admin-management:write', admins.remove],
+  ['content', 'POST', '/marcom/admin/sendEmail', 'admin-management:write', emailAdmin],
+  ['content', 'POST', '/marcom/admin/resetPasswordOTP', 'public', sendOtp('reset')],
+  ['content', 'POST', '/marcom/admin/resetPassword', 'public', resetPassword],
+  ['content', 'POST', '/marcom/admin/update', 'authenticated', updateMe],
+  ['content', 'POST', '/users/addAdmin', 'admin-management:write', admins.create],
+  ['content', 'POST', '/users/editAdmin', 'admin-management:write', admins.update],
+  ['content', 'POST', '/admin/roles/get', 'role-management:read', roles.list],
+  ['content', 'POST', '/admin/roles/add', 'role-management:write', roles.create],
+  ['content', 'POST', '/admin/roles/remove', 'role-management:write', roles.remove],
+  ['content', 'POST', '/admin/modules/get', 'authenticated', async (call) => modules(call)],
+  ['content', 'POST', '/admin/errorcodes/get', 'error-management:read', codes.list],
+  ['content', 'POST', '/admin/errorcodes/add', 'error-management:write', codes.create],
+  ['content', 'POST', '/admin/errorcodes/edit', 'error-management:write', codes.update],
+  ['content', 'POST', '/admin/errorcodes/remove', 'error-management:write', codes.remove],
+  ['content', 'POST', '/websiteRoles/create', 'role-management:write', websiteRoles.create],
+  ['content', 'POST', '/websiteRoles/getWebsiteRole', 'role-management:read', websiteRoles.list],
+  ['content', 'POST', '/websiteRoles/deleteWebsiteRole', 'role-management:write', websiteRoles.remove],
+  ['content', 'POST', '/websiteRoles/updateWebsiteRole', 'role-management:write', websiteRoles.update],
+  // core: auth, client profile, uploads, logs, error management
+  ['core', 'POST', '/auth/signupWithPassword', 'public', signup],
+  ['core', 'POST', '/auth/GenerateOTP', 'public', sendOtp('login')],
+  ['core', 'POST', '/auth/VerifyOTP', 'public', verifyOtp],
+  ['core', 'POST', '/auth/loginWithPassword', 'public', login],
+  [
+    'core',
+    'POST',
+    '/auth/logout',
+    'authenticated',
+    async (call) => {
+      await call.req.server.auth.logout(call.auth!);
+      return { loggedOut: true };
+    },
+  ],
+  [
+    'core',
+    'POST',
+    '/auth/forgotPassword',
+    'public',
+    (call) => (pick(call.body, 'otp', 'code') ? resetPassword(call) : sendOtp('reset')(call)),
+  ],
+  ['core', 'POST', '/auth/updateUserDetails', 'authenticated', updateMe],
+  ['core', 'POST', '/auth/getapplicationlog', 'performance:read', logsOf('application')],
+  ['core', 'POST', '/auth/errorlog', 'performance:read', logsOf('error')],
+  ['core', 'GET', '/client/', 'branding:read', getProfile],
+  ['core', 'POST', '/client/edit', 'branding:write', editProfile],
+  ['core', 'POST', '/client/upload-logo', 'branding:write', uploadImage('logoUrl')],
+  ['core', 'POST', '/client/upload-favicon', 'branding:write', uploadImage('faviconUrl')],
+  ['core', 'POST', '/utilities/upload-files', 'media:write', uploadFiles],
+  ['core', 'POST', '/errormanagment/get', 'error-management:read', codes.list],
+  ['core', 'POST', '/errormanagment/create', 'error-management:write', codes.create],
+  ['core', 'POST', '/errormanagment/update', 'error-management:write', codes.update],
+];
+
+export const identityCompat: CompatEntry[] = lines.map(([service, method, path, access, handle]) => ({
+  service,
+  method,
+  path,
+  access,
+  handle,
+}));
+export { Envelope };

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+
+export interface TestCommunity {
+  name: string;
+  token: string;
+  tenantId: string;
+  userId: string;
+  email: string;
+  password: string;
+  headers: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** app.inject with a bearer token and community-name header when `as` is given. */
+  request(options: InjectOptions & { as?: TestCommunity | string }): Promise<LightMyRequestResponse>;
+  /** Signs up a new community with its owner. */
+  signup(name?: string): Promise<TestCommunity>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
+ * new database on that PostgreSQL server, dropped on close.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
+  const server = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (server) {
+    const name = `${new URL(server).pathname.slice(1) || 'atrium'}_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
+    { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789', inMemory: !databaseUrl, databaseUrl, ...overrides },
+  );
+  const app = await buildApp(config, { seed: options.seed ?? false, logger: false });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ as, headers, ...rest }) => {
+    const auth: Record<string, string> = {};
+    if (typeof as === 'string') auth.authorization = `Bearer ${as}`;
+    else if (as) Object.assign(auth, as.headers);
+    return app.inject({ ...rest, headers: { ...auth, ...(headers as Record<string, string>) } });
+  };
+
+  let counter = 0;
+  return {
+    app,
+    config,
+    request,
+    async signup(name) {
+      const community = name ?? `c${randomBytes(4).toString('hex')}${counter++}`;
+      const email = `owner@${community}.example`;
+      const password = 'correct-horse-battery';
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: { community, name: `Owner of ${community}`, email, password },
+        remoteAddress: `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      });
+      if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+      const body = res.json();
+      return {
+        name: community,
+        token: body.token,
+        tenantId: body.community.id,
+        userId: body.user.id,
+        email,
+        password,
+        headers: { authorization: `Bearer ${body.token}`, 'community-name': community },
+      };
+    },
+    async close() {
+      await app.close();
+      await app.db.close().catch(() => {});
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A random client address, so per-IP rate limits do not couple unrelated tests. */
+export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
