@@ -21,7 +21,9 @@ import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityNameResolver } from './kernel/tenancy/communities';
+import { serveConsole } from './kernel/web/serve-console';
 import { identityModule } from './modules/identity/module';
+import { siteModule } from './modules/site/module';
 import { seedIfEmpty } from './seed';
 
 declare module 'fastify' {
@@ -38,7 +40,7 @@ declare module 'fastify' {
 }
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule];
+export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */
@@ -91,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandling(app);
   await app.register(authPlugin);
+  // The built console at / (apps/web/dist), when there is one.
+  await app.register(serveConsole);
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['meta'], summary: 'Health' } }, async () => {
     await db.query('select 1');

@@ -5,6 +5,7 @@ import { appLogs, auditLog } from './events/tables';
 import { outbox } from './messaging/tables';
 import type { AppModule } from './module';
 import { defineResource } from './resources/resource';
+import { uploadParts } from './storage/storage';
 import { files } from './storage/tables';
 import { requireCommunity } from './tenancy/communities';
 
@@ -78,7 +79,7 @@ async function fileRoutes(app: FastifyInstance) {
       }
       const auth = req.auth!;
       const stored = [];
-      for await (const part of req.files()) {
+      for await (const part of uploadParts(req.files())) {
         stored.push(
           await app.storage.save(auth.tenantId, {
             stream: part.file,

@@ -37,6 +37,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (GUARDED_PREFIXES.some((p) => route.url.startsWith(p)) && !config.public && !config.access) {
       throw new Error(`Route ${route.method} ${route.url} declares neither public nor access`);
     }
+    // The API document requires the bearer token everywhere; a public route says it needs none.
+    if (config.public && route.schema && route.schema.security === undefined) route.schema.security = [];
   });
 
   app.addHook('onRequest', async (req) => {
@@ -87,6 +89,7 @@ async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<A
         and s.revoked_at is null and s.expires_at > now()
         and u.status = 'active' and c.status = 'active'`,
     [claims.tid, claims.sid, claims.sub],
+    { name: 'auth.session' },
   );
   if (!row) return null;
   return {

@@ -83,6 +83,14 @@ export function authService(app: FastifyInstance) {
     return found[0] ?? null;
   }
 
+  /**
+   * The rate-limit key of an account: the account itself when it exists, so naming the community or
+   * not (or in another case) does not open a second budget; else the name that was tried.
+   */
+  function accountLimitKey(kind: string, user: { tenant_id: string; id: string } | null, email: string, community?: string) {
+    return user ? `${kind}:acct:${user.tenant_id}:${user.id}` : `${kind}:acct:${community ?? '*'}:${email}`;
+  }
+
   function otpHash(userId: string, code: string) {
     return createHmac('sha256', app.config.jwtSecret).update(`${userId}:${code}`).digest('hex');
   }
@@ -156,10 +164,10 @@ export function authService(app: FastifyInstance) {
 
     async login(input: { email: string; password: string; community?: string }, client: Client) {
       const email = input.email.toLowerCase();
-      const accountKey = `login:acct:${input.community ?? '*'}:${email}`;
       await consumeRateLimit(db, `login:ip:${client.ip}`, LIMITS.loginPerIp);
-      await consumeRateLimit(db, accountKey, LIMITS.loginPerAccount);
       const user = await oneUser(email, input.community);
+      const accountKey = accountLimitKey('login', user, email, input.community);
+      await consumeRateLimit(db, accountKey, LIMITS.loginPerAccount);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
       if (!user || !ok) throw errors.invalidCredentials();
       if (user.status !== 'active') throw errors.forbidden('This account is disabled');
@@ -189,8 +197,8 @@ export function authService(app: FastifyInstance) {
     async issueOtp(input: { email: string; community?: string; purpose: 'login' | 'reset' }, client: Client) {
       const email = input.email.toLowerCase();
       await consumeRateLimit(db, `otp:ip:${client.ip}`, LIMITS.otpPerIp);
-      await consumeRateLimit(db, `otp:acct:${input.community ?? '*'}:${email}`, LIMITS.otpPerAccount);
       const user = await oneUser(email, input.community);
+      await consumeRateLimit(db, accountLimitKey('otp', user, email, input.community), LIMITS.otpPerAccount);
       if (!user || user.status !== 'active') return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.withTenant(user.tenant_id, async (tx) => {

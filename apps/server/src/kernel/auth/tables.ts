@@ -24,6 +24,7 @@ export const users = tenantTable(
     uniqueIndex('users_email_uq').on(t.tenantId, sql`lower(${t.email})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_name_idx').on(t.tenantId, t.name, t.id),
+    index('users_email_sort_idx').on(t.tenantId, t.email, t.id),
     index('users_role_idx').on(t.tenantId, t.roleId),
     index('users_status_idx').on(t.tenantId, t.status),
   ],

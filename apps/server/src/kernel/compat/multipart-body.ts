@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../errors/app-error';
-import type { StoredFile } from '../storage/storage';
+import { type StoredFile, uploadParts } from '../storage/storage';
 
 /**
  * Reads a multipart request: files are stored (sniffed, size-limited) for the signed-in community,
@@ -11,7 +11,7 @@ export async function readMultipart(app: FastifyInstance, req: FastifyRequest): 
   if (!req.auth) throw errors.unauthenticated();
   const body: Record<string, unknown> = {};
   const files: StoredFile[] = [];
-  for await (const part of req.parts()) {
+  for await (const part of uploadParts(req.parts())) {
     if (part.type === 'file') {
       files.push(
         await app.storage.save(req.auth.tenantId, {

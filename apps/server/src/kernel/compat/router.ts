@@ -25,13 +25,17 @@ export function registerCompatRoutes(app: FastifyInstance, entries: CompatEntry[
       method: entry.method,
       url: `/compat/${entry.service}${entry.path}`,
       config: isPublic ? { public: true } : { access: entry.access as never, platformHeader: entry.service === 'studio' },
-      schema: { hide: true },
+      schema: {
+        tags: [`compat:${entry.service}`],
+        summary: `Seed call ${entry.method} ${entry.path} (${line.body === 'multipart' ? 'multipart/form-data' : 'JSON'} in, { data } out)`,
+      },
       handler: async (req, reply) => {
         const raw = line.body === 'multipart' ? await readMultipart(app, req) : bodyOf(req);
         const body = normaliseIds(raw);
         const auth = req.auth;
         const data = await entry.handle({ req, reply, body, auth, scope: auth ? scopeOf(app.db, auth) : null });
-        if (reply.sent) return reply;
+        // A handler that answered itself (a file stream) returns the reply.
+        if (reply.sent || data === reply) return reply;
         if (data instanceof Envelope) return { data: withLegacyIds(data.data), ...data.meta };
         return { data: withLegacyIds(data) };
       },
@@ -42,7 +46,9 @@ export function registerCompatRoutes(app: FastifyInstance, entries: CompatEntry[
 function bodyOf(req: FastifyRequest): Record<string, unknown> {
   const source = req.method === 'GET' || req.method === 'DELETE' ? { ...(req.query as object), ...((req.body as object) ?? {}) } : req.body;
   if (source === undefined || source === null) return {};
-  if (typeof source !== 'object' || Array.isArray(source)) throw errors.badRequest('invalid_body', 'The body must be a JSON object');
+  // Some seed calls send a bare JSON array (e.g. category ids): handlers read it as `items`.
+  if (Array.isArray(source)) return { items: source };
+  if (typeof source !== 'object') throw errors.badRequest('invalid_body', 'The body must be a JSON object');
   return source as Record<string, unknown>;
 }
 

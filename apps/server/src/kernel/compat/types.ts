@@ -5,7 +5,7 @@ import type { AuthContext, Scope } from '../auth/context';
 export interface CompatCall {
   req: FastifyRequest;
   reply: FastifyReply;
-  /** JSON body (or multipart fields), `_id` already read as `id`. */
+  /** JSON body (or multipart fields), `_id` already read as `id`; a bare JSON array arrives as `{ items }`. */
   body: Record<string, unknown>;
   auth: AuthContext | null;
   /** Set when the call is signed in. */

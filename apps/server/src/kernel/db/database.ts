@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 
@@ -20,8 +20,11 @@ export interface Database {
   owner: Db;
   /** Runs fn in a transaction as the app role with the tenant set: RLS hides every other tenant. */
   withTenant<T>(tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Raw SQL on the owner connection (pg-boss, health, tests). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL on the owner connection (pg-boss, health, tests). A `name` makes it a prepared statement
+   * on PostgreSQL, planned once per connection: for hot queries of fixed text.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -41,7 +44,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const owner = drizzleNodePg(pool) as unknown as Db;
     return build('postgres', owner, {
       pool,
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      query: async (text, params, options) => (await pool.query({ text, values: params as unknown[], name: options?.name })).rows,
+      withTenant: (tenantId, fn) => pooledTenantTransaction(pool, tenantId, fn),
       close: () => pool.end(),
     });
   }
@@ -60,18 +64,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
 }
 
-function build(engine: Engine, owner: Db, parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool'>): Database {
+function build(
+  engine: Engine,
+  owner: Db,
+  parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool'> & Partial<Pick<Database, 'withTenant'>>,
+): Database {
   return {
     engine,
     owner,
-    ...parts,
     withTenant(tenantId, fn) {
       return owner.transaction(async (tx) => {
         await enterTenant(tx as unknown as Db, tenantId);
         return fn(tx as unknown as Db);
       });
     },
+    ...parts,
   } as Database;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const dialect = new PgDialect();
+
+/**
+ * withTenant on PostgreSQL: what drizzle's transaction() does, but BEGIN and the role and tenant
+ * settings go in one round trip. Every tenant request runs one of these, and on a real server its
+ * cost is counted in round trips. `fn` gets a real drizzle transaction (nested ones are savepoints).
+ */
+async function pooledTenantTransaction<T>(pool: pg.Pool, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  // Inlined into the statement below (several statements cannot take parameters): a UUID or nothing.
+  if (!UUID.test(tenantId)) throw new Error('Invalid tenant id');
+  const client = await pool.connect();
+  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Db;
+  let broken: Error | undefined;
+  try {
+    await client.query(`begin; select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`);
+    const result = await fn(tx);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError; // the connection is unusable: the pool drops it
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Inside a transaction: become the non-owner app role with `tenantId` set (one round trip). */

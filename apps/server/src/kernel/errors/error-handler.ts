@@ -26,6 +26,10 @@ const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   '22003': [400, 'value_out_of_range', 'A number is out of range'],
   '22007': [400, 'invalid_value', 'A date has the wrong format'],
   '22008': [400, 'invalid_value', 'A date is out of range'],
+  '22009': [400, 'invalid_value', 'A date has the wrong format'],
+  // A NUL character (\u0000) in text or JSON cannot be stored by PostgreSQL.
+  '22021': [400, 'invalid_value', 'A value contains characters that cannot be stored'],
+  '22P05': [400, 'invalid_value', 'A value contains characters that cannot be stored'],
   '23505': [409, 'already_exists', 'A record with these values already exists'],
   '23503': [409, 'related_record_missing', 'A related record does not exist or is still in use'],
   '23514': [400, 'invalid_value', 'A value breaks a rule of this record'],
@@ -45,9 +49,10 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     const fields: Record<string, string> = {};
     for (const v of err.validation) {
       const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      const issue = v.params?.issue as { code?: string; keys?: string[] } | undefined;
-      if (issue?.code === 'unrecognized_keys' && issue.keys) {
-        for (const key of issue.keys) fields[path ? `${path}.${key}` : key] = 'Unknown field';
+      // The type provider puts the zod issue's code in `keyword` and its other members in `params`.
+      const keys = (v.params as { keys?: string[] } | undefined)?.keys;
+      if (v.keyword === 'unrecognized_keys' && keys) {
+        for (const key of keys) fields[path ? `${path}.${key}` : key] = 'Unknown field';
       } else {
         fields[path || (err.validationContext ?? '_')] ??= v.message ?? 'Invalid';
       }
@@ -55,7 +60,8 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     const where = err.validationContext === 'querystring' ? 'query' : err.validationContext === 'params' ? 'path' : 'body';
     return { status: 400, body: { error: { code: 'validation_failed', message: `The request ${where} is invalid`, fields } } };
   }
-  const e = err as FastifyError & { cause?: { code?: string } };
+  // Anything may be thrown (null, a string): only objects carry a code or status.
+  const e = (typeof err === 'object' && err !== null ? err : {}) as FastifyError & { cause?: { code?: string } };
   const known = e.code ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
   if (known) return { status: known[0], body: { error: { code: known[1], message: known[2] } } };
   const pgCode =
@@ -81,7 +87,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         await writeAppLog(app.db, req.auth.tenantId, {
           kind: 'error',
           level: 'error',
-          message: `${req.method} ${req.routeOptions.url ?? req.url}: ${(err as Error).message ?? 'error'}`,
+          message: `${req.method} ${req.routeOptions.url ?? req.url}: ${(err as Error | null)?.message ?? String(err)}`,
           code: body.error.code,
           requestId: req.id,
         });

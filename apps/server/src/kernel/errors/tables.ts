@@ -11,5 +11,9 @@ export const errorCodes = tenantTable(
     httpStatus: integer('http_status'),
     module: text('module'),
   },
-  (t) => [uniqueIndex('error_codes_code_uq').on(t.tenantId, t.code), index('error_codes_module_idx').on(t.tenantId, t.module)],
+  (t) => [
+    uniqueIndex('error_codes_code_uq').on(t.tenantId, t.code),
+    index('error_codes_module_idx').on(t.tenantId, t.module),
+    index('error_codes_status_idx').on(t.tenantId, t.httpStatus),
+  ],
 );

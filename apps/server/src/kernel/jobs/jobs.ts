@@ -26,7 +26,15 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
       for (const [name, handler] of handlers) {
         await boss.createQueue(name);
         await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (err) {
+              // pg-boss records the failure on the job and retries it; the log says why.
+              options.onError(err);
+              throw err;
+            }
+          }
         });
       }
     },
@@ -46,8 +54,9 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
       return boss !== null;
     },
 
+    /** Stops polling and lets running handlers finish (up to 10 s) before the database closes. */
     async stop() {
-      if (boss) await boss.stop({ graceful: false, close: false });
+      if (boss) await boss.stop({ graceful: true, timeout: 10_000, close: false });
       boss = null;
     },
   };

@@ -44,7 +44,16 @@ export interface ListPlan {
   sortColumn: PgColumn;
   sortKey: string;
   descending: boolean;
+  /**
+   * For a date sort: the sort value as PostgreSQL text, selected beside the row for the cursor.
+   * PostgreSQL keeps microseconds and a JS Date only milliseconds, so a cursor built from the
+   * Date would skip or repeat rows that share a millisecond.
+   */
+  cursorValue?: SQL<string>;
 }
+
+/** The key under which listIn selects `ListPlan.cursorValue`; never sent to clients. */
+export const CURSOR_VALUE = '__cursorValue';
 
 /** Turns the parsed querystring into conditions and ordering; every value is validated by column type. */
 export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
@@ -87,7 +96,8 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
   const orderBy = [direction(sortColumn), direction(columns.id)];
 
   if (query.cursor) where.push(cursorCondition(query.cursor, sortColumn, columns.id, descending));
-  return { where, orderBy, sortColumn, sortKey, descending };
+  const cursorValue = sortColumn.dataType === 'date' ? sql<string>`${sortColumn}::text` : undefined;
+  return { where, orderBy, sortColumn, sortKey, descending, cursorValue };
 }
 
 function parseFilterValue(column: PgColumn, key: string, value: string): unknown {
@@ -114,9 +124,9 @@ function parseFilterValue(column: PgColumn, key: string, value: string): unknown
   return value;
 }
 
-/** The keyset cursor: the sort value and id of the last row of the previous page. */
+/** The keyset cursor: the sort value (exact, see ListPlan.cursorValue) and id of the last row of the previous page. */
 export function encodeCursor(row: Record<string, unknown>, sortKey: string): string {
-  const value = row[sortKey];
+  const value = row[CURSOR_VALUE] ?? row[sortKey];
   return Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, row.id])).toString('base64url');
 }
 
@@ -130,12 +140,28 @@ function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColum
   if (!Array.isArray(decoded) || decoded.length !== 2 || typeof decoded[1] !== 'string' || !z.uuid().safeParse(decoded[1]).success) {
     throw errors.validation({ cursor: 'Invalid cursor' });
   }
-  let value = decoded[0];
-  if (value === null) throw errors.validation({ cursor: 'This sort does not support cursors; use offset' });
-  if (sortColumn.dataType === 'date') value = new Date(String(value));
-  const v = sql.param(value, sortColumn);
+  const value = decoded[0];
   const id = sql.param(decoded[1], idColumn);
-  return descending ? sql`(${sortColumn}, ${idColumn}) < (${v}, ${id})` : sql`(${sortColumn}, ${idColumn}) > (${v}, ${id})`;
+  const nullable = !sortColumn.notNull;
+  // PostgreSQL sorts NULL last ascending and first descending: the cursor walks past them accordingly.
+  if (value === null) {
+    if (!nullable) throw errors.validation({ cursor: 'Invalid cursor' });
+    return descending
+      ? sql`((${sortColumn} is null and ${idColumn} < ${id}) or ${sortColumn} is not null)`
+      : sql`(${sortColumn} is null and ${idColumn} > ${id})`;
+  }
+  if (!['string', 'number', 'boolean'].includes(typeof value)) throw errors.validation({ cursor: 'Invalid cursor' });
+  let v: SQL;
+  if (sortColumn.dataType === 'date') {
+    // Compared as the column's own type, from text, so microseconds survive the round trip.
+    if (typeof value !== 'string' || Number.isNaN(new Date(value).getTime())) throw errors.validation({ cursor: 'Invalid cursor' });
+    v = sql`cast(${value} as ${sql.raw(sortColumn.getSQLType())})`;
+  } else {
+    v = sql`${sql.param(value, sortColumn)}`;
+  }
+  if (descending) return sql`(${sortColumn}, ${idColumn}) < (${v}, ${id})`;
+  const after = sql`(${sortColumn}, ${idColumn}) > (${v}, ${id})`;
+  return nullable ? sql`(${after} or ${sortColumn} is null)` : after;
 }
 
 export const combine = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));

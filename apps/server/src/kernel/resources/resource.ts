@@ -1,4 +1,4 @@
-import { count, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { Column, count, eq, getTableColumns, inArray, is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Scope } from '../auth/context';
@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import { recordAudit } from '../events/audit';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { combine, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
+import { CURSOR_VALUE, combine, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
 import { deriveSchemas } from './schemas';
 import type { ResourceConfig, Row, TenantTable } from './types';
 
@@ -70,8 +70,9 @@ export class Resource {
     const plan = planList(this.config, query);
     const limit = query.limit ?? 25;
     const offset = query.cursor ? 0 : (query.offset ?? 0);
+    const selection = plan.cursorValue ? { ...this.selection, [CURSOR_VALUE]: plan.cursorValue } : this.selection;
     const rows = (await tx
-      .select(this.selection)
+      .select(selection)
       .from(this.table as never)
       .where(this.scoped(scope, ...plan.where))
       .orderBy(...plan.orderBy)
@@ -88,7 +89,8 @@ export class Resource {
       total = Number(c.n);
     }
     const last = rows[rows.length - 1];
-    const nextCursor = rows.length === limit && last && last[plan.sortKey] !== null ? encodeCursor(last, plan.sortKey) : null;
+    const nextCursor = rows.length === limit && last ? encodeCursor(last, plan.sortKey) : null;
+    if (plan.cursorValue) for (const row of rows) delete row[CURSOR_VALUE];
     return { data: rows, total, limit, offset, nextCursor };
   }
 
@@ -239,14 +241,14 @@ export class Resource {
       const fields: Record<string, string> = {};
       const byName = new Map(Object.entries(this.columns).map(([k, c]) => [c.name, k]));
       for (const col of index?.config.columns ?? []) {
-        const name = (col as { name?: string }).name;
-        const key = name ? byName.get(name) : undefined;
-        if (key && key !== 'tenantId') fields[key] = 'Already in use';
-      }
-      if (Object.keys(fields).length === 0 && index) {
-        const sqlText = JSON.stringify(index.config.columns);
-        for (const [k, c] of Object.entries(this.columns))
-          if (k !== 'tenantId' && sqlText.includes(`"${c.name}"`)) fields[k] = 'Already in use';
+        // A plain column has a name; an expression (`lower(email)`) names its columns among its chunks.
+        const names = is(col, SQL)
+          ? col.queryChunks.filter((chunk) => is(chunk, Column)).map((chunk) => (chunk as Column).name)
+          : [(col as { name?: string }).name];
+        for (const name of names) {
+          const key = name ? byName.get(name) : undefined;
+          if (key && key !== 'tenantId') fields[key] = 'Already in use';
+        }
       }
       throw errors.conflict('already_exists', `A ${this.config.label.singular.toLowerCase()} with these values already exists`, fields);
     }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/database';
-import { errors } from '../errors/app-error';
+import { AppError, errors } from '../errors/app-error';
 import { files } from './tables';
 
 /** What may be uploaded, by sniffed type (never by the client's claim or the file name). */
@@ -56,13 +56,17 @@ export function createStorage(
   async function readLimited(stream: Readable): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of stream) {
-      size += chunk.length;
-      if (size > options.maxBytes) {
-        stream.resume();
-        throw errors.tooLarge(`Files may be at most ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+    try {
+      for await (const chunk of stream) {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          stream.resume();
+          throw errors.tooLarge(`Files may be at most ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+    } catch (err) {
+      throw malformedUpload(err); // a part cut short by the client
     }
     if ((stream as { truncated?: boolean }).truncated) throw errors.tooLarge();
     return Buffer.concat(chunks);
@@ -129,6 +133,36 @@ export function createStorage(
 }
 
 export type Storage = ReturnType<typeof createStorage>;
+
+/**
+ * The multipart parser (busboy) fails with plain errors, without code or status, when the client's
+ * body is malformed (no boundary, cut short): that is a 400, not a 500. Errors that carry a code
+ * or status (limits, file system, our own) pass through unchanged.
+ */
+export function malformedUpload(err: unknown): unknown {
+  const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
+  if (err instanceof AppError || code !== undefined || statusCode !== undefined) return err;
+  return errors.badRequest('invalid_multipart', 'The multipart body is malformed or cut short');
+}
+
+/** The parts of a multipart request (`req.parts()` / `req.files()`), with parser failures as malformedUpload's 400. */
+export async function* uploadParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = parts[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<T>;
+      try {
+        next = await iterator.next();
+      } catch (err) {
+        throw malformedUpload(err);
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
 
 export const publicFileUrl = (community: string, id: string) => `/public/${community}/files/${id}`;
 

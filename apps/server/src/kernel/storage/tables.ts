@@ -18,5 +18,7 @@ export const files = tenantTable(
     index('files_filename_idx').on(t.tenantId, t.filename, t.id),
     index('files_type_idx').on(t.tenantId, t.contentType),
     index('files_purpose_idx').on(t.tenantId, t.purpose),
+    index('files_public_idx').on(t.tenantId, t.isPublic),
+    index('files_size_idx').on(t.tenantId, t.size, t.id),
   ],
 );

@@ -1,14 +1,18 @@
+import { and, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '../../kernel/access/check';
 import { MODULES } from '../../kernel/access/modules';
+import type { Scope } from '../../kernel/auth/context';
 import { clientOf } from '../../kernel/auth/routes';
 import { communityName, email, otpCode, password } from '../../kernel/auth/schemas';
+import { users } from '../../kernel/auth/tables';
 import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
 import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
 import { errors } from '../../kernel/errors/app-error';
 import { logsResource } from '../../kernel/kernel-module';
 import { parseInput } from '../../kernel/resources/resource';
 import type { StoredFile } from '../../kernel/storage/storage';
+import { tenantFilter } from '../../kernel/tenancy/scope-filter';
 import { adminsResource } from './resources/admins';
 import { errorCodesResource } from './resources/error-codes';
 import { rolesResource } from './resources/roles';
@@ -111,6 +115,18 @@ const updateMe = (call: CompatCall) => {
   return call.req.server.auth.updateMe(call.auth!, input as never);
 };
 
+/** The admin with exactly this email (a search would also match addresses that contain it). */
+async function adminByEmail(scope: Scope, address: string) {
+  const [row] = await scope.db.withTenant(scope.tenantId, (tx) =>
+    tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(tenantFilter(users, scope.tenantId), sql`lower(${users.email}) = lower(${address})`))
+      .limit(1),
+  );
+  return row;
+}
+
 /** Emails an admin of this community (e.g. their sign-in details or a note). */
 const emailAdmin = async (call: CompatCall) => {
   const input = parseInput(
@@ -125,11 +141,7 @@ const emailAdmin = async (call: CompatCall) => {
     { id: call.body.id, email: call.body.email, subject: call.body.subject, message: pick(call.body, 'message', 'text', 'body') },
   ) as { id?: string; email?: string; subject: string; message: string };
   const scope = call.scope!;
-  const target = input.id
-    ? await adminsResource.get(scope, input.id)
-    : (await adminsResource.list(scope, { limit: 1, offset: 0, q: input.email, withTotal: 'false' } as never)).data.find(
-        (a) => a.email === input.email?.toLowerCase(),
-      );
+  const target = input.id ? await adminsResource.get(scope, input.id) : await adminByEmail(scope, input.email!);
   if (!target) throw errors.notFound('Admin');
   const outboxId = await call.req.server.mailer.send(scope.tenantId, {
     to: String(target.email),

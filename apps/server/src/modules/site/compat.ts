@@ -1,0 +1,440 @@
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Scope } from '../../kernel/auth/context';
+import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
+import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
+import { errors } from '../../kernel/errors/app-error';
+import { parseInput, type Resource } from '../../kernel/resources/resource';
+import type { TenantTable } from '../../kernel/resources/types';
+import type { StoredFile } from '../../kernel/storage/storage';
+import { files } from '../../kernel/storage/tables';
+import { tenantFilter } from '../../kernel/tenancy/scope-filter';
+import { bannersResource } from './resources/banners';
+import { blogCategoriesResource } from './resources/blog-categories';
+import { blogsResource } from './resources/blogs';
+import { careerApplicationsResource } from './resources/career-applications';
+import { catalogueDownloadsResource } from './resources/catalogue-downloads';
+import { cataloguesResource } from './resources/catalogues';
+import { categoriesResource } from './resources/categories';
+import { citiesResource } from './resources/cities';
+import { contactDetailsResource } from './resources/contact-details';
+import { countriesResource } from './resources/countries';
+import { designSupportResource } from './resources/design-support-requests';
+import { documentsResource } from './resources/documents';
+import { eventRegistrationsResource } from './resources/event-registrations';
+import { eventsResource } from './resources/events';
+import { getInTouchResource } from './resources/get-in-touch-messages';
+import { productCategoriesResource } from './resources/product-categories';
+import { productSubcategoriesResource } from './resources/product-subcategories';
+import { productsResource } from './resources/products';
+import { projectCategoriesResource } from './resources/project-categories';
+import { projectsResource } from './resources/projects';
+import { statesResource } from './resources/states';
+import { subcategoriesResource } from './resources/subcategories';
+import { subscribersResource } from './resources/subscribers';
+import { sendDocument, storedFileId } from './services/documents';
+import { addEventPastImages, addProjectImages, addProjectProducts, projectWithProducts } from './services/galleries';
+import { incomingImages, requireImages, thumbnails } from './services/media';
+import { PRODUCT_SORTS, productTaxonomy, searchProducts } from './services/products';
+import { unsubscribePath } from './services/subscriptions';
+import { findBy, visible } from './services/visibility';
+import { siteBlogs, siteCatalogues, siteDocuments, siteEvents, siteProducts, siteProjects } from './tables';
+
+type Crud = ReturnType<typeof compatCrud>;
+type Handle = CompatEntry['handle'];
+
+const crud = {
+  banners: compatCrud(bannersResource),
+  blogs: compatCrud(blogsResource),
+  blogCategories: compatCrud(blogCategoriesResource),
+  catalogues: compatCrud(cataloguesResource),
+  categories: compatCrud(categoriesResource),
+  subcategories: compatCrud(subcategoriesResource),
+  cities: compatCrud(citiesResource),
+  countries: compatCrud(countriesResource),
+  states: compatCrud(statesResource),
+  events: compatCrud(eventsResource),
+  productCategories: compatCrud(productCategoriesResource),
+  products: compatCrud(productsResource),
+  productSubcategories: compatCrud(productSubcategoriesResource),
+  projectCategories: compatCrud(projectCategoriesResource),
+  projects: compatCrud(projectsResource),
+  documents: compatCrud(documentsResource),
+  eventRegistrations: compatCrud(eventRegistrationsResource),
+  downloads: compatCrud(catalogueDownloadsResource),
+  careers: compatCrud(careerApplicationsResource),
+  designSupport: compatCrud(designSupportResource),
+  getInTouch: compatCrud(getInTouchResource),
+  contacts: compatCrud(contactDetailsResource),
+  subscribers: compatCrud(subscribersResource),
+};
+
+const scopeOf = (call: CompatCall): Scope => {
+  if (!call.scope) throw errors.unauthenticated();
+  return call.scope;
+};
+
+/** The first of `keys` the body carries (not empty). */
+const pick = (body: Record<string, unknown>, ...keys: string[]) =>
+  keys.map((k) => body[k]).find((v) => v !== undefined && v !== '' && v !== null);
+
+/** Ids sent as a list, a comma-separated string, or objects with id/_id. */
+function idList(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return items
+    .map((v) => (v && typeof v === 'object' ? ((v as { id?: unknown; _id?: unknown }).id ?? (v as { _id?: unknown })._id) : v))
+    .map((v) => String(v ?? '').trim())
+    .filter(Boolean);
+}
+
+/**
+ * A list filtered by `field`, which old clients name in several ways (categoryId, category, catid,
+ * even id). Values may be one id or many; the resource validates them.
+ */
+function listBy(c: Crud, field: string, aliases: string[]): Handle {
+  return (call) => {
+    const body = { ...call.body };
+    const value = pick(body, field, ...aliases);
+    for (const k of [field, ...aliases]) delete body[k];
+    if (value === undefined) throw errors.validation({ [field]: 'Required' });
+    body[field] = idList(value).join(',');
+    return c.list({ ...call, body });
+  };
+}
+
+/** One record by id, or by slug (or another unique column) for the website's links. */
+function single(resource: Resource, table: TenantTable, columns: Record<string, PgColumn>): Handle {
+  return async (call) => {
+    const scope = scopeOf(call);
+    const id = z.uuid().safeParse(call.body.id);
+    if (id.success) return resource.get(scope, id.data);
+    for (const [field, column] of Object.entries(columns)) {
+      const value = call.body[field];
+      if (typeof value !== 'string' || !value) continue;
+      const row = await scope.db.withTenant(scope.tenantId, (tx) => findBy(tx, scope.tenantId, table, column, value));
+      if (!row) throw errors.notFound(resource.config.label.singular);
+      return row;
+    }
+    throw errors.validation({ id: call.body.id === undefined ? 'Required' : 'Not a valid id' });
+  };
+}
+
+const requiredId = (call: CompatCall, ...aliases: string[]) => {
+  const value = pick(call.body, 'id', ...aliases);
+  const parsed = z.uuid().safeParse(value);
+  if (!parsed.success) throw errors.validation({ id: value === undefined ? 'Required' : 'Not a valid id' });
+  return parsed.data;
+};
+
+// ---- products ----------------------------------------------------------------------------------
+
+const mainGetBody = z.object({
+  search: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
+  categoryId: z.array(z.uuid()).max(50).optional(),
+  subcategoryId: z.array(z.uuid()).max(50).optional(),
+  featured: z.boolean().optional(),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+/** The website's product listing: published products only, search and category filters, paged. */
+const mainGet: Handle = async (call) => {
+  const scope = scopeOf(call);
+  const b = call.body;
+  const category = pick(b, 'categoryId', 'categoryIds', 'category', 'catid');
+  const subcategory = pick(b, 'subcategoryId', 'subcategoryIds', 'subcategory', 'subcatid');
+  const input = parseInput(mainGetBody, {
+    search: b.search,
+    q: b.q,
+    categoryId: category === undefined ? undefined : idList(category),
+    subcategoryId: subcategory === undefined ? undefined : idList(subcategory),
+    featured: typeof b.featured === 'boolean' ? b.featured : undefined,
+    sort: b.sort,
+    page: b.page,
+    limit: b.limit,
+  }) as z.infer<typeof mainGetBody>;
+  const offset = (input.page - 1) * input.limit;
+  const page = await scope.db.withTenant(scope.tenantId, async (tx) => {
+    const result = await searchProducts(tx, scope.tenantId, {
+      q: input.search ?? input.q,
+      categoryId: input.categoryId,
+      subcategoryId: input.subcategoryId,
+      featured: input.featured,
+      sort: input.sort,
+      limit: input.limit,
+      offset,
+      publishedOnly: true,
+    });
+    return { ...result, data: await productTaxonomy(tx, scope.tenantId, result.data) };
+  });
+  return new Envelope(page.data, {
+    total: page.total,
+    limit: page.limit,
+    offset: page.offset,
+    page: input.page,
+    pages: Math.ceil(page.total / page.limit),
+  });
+};
+
+/** The admin product table: every status, each product with its variants and their count. */
+const productsAndVariants: Handle = async (call) => {
+  const listed = (await crud.products.list(call)) as Envelope | Record<string, unknown>;
+  if (!(listed instanceof Envelope)) return listed;
+  const rows = listed.data as { variants?: unknown[] }[];
+  const data = rows.map((p) => ({ ...p, variantCount: p.variants?.length ?? 0 }));
+  return new Envelope(data, { ...listed.meta, variantTotal: data.reduce((n, p) => n + p.variantCount, 0) });
+};
+
+const productSingle: Handle = async (call) => {
+  const product = (await single(productsResource, siteProducts, { slug: siteProducts.slug, code: siteProducts.code })(call)) as Record<
+    string,
+    unknown
+  >;
+  const scope = scopeOf(call);
+  const [withTaxonomy] = await scope.db.withTenant(scope.tenantId, (tx) => productTaxonomy(tx, scope.tenantId, [product]));
+  return withTaxonomy;
+};
+
+/** Subcategories of several categories at once (body: an array of ids, or { categoryIds }). */
+const subcategoriesOfMany: Handle = (call) => {
+  const value = pick(call.body, 'categoryIds', 'items', 'categoryId', 'ids', 'categories');
+  const ids = value === undefined ? [] : idList(value);
+  if (ids.length === 0) throw errors.validation({ categoryIds: 'Send the category ids' });
+  if (ids.length > 100) throw errors.validation({ categoryIds: 'At most 100 categories' });
+  return crud.productSubcategories.list({
+    ...call,
+    body: { categoryId: ids.join(','), limit: call.body.limit ?? 200, page: call.body.page },
+  });
+};
+
+/** A website category with its subcategories. */
+const categoryWithSubcategories: Handle = async (call) => {
+  const scope = scopeOf(call);
+  const id = requiredId(call, 'categoryId', 'catid');
+  const category = await categoriesResource.get(scope, id);
+  const subs = await subcategoriesResource.list(scope, { categoryId: id, limit: 200, offset: 0, withTotal: 'false' } as never);
+  return { ...category, subcategories: subs.data };
+};
+
+// ---- projects and events: galleries ------------------------------------------------------------
+
+const projectImages: Handle = async (call) => {
+  const { body, images } = await incomingImages(call.req, call.body);
+  return addProjectImages(scopeOf(call), requiredId({ ...call, body }, 'projectId'), images);
+};
+
+const eventPastImages: Handle = async (call) => {
+  const { body, images } = await incomingImages(call.req, call.body);
+  return addEventPastImages(scopeOf(call), requiredId({ ...call, body }, 'eventId'), images);
+};
+
+/** Attaches products to a project: { id, productIds } (also productId, or products: [{ productId }]). */
+const addProductDetail: Handle = (call) => {
+  const projectId = requiredId(call, 'projectId');
+  const b = call.body;
+  const raw = pick(b, 'productIds', 'productId', 'products');
+  const ids = idList(
+    Array.isArray(raw)
+      ? raw.map((p) => (p && typeof p === 'object' && 'productId' in p ? (p as { productId: unknown }).productId : p))
+      : raw,
+  );
+  if (ids.length === 0) throw errors.validation({ productIds: 'Name at least one product' });
+  const parsed = z.array(z.uuid()).max(200).safeParse(ids);
+  if (!parsed.success) throw errors.validation({ productIds: 'A list of valid product ids' });
+  return addProjectProducts(scopeOf(call), projectId, parsed.data, b.replace === true);
+};
+
+const projectSingle: Handle = async (call) => {
+  const scope = scopeOf(call);
+  const id = z.uuid().safeParse(call.body.id);
+  if (id.success) return projectWithProducts(scope, id.data);
+  const row = (await single(projectsResource, siteProjects, { slug: siteProjects.slug })(call)) as { id: string };
+  return projectWithProducts(scope, row.id);
+};
+
+// ---- uploads and downloads ---------------------------------------------------------------------
+
+/** The blog editor's image upload: the stored image's url (and a thumbnail). */
+const blogImageUpload: Handle = async (call) => {
+  const stored = (call.body.files as StoredFile[]) ?? [];
+  if (stored.length === 0) throw errors.validation({ file: 'Attach an image' });
+  const scope = scopeOf(call);
+  const uploads = await thumbnails(call.req.server, scope.tenantId, stored, scope.actor.id);
+  requireImages(uploads);
+  return { ...uploads[0], files: uploads };
+};
+
+/**
+ * A document's file link, with its name and type ({ id }). With `stream: true` the file itself is
+ * sent (a file stored here), or the client is redirected to where it is hosted.
+ */
+const documentDownload: Handle = async (call) => {
+  const scope = scopeOf(call);
+  const doc = await documentsResource.get(scope, requiredId(call, 'documentId'));
+  const community = call.auth!.community;
+  if (call.body.stream === true || call.body.stream === 'true') {
+    return sendDocument(call.req.server, call.reply, scope.tenantId, community, doc, 'private, max-age=300', false);
+  }
+  const fileId = storedFileId(doc.fileUrl, community);
+  const file = fileId
+    ? await scope.db.withTenant(scope.tenantId, async (tx) => {
+        const [row] = await tx
+          .select({ filename: files.filename, contentType: files.contentType, size: files.size })
+          .from(files)
+          .where(and(tenantFilter(files, scope.tenantId), eq(files.id, fileId)))
+          .limit(1);
+        return row ?? null;
+      })
+    : null;
+  const isPublic = await scope.db.withTenant(scope.tenantId, (tx) =>
+    findBy(tx, scope.tenantId, siteDocuments, siteDocuments.id, doc.id, [visible(siteDocuments), eq(siteDocuments.downloadable, true)]),
+  );
+  return {
+    id: doc.id,
+    title: doc.title,
+    url: doc.fileUrl,
+    fileName: doc.fileName ?? file?.filename ?? String(doc.fileUrl).split('/').pop(),
+    contentType: file?.contentType ?? null,
+    size: file?.size ?? null,
+    /** The website's counted download link (published, downloadable documents). */
+    downloadUrl: isPublic ? `/public/${community}/site/documents/${doc.id}/download` : null,
+  };
+};
+
+const subscribersWithLinks: Handle = async (call) => {
+  const listed = await crud.subscribers.list(call);
+  const secret = call.req.server.config.jwtSecret;
+  const community = call.auth!.community;
+  const link = (s: Record<string, unknown>) => ({ ...s, unsubscribeUrl: unsubscribePath(secret, community, String(s.email)) });
+  if (listed instanceof Envelope) return new Envelope((listed.data as Record<string, unknown>[]).map(link), listed.meta);
+  return link(listed as Record<string, unknown>);
+};
+
+// ---- the table -----------------------------------------------------------------------------------
+
+const R = 'site:read' as const;
+const W = 'site:write' as const;
+type Line = [string, typeof R | typeof W, Handle];
+
+const lines: Line[] = [
+  // home banners
+  ['/banner/createhomebanner', W, crud.banners.create],
+  ['/banner/edithomebanner', W, crud.banners.update],
+  ['/banner/deletehomebanner', W, crud.banners.remove],
+  ['/banner/gethomebanner', R, crud.banners.list],
+  // blogs
+  ['/blog/add', W, crud.blogs.create],
+  ['/blog/delete', W, crud.blogs.remove],
+  ['/blog/update', W, crud.blogs.update],
+  ['/blog/get', R, crud.blogs.list],
+  ['/blog/single', R, single(blogsResource, siteBlogs, { slug: siteBlogs.slug })],
+  ['/blog/imageuploader', W, blogImageUpload],
+  ['/blogcategory/addcategory', W, crud.blogCategories.create],
+  ['/blogcategory/delete', W, crud.blogCategories.remove],
+  ['/blogcategory/update', W, crud.blogCategories.update],
+  ['/blogcategory/getcategory', R, crud.blogCategories.list],
+  // catalogues
+  ['/catalogue/addcatalogue', W, crud.catalogues.create],
+  ['/catalogue/delete', W, crud.catalogues.remove],
+  ['/catalogue/update', W, crud.catalogues.update],
+  ['/catalogue/getcatalogue', R, crud.catalogues.list],
+  ['/catalogue/getSingle', R, single(cataloguesResource, siteCatalogues, { slug: siteCatalogues.slug })],
+  // website categories and subcategories
+  ['/category/add', W, crud.categories.create],
+  ['/category/delete', W, crud.categories.remove],
+  ['/category/update', W, crud.categories.update],
+  ['/category/get', R, crud.categories.list],
+  ['/category/getbycatid', R, categoryWithSubcategories],
+  ['/subcategory/add', W, crud.subcategories.create],
+  ['/subcategory/delete', W, crud.subcategories.remove],
+  ['/subcategory/update', W, crud.subcategories.update],
+  ['/subcategory/get', R, crud.subcategories.list],
+  ['/subcategory/getbycatid', R, listBy(crud.subcategories, 'categoryId', ['catid', 'catId', 'category', 'id'])],
+  // geography
+  ['/city/add', W, crud.cities.create],
+  ['/city/delete', W, crud.cities.remove],
+  ['/city/update', W, crud.cities.update],
+  ['/city/get', R, crud.cities.list],
+  ['/country/add', W, crud.countries.create],
+  ['/country/delete', W, crud.countries.remove],
+  ['/country/update', W, crud.countries.update],
+  ['/country/get', R, crud.countries.list],
+  ['/state/add', W, crud.states.create],
+  ['/state/delete', W, crud.states.remove],
+  ['/state/update', W, crud.states.update],
+  ['/state/get', R, crud.states.list],
+  // events
+  ['/event/add', W, crud.events.create],
+  ['/event/delete', W, crud.events.remove],
+  ['/event/update', W, crud.events.update],
+  ['/event/get', R, crud.events.list],
+  ['/event/getSingle', R, single(eventsResource, siteEvents, { slug: siteEvents.slug })],
+  ['/event/pastimage', W, eventPastImages],
+  // products
+  ['/productcategory/add', W, crud.productCategories.create],
+  ['/productcategory/delete', W, crud.productCategories.remove],
+  ['/productcategory/update', W, crud.productCategories.update],
+  ['/productcategory/get', R, crud.productCategories.list],
+  ['/product/addproduct', W, crud.products.create],
+  ['/product/deleteproduct', W, crud.products.remove],
+  ['/product/update', W, crud.products.update],
+  ['/product/get', R, crud.products.list],
+  ['/product/getProductsAndVariantsAdmin', R, productsAndVariants],
+  ['/product/getSingle', R, productSingle],
+  ['/product/filterByCategory', R, listBy(crud.products, 'categoryId', ['categoryIds', 'category', 'catid', 'catId', 'id'])],
+  [
+    '/product/getproductbysubcatid',
+    R,
+    listBy(crud.products, 'subcategoryId', ['subcategoryIds', 'subcategory', 'subcatid', 'subCatId', 'id']),
+  ],
+  ['/product/getproductbystatus', R, listBy(crud.products, 'status', [])],
+  ['/product/mainGET', R, mainGet],
+  ['/productsubcategory/addsubcategory', W, crud.productSubcategories.create],
+  ['/productsubcategory/delete', W, crud.productSubcategories.remove],
+  ['/productsubcategory/update', W, crud.productSubcategories.update],
+  ['/productsubcategory/getsubcategory', R, crud.productSubcategories.list],
+  ['/productsubcategory/getsubcategorybycatid', R, listBy(crud.productSubcategories, 'categoryId', ['catid', 'catId', 'category', 'id'])],
+  ['/productsubcategory/getsubcategorybymanycatid', R, subcategoriesOfMany],
+  // projects
+  ['/project-category/add', W, crud.projectCategories.create],
+  ['/project-category/delete', W, crud.projectCategories.remove],
+  ['/project-category/update', W, crud.projectCategories.update],
+  ['/project-category/get', R, crud.projectCategories.list],
+  ['/euro_project/addProject', W, crud.projects.create],
+  ['/euro_project/delete', W, crud.projects.remove],
+  ['/euro_project/update', W, crud.projects.update],
+  ['/euro_project/getProject', R, crud.projects.list],
+  ['/euro_project/getSingleProject', R, projectSingle],
+  ['/euro_project/images', W, projectImages],
+  ['/euro_project/addProductDetail', W, addProductDetail],
+  // documents
+  ['/documents/addDocument', W, crud.documents.create],
+  ['/documents/delete', W, crud.documents.remove],
+  ['/documents/update', W, crud.documents.update],
+  ['/documents/getDocuments', R, crud.documents.list],
+  ['/documents/download', R, documentDownload],
+  // inbound lists
+  ['/event-register/delete', W, crud.eventRegistrations.remove],
+  ['/event-register/get', R, crud.eventRegistrations.list],
+  ['/downloader/delete', W, crud.downloads.remove],
+  ['/downloader/get', R, crud.downloads.list],
+  ['/careers/delete', W, crud.careers.remove],
+  ['/careers/get', R, crud.careers.list],
+  ['/design-support/delete', W, crud.designSupport.remove],
+  ['/design-support/get', R, crud.designSupport.list],
+  ['/getintouch/delete', W, crud.getInTouch.remove],
+  ['/getintouch/get', R, crud.getInTouch.list],
+  // offices
+  ['/contactdetails/addcontact', W, crud.contacts.create],
+  ['/contactdetails/delete', W, crud.contacts.remove],
+  ['/contactdetails/update', W, crud.contacts.update],
+  ['/contactdetails/getcontacts', R, crud.contacts.list],
+  // subscribers
+  ['/subscriber/delete', W, crud.subscribers.remove],
+  ['/subscriber/getAll', R, subscribersWithLinks],
+];
+
+export const siteCompat: CompatEntry[] = lines.map(([path, access, handle]) => ({ service: 'site', method: 'POST', path, access, handle }));

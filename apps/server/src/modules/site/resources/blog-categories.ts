@@ -1,0 +1,24 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { autoSlug, refuseWhileUsed } from '../services/hooks';
+import { siteBlogCategories, siteBlogs } from '../tables';
+import { inputs, taxonomyInput, ui } from './common';
+
+export const blogCategoriesResource = defineResource({
+  path: 'site/blog-categories',
+  module: 'site',
+  table: siteBlogCategories,
+  label: { singular: 'Blog category', plural: 'Blog categories' },
+  input: { ...taxonomyInput, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
+  list: { search: ['name', 'slug'], filters: ['active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
+  fields: ui,
+  ui: { title: 'name', columns: ['name', 'slug', 'active', 'sortOrder'] },
+  hooks: {
+    beforeWrite: autoSlug(siteBlogCategories, 'name'),
+    beforeDelete: refuseWhileUsed('category', [{ table: siteBlogs, column: siteBlogs.categoryId, label: 'blog post(s)' }]),
+  },
+  examples: [
+    { name: 'Design ideas', description: 'Inspiration for homes and workplaces', sortOrder: 1 },
+    { name: 'Installation guides', description: 'Step-by-step advice for contractors', sortOrder: 2 },
+    { name: 'Company news', sortOrder: 3 },
+  ],
+});

@@ -1,0 +1,34 @@
+import type { FieldUi } from '../../../kernel/resources/types';
+import { imageSchema, imagesSchema, slugSchema, text, urlSchema } from '../schemas';
+
+/** Input refinements shared by the website's resources. */
+export const inputs = {
+  slug: () => slugSchema.optional(),
+  image: () => imageSchema,
+  images: () => imagesSchema,
+  url: () => urlSchema,
+  seoTitle: text.seoTitle,
+  seoDescription: text.seoDescription,
+  sortOrder: (s: any) => s.int().min(-100_000).max(100_000),
+};
+
+/** How the console renders the shared fields. */
+export const ui: Record<string, FieldUi> = {
+  slug: { help: 'Part of the page address; made from the title when left empty' },
+  seoTitle: { label: 'SEO title', help: 'Up to 70 characters; the page title when empty' },
+  seoDescription: { label: 'SEO description', widget: 'textarea', help: 'Up to 320 characters' },
+  publishAt: { widget: 'datetime', help: 'Published content appears on the website from this moment' },
+  sortOrder: { widget: 'number', help: 'Lower numbers come first' },
+  description: { widget: 'textarea' },
+  image: { widget: 'image' },
+  coverImage: { widget: 'image', label: 'Cover image' },
+  images: { widget: 'image', label: 'Images' },
+};
+
+/** Taxonomy inputs (categories, subcategories). */
+export const taxonomyInput = {
+  name: text.name,
+  slug: inputs.slug,
+  description: text.summary,
+  sortOrder: inputs.sortOrder,
+};

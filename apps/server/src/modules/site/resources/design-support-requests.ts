@@ -1,0 +1,43 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { emailSchema, phoneSchema } from '../schemas';
+import { siteDesignRequests } from '../tables';
+
+/** Requests for help from the design team (layouts, product selection, quantities). */
+export const designSupportResource = defineResource({
+  path: 'site/design-support-requests',
+  module: 'site',
+  table: siteDesignRequests,
+  label: { singular: 'Design-support request', plural: 'Design-support requests' },
+  input: {
+    name: (s) => s.trim().min(1).max(120),
+    email: () => emailSchema,
+    phone: () => phoneSchema,
+    company: (s) => s.trim().max(200),
+    city: (s) => s.trim().max(120),
+    projectArea: (s) => s.trim().max(60),
+    message: (s) => s.trim().min(1).max(5000),
+    notes: (s) => s.max(5000),
+  },
+  list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType'], sort: ['name', 'email'] },
+  fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
+  ui: { title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status'] },
+  examples: [
+    {
+      name: 'Rohan Kapoor',
+      email: 'rohan@kapoor-interiors.example',
+      phone: '+91 99000 11223',
+      company: 'Kapoor Interiors',
+      city: 'Delhi',
+      projectType: 'hospitality',
+      projectArea: '2,400 m²',
+      message: 'Boutique hotel lobby and 40 rooms: need a tile layout and quantities.',
+    },
+    {
+      name: 'Sara Thomas',
+      email: 'sara.thomas@example.com',
+      city: 'Kochi',
+      projectType: 'residential',
+      message: 'Villa façade cladding options.',
+    },
+  ],
+});

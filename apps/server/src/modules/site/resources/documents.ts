@@ -1,0 +1,62 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { publishing } from '../services/hooks';
+import { siteDocuments } from '../tables';
+import { inputs, ui } from './common';
+
+/** Downloadable documents: datasheets, certificates, installation guides, warranties. */
+export const documentsResource = defineResource({
+  path: 'site/documents',
+  module: 'site',
+  table: siteDocuments,
+  label: { singular: 'Document', plural: 'Documents' },
+  readOnly: ['downloadCount'],
+  input: {
+    title: (s) => s.trim().min(1).max(200),
+    description: (s) => s.trim().max(2000),
+    fileUrl: inputs.url,
+    fileName: (s) => s.trim().max(200),
+    sortOrder: inputs.sortOrder,
+  },
+  list: {
+    search: ['title', 'fileName'],
+    filters: ['status', 'type', 'downloadable', 'productId'],
+    sort: ['title', 'sortOrder'],
+    defaultSort: 'sortOrder',
+  },
+  fields: {
+    ...ui,
+    fileUrl: { widget: 'file', label: 'File' },
+    downloadable: { widget: 'switch', help: 'Offer a download button on the website' },
+    productId: { ref: 'site/products', widget: 'relation', label: 'Product' },
+  },
+  ui: { title: 'title', columns: ['title', 'type', 'downloadable', 'status', 'downloadCount'] },
+  hooks: { beforeWrite: publishing },
+  examples: [
+    {
+      title: 'ISO 9001:2015 certificate',
+      fileUrl: 'https://files.euro-building.example/documents/iso-9001.pdf',
+      fileName: 'iso-9001-certificate.pdf',
+      type: 'certificate',
+      status: 'published',
+      sortOrder: 1,
+    },
+    {
+      title: 'Porcelain tile installation guide',
+      description: 'Substrate preparation, adhesives, spacing and grouting.',
+      fileUrl: 'https://files.euro-building.example/documents/tile-installation.pdf',
+      fileName: 'tile-installation-guide.pdf',
+      type: 'installation_guide',
+      status: 'published',
+      sortOrder: 2,
+    },
+    {
+      title: 'Dealer price list (internal)',
+      fileUrl: 'https://files.euro-building.example/documents/dealer-prices.xlsx',
+      fileName: 'dealer-price-list.xlsx',
+      type: 'price_list',
+      downloadable: false,
+      status: 'draft',
+      sortOrder: 3,
+    },
+  ],
+});

@@ -1,0 +1,38 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { emailSchema, phoneSchema } from '../schemas';
+import { siteEventRegistrations } from '../tables';
+
+/** Visitors who registered for an event on the website. */
+export const eventRegistrationsResource = defineResource({
+  path: 'site/event-registrations',
+  module: 'site',
+  table: siteEventRegistrations,
+  label: { singular: 'Event registration', plural: 'Event registrations' },
+  input: {
+    name: (s) => s.trim().min(1).max(120),
+    email: () => emailSchema,
+    phone: () => phoneSchema,
+    company: (s) => s.trim().max(200),
+    attendees: (s) => s.int().min(1).max(50),
+    message: (s) => s.trim().max(2000),
+    notes: (s) => s.max(5000),
+  },
+  list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status'], sort: ['name', 'email'] },
+  fields: {
+    eventId: { ref: 'site/events', widget: 'relation', label: 'Event' },
+    email: { widget: 'email' },
+    message: { widget: 'textarea' },
+    notes: { widget: 'textarea', help: 'Internal' },
+  },
+  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status'] },
+  examples: [
+    {
+      name: 'Arjun Pillai',
+      email: 'arjun@pillai-associates.example',
+      phone: '+91 98450 12345',
+      company: 'Pillai Associates',
+      attendees: 2,
+    },
+    { name: 'Meera Iyer', email: 'meera.iyer@example.com', attendees: 1, status: 'done' },
+  ],
+});

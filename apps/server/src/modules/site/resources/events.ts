@@ -1,0 +1,84 @@
+import { errors } from '../../../kernel/errors/app-error';
+import { defineResource } from '../../../kernel/resources/resource';
+import { after, autoSlug, publishing, sanitize, steps } from '../services/hooks';
+import { siteEvents } from '../tables';
+import { inputs, ui } from './common';
+
+const inDays = (days: number, hour: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d;
+};
+
+/** Exhibitions, launches and dealer meets: upcoming ones take registrations, past ones get photos. */
+export const eventsResource = defineResource({
+  path: 'site/events',
+  module: 'site',
+  table: siteEvents,
+  label: { singular: 'Event', plural: 'Events' },
+  input: {
+    title: (s) => s.trim().min(1).max(200),
+    slug: inputs.slug,
+    summary: (s) => s.trim().max(1000),
+    description: (s) => s.max(100_000),
+    venue: (s) => s.trim().max(200),
+    address: (s) => s.trim().max(500),
+    city: (s) => s.trim().max(120),
+    coverImage: inputs.image,
+    images: inputs.images,
+    pastImages: inputs.images,
+    capacity: (s) => s.int().min(1).max(1_000_000),
+    seoTitle: inputs.seoTitle,
+    seoDescription: inputs.seoDescription,
+  },
+  list: {
+    search: ['title', 'venue', 'city'],
+    filters: ['status', 'registrationOpen', 'startsAt'],
+    sort: ['startsAt', 'title'],
+    defaultSort: '-startsAt',
+  },
+  fields: {
+    ...ui,
+    description: { widget: 'richtext' },
+    summary: { widget: 'textarea' },
+    startsAt: { widget: 'datetime', label: 'Starts' },
+    endsAt: { widget: 'datetime', label: 'Ends' },
+    pastImages: { widget: 'image', label: 'Photos from the event' },
+    registrationOpen: { widget: 'switch', label: 'Registration open' },
+  },
+  ui: { title: 'title', columns: ['coverImage', 'title', 'startsAt', 'venue', 'status', 'registrationOpen'] },
+  hooks: {
+    beforeWrite: steps(autoSlug(siteEvents, 'title'), sanitize('description'), publishing, (ctx, data) => {
+      const startsAt = after(ctx, data, 'startsAt') as Date | undefined;
+      const endsAt = after(ctx, data, 'endsAt') as Date | null | undefined;
+      if (startsAt && endsAt && endsAt < startsAt) throw errors.validation({ endsAt: 'Must not be before the start' });
+      return data;
+    }),
+  },
+  examples: [
+    {
+      title: 'Architecture & Interiors Expo 2025',
+      summary: 'See the Terra collection and our new façade systems at Hall 3, stand C-21.',
+      description: '<p>Live cutting demonstrations of large-format slabs every two hours.</p>',
+      startsAt: inDays(30, 4),
+      endsAt: inDays(32, 12),
+      venue: 'Bombay Exhibition Centre, Hall 3',
+      city: 'Mumbai',
+      coverImage: { url: 'https://images.euro-building.example/events/expo-2025.jpg', alt: 'Exhibition hall with product displays' },
+      capacity: 400,
+      status: 'published',
+    },
+    {
+      title: 'Dealer meet: South India',
+      summary: 'Annual meet with dealers from Karnataka, Kerala and Tamil Nadu.',
+      startsAt: inDays(-60, 5),
+      endsAt: inDays(-60, 12),
+      venue: 'Taj West End',
+      city: 'Bengaluru',
+      registrationOpen: false,
+      pastImages: [{ url: 'https://images.euro-building.example/events/dealer-meet-1.jpg', alt: 'Dealers at the product presentation' }],
+      status: 'published',
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { emailSchema, phoneSchema } from '../schemas';
+import { siteContactMessages } from '../tables';
+
+/** Messages from the website's get-in-touch form. */
+export const getInTouchResource = defineResource({
+  path: 'site/get-in-touch-messages',
+  module: 'site',
+  table: siteContactMessages,
+  label: { singular: 'Get-in-touch message', plural: 'Get-in-touch messages' },
+  input: {
+    name: (s) => s.trim().min(1).max(120),
+    email: () => emailSchema,
+    phone: () => phoneSchema,
+    company: (s) => s.trim().max(200),
+    subject: (s) => s.trim().max(200),
+    message: (s) => s.trim().min(1).max(5000),
+    sourcePage: (s) => s.trim().max(500),
+    notes: (s) => s.max(5000),
+  },
+  list: { search: ['name', 'email', 'subject', 'company'], filters: ['status'], sort: ['name', 'email'] },
+  fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
+  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
+  examples: [
+    {
+      name: 'Anita Desai',
+      email: 'anita@studio-arc.example',
+      phone: '+91 98200 55443',
+      company: 'Studio Arc',
+      subject: 'Dealer in Pune',
+      message: 'Looking for a dealer for exterior WPC cladding in Pune, about 800 m².',
+      sourcePage: '/contact',
+    },
+    {
+      name: 'Tom Becker',
+      email: 'tom.becker@example.com',
+      subject: 'Samples',
+      message: 'Can you send samples of the Terra slab in sand?',
+      status: 'in_progress',
+    },
+  ],
+});

@@ -1,0 +1,41 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { notifications } from '../tables';
+
+/**
+ * Console notifications (the bell): raised by the system (a website form was sent, a job failed)
+ * through services/notify.ts, or written by an admin for the team. Marking one read sets readAt.
+ */
+export const notificationsResource = defineResource({
+  path: 'ops/notifications',
+  module: 'notifications',
+  table: notifications,
+  label: { singular: 'Notification', plural: 'Notifications' },
+  readOnly: ['readAt'],
+  input: {
+    title: (s) => s.trim().min(1).max(200),
+    body: (s) => s.max(2000),
+    link: (s) => s.trim().max(500),
+    source: (s) => s.trim().max(100),
+  },
+  list: { search: ['title', 'body'], filters: ['read', 'level', 'source', 'createdAt'] },
+  fields: { body: { widget: 'textarea' }, recordId: { help: 'The record it is about' } },
+  ui: { title: 'title', columns: ['createdAt', 'title', 'level', 'source', 'read'] },
+  hooks: {
+    beforeWrite(ctx, data) {
+      if (!('read' in data)) return data;
+      const wasRead = Boolean(ctx.existing?.read);
+      if (data.read && !wasRead) return { ...data, readAt: new Date() };
+      if (data.read === false) return { ...data, readAt: null };
+      return data;
+    },
+  },
+  examples: [
+    {
+      title: 'New get-in-touch message',
+      body: 'Anita Desai (anita@studio-arc.example): Looking for a dealer for WPC cladding in Pune.',
+      level: 'info',
+      source: 'site/get-in-touch-messages',
+    },
+    { title: 'Catalogue import finished', body: '120 products updated.', level: 'success', source: 'site/products', read: true },
+  ],
+});

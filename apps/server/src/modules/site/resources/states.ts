@@ -1,0 +1,20 @@
+import { defineResource } from '../../../kernel/resources/resource';
+import { refuseWhileUsed } from '../services/hooks';
+import { siteCities, siteStates } from '../tables';
+
+export const statesResource = defineResource({
+  path: 'site/states',
+  module: 'site',
+  table: siteStates,
+  label: { singular: 'State', plural: 'States' },
+  input: { name: (s) => s.trim().min(1).max(120), code: (s) => s.trim().max(10) },
+  list: { search: ['name', 'code'], filters: ['countryId', 'active'], sort: ['name'], defaultSort: 'name' },
+  fields: { countryId: { ref: 'site/countries', widget: 'relation', label: 'Country' } },
+  ui: { title: 'name', columns: ['name', 'code', 'countryId', 'active'] },
+  hooks: { beforeDelete: refuseWhileUsed('state', [{ table: siteCities, column: siteCities.stateId, label: 'cities' }]) },
+  examples: [
+    { name: 'Maharashtra', code: 'MH' },
+    { name: 'Karnataka', code: 'KA' },
+    { name: 'Tamil Nadu', code: 'TN' },
+  ],
+});

@@ -1,0 +1,70 @@
+import { and, count, eq, getTableColumns, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../kernel/db/database';
+import type { TenantTable } from '../../../kernel/resources/types';
+import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
+
+type Publishable = TenantTable & { status: PgColumn; publishAt: PgColumn };
+
+/** What the website may show: published, and its publish moment has come. */
+export function visible(table: Publishable, now = new Date()): SQL {
+  const conditions = [eq(table.status, 'published'), isNotNull(table.publishAt), lte(table.publishAt, now)];
+  const unpublishAt = (table as unknown as { unpublishAt?: PgColumn }).unpublishAt;
+  if (unpublishAt) conditions.push(or(isNull(unpublishAt), gt(unpublishAt, now))!);
+  return and(...conditions)!;
+}
+
+/** Every column but tenant_id (and any named), for reads outside the resource kit. */
+export function columnsOf(table: TenantTable, omit: string[] = []): Record<string, PgColumn> {
+  const skip = new Set(['tenantId', ...omit]);
+  return Object.fromEntries(Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([k]) => !skip.has(k)));
+}
+
+export interface Page<T = Record<string, unknown>> {
+  data: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** One page and the total of a filtered list, in the tenant's transaction. */
+export async function pageOf(
+  tx: Db,
+  tenantId: string,
+  table: TenantTable,
+  options: { where: (SQL | undefined)[]; orderBy: SQL[] | PgColumn[]; limit: number; offset: number; omit?: string[] },
+): Promise<Page> {
+  const where = and(tenantFilter(table, tenantId), ...options.where);
+  const rows = await tx
+    .select(columnsOf(table, options.omit))
+    .from(table as never)
+    .where(where)
+    .orderBy(...(options.orderBy as SQL[]))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [c] = (await tx
+    .select({ n: count() })
+    .from(table as never)
+    .where(where)) as { n: number }[];
+  return { data: rows as Record<string, unknown>[], total: Number(c.n), limit: options.limit, offset: options.offset };
+}
+
+/** One record by a column (slug, code) or null. */
+export async function findBy(
+  tx: Db,
+  tenantId: string,
+  table: TenantTable,
+  column: PgColumn,
+  value: string,
+  extra: (SQL | undefined)[] = [],
+) {
+  const [row] = await tx
+    .select(columnsOf(table))
+    .from(table as never)
+    .where(and(tenantFilter(table, tenantId), eq(column, value), ...extra))
+    .limit(1);
+  return (row as Record<string, unknown> | undefined) ?? null;
+}
+
+/** `%text%` for ILIKE, with the wildcards of the text escaped. */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

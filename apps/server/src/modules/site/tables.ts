@@ -1,0 +1,567 @@
+import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../kernel/db/tenant-table';
+import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
+
+// The website content of a community (a building-products manufacturer's site): what the public
+// website shows, the taxonomies it is organised by, and the inbound lists its forms fill.
+// Every filter and sort a resource offers has an index that starts with tenant_id.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Draft → published → archived; shown on the website when published and publishAt has passed. */
+const publishing = () => ({
+  status: text('status', { enum: PUBLISH_STATUS }).notNull().default('draft'),
+  publishAt: ts('publish_at'),
+});
+const seo = () => ({ seoTitle: text('seo_title'), seoDescription: text('seo_description') });
+const image = (name: string) => jsonb(name).$type<Image>();
+const images = (name: string) => jsonb(name).$type<Image[]>().notNull().default([]);
+const sortOrder = () => integer('sort_order').notNull().default(0);
+const inbound = () => ({
+  status: text('status', { enum: INBOUND_STATUS }).notNull().default('new'),
+  /** Internal notes of whoever handles it. */
+  notes: text('notes'),
+});
+
+/** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter. */
+const taxonomyIndexes = (name: string, t: any) => [
+  uniqueIndex(`${name}_slug_uq`).on(t.tenantId, t.slug),
+  index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
+  index(`${name}_sort_idx`).on(t.tenantId, t.sortOrder, t.id),
+  index(`${name}_active_idx`).on(t.tenantId, t.active),
+];
+const taxonomy = () => ({
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  description: text('description'),
+  sortOrder: sortOrder(),
+  active: boolean('active').notNull().default(true),
+});
+/** Indexes of an inbound list: status filter, name/email sort. */
+const inboundIndexes = (name: string, t: any) => [
+  index(`${name}_status_idx`).on(t.tenantId, t.status, t.createdAt),
+  index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
+  index(`${name}_email_idx`).on(t.tenantId, t.email, t.id),
+];
+
+// ---- home banners ------------------------------------------------------------------------------
+
+export const siteBanners = tenantTable(
+  'site_banners',
+  {
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    image: image('image').notNull(),
+    mobileImage: image('mobile_image'),
+    linkUrl: text('link_url'),
+    ctaLabel: text('cta_label'),
+    placement: text('placement', { enum: ['home', 'products', 'projects', 'blogs', 'events'] })
+      .notNull()
+      .default('home'),
+    ...publishing(),
+    unpublishAt: ts('unpublish_at'),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    index('site_banners_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_banners_placement_idx').on(t.tenantId, t.placement, t.sortOrder),
+    index('site_banners_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    index('site_banners_title_idx').on(t.tenantId, t.title, t.id),
+    index('site_banners_publish_idx').on(t.tenantId, t.publishAt, t.id),
+  ],
+);
+
+// ---- blogs -------------------------------------------------------------------------------------
+
+export const siteBlogCategories = tenantTable('site_blog_categories', { ...taxonomy(), ...seo() }, (t) =>
+  taxonomyIndexes('site_blog_categories', t),
+);
+
+export const siteBlogs = tenantTable(
+  'site_blogs',
+  {
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    excerpt: text('excerpt'),
+    /** Sanitised HTML. */
+    body: text('body').notNull().default(''),
+    coverImage: image('cover_image'),
+    authorName: text('author_name'),
+    tags: text('tags').array().notNull().default([]),
+    categoryId: uuid('category_id'),
+    featured: boolean('featured').notNull().default(false),
+    readingMinutes: integer('reading_minutes'),
+    ...publishing(),
+    ...seo(),
+  },
+  (t) => [
+    uniqueIndex('site_blogs_slug_uq').on(t.tenantId, t.slug),
+    index('site_blogs_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_blogs_category_idx').on(t.tenantId, t.categoryId, t.publishAt),
+    index('site_blogs_featured_idx').on(t.tenantId, t.featured),
+    index('site_blogs_title_idx').on(t.tenantId, t.title, t.id),
+    index('site_blogs_publish_idx').on(t.tenantId, t.publishAt, t.id),
+  ],
+);
+
+// ---- catalogues and documents ------------------------------------------------------------------
+
+export const siteCatalogues = tenantTable(
+  'site_catalogues',
+  {
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    /** The PDF. */
+    fileUrl: text('file_url').notNull(),
+    fileName: text('file_name'),
+    fileSize: integer('file_size'),
+    coverImage: image('cover_image'),
+    language: text('language').notNull().default('en'),
+    /** Visitors fill the download form first (their details land in catalogue downloads). */
+    requiresDetails: boolean('requires_details').notNull().default(true),
+    downloadCount: integer('download_count').notNull().default(0),
+    ...publishing(),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    uniqueIndex('site_catalogues_slug_uq').on(t.tenantId, t.slug),
+    index('site_catalogues_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_catalogues_language_idx').on(t.tenantId, t.language),
+    index('site_catalogues_title_idx').on(t.tenantId, t.title, t.id),
+    index('site_catalogues_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    index('site_catalogues_publish_idx').on(t.tenantId, t.publishAt, t.id),
+  ],
+);
+
+export const DOCUMENT_TYPES = [
+  'brochure',
+  'datasheet',
+  'certificate',
+  'installation_guide',
+  'warranty',
+  'drawing',
+  'price_list',
+  'other',
+] as const;
+
+export const siteDocuments = tenantTable(
+  'site_documents',
+  {
+    title: text('title').notNull(),
+    description: text('description'),
+    fileUrl: text('file_url').notNull(),
+    fileName: text('file_name'),
+    type: text('type', { enum: DOCUMENT_TYPES }).notNull().default('other'),
+    /** Offered for download on the website; otherwise listed for reference only. */
+    downloadable: boolean('downloadable').notNull().default(true),
+    productId: uuid('product_id'),
+    downloadCount: integer('download_count').notNull().default(0),
+    ...publishing(),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    index('site_documents_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_documents_type_idx').on(t.tenantId, t.type),
+    index('site_documents_downloadable_idx').on(t.tenantId, t.downloadable),
+    index('site_documents_product_idx').on(t.tenantId, t.productId),
+    index('site_documents_title_idx').on(t.tenantId, t.title, t.id),
+    index('site_documents_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+  ],
+);
+
+// ---- website categories ------------------------------------------------------------------------
+
+export const siteCategories = tenantTable('site_categories', { ...taxonomy(), image: image('image'), ...seo() }, (t) =>
+  taxonomyIndexes('site_categories', t),
+);
+
+export const siteSubcategories = tenantTable(
+  'site_subcategories',
+  { categoryId: uuid('category_id'), ...taxonomy(), image: image('image'), ...seo() },
+  (t) => [...taxonomyIndexes('site_subcategories', t), index('site_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder)],
+);
+
+// ---- products ----------------------------------------------------------------------------------
+
+export const siteProductCategories = tenantTable('site_product_categories', { ...taxonomy(), image: image('image'), ...seo() }, (t) =>
+  taxonomyIndexes('site_product_categories', t),
+);
+
+export const siteProductSubcategories = tenantTable(
+  'site_product_subcategories',
+  { categoryId: uuid('category_id'), ...taxonomy(), image: image('image'), ...seo() },
+  (t) => [
+    ...taxonomyIndexes('site_product_subcategories', t),
+    index('site_product_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
+  ],
+);
+
+export const siteProducts = tenantTable(
+  'site_products',
+  {
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    summary: text('summary'),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    specifications: jsonb('specifications').$type<SpecRow[]>().notNull().default([]),
+    images: images('images'),
+    documents: jsonb('documents').$type<LinkedDocument[]>().notNull().default([]),
+    variants: jsonb('variants').$type<Variant[]>().notNull().default([]),
+    categoryId: uuid('category_id'),
+    subcategoryId: uuid('subcategory_id'),
+    tags: text('tags').array().notNull().default([]),
+    featured: boolean('featured').notNull().default(false),
+    ...publishing(),
+    sortOrder: sortOrder(),
+    ...seo(),
+  },
+  (t) => [
+    uniqueIndex('site_products_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('site_products_slug_uq').on(t.tenantId, t.slug),
+    index('site_products_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_products_category_idx').on(t.tenantId, t.categoryId, t.sortOrder, t.name),
+    index('site_products_subcategory_idx').on(t.tenantId, t.subcategoryId, t.sortOrder, t.name),
+    index('site_products_featured_idx').on(t.tenantId, t.featured),
+    index('site_products_name_idx').on(t.tenantId, t.name, t.id),
+    index('site_products_sort_idx').on(t.tenantId, t.sortOrder, t.name, t.id),
+    index('site_products_publish_idx').on(t.tenantId, t.publishAt, t.id),
+  ],
+);
+
+// ---- projects ----------------------------------------------------------------------------------
+
+export const siteProjectCategories = tenantTable('site_project_categories', { ...taxonomy(), ...seo() }, (t) =>
+  taxonomyIndexes('site_project_categories', t),
+);
+
+export const siteProjects = tenantTable(
+  'site_projects',
+  {
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    categoryId: uuid('category_id'),
+    clientName: text('client_name'),
+    architect: text('architect'),
+    location: text('location'),
+    city: text('city'),
+    country: text('country'),
+    completedOn: date('completed_on', { mode: 'string' }),
+    summary: text('summary'),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    coverImage: image('cover_image'),
+    images: images('images'),
+    /** Products used in the project. */
+    productIds: uuid('product_ids').array().notNull().default([]),
+    featured: boolean('featured').notNull().default(false),
+    ...publishing(),
+    sortOrder: sortOrder(),
+    ...seo(),
+  },
+  (t) => [
+    uniqueIndex('site_projects_slug_uq').on(t.tenantId, t.slug),
+    index('site_projects_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_projects_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
+    index('site_projects_featured_idx').on(t.tenantId, t.featured),
+    index('site_projects_title_idx').on(t.tenantId, t.title, t.id),
+    index('site_projects_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    index('site_projects_completed_idx').on(t.tenantId, t.completedOn, t.id),
+    index('site_projects_publish_idx').on(t.tenantId, t.publishAt, t.id),
+  ],
+);
+
+// ---- events ------------------------------------------------------------------------------------
+
+export const siteEvents = tenantTable(
+  'site_events',
+  {
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    summary: text('summary'),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at'),
+    venue: text('venue'),
+    address: text('address'),
+    city: text('city'),
+    coverImage: image('cover_image'),
+    images: images('images'),
+    /** Photos taken at the event, added after it. */
+    pastImages: images('past_images'),
+    registrationOpen: boolean('registration_open').notNull().default(true),
+    capacity: integer('capacity'),
+    ...publishing(),
+    ...seo(),
+  },
+  (t) => [
+    uniqueIndex('site_events_slug_uq').on(t.tenantId, t.slug),
+    index('site_events_status_idx').on(t.tenantId, t.status, t.startsAt),
+    index('site_events_starts_idx').on(t.tenantId, t.startsAt, t.id),
+    index('site_events_registration_idx').on(t.tenantId, t.registrationOpen),
+    index('site_events_title_idx').on(t.tenantId, t.title, t.id),
+  ],
+);
+
+export const siteEventRegistrations = tenantTable(
+  'site_event_registrations',
+  {
+    eventId: uuid('event_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    attendees: integer('attendees').notNull().default(1),
+    message: text('message'),
+    ...inbound(),
+  },
+  (t) => [...inboundIndexes('site_event_registrations', t), index('site_event_registrations_event_idx').on(t.tenantId, t.eventId)],
+);
+
+// ---- geography ---------------------------------------------------------------------------------
+
+export const siteCountries = tenantTable(
+  'site_countries',
+  {
+    name: text('name').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    code: text('code').notNull(),
+    dialCode: text('dial_code'),
+    sortOrder: sortOrder(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('site_countries_code_uq').on(t.tenantId, t.code),
+    index('site_countries_name_idx').on(t.tenantId, t.name, t.id),
+    index('site_countries_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    index('site_countries_active_idx').on(t.tenantId, t.active),
+  ],
+);
+
+export const siteStates = tenantTable(
+  'site_states',
+  {
+    countryId: uuid('country_id'),
+    name: text('name').notNull(),
+    code: text('code'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('site_states_country_idx').on(t.tenantId, t.countryId, t.name),
+    index('site_states_name_idx').on(t.tenantId, t.name, t.id),
+    index('site_states_active_idx').on(t.tenantId, t.active),
+  ],
+);
+
+export const siteCities = tenantTable(
+  'site_cities',
+  {
+    stateId: uuid('state_id'),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('site_cities_state_idx').on(t.tenantId, t.stateId, t.name),
+    index('site_cities_name_idx').on(t.tenantId, t.name, t.id),
+    index('site_cities_active_idx').on(t.tenantId, t.active),
+  ],
+);
+
+// ---- offices -----------------------------------------------------------------------------------
+
+export const OFFICE_TYPES = ['head_office', 'regional_office', 'branch', 'factory', 'showroom', 'warehouse'] as const;
+
+export const siteContactDetails = tenantTable(
+  'site_contact_details',
+  {
+    name: text('name').notNull(),
+    type: text('type', { enum: OFFICE_TYPES }).notNull().default('branch'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    postalCode: text('postal_code'),
+    phone: text('phone'),
+    email: text('email'),
+    whatsapp: text('whatsapp'),
+    mapUrl: text('map_url'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    openingHours: text('opening_hours'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    sortOrder: sortOrder(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('site_contact_details_type_idx').on(t.tenantId, t.type),
+    index('site_contact_details_active_idx').on(t.tenantId, t.active),
+    index('site_contact_details_name_idx').on(t.tenantId, t.name, t.id),
+    index('site_contact_details_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+  ],
+);
+
+// ---- investor relations ------------------------------------------------------------------------
+
+export const siteInvestorCategories = tenantTable('site_investor_categories', taxonomy(), (t) =>
+  taxonomyIndexes('site_investor_categories', t),
+);
+
+export const siteInvestorSubcategories = tenantTable(
+  'site_investor_subcategories',
+  { categoryId: uuid('category_id'), ...taxonomy() },
+  (t) => [
+    ...taxonomyIndexes('site_investor_subcategories', t),
+    index('site_investor_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
+  ],
+);
+
+export const siteInvestorDocuments = tenantTable(
+  'site_investor_documents',
+  {
+    categoryId: uuid('category_id'),
+    subcategoryId: uuid('subcategory_id'),
+    title: text('title').notNull(),
+    description: text('description'),
+    fileUrl: text('file_url').notNull(),
+    fileName: text('file_name'),
+    /** e.g. 2024-25 */
+    financialYear: text('financial_year'),
+    publishedOn: date('published_on', { mode: 'string' }),
+    ...publishing(),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    index('site_investor_documents_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
+    index('site_investor_documents_subcategory_idx').on(t.tenantId, t.subcategoryId, t.sortOrder),
+    index('site_investor_documents_status_idx').on(t.tenantId, t.status, t.publishAt),
+    index('site_investor_documents_year_idx').on(t.tenantId, t.financialYear),
+    index('site_investor_documents_title_idx').on(t.tenantId, t.title, t.id),
+    index('site_investor_documents_published_idx').on(t.tenantId, t.publishedOn, t.id),
+    index('site_investor_documents_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+  ],
+);
+
+// ---- inbound lists (filled by the website's forms) ---------------------------------------------
+
+export const siteContactMessages = tenantTable(
+  'site_contact_messages',
+  {
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    /** The page the form was sent from. */
+    sourcePage: text('source_page'),
+    ...inbound(),
+  },
+  (t) => inboundIndexes('site_contact_messages', t),
+);
+
+export const siteDesignRequests = tenantTable(
+  'site_design_requests',
+  {
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    city: text('city'),
+    projectType: text('project_type', {
+      enum: ['residential', 'commercial', 'hospitality', 'healthcare', 'education', 'industrial', 'other'],
+    })
+      .notNull()
+      .default('other'),
+    /** e.g. "1,200 m²" */
+    projectArea: text('project_area'),
+    message: text('message').notNull(),
+    ...inbound(),
+  },
+  (t) => [...inboundIndexes('site_design_requests', t), index('site_design_requests_type_idx').on(t.tenantId, t.projectType)],
+);
+
+export const siteCareerApplications = tenantTable(
+  'site_career_applications',
+  {
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    position: text('position').notNull(),
+    experienceYears: integer('experience_years'),
+    currentCompany: text('current_company'),
+    linkedinUrl: text('linkedin_url'),
+    coverLetter: text('cover_letter'),
+    /** The CV: a private file, readable by signed-in admins only. */
+    cvUrl: text('cv_url'),
+    cvFileId: uuid('cv_file_id'),
+    ...inbound(),
+  },
+  (t) => [...inboundIndexes('site_career_applications', t), index('site_career_applications_position_idx').on(t.tenantId, t.position)],
+);
+
+export const siteCatalogueDownloads = tenantTable(
+  'site_catalogue_downloads',
+  {
+    catalogueId: uuid('catalogue_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    city: text('city'),
+    profession: text('profession', { enum: ['architect', 'interior_designer', 'contractor', 'dealer', 'homeowner', 'other'] })
+      .notNull()
+      .default('other'),
+    ...inbound(),
+  },
+  (t) => [
+    ...inboundIndexes('site_catalogue_downloads', t),
+    index('site_catalogue_downloads_catalogue_idx').on(t.tenantId, t.catalogueId),
+    index('site_catalogue_downloads_profession_idx').on(t.tenantId, t.profession),
+  ],
+);
+
+export const siteSubscribers = tenantTable(
+  'site_subscribers',
+  {
+    email: text('email').notNull(),
+    name: text('name'),
+    subscribed: boolean('subscribed').notNull().default(true),
+    source: text('source', { enum: ['website', 'console', 'import', 'event'] })
+      .notNull()
+      .default('console'),
+    unsubscribedAt: ts('unsubscribed_at'),
+  },
+  (t) => [
+    uniqueIndex('site_subscribers_email_uq').on(t.tenantId, t.email),
+    index('site_subscribers_subscribed_idx').on(t.tenantId, t.subscribed, t.createdAt),
+    index('site_subscribers_source_idx').on(t.tenantId, t.source),
+  ],
+);
+
+// ---- console notifications (generic: any area may add them) ------------------------------------
+
+export const notifications = tenantTable(
+  'notifications',
+  {
+    title: text('title').notNull(),
+    body: text('body'),
+    /** Where the console takes the reader, e.g. /admin-panel/getintouch?id=… */
+    link: text('link'),
+    level: text('level', { enum: ['info', 'success', 'warning', 'error'] })
+      .notNull()
+      .default('info'),
+    /** What raised it: a resource path such as site/career-applications. */
+    source: text('source'),
+    recordId: uuid('record_id'),
+    read: boolean('read').notNull().default(false),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    index('notifications_read_idx').on(t.tenantId, t.read, t.createdAt),
+    index('notifications_level_idx').on(t.tenantId, t.level),
+    index('notifications_source_idx').on(t.tenantId, t.source, t.createdAt),
+  ],
+);

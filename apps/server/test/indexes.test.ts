@@ -1,0 +1,71 @@
+import { getTableColumns } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sortableFields } from '../src/kernel/resources/list-query';
+import type { Resource } from '../src/kernel/resources/resource';
+import { startTestApp, type TestApp } from './helpers';
+
+/**
+ * Lists stay fast at any size: every filter and sort a resource offers (and createdAt/updatedAt)
+ * is served by an index that leads with tenant_id followed directly by that column, so
+ * `where tenant_id = $1 and col = $2` and `where tenant_id = $1 order by col` are index scans.
+ * Checked on the migrated database, so it is the committed migrations that count.
+ */
+
+let t: TestApp;
+/** Per table: the key columns of each usable index (no partial indexes; expressions as null). */
+let indexes: Map<string, { name: string; columns: (string | null)[] }[]>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const rows = await t.app.db.query<{ table: string; name: string; columns: (string | null)[] }>(
+    `select t.relname as table, i.relname as name,
+            array(select a.attname::text
+                    from unnest(ix.indkey::int2[]) with ordinality as k(attnum, n)
+                    left join pg_attribute a on a.attrelid = ix.indrelid and a.attnum = k.attnum
+                   where k.n <= ix.indnkeyatts
+                   order by k.n) as columns
+       from pg_index ix
+       join pg_class i on i.oid = ix.indexrelid
+       join pg_class t on t.oid = ix.indrelid
+       join pg_namespace ns on ns.oid = t.relnamespace
+      where ns.nspname = 'public' and ix.indpred is null and ix.indisvalid`,
+  );
+  indexes = new Map();
+  for (const row of rows) {
+    const list = indexes.get(row.table) ?? [];
+    list.push({ name: row.name, columns: row.columns });
+    indexes.set(row.table, list);
+  }
+});
+afterAll(() => t?.close());
+
+/** The columns a resource lets clients filter or sort on, by key. */
+function listedColumns(resource: Resource): string[] {
+  return [...new Set([...(resource.config.list?.filters ?? []), ...sortableFields(resource.config)])];
+}
+
+describe('indexes for list filters and sorts', () => {
+  it('every resource table has a primary key leading with tenant_id', () => {
+    for (const resource of t.app.resources.all()) {
+      const table = getTableConfig(resource.table).name;
+      const [pk] = (indexes.get(table) ?? []).filter((i) => i.name === `${table}_pk`);
+      expect(pk?.columns, table).toEqual(['tenant_id', 'id']);
+    }
+  });
+
+  it('every filter and sort column has an index (tenant_id, column, …)', () => {
+    const missing: string[] = [];
+    for (const resource of t.app.resources.all()) {
+      const table = getTableConfig(resource.table).name;
+      const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
+      for (const key of listedColumns(resource)) {
+        const column = columns[key]?.name;
+        expect(column, `${resource.path}: ${key} is not a column`).toBeDefined();
+        const served = (indexes.get(table) ?? []).some((i) => i.columns[0] === 'tenant_id' && i.columns[1] === column);
+        if (!served) missing.push(`${resource.path}: ${key} (${table}.${column})`);
+      }
+    }
+    expect(missing, `add an index (tenant_id, column) to the table for:\n${missing.join('\n')}`).toEqual([]);
+  });
+});

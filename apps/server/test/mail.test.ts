@@ -1,0 +1,225 @@
+import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port that keeps what it receives in memory (no TLS, no auth). */
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type OutboxRow = { id: string; to: string; subject: string; text: string; status: string; attempts: number; error: string | null };
+
+async function outboxRows(t: TestApp, c: TestCommunity): Promise<OutboxRow[]> {
+  const res = await t.request({ method: 'GET', url: '/api/v1/ops/outbox?channel=email', as: c });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+const forgot = (t: TestApp, c: TestCommunity) =>
+  t.request({
+    method: 'POST',
+    url: '/api/v1/auth/password/forgot',
+    payload: { email: c.email, community: c.name },
+    remoteAddress: randomIp(),
+  });
+
+describe('mail over SMTP, delivered by a pg-boss job', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp({ jobs: true, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Atrium Test <robot@atrium.test>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('runs pg-boss and uses the SMTP transport', () => {
+    expect(t.app.jobs.running).toBe(true);
+    expect(t.app.mailer.transport).toBe('smtp');
+  });
+
+  it('delivers the password-reset code and marks the outbox row sent', async () => {
+    const c = await t.signup();
+    const res = await forgot(t, c);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: { sent: true } });
+
+    const mail = await waitFor('the SMTP server to receive the email', () => smtp.received.find((m) => m.to.includes(c.email)));
+    expect(mail.from).toBe('robot@atrium.test');
+    expect(mail.raw).toMatch(/^Subject: Your Atrium code: \d{6}\r?$/m);
+    const code = /Your Atrium code: (\d{6})/.exec(mail.raw)![1];
+    expect(mail.raw).toContain(`Use ${code} to reset your password in ${c.name}`);
+
+    const row = await waitFor('the outbox row to be sent', async () => {
+      const rows = await outboxRows(t, c);
+      return rows.find((r) => r.to === c.email && r.status === 'sent');
+    });
+    expect(row.subject).toBe(`Your Atrium code: ${code}`);
+    expect(row.attempts).toBe(1);
+    expect(row.error).toBeNull();
+
+    // The emailed code really resets the password.
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/password/reset',
+      payload: { email: c.email, community: c.name, code, password: 'a-brand-new-password' },
+      remoteAddress: randomIp(),
+    });
+    expect(reset.statusCode).toBe(204);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: c.email, password: 'a-brand-new-password', community: c.name },
+      remoteAddress: randomIp(),
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('sends nothing for an unknown address but answers the same', async () => {
+    const before = smtp.received.length;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/password/forgot',
+      payload: { email: 'nobody@nowhere.example' },
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: { sent: true } });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it("keeps each community's outbox to itself", async () => {
+    const a = await t.signup();
+    const b = await t.signup();
+    expect((await forgot(t, a)).statusCode).toBe(202);
+    await waitFor('the email', () => smtp.received.find((m) => m.to.includes(a.email)));
+    expect((await outboxRows(t, a)).map((r) => r.to)).toEqual([a.email]);
+    expect(await outboxRows(t, b)).toEqual([]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ jobs: true });
+  });
+  afterAll(() => t?.close());
+
+  it('keeps the message in the outbox, readable through the API', async () => {
+    expect(t.app.mailer.transport).toBe('outbox');
+    const c = await t.signup();
+    expect((await forgot(t, c)).statusCode).toBe(202);
+    const rows = await outboxRows(t, c);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ to: c.email, status: 'outbox', attempts: 0, error: null });
+    expect(rows[0].subject).toMatch(/^Your Atrium code: \d{6}$/);
+    expect(rows[0].text).toMatch(/Use \d{6} to reset your password/);
+
+    // It stays there: nothing picks it up.
+    await new Promise((r) => setTimeout(r, 1200));
+    const again = await t.request({ method: 'GET', url: `/api/v1/ops/outbox/${rows[0].id}`, as: c });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe('outbox');
+  });
+});
+
+describe('mail to an unreachable SMTP server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ jobs: true, smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+  });
+  afterAll(() => t?.close());
+
+  it('marks the row failed and writes an error log entry', async () => {
+    const c = await t.signup();
+    expect((await forgot(t, c)).statusCode).toBe(202);
+    const row = await waitFor('the outbox row to fail', async () => (await outboxRows(t, c)).find((r) => r.status === 'failed'));
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
+    expect(row.error).toBeTruthy();
+
+    const logs = await t.request({ method: 'GET', url: '/api/v1/ops/logs?kind=error', as: c });
+    expect(logs.statusCode).toBe(200);
+    const entries = logs.json().data as { kind: string; level: string; code: string; message: string }[];
+    expect(entries.length).toBeGreaterThanOrEqual(1);
+    expect(entries[0]).toMatchObject({ kind: 'error', level: 'error', code: 'email_failed' });
+    expect(entries[0].message).toContain(c.email);
+    // Only error entries come back for kind=error.
+    expect(entries.every((e) => e.kind === 'error')).toBe(true);
+  });
+});
+
+describe('mail with jobs off', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp({ jobs: false, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('delivers inline, without pg-boss', async () => {
+    expect(t.app.jobs.running).toBe(false);
+    const c = await t.signup();
+    expect((await forgot(t, c)).statusCode).toBe(202);
+    const mail = await waitFor('the email', () => smtp.received.find((m) => m.to.includes(c.email)));
+    expect(mail.raw).toMatch(/Your Atrium code: \d{6}/);
+    await waitFor('the row to be sent', async () => (await outboxRows(t, c)).find((r) => r.status === 'sent'));
+  });
+});

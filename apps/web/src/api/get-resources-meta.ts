@@ -1,0 +1,83 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from './client';
+
+/** A JSON Schema as the server describes fields (draft 2020-12, from zod). */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  propertyNames?: JsonSchema;
+  required?: string[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  pattern?: string;
+  default?: unknown;
+  description?: string;
+  title?: string;
+  minItems?: number;
+  maxItems?: number;
+}
+
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'switch'
+  | 'select'
+  | 'relation'
+  | 'image'
+  | 'file'
+  | 'color'
+  | 'email'
+  | 'url'
+  | 'password'
+  | 'tags'
+  | 'json';
+
+export interface FieldUi {
+  label?: string;
+  widget?: Widget;
+  ref?: string;
+  help?: string;
+}
+
+/** One resource as GET /api/v1/meta/resources describes it. */
+export interface ResourceMeta {
+  name: string;
+  path: string;
+  module: string;
+  label: { singular: string; plural: string };
+  /** The record as read (output). */
+  fields: JsonSchema;
+  /** The body of a create (an update takes any subset). */
+  input: JsonSchema;
+  ui: { title: string; columns: string[]; fields: Record<string, FieldUi> };
+  list: { search: string[]; filters: string[]; sort: string[]; defaultSort: string; maxLimit: number };
+  operations: { create: boolean; update: boolean; delete: boolean };
+  permissions: { read: boolean; write: boolean };
+}
+
+export const getResourcesMeta = () => request<{ data: ResourceMeta[] }>('GET', '/api/v1/meta/resources').then((r) => r.data);
+
+export const resourcesMetaQuery = () => queryOptions({ queryKey: ['meta', 'resources'], queryFn: getResourcesMeta, staleTime: 5 * 60_000 });
+
+export const useResourcesMeta = () => useQuery(resourcesMetaQuery());
+
+/** The metadata of one resource; undefined while loading or when the caller may not read it. */
+export function useResourceMeta(path: string) {
+  const query = useResourcesMeta();
+  return { ...query, meta: query.data?.find((r) => r.path === path) };
+}

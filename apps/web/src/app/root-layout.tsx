@@ -1,0 +1,54 @@
+import { useMantineColorScheme } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { applyBodyClass, colourSchemeOf, themeStore } from '../lib/appearance';
+import { useStore } from '../lib/store';
+
+/** Scroll to the top on each navigation (not on a change of the query string alone). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** The theme as a class on <body> (theme-light, theme-dark, theme-semi-dark) and Mantine's scheme. */
+function ThemeSync() {
+  const theme = useStore(themeStore);
+  const { setColorScheme } = useMantineColorScheme();
+  useEffect(() => {
+    applyBodyClass(theme);
+    setColorScheme(colourSchemeOf(theme));
+  }, [theme, setColorScheme]);
+  return null;
+}
+
+/** The loading bar: shown while a navigation loads (after a short delay), hidden after each one. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const loading = navigation.state !== 'idle';
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!loading) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), 150);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  if (!visible) return null;
+  return <div className="atrium-progress" role="progressbar" aria-label="Loading" data-testid="navigation-progress" />;
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <ThemeSync />
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}

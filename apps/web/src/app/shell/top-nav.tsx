@@ -1,0 +1,44 @@
+import { Group, Menu } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useVisibleScreens } from './use-visible-screens';
+
+/** The horizontal navigation (md and up): one link per single-screen area, a menu per larger area. */
+export function TopNav() {
+  const { groups } = useVisibleScreens();
+  const { pathname } = useLocation();
+  const active = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  return (
+    <Group component="nav" aria-label="Main" gap={2} visibleFrom="md" wrap="nowrap" ml="sm">
+      {groups.map((group) =>
+        group.screens.length === 1 ? (
+          <Link
+            key={group.key}
+            to={group.screens[0].path}
+            className="atrium-nav-link"
+            data-active={active(group.screens[0].path) || undefined}
+            aria-current={active(group.screens[0].path) ? 'page' : undefined}
+          >
+            {group.label}
+          </Link>
+        ) : (
+          <Menu key={group.key} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+            <Menu.Target>
+              <button type="button" className="atrium-nav-link" data-active={group.screens.some((s) => active(s.path)) || undefined}>
+                {group.label}
+                <IconChevronDown size={14} aria-hidden />
+              </button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {group.screens.map((s) => (
+                <Menu.Item key={s.path} component={Link} to={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
+                  {s.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ),
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,36 @@
+import { Badge, Group } from '@mantine/core';
+import type { Row } from '../../kit/resource-api';
+import { ResourceScreen } from '../../kit/resource-screen';
+
+const cells = {
+  name: (row: Row) => (
+    <Group gap={6} wrap="nowrap">
+      {String(row.name ?? '')}
+      {row.isOwner === true && (
+        <Badge size="xs" variant="light" tt="none">
+          Owner
+        </Badge>
+      )}
+    </Group>
+  ),
+  status: (row: Row) => (
+    <Badge variant="dot" color={row.status === 'active' ? 'teal' : 'gray'} tt="none">
+      {String(row.status)}
+    </Badge>
+  ),
+};
+
+/** The community's console users (identity/admins); several routes show it under their own heading. */
+export function AdminsScreen({ title, description, readOnly }: { title: string; description: string; readOnly?: boolean }) {
+  return (
+    <ResourceScreen
+      resource="identity/admins"
+      title={title}
+      description={description}
+      cells={cells}
+      exclude={['theme']}
+      readOnly={readOnly}
+      columns={readOnly ? ['name', 'email', 'roleId', 'status', 'lastLoginAt', 'createdAt'] : undefined}
+    />
+  );
+}

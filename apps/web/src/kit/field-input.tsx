@@ -1,0 +1,191 @@
+import '@mantine/dates/styles.css';
+import {
+  ColorInput,
+  JsonInput,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import { lazy, Suspense } from 'react';
+import { RelationSelect } from './relation-select';
+import type { FieldDef } from './schema';
+import { UploadInput } from './upload-input';
+
+const RichTextInput = lazy(() => import('./rich-text-input'));
+
+/** What a field's input receives (from Mantine form's getInputProps). */
+export interface FieldInputProps {
+  value: any;
+  onChange: (value: any) => void;
+  onBlur?: () => void;
+  onFocus?: () => void;
+  error?: React.ReactNode;
+}
+
+export interface WidgetProps {
+  field: FieldDef;
+  input: FieldInputProps;
+  mode: 'create' | 'update';
+  disabled?: boolean;
+}
+
+/** A screen's own input for a field (e.g. the roles' permission matrix). */
+export type CustomWidget = (props: WidgetProps) => React.ReactNode;
+
+const SWATCHES = ['#cd3197', '#1c7ed6', '#0ca678', '#f08c00', '#e03131', '#7048e8', '#212529'];
+
+/** The right Mantine input per field kind (text, number, money, date, select, relation, switch, rich text, upload…). */
+export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
+  const common = {
+    label: field.label,
+    description: field.help ?? (mode === 'update' && field.kind === 'password' ? 'Leave blank to keep the current password' : undefined),
+    required: field.required && mode === 'create' && field.kind !== 'switch',
+    error: input.error,
+    disabled,
+    onBlur: input.onBlur,
+    onFocus: input.onFocus,
+    name: field.key,
+  };
+  const max = field.schema.maxLength;
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          value={input.value}
+          onChange={(e) => input.onChange(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={max}
+        />
+      );
+    case 'richtext':
+      return (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the editor" />}>
+          <RichTextInput
+            label={field.label}
+            value={input.value}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+            error={input.error}
+            required={common.required}
+          />
+        </Suspense>
+      );
+    case 'number':
+    case 'integer':
+    case 'money':
+      return (
+        <NumberInput
+          {...common}
+          value={input.value}
+          onChange={(v) => input.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
+          allowDecimal={field.kind !== 'integer'}
+          decimalScale={field.kind === 'money' ? 2 : undefined}
+          fixedDecimalScale={field.kind === 'money'}
+          thousandSeparator={field.kind === 'money' ? ',' : undefined}
+          min={field.schema.minimum}
+          max={field.schema.maximum}
+        />
+      );
+    case 'date':
+      return <DateInput {...common} value={input.value} onChange={input.onChange} valueFormat="YYYY-MM-DD" clearable={!field.required} />;
+    case 'datetime':
+      return (
+        <DateTimePicker
+          {...common}
+          value={input.value}
+          onChange={input.onChange}
+          clearable={!field.required}
+          valueFormat="YYYY-MM-DD HH:mm"
+        />
+      );
+    case 'switch':
+      return (
+        <Switch
+          label={field.label}
+          description={common.description}
+          error={input.error}
+          disabled={disabled}
+          name={field.key}
+          checked={Boolean(input.value)}
+          onChange={(e) => input.onChange(e.currentTarget.checked)}
+          onBlur={input.onBlur}
+          mt="xs"
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+          value={input.value}
+          onChange={input.onChange}
+          clearable={field.nullable || (!field.required && mode === 'create')}
+          allowDeselect={false}
+        />
+      );
+    case 'multiselect':
+      return <MultiSelect {...common} data={field.options ?? []} value={input.value} onChange={input.onChange} clearable />;
+    case 'relation':
+      return field.ref ? (
+        <RelationSelect
+          {...common}
+          resource={field.ref}
+          value={input.value}
+          onChange={input.onChange}
+          clearable={!field.required || field.nullable}
+        />
+      ) : (
+        <TextInput {...common} value={input.value ?? ''} onChange={(e) => input.onChange(e.currentTarget.value || null)} />
+      );
+    case 'image':
+    case 'file':
+      return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
+    case 'color':
+      return <ColorInput {...common} value={input.value} onChange={input.onChange} format="hex" swatches={SWATCHES} />;
+    case 'tags':
+      return <TagsInput {...common} value={input.value} onChange={input.onChange} clearable placeholder="Type and press Enter" />;
+    case 'json':
+      return (
+        <JsonInput
+          {...common}
+          value={input.value}
+          onChange={input.onChange}
+          autosize
+          minRows={3}
+          maxRows={14}
+          formatOnBlur
+          validationError="Not valid JSON"
+        />
+      );
+    case 'password':
+      return (
+        <PasswordInput
+          {...common}
+          value={input.value}
+          onChange={(e) => input.onChange(e.currentTarget.value)}
+          autoComplete="new-password"
+          maxLength={max}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
+          value={input.value}
+          onChange={(e) => input.onChange(e.currentTarget.value)}
+          maxLength={max && max < 100000 ? max : undefined}
+        />
+      );
+  }
+}

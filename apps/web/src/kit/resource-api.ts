@@ -1,0 +1,82 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../api/client';
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface ListPage {
+  data: Row[];
+  total: number | null;
+  limit: number;
+  offset: number;
+  nextCursor: string | null;
+}
+
+type Query = Record<string, string | string[] | number | undefined>;
+
+export const listRecords = (path: string, query: Query) => request<ListPage>('GET', `/api/v1/${path}`, { query });
+export const getRecord = (path: string, id: string) => request<{ data: Row }>('GET', `/api/v1/${path}/${id}`).then((r) => r.data);
+export const createRecord = (path: string, body: Record<string, unknown>) =>
+  request<{ data: Row }>('POST', `/api/v1/${path}`, { body }).then((r) => r.data);
+export const updateRecord = (path: string, id: string, body: Record<string, unknown>) =>
+  request<{ data: Row }>('PATCH', `/api/v1/${path}/${id}`, { body }).then((r) => r.data);
+export const deleteRecord = (path: string, id: string) => request<void>('DELETE', `/api/v1/${path}/${id}`);
+export const bulkDeleteRecords = (path: string, ids: string[]) =>
+  request<{ deleted: number; ids: string[] }>('POST', `/api/v1/${path}/bulk-delete`, { body: { ids } });
+
+export interface UploadedFile {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
+/** POST /api/v1/media/files (multipart); `purpose` names the form field (e.g. logo). */
+export async function uploadFile(file: File, purpose = 'file'): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append(purpose, file, file.name);
+  const result = await request<{ data: UploadedFile[] }>('POST', '/api/v1/media/files', { body });
+  return result.data[0];
+}
+
+export const listKey = (path: string, query?: Query) => (query ? ['resource', path, 'list', query] : ['resource', path, 'list']);
+export const recordKey = (path: string, id: string) => ['resource', path, 'record', id];
+
+export function useRecordList(path: string, query: Query, enabled = true) {
+  return useQuery({ queryKey: listKey(path, query), queryFn: () => listRecords(path, query), placeholderData: keepPreviousData, enabled });
+}
+
+export function useRecord(path: string, id: string | null) {
+  return useQuery({ queryKey: recordKey(path, id ?? ''), queryFn: () => getRecord(path, id!), enabled: Boolean(id) });
+}
+
+/** Create, update and delete with the lists of the resource refreshed afterwards. */
+export function useRecordMutations(path: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['resource', path] });
+  return {
+    create: useMutation({ mutationFn: (body: Record<string, unknown>) => createRecord(path, body), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => updateRecord(path, id, body),
+      onSuccess: (row) => {
+        client.setQueryData(recordKey(path, row.id), row);
+        return refresh();
+      },
+    }),
+    remove: useMutation({ mutationFn: (id: string) => deleteRecord(path, id), onSuccess: refresh }),
+    bulkRemove: useMutation({ mutationFn: (ids: string[]) => bulkDeleteRecords(path, ids), onSuccess: refresh }),
+  };
+}
+
+/** id → title of the records of a related resource (first 200; enough for roles and similar lists). */
+export function useRelationTitles(path: string | undefined, titleField: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: ['resource', path, 'titles'],
+    enabled: Boolean(path && titleField) && enabled,
+    staleTime: 60_000,
+    queryFn: async () => {
+      const page = await listRecords(path!, { limit: 200, withTotal: 'false' });
+      return new Map(page.data.map((r) => [r.id, String(r[titleField!] ?? r.id)]));
+    },
+  });
+}

@@ -1,0 +1,186 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../api/client';
+import type { ResourceMeta } from '../api/get-resources-meta';
+import { type CustomWidget, FieldInput } from './field-input';
+import { type Row, useRecordMutations } from './resource-api';
+import { type FieldDef, fromFormValue, inputFields, toFormValue, validateValue } from './schema';
+import { useUnsavedChanges } from './unsaved-changes';
+
+type Values = Record<string, unknown>;
+
+export interface ResourceFormProps {
+  meta: ResourceMeta;
+  /** The record to edit; absent = create. */
+  record?: Row | null;
+  /** Inputs a screen provides for some fields (override what differs). */
+  widgets?: Record<string, CustomWidget>;
+  /** Fields this screen does not edit. */
+  exclude?: string[];
+  /** Fields shown on one full row (the rest in two columns from sm up). */
+  wide?: string[];
+  onSaved?: (row: Row, mode: 'create' | 'update') => void;
+  onCancel?: () => void;
+  onValuesChange?: (values: Values) => void;
+  /** Called before a navigation away after saving, so the unsaved-changes guard lets it through. */
+  submitLabel?: string;
+  readOnly?: boolean;
+}
+
+const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect']);
+
+export function initialValues(fields: FieldDef[], record?: Row | null): Values {
+  return Object.fromEntries(
+    fields.map((f) => [f.key, toFormValue(f, record ? record[f.key] : f.kind === 'password' ? '' : f.schema.default)]),
+  );
+}
+
+/** The body to send: every set field on create; only changed fields on update. */
+export function bodyOf(fields: FieldDef[], values: Values, initial: Values, mode: 'create' | 'update'): Values {
+  const body: Values = {};
+  for (const f of fields) {
+    const value = values[f.key];
+    if (mode === 'update' && JSON.stringify(value) === JSON.stringify(initial[f.key])) continue;
+    if (f.kind === 'password' && !value) continue;
+    const out = fromFormValue(f, value);
+    if (out === undefined) continue;
+    if (mode === 'create' && out === null && !f.required) continue;
+    body[f.key] = out;
+  }
+  return body;
+}
+
+/**
+ * The generic record form: one input per field of the resource's JSON Schema, validated on change
+ * and blur, server field errors shown inline, and a warning before unsaved changes are lost.
+ */
+export function ResourceForm({
+  meta,
+  record,
+  widgets = {},
+  exclude = [],
+  wide = [],
+  onSaved,
+  onCancel,
+  onValuesChange,
+  submitLabel,
+  readOnly,
+}: ResourceFormProps) {
+  const mode = record ? 'update' : 'create';
+  const fields = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, exclude]);
+  const initial = useMemo(() => initialValues(fields, record), [fields, record]);
+  const { create, update } = useRecordMutations(meta.path);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: initial,
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const errors: Record<string, string | null> = {};
+      for (const f of fields) errors[f.key] = validateValue(f, values[f.key], mode);
+      return errors;
+    },
+    onValuesChange: (values) => onValuesChange?.(values),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly loaded record replaces the values
+  useEffect(() => {
+    form.setValues(initial);
+    form.resetDirty(initial);
+  }, [initial]);
+
+  const dirty = form.isDirty();
+  const guard = useUnsavedChanges(dirty && !readOnly);
+  const saving = create.isPending || update.isPending;
+
+  async function submit(values: Values) {
+    setFormError(null);
+    let body: Values;
+    try {
+      body = bodyOf(fields, values, initial, mode);
+    } catch {
+      setFormError('Some fields are not valid');
+      return;
+    }
+    if (mode === 'update' && Object.keys(body).length === 0) {
+      form.resetDirty();
+      notifications.show({ message: 'Nothing to save' });
+      return;
+    }
+    try {
+      const row = mode === 'create' ? await create.mutateAsync(body) : await update.mutateAsync({ id: record!.id, body });
+      form.resetDirty(values);
+      guard.allowNext();
+      notifications.show({ color: 'teal', message: `${meta.label.singular} ${mode === 'create' ? 'created' : 'saved'}` });
+      onSaved?.(row, mode);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const unplaced: string[] = [];
+        const inline: Record<string, string> = {};
+        for (const [key, message] of Object.entries(err.fields ?? {})) {
+          const top = key.split('.')[0];
+          if (fields.some((f) => f.key === top)) inline[top] = inline[top] ? `${inline[top]}; ${message}` : message;
+          else unplaced.push(`${key}: ${message}`);
+        }
+        form.setErrors(inline);
+        setFormError([err.message, ...unplaced].join(' — '));
+      } else setFormError('Saving failed. Try again.');
+    }
+  }
+
+  const isWide = (f: FieldDef) => WIDE_KINDS.has(f.kind) || wide.includes(f.key) || Boolean(widgets[f.key]);
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={`${meta.label.singular} form`}>
+      {guard.dialog}
+      <Stack gap="md">
+        {formError && (
+          <Alert color="red" variant="light" role="alert" data-testid="form-error">
+            {formError}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {fields.map((f) => {
+            const props = form.getInputProps(f.key);
+            const input = {
+              value: props.value,
+              onChange: props.onChange,
+              onBlur: props.onBlur,
+              onFocus: props.onFocus,
+              error: props.error,
+            };
+            const Widget = widgets[f.key];
+            return (
+              <div key={f.key} style={isWide(f) ? { gridColumn: '1 / -1' } : undefined}>
+                {Widget ? (
+                  <Widget field={f} input={input} mode={mode} disabled={readOnly} />
+                ) : (
+                  <FieldInput field={f} input={input} mode={mode} disabled={readOnly} />
+                )}
+              </div>
+            );
+          })}
+        </SimpleGrid>
+        {record && (
+          <Text size="xs" c="dimmed">
+            {typeof record.createdAt === 'string' && `Created ${new Date(record.createdAt).toLocaleString()}`}
+            {typeof record.updatedAt === 'string' && ` · updated ${new Date(record.updatedAt).toLocaleString()}`}
+          </Text>
+        )}
+        {!readOnly && (
+          <Group justify="flex-end" gap="sm">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={saving}>
+              {submitLabel ?? (mode === 'create' ? `Create ${meta.label.singular.toLowerCase()}` : 'Save changes')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

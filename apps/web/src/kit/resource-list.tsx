@@ -1,0 +1,488 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconColumns, IconDownload, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../api/client';
+import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
+import { createStore, useStore } from '../lib/store';
+import { downloadText, toCsv } from './csv';
+import { ListFilters } from './list-filters';
+import { listRecords, type Row, useRecordList, useRecordMutations, useRelationTitles } from './resource-api';
+import { displayText, type FieldDef, outputFields } from './schema';
+import { PAGE_SIZES, useListParams } from './use-list-params';
+
+/** Chosen columns per resource, for this visit (memory only). */
+const columnChoices = createStore<Record<string, string[]>>({});
+
+const VIRTUAL_FROM = 60;
+const ROW_HEIGHT = 41;
+const EXPORT_MAX = 10_000;
+
+export interface ResourceListProps {
+  meta: ResourceMeta;
+  /** Filters the screen fixes, e.g. { kind: 'error' } (not shown, not changeable). */
+  fixed?: Record<string, string>;
+  /** Columns to show first (default: the resource's ui.columns). */
+  columns?: string[];
+  /** A screen's own rendering of some cells. */
+  cells?: Record<string, (row: Row) => React.ReactNode>;
+  onOpen?: (row: Row) => void;
+  /** Shown in the empty state when nothing exists yet (e.g. a create button). */
+  emptyAction?: React.ReactNode;
+  selectable?: boolean;
+}
+
+function SortIcon({ active, descending }: { active: boolean; descending: boolean }) {
+  if (!active) return null;
+  return descending ? <IconArrowDown size={14} aria-hidden /> : <IconArrowUp size={14} aria-hidden />;
+}
+
+/**
+ * The generic list: server paging, sort, search and filters kept in the URL, a column chooser, row
+ * selection with bulk delete, CSV export, empty/error states, skeletons and virtualised long pages.
+ */
+export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
+  const { state, update, apiQuery } = useListParams(meta, fixed);
+  const list = useRecordList(meta.path, apiQuery);
+  const { bulkRemove } = useRecordMutations(meta.path);
+  const fields = useMemo(() => outputFields(meta), [meta]);
+  const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
+  const choices = useStore(columnChoices);
+  const defaultColumns = (columns ?? meta.ui.columns).filter((c) => byKey.has(c));
+  const visible = (choices[meta.path] ?? defaultColumns).filter((c) => byKey.has(c));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [search, setSearch] = useState(state.q);
+  const canDelete = selectable && meta.operations.delete && meta.permissions.write;
+
+  // Relation columns show the related record's title.
+  const relationField = visible.map((c) => byKey.get(c)).find((f) => f?.kind === 'relation' && f.ref);
+  const relationMeta = relationField?.ref;
+  const related = useResourceMeta(relationMeta ?? '').meta;
+  const titles = useRelationTitles(relationMeta, related?.ui.title);
+
+  const pushSearch = useDebouncedCallback((q: string) => update({ q }), 300);
+  useEffect(() => setSearch(state.q), [state.q]);
+  // A new page or view clears the selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
+  useEffect(() => setSelected(new Set()), [JSON.stringify(apiQuery)]);
+
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? null;
+  const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
+  const sortKey = state.sort.replace(/^-/, '');
+  const descending = state.sort.startsWith('-');
+
+  const toggleSort = (key: string) => {
+    if (!meta.list.sort.includes(key)) return;
+    update({ sort: sortKey === key && !descending ? `-${key}` : key });
+  };
+
+  const cellText = (f: FieldDef | undefined, row: Row, key: string) => {
+    const value = row[key];
+    if (f?.kind === 'relation' && typeof value === 'string') return titles.data?.get(value) ?? value;
+    return displayText(f, value);
+  };
+
+  const renderCell = (row: Row, key: string) => {
+    const custom = cells[key];
+    if (custom) return custom(row);
+    const f = byKey.get(key);
+    const value = row[key];
+    if (f?.kind === 'select' && value != null)
+      return (
+        <Badge variant="light" tt="none">
+          {String(value)}
+        </Badge>
+      );
+    if (typeof value === 'boolean')
+      return (
+        <Badge variant="dot" color={value ? 'teal' : 'gray'} tt="none">
+          {value ? 'Yes' : 'No'}
+        </Badge>
+      );
+    if (f?.kind === 'color' && typeof value === 'string') {
+      return (
+        <Group gap={6} wrap="nowrap">
+          <span
+            style={{
+              display: 'inline-block',
+              width: 14,
+              height: 14,
+              borderRadius: 3,
+              background: value,
+              border: '1px solid var(--mantine-color-default-border)',
+            }}
+          />
+          {value}
+        </Group>
+      );
+    }
+    const text = cellText(f, row, key);
+    return (
+      <Text size="sm" lineClamp={2} maw={360}>
+        {text}
+      </Text>
+    );
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const all: Row[] = [];
+      let cursor: string | undefined;
+      const { offset: _o, limit: _l, ...query } = apiQuery;
+      do {
+        const page = await listRecords(meta.path, { ...query, limit: meta.list.maxLimit, withTotal: 'false', cursor });
+        all.push(...page.data);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && all.length < EXPORT_MAX);
+      const keys = ['id', ...visible.filter((k) => k !== 'id')];
+      const csv = toCsv(
+        keys.map((k) => (k === 'id' ? 'id' : (byKey.get(k)?.label ?? k))),
+        all.map((row) => keys.map((k) => (k === 'id' ? row.id : cellText(byKey.get(k), row, k)))),
+      );
+      downloadText(`${meta.path.replace('/', '-')}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      notifications.show({ message: `Exported ${all.length} ${all.length === 1 ? 'row' : 'rows'}` });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Export failed', message: err instanceof ApiError ? err.message : 'Try again' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function deleteSelected() {
+    const ids = [...selected];
+    try {
+      const result = await bulkRemove.mutateAsync(ids);
+      notifications.show({
+        color: 'teal',
+        message: `Deleted ${result.deleted} ${result.deleted === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}`,
+      });
+      setSelected(new Set());
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const someOnPage = rows.some((r) => selected.has(r.id));
+  const toggleRow = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  // Virtualise long pages: only the rows in view are in the DOM.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = rows.length >= VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const padTop = virtual && items.length ? items[0].start : 0;
+  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const shown = virtual ? items.map((i) => rows[i.index]) : rows;
+  const colSpan = visible.length + (canDelete ? 1 : 0);
+
+  const header = (
+    <Table.Tr>
+      {canDelete && (
+        <Table.Th w={40}>
+          <Checkbox
+            aria-label="Select all rows on this page"
+            checked={allOnPage}
+            indeterminate={someOnPage && !allOnPage}
+            onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))}
+          />
+        </Table.Th>
+      )}
+      {visible.map((key) => {
+        const sortable = meta.list.sort.includes(key);
+        const active = sortKey === key;
+        const label = byKey.get(key)?.label ?? key;
+        return (
+          <Table.Th key={key} aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {sortable ? (
+              <button
+                type="button"
+                className="atrium-nav-link atrium-sortable"
+                style={{ padding: 0, fontWeight: 700 }}
+                onClick={() => toggleSort(key)}
+              >
+                {label}
+                <SortIcon active={active} descending={descending} />
+              </button>
+            ) : (
+              label
+            )}
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
+  );
+
+  const body = list.isPending ? (
+    Array.from({ length: 6 }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
+      <Table.Tr key={i} data-testid="skeleton-row">
+        {canDelete && <Table.Td />}
+        {visible.map((k) => (
+          <Table.Td key={k}>
+            <Skeleton h={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ))
+  ) : (
+    <>
+      {padTop > 0 && (
+        <tr aria-hidden>
+          <td colSpan={colSpan} style={{ height: padTop, padding: 0 }} />
+        </tr>
+      )}
+      {shown.map((row) => (
+        <Table.Tr
+          key={row.id}
+          onClick={onOpen ? () => onOpen(row) : undefined}
+          style={onOpen ? { cursor: 'pointer' } : undefined}
+          bg={selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}
+          data-testid="resource-row"
+        >
+          {canDelete && (
+            <Table.Td onClick={(e) => e.stopPropagation()}>
+              <Checkbox
+                aria-label={`Select ${displayText(byKey.get(meta.ui.title), row[meta.ui.title]) || row.id}`}
+                checked={selected.has(row.id)}
+                onChange={() => toggleRow(row.id)}
+              />
+            </Table.Td>
+          )}
+          {visible.map((key, i) => (
+            <Table.Td key={key}>
+              {i === 0 && onOpen ? (
+                <button
+                  type="button"
+                  className="atrium-nav-link"
+                  style={{ padding: 0, fontWeight: 600, textAlign: 'left', whiteSpace: 'normal' }}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onOpen(row);
+                  }}
+                >
+                  {renderCell(row, key) || '—'}
+                </button>
+              ) : (
+                renderCell(row, key)
+              )}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+      {padBottom > 0 && (
+        <tr aria-hidden>
+          <td colSpan={colSpan} style={{ height: padBottom, padding: 0 }} />
+        </tr>
+      )}
+    </>
+  );
+
+  const first = (state.page - 1) * state.limit + 1;
+  const pages = total !== null ? Math.max(1, Math.ceil(total / state.limit)) : state.page + (list.data?.nextCursor ? 1 : 0);
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="wrap">
+        {meta.list.search.length > 0 && (
+          <TextInput
+            placeholder={`Search ${meta.label.plural.toLowerCase()}`}
+            aria-label={`Search ${meta.label.plural.toLowerCase()}`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
+            style={{ flex: '1 1 200px' }}
+            maw={360}
+          />
+        )}
+        <ListFilters meta={meta} values={state.filters} onChange={(filters) => update({ filters })} fixed={Object.keys(fixed ?? {})} />
+        <Group gap="xs" ml="auto">
+          {canDelete && selected.size > 0 && (
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+              Delete {selected.size}
+            </Button>
+          )}
+          <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Tooltip label="Columns">
+                <ActionIcon variant="default" size="lg" aria-label="Choose columns">
+                  <IconColumns size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Columns</Menu.Label>
+              {fields.map((f) => (
+                <Menu.Item key={f.key} p={6}>
+                  <Checkbox
+                    size="xs"
+                    label={f.label}
+                    checked={visible.includes(f.key)}
+                    onChange={() => {
+                      const next = visible.includes(f.key) ? visible.filter((k) => k !== f.key) : [...visible, f.key];
+                      if (next.length > 0) columnChoices.set({ ...choices, [meta.path]: next });
+                    }}
+                  />
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Item onClick={() => columnChoices.set({ ...choices, [meta.path]: defaultColumns })}>Reset columns</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Tooltip label="Export CSV">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Export CSV"
+              onClick={exportCsv}
+              loading={exporting}
+              disabled={rows.length === 0}
+            >
+              <IconDownload size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Refresh">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Refresh"
+              onClick={() => list.refetch()}
+              loading={list.isFetching && !list.isPending}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      {list.isError ? (
+        <Alert color="red" variant="light" title={`The ${meta.label.plural.toLowerCase()} could not be loaded`} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error instanceof ApiError ? list.error.message : 'Try again.'}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !list.isPending && rows.length === 0 ? (
+        <Paper withBorder p="xl" ta="center" data-testid="empty-state">
+          <Stack align="center" gap="xs">
+            <Text fw={600}>{filtered ? 'Nothing matches' : `No ${meta.label.plural.toLowerCase()} yet`}</Text>
+            <Text size="sm" c="dimmed">
+              {filtered ? 'Try another search or clear the filters.' : 'Records appear here once they are created.'}
+            </Text>
+            {filtered ? (
+              <Button variant="light" size="xs" onClick={() => update({ q: '', filters: {} })}>
+                Clear search and filters
+              </Button>
+            ) : (
+              emptyAction
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <div
+            ref={scrollRef}
+            className="atrium-table-scroll"
+            style={virtual ? { maxHeight: '70vh' } : undefined}
+            data-testid="resource-table"
+          >
+            <Table striped highlightOnHover stickyHeader={virtual} miw={Math.max(480, visible.length * 150)} verticalSpacing="xs">
+              <Table.Thead>{header}</Table.Thead>
+              <Table.Tbody>{body}</Table.Tbody>
+            </Table>
+          </div>
+        </Paper>
+      )}
+
+      {!list.isError && rows.length > 0 && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {total !== null ? `${first}–${first + rows.length - 1} of ${total}` : `${first}–${first + rows.length - 1}`}
+          </Text>
+          <Group gap="xs">
+            <Select
+              aria-label="Rows per page"
+              data={PAGE_SIZES.map(String)}
+              value={String(state.limit)}
+              onChange={(v) => v && update({ limit: Number(v) })}
+              w={80}
+              allowDeselect={false}
+            />
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={state.page}
+                onChange={(page) => update({ page })}
+                size="sm"
+                siblings={1}
+                boundaries={1}
+                getControlProps={(c) => ({
+                  'aria-label':
+                    c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c === 'first' ? 'First page' : 'Last page',
+                })}
+              />
+            )}
+          </Group>
+        </Group>
+      )}
+
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Delete ${selected.size} ${selected.size === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}?`}
+        centered
+      >
+        <Text size="sm">This cannot be undone.</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={deleteSelected} loading={bulkRemove.isPending}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

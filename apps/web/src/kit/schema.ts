@@ -1,0 +1,220 @@
+import type { FieldUi, JsonSchema, ResourceMeta, Widget } from '../api/get-resources-meta';
+
+/** How a field is edited and shown: the JSON type alone cannot say "rich text" or "money". */
+export type FieldKind = Widget | 'integer' | 'multiselect';
+
+export interface FieldDef {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  schema: JsonSchema;
+  nullable: boolean;
+  required: boolean;
+  options?: string[];
+  ref?: string;
+  help?: string;
+}
+
+/** `{ anyOf: [X, { type: 'null' }] }` (nested too) → X, and whether null is allowed. */
+export function unwrapNullable(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
+  let current = schema;
+  let nullable = false;
+  for (let i = 0; i < 5; i++) {
+    const variants = current.anyOf ?? current.oneOf;
+    if (variants) {
+      const rest = variants.filter((v) => v.type !== 'null');
+      if (rest.length < variants.length) nullable = true;
+      if (rest.length === 1) {
+        current = rest[0];
+        continue;
+      }
+      break;
+    }
+    if (Array.isArray(current.type)) {
+      const types = current.type.filter((t) => t !== 'null');
+      if (types.length < current.type.length) nullable = true;
+      current = { ...current, type: types.length === 1 ? types[0] : types };
+    }
+    break;
+  }
+  return { schema: current, nullable };
+}
+
+/** createdAt → "Created at", roleId → "Role". */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  const text = words.replace(/\burl\b/g, 'URL').replace(/\bhttp\b/g, 'HTTP');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function kindOf(schema: JsonSchema, ui: FieldUi | undefined, key: string): FieldKind {
+  if (ui?.widget) {
+    if (ui.widget === 'select' && schema.type === 'array') return 'multiselect';
+    return ui.widget;
+  }
+  if (schema.enum) return 'select';
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'boolean':
+      return 'switch';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'array':
+      return schema.items?.enum ? 'multiselect' : schema.items?.type === 'string' ? 'tags' : 'json';
+    case 'object':
+      return 'json';
+    case 'string':
+      if (schema.format === 'date-time') return 'datetime';
+      if (schema.format === 'date') return 'date';
+      if (schema.format === 'email') return 'email';
+      if (schema.format === 'uri' || schema.format === 'url') return 'url';
+      if (/password/i.test(key)) return 'password';
+      if (/colou?r$/i.test(key) && schema.pattern?.includes('#')) return 'color';
+      if ((schema.maxLength ?? 0) > 500 && schema.maxLength !== 100000) return 'textarea';
+      return 'text';
+    default:
+      return 'json';
+  }
+}
+
+function fieldDef(meta: ResourceMeta, key: string, raw: JsonSchema, required: boolean): FieldDef {
+  const { schema, nullable } = unwrapNullable(raw);
+  const ui = meta.ui.fields[key];
+  const kind = kindOf(schema, ui, key);
+  const options = (schema.enum ?? schema.items?.enum)?.map(String);
+  return { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, ref: ui?.ref, help: ui?.help };
+}
+
+/** The fields a form edits: the create body's properties, in the server's order. */
+export function inputFields(meta: ResourceMeta): FieldDef[] {
+  const props = meta.input.properties ?? {};
+  const required = new Set(meta.input.required ?? []);
+  return Object.entries(props).map(([key, schema]) => fieldDef(meta, key, schema, required.has(key)));
+}
+
+/** The fields of a record as read (for columns, filters, display). */
+export function outputFields(meta: ResourceMeta): FieldDef[] {
+  const props = meta.fields.properties ?? {};
+  return Object.entries(props).map(([key, schema]) => fieldDef(meta, key, schema, false));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Client-side validation from the JSON Schema (the server validates again). Null when valid. */
+export function validateValue(field: FieldDef, value: unknown, mode: 'create' | 'update'): string | null {
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0 && field.required);
+  if (empty) {
+    if (field.required && mode === 'create' && field.kind !== 'switch') return `${field.label} is required`;
+    if (field.required && mode === 'update' && value === '') return `${field.label} is required`;
+    return null;
+  }
+  const s = field.schema;
+  if (typeof value === 'string') {
+    if (field.kind === 'json') {
+      try {
+        JSON.parse(value);
+      } catch {
+        return 'Not valid JSON';
+      }
+      return null;
+    }
+    if (s.minLength !== undefined && value.length < s.minLength) {
+      return s.minLength === 1 ? `${field.label} is required` : `Use at least ${s.minLength} characters`;
+    }
+    if (s.maxLength !== undefined && value.length > s.maxLength) return `Use at most ${s.maxLength} characters`;
+    if ((field.kind === 'email' || s.format === 'email') && !EMAIL.test(value)) return 'Enter a valid email address';
+    if (field.kind === 'url' && !/^(https?:\/\/|\/)/i.test(value)) return 'Enter a web address starting with https://';
+    if (s.pattern && field.kind !== 'relation' && s.format !== 'uuid') {
+      try {
+        if (!new RegExp(s.pattern).test(value))
+          return field.kind === 'color' ? 'Use a colour like #cd3197' : 'This value has the wrong format';
+      } catch {}
+    }
+    if (field.options && field.kind === 'select' && !field.options.includes(value)) return `Choose one of ${field.options.join(', ')}`;
+  }
+  if (typeof value === 'number') {
+    if (field.kind === 'integer' && !Number.isInteger(value)) return 'Use a whole number';
+    if (s.minimum !== undefined && value < s.minimum) return `At least ${s.minimum}`;
+    if (s.maximum !== undefined && value > s.maximum) return `At most ${s.maximum}`;
+    if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) return `More than ${s.exclusiveMinimum}`;
+  }
+  if (Array.isArray(value) && s.maxItems !== undefined && value.length > s.maxItems) return `At most ${s.maxItems} items`;
+  return null;
+}
+
+/** A record's value as the form holds it (inputs are controlled: no undefined). */
+export function toFormValue(field: FieldDef, value: unknown): unknown {
+  switch (field.kind) {
+    case 'switch':
+      return Boolean(value ?? field.schema.default ?? false);
+    case 'number':
+    case 'integer':
+    case 'money':
+      return typeof value === 'number' ? value : value == null ? '' : Number(value);
+    case 'tags':
+    case 'multiselect':
+      return Array.isArray(value) ? value.map(String) : [];
+    case 'json':
+      return value == null ? '' : JSON.stringify(value, null, 2);
+    case 'date':
+    case 'datetime':
+      return value ? String(value) : null;
+    case 'select':
+      return value == null ? (field.schema.default != null ? String(field.schema.default) : null) : String(value);
+    case 'relation':
+      return value == null ? null : String(value);
+    default:
+      return value == null ? '' : String(value);
+  }
+}
+
+/** The form's value as the API takes it; undefined = leave out. */
+export function fromFormValue(field: FieldDef, value: unknown): unknown {
+  const emptyValue = field.nullable ? null : undefined;
+  switch (field.kind) {
+    case 'switch':
+      return Boolean(value);
+    case 'number':
+    case 'integer':
+    case 'money':
+      return value === '' || value == null ? emptyValue : Number(value);
+    case 'json':
+      return value === '' || value == null ? emptyValue : JSON.parse(String(value));
+    case 'tags':
+    case 'multiselect':
+      return value;
+    case 'date':
+      return value ? String(value).slice(0, 10) : emptyValue;
+    case 'datetime':
+      return value ? new Date(String(value)).toISOString() : emptyValue;
+    default:
+      return value === '' || value == null ? emptyValue : value;
+  }
+}
+
+/** A value for a table cell or CSV (plain text). */
+export function displayText(field: FieldDef | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field?.kind === 'datetime') {
+    const d = new Date(String(value));
+    return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();
+  }
+  if (field?.kind === 'date') return String(value).slice(0, 10);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (field?.kind === 'money' && typeof value === 'number') return value.toFixed(2);
+  if (field?.kind === 'richtext')
+    return String(value)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return String(value);
+}

@@ -1,0 +1,77 @@
+import { Anchor, Button, FileButton, Group, Image, Input, Paper, Text } from '@mantine/core';
+import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { uploadFile } from './resource-api';
+
+export interface UploadInputProps {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  kind: 'image' | 'file';
+  error?: React.ReactNode;
+  description?: React.ReactNode;
+  required?: boolean;
+  /** Names the upload (e.g. logo, favicon). */
+  purpose?: string;
+}
+
+/** Uploads through POST /api/v1/media/files and keeps the file's URL; images show a preview. */
+export function UploadInput({ label, value, onChange, kind, error, description, required, purpose }: UploadInputProps) {
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  async function choose(file: File | null) {
+    if (!file) return;
+    setBusy(true);
+    setUploadError(null);
+    try {
+      const stored = await uploadFile(file, purpose);
+      onChange(stored.url);
+    } catch (err) {
+      setUploadError(err instanceof ApiError ? err.message : 'The upload failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Input.Wrapper label={label} error={uploadError ?? error} description={description} required={required}>
+      <Paper withBorder p="xs" mt={4}>
+        <Group gap="sm" wrap="nowrap">
+          {value ? (
+            kind === 'image' ? (
+              <Image src={value} alt={`${label} preview`} h={56} w={56} fit="contain" radius="sm" bg="var(--mantine-color-gray-light)" />
+            ) : (
+              <IconFile size={32} aria-hidden />
+            )
+          ) : (
+            <Text size="sm" c="dimmed" w={56} ta="center">
+              None
+            </Text>
+          )}
+          <Group gap="xs" style={{ flex: 1 }} justify="flex-end">
+            {value && kind === 'file' && (
+              <Anchor href={value} target="_blank" rel="noreferrer" size="sm" truncate maw={160}>
+                {value.split('/').pop()}
+              </Anchor>
+            )}
+            <FileButton
+              onChange={choose}
+              accept={kind === 'image' ? 'image/png,image/jpeg,image/gif,image/webp,image/avif,image/x-icon' : undefined}
+            >
+              {(props) => (
+                <Button {...props} size="xs" variant="light" loading={busy} leftSection={<IconUpload size={14} aria-hidden />}>
+                  {value ? 'Replace' : 'Upload'} {label.toLowerCase()}
+                </Button>
+              )}
+            </FileButton>
+            {value && (
+              <Button size="xs" variant="subtle" color="gray" onClick={() => onChange('')} leftSection={<IconX size={14} aria-hidden />}>
+                Remove
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test } from '@playwright/test';
+import { api, expect, ownerTest, unique } from './helpers';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`/login has no serious or critical axe violation (${scheme})`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('body')).toHaveClass(new RegExp(`theme-${scheme}`));
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}
+
+ownerTest.describe('dashboard', () => {
+  ownerTest.afterAll(async () => {
+    await api('PATCH', '/api/v1/auth/me', { theme: 'light' });
+  });
+  for (const theme of ['light', 'dark', 'semi-dark'] as const) {
+    ownerTest(`the dashboard has no serious or critical axe violation (${theme})`, async ({ page }) => {
+      expect((await api('PATCH', '/api/v1/auth/me', { theme })).status).toBe(200);
+      await page.goto('/admin-panel/dashboard');
+      await expect(page.locator('body')).toHaveClass(new RegExp(`theme-${theme}`));
+      await expect(page.getByTestId('recent-activity')).toBeVisible();
+      await expect(page.getByText('…')).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+  ownerTest('a list screen and the record form have no serious or critical axe violation', async ({ page }) => {
+    await page.goto('/admin-panel/controlcenter/settings/admin-management');
+    await expect(page.getByTestId('resource-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New admin' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(unique('x')).toBeTruthy();
+  });
+});

@@ -1,0 +1,117 @@
+import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
+
+/** Every route the console registers (the shell's and identity/settings'). */
+const ROUTES = [
+  '/profile-v',
+  '/admin-panel/dashboard',
+  '/admin-panel/my-admin',
+  '/admin-panel/user-role',
+  '/admin-panel/controlcenter',
+  '/admin-panel/controlcenter/settings/admin-management',
+  '/admin-panel/controlcenter/settings/role-management',
+  '/admin-panel/controlcenter/user-mgmt/all-users',
+  '/admin-panel/controlcenter/settings/version',
+  '/admin-panel/controlcenter/settings/error-management',
+  '/admin-panel/controlcenter/performance/error-log',
+  '/admin-panel/controlcenter/performance/application-log',
+  '/admin-panel/notifications',
+  '/admin-panel/branding',
+];
+
+test('every registered route opens a real screen with a heading and no page error', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await expect(page, route).toHaveURL(new RegExp(`${route.replace(/[/?]/g, '\\$&')}$`));
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1, route).toBeVisible();
+    await expect(h1, route).not.toHaveText(/not found|could not be opened/i);
+    await expect(page.getByRole('alert').filter({ hasText: /could not be loaded|not available/i }), route).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('/admin-panel goes to the dashboard; an area not built yet is the not-found screen', async ({ page }) => {
+  await page.goto('/admin-panel');
+  await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
+  await page.goto('/admin-panel/studio');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the theme switches at once, is a body class, and is remembered for the user', async ({ page }) => {
+  await page.goto('/admin-panel/dashboard');
+  await expect(page.locator('body')).toHaveClass(/theme-light/);
+  try {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('theme-dark').click();
+    await expect(page.locator('body')).toHaveClass(/theme-dark/);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect.poll(async () => (await api<{ data: { theme: string } }>('GET', '/api/v1/auth/me')).body.data.theme).toBe('dark');
+    await page.reload();
+    await expect(page.locator('body')).toHaveClass(/theme-dark/);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('theme-semi-dark').click();
+    await expect(page.locator('body')).toHaveClass(/theme-semi-dark/);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await expect(page.locator('header')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  } finally {
+    await api('PATCH', '/api/v1/auth/me', { theme: 'light' });
+  }
+});
+
+test('the command palette (Ctrl+K) jumps to a screen', async ({ page }) => {
+  await page.goto('/admin-panel/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const search = page.getByPlaceholder('Jump to a screen or record…');
+  await expect(search).toBeVisible();
+  await search.fill('version');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/controlcenter\/settings\/version$/);
+  await expect(page.getByTestId('server-version')).toHaveText(/\d+\.\d+\.\d+/);
+});
+
+test('on a 360 px phone the navigation is a menu', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const errors = collectPageErrors(page);
+  await page.goto('/admin-panel/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Open the navigation' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Error management' }).click();
+  await expect(page).toHaveURL(/error-management$/);
+  await expect(page.getByRole('heading', { name: 'Error management', level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scroll of the page').toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+});
+
+test('the navigation shows only what the role may read', async ({ page, browser }) => {
+  // A role that reads error codes only, and an admin with it.
+  const role = await api<{ data: { id: string } }>('POST', '/api/v1/identity/roles', {
+    name: `Errors only ${Date.now()}`,
+    permissions: { 'error-management': 'read' },
+  });
+  expect(role.status).toBe(201);
+  const email = `limited-${Date.now()}@demo.example`;
+  expect(
+    (await api('POST', '/api/v1/identity/admins', { name: 'Limited', email, password: 'limited-pass-1', roleId: role.body.data.id }))
+      .status,
+  ).toBe(201);
+  const context = await browser.newContext({ storageState: undefined });
+  const limited = await context.newPage();
+  await limited.goto('/login');
+  await limited.getByLabel('Email').fill(email);
+  await limited.getByRole('textbox', { name: 'Password', exact: true }).fill('limited-pass-1');
+  await limited.getByRole('button', { name: 'Sign in' }).click();
+  await expect(limited.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const nav = limited.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Control center' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'People' })).toHaveCount(0);
+  await expect(nav.getByText('Performance')).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Control center' }).click();
+  await expect(limited.getByRole('menuitem', { name: 'Error management' })).toBeVisible();
+  await expect(limited.getByRole('menuitem', { name: 'Branding' })).toHaveCount(0);
+  await context.close();
+  expect(page).toBeTruthy();
+});
