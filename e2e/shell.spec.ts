@@ -19,6 +19,7 @@ const ROUTES = [
 ];
 
 test('every registered route opens a real screen with a heading and no page error', async ({ page }) => {
+  test.setTimeout(180_000);
   const errors = collectPageErrors(page);
   for (const route of ROUTES) {
     await page.goto(route);

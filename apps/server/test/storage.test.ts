@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestCommunity } from './helpers';
@@ -183,12 +185,15 @@ describe('storage: uploads and downloads', () => {
     expect(malformed.json().error.code).toBe('validation_failed');
   });
 
-  it('stops serving a deleted file', async () => {
+  it('stops serving a deleted file and removes its bytes from disk', async () => {
     const [file] = (await upload(t, a, [{ filename: 'gone.png', data: await png() }])).json().data;
+    const onDisk = join(t.config.dataDir, 'files', a.tenantId, file.id);
+    expect(existsSync(onDisk)).toBe(true);
     const del = await t.request({ method: 'DELETE', url: `/api/v1/media/files/${file.id}`, as: a });
     expect(del.statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `/api/v1/media/files/${file.id}/content`, as: a })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: file.url })).statusCode).toBe(404);
+    expect(existsSync(onDisk)).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { appLogs, auditLog } from './events/tables';
 import { outbox } from './messaging/tables';
 import type { AppModule } from './module';
 import { defineResource } from './resources/resource';
-import { uploadParts } from './storage/storage';
+import { removeStoredBytes, uploadParts } from './storage/storage';
 import { files } from './storage/tables';
 import { requireCommunity } from './tenancy/communities';
 
@@ -48,6 +48,11 @@ export const outboxResource = defineResource({
   operations: { create: false, update: false, delete: true },
   list: { search: ['to', 'subject'], filters: ['channel', 'status', 'to', 'createdAt'] },
   ui: { title: 'subject', columns: ['createdAt', 'channel', 'to', 'subject', 'status'] },
+  // A one-time code in the outbox would let anyone who can read it take over the account.
+  redact: (row, scope) =>
+    row.sensitive && !scope.actor.isOwner
+      ? { ...row, subject: 'One-time code (hidden)', text: 'This message holds a one-time code: only the community owner can read it.', html: null }
+      : row,
   examples: [
     { channel: 'email', to: 'hello@example.com', subject: 'Welcome to Atrium', text: 'Your community is ready.', status: 'outbox' },
   ],
@@ -63,6 +68,13 @@ export const filesResource = defineResource({
   operations: { create: false, update: false, delete: true },
   list: { search: ['filename'], filters: ['contentType', 'purpose', 'isPublic', 'createdAt'], sort: ['filename', 'size'] },
   ui: { title: 'filename', columns: ['filename', 'contentType', 'size', 'createdAt'] },
+  hooks: {
+    // The record is gone once the transaction commits; then its bytes go too.
+    afterCommit: async (scope, op, records) => {
+      if (op !== 'delete') return;
+      for (const record of records) await removeStoredBytes(scope.db, `${scope.tenantId}/${record.id}`);
+    },
+  },
   examples: [],
 });
 

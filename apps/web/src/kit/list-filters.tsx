@@ -122,7 +122,7 @@ export function ListFilters({ meta, values, onChange, fixed = [] }: ListFiltersP
           {active.map(([name, v]) => (
             <Badge
               key={name}
-              variant="light"
+              variant="outline"
               size="lg"
               tt="none"
               rightSection={<CloseButton size="xs" aria-label={`Remove the filter ${labelOf(name)}`} onClick={() => set(name, null)} />}

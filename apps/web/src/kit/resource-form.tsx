@@ -29,6 +29,8 @@ export interface ResourceFormProps {
   readOnly?: boolean;
 }
 
+const NONE: string[] = [];
+const NO_WIDGETS: Record<string, CustomWidget> = {};
 const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect']);
 
 export function initialValues(fields: FieldDef[], record?: Row | null): Values {
@@ -69,8 +71,13 @@ export function ResourceForm({
   readOnly,
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
-  const fields = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, exclude]);
-  const initial = useMemo(() => initialValues(fields, record), [fields, record]);
+  const excluded = exclude.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the excluded names, not the array
+  const fields = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, excluded]);
+  // A record counts as new when another one (or a newer version) is loaded, not on every render.
+  const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : 'new';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the record's id and version
+  const initial = useMemo(() => initialValues(fields, record), [fields, version]);
   const { create, update } = useRecordMutations(meta.path);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -132,7 +139,7 @@ export function ResourceForm({
 
   const isWide = (f: FieldDef) => WIDE_KINDS.has(f.kind) || wide.includes(f.key) || Boolean(widgets[f.key]);
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={`${meta.label.singular} form`}>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       {guard.dialog}
       <Stack gap="md">
         {formError && (

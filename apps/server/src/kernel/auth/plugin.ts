@@ -6,6 +6,7 @@ import type { Permissions } from '../access/modules';
 import { errors } from '../errors/app-error';
 import type { AuthContext } from './context';
 import { PLATFORM_COMMUNITY } from './context';
+import { sessionCacheFor } from './session-cache';
 import type { TokenClaims } from './tokens';
 
 declare module 'fastify' {
@@ -31,6 +32,9 @@ const GUARDED_PREFIXES = ['/api/v1', '/compat'];
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const sessions = sessionCacheFor(app.db);
+  app.addHook('onReady', () => sessions.start());
+  app.addHook('onClose', () => sessions.stop());
 
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; access?: Access };
@@ -72,6 +76,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One round trip: the session, its user, role permissions and community. Null if revoked or expired. */
 async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<AuthContext | null> {
   if (!UUID.test(claims.tid) || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
+  const cache = sessionCacheFor(app.db);
+  const cached = cache.get(claims.sid, claims.sub, claims.tid);
+  if (cached) return cached;
   const [row] = await app.db.query<{
     id: string;
     name: string;
@@ -92,7 +99,7 @@ async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<A
     { name: 'auth.session' },
   );
   if (!row) return null;
-  return {
+  const auth: AuthContext = {
     tenantId: claims.tid,
     community: row.community,
     userId: row.id,
@@ -102,4 +109,6 @@ async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<A
     isOwner: row.is_owner,
     permissions: row.permissions ?? {},
   };
+  cache.set(auth);
+  return auth;
 }

@@ -11,6 +11,7 @@ import type { AuthContext } from './context';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeRateLimit, resetRateLimit } from './rate-limit';
 import { otps, sessions, users } from './tables';
+import { sessionCacheFor } from './session-cache';
 import { SESSION_TTL_SECONDS } from './tokens';
 
 export const OTP_TTL_MINUTES = 10;
@@ -53,6 +54,7 @@ const publicColumns = {
 /** Sign-up, sign-in, sessions, OTP and passwords. Routes (v1 and compat) stay thin over these. */
 export function authService(app: FastifyInstance) {
   const { db, tokens } = app;
+  const sessionCache = sessionCacheFor(db);
 
   async function openSession(tx: Db, tenantId: string, community: string, user: PublicUser, client: Client) {
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
@@ -191,6 +193,7 @@ export function authService(app: FastifyInstance) {
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.tenantId, auth.tenantId), eq(sessions.id, auth.sessionId))),
       );
+      await sessionCache.invalidateTenant(auth.tenantId);
     },
 
     /** Sends a 6-digit code by email. Answers the same whether or not the account exists. */
@@ -219,6 +222,7 @@ export function authService(app: FastifyInstance) {
       });
       const what = input.purpose === 'reset' ? 'reset your password' : 'sign in';
       await app.mailer.send(user.tenant_id, {
+        sensitive: true,
         to: email,
         subject: `Your Atrium code: ${code}`,
         text: `Use ${code} to ${what} in ${user.community}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
@@ -292,6 +296,7 @@ export function authService(app: FastifyInstance) {
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       });
+      await sessionCache.invalidateTenant(tenantId);
       await app.appLog(tenantId, `${input.email.toLowerCase()} reset their password`);
     },
 
@@ -325,6 +330,7 @@ export function authService(app: FastifyInstance) {
             ),
           );
       });
+      await sessionCache.invalidateTenant(auth.tenantId);
     },
 
     me: (auth: AuthContext) => userById(auth.tenantId, auth.userId),
@@ -338,6 +344,7 @@ export function authService(app: FastifyInstance) {
           .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)))
           .returning(publicColumns),
       );
+      await sessionCache.invalidateTenant(auth.tenantId);
       return user as PublicUser;
     },
 

@@ -10,6 +10,8 @@ export interface Email {
   subject: string;
   text: string;
   html?: string;
+  /** Carries a secret (a one-time code): hidden in the outbox from everyone but the owner. */
+  sensitive?: boolean;
 }
 
 const DELIVER = 'email.deliver';
@@ -80,6 +82,7 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
             text: email.text,
             html: email.html ?? null,
             status: transport ? 'queued' : 'outbox',
+            sensitive: email.sensitive ?? false,
           })
           .returning({ id: outbox.id }),
       );

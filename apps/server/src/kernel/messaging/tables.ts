@@ -1,4 +1,4 @@
-import { index, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../db/tenant-table';
 
 /** Every outgoing message. Without a transport configured it stays here as the development outbox. */
@@ -13,6 +13,8 @@ export const outbox = tenantTable(
     status: text('status', { enum: ['queued', 'sent', 'failed', 'outbox'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** Holds a secret (a one-time code): only the community owner may read its content. */
+    sensitive: boolean('sensitive').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [

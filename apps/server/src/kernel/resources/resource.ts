@@ -89,9 +89,10 @@ export class Resource {
       total = Number(c.n);
     }
     const last = rows[rows.length - 1];
+    const redact = this.config.redact;
     const nextCursor = rows.length === limit && last ? encodeCursor(last, plan.sortKey) : null;
     if (plan.cursorValue) for (const row of rows) delete row[CURSOR_VALUE];
-    return { data: rows, total, limit, offset, nextCursor };
+    return { data: redact ? rows.map((row) => redact(row, scope)) : rows, total, limit, offset, nextCursor };
   }
 
   get(scope: Scope, id: string): Promise<Row> {
@@ -106,13 +107,15 @@ export class Resource {
       .limit(1);
     const [row] = (await (forUpdate ? query.for('update') : query)) as Row[];
     if (!row) throw errors.notFound(this.config.label.singular);
-    return row;
+    return this.config.redact ? this.config.redact(row, scope) : row;
   }
 
   // ---- writes --------------------------------------------------------------------------------
 
-  create(scope: Scope, input: unknown): Promise<Row> {
-    return scope.db.withTenant(scope.tenantId, (tx) => this.createIn(tx, scope, input));
+  async create(scope: Scope, input: unknown): Promise<Row> {
+    const row = await scope.db.withTenant(scope.tenantId, (tx) => this.createIn(tx, scope, input));
+    await this.config.hooks?.afterCommit?.(scope, 'create', [row]);
+    return row;
   }
 
   async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
@@ -131,8 +134,10 @@ export class Resource {
     return row;
   }
 
-  update(scope: Scope, id: string, patch: unknown): Promise<Row> {
-    return scope.db.withTenant(scope.tenantId, (tx) => this.updateIn(tx, scope, id, patch));
+  async update(scope: Scope, id: string, patch: unknown): Promise<Row> {
+    const row = await scope.db.withTenant(scope.tenantId, (tx) => this.updateIn(tx, scope, id, patch));
+    await this.config.hooks?.afterCommit?.(scope, 'update', [row]);
+    return row;
   }
 
   async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<Row> {
@@ -156,8 +161,10 @@ export class Resource {
     return row;
   }
 
-  remove(scope: Scope, id: string): Promise<Row> {
-    return scope.db.withTenant(scope.tenantId, (tx) => this.removeIn(tx, scope, id));
+  async remove(scope: Scope, id: string): Promise<Row> {
+    const row = await scope.db.withTenant(scope.tenantId, (tx) => this.removeIn(tx, scope, id));
+    await this.config.hooks?.afterCommit?.(scope, 'delete', [row]);
+    return row;
   }
 
   async removeIn(tx: Db, scope: Scope, id: string): Promise<Row> {
@@ -169,8 +176,10 @@ export class Resource {
     return existing;
   }
 
-  bulkRemove(scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
-    return scope.db.withTenant(scope.tenantId, (tx) => this.bulkRemoveIn(tx, scope, ids));
+  async bulkRemove(scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
+    const result = await scope.db.withTenant(scope.tenantId, (tx) => this.bulkRemoveIn(tx, scope, ids));
+    if (result.deleted > 0) await this.config.hooks?.afterCommit?.(scope, 'delete', result.ids.map((id) => ({ id })));
+    return result;
   }
 
   async bulkRemoveIn(tx: Db, scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {

@@ -80,7 +80,11 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
     beforeWrite?: (ctx: HookContext, data: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
     afterWrite?: (ctx: HookContext, record: Row) => Promise<void> | void;
     beforeDelete?: (ctx: { scope: Scope; tx: Db }, record: Row) => Promise<void> | void;
+    /** After the transaction committed (clean-ups outside the database, cache invalidation). */
+    afterCommit?: (scope: Scope, op: 'create' | 'update' | 'delete', records: Row[]) => Promise<void> | void;
   };
+  /** Masks what this caller may not see of a record (applied to every record read). */
+  redact?: (record: Row, scope: Scope) => Row;
   /** Sample records: seeded into the demo community and used by the conformance suite. */
   examples: Record<string, unknown>[];
 }

@@ -81,7 +81,7 @@ export function createStorage(
     throw errors.unsupportedMedia(`Files of type ${detected?.mime ?? 'unknown'} cannot be uploaded`);
   }
 
-  return {
+  const storage = {
     async save(tenantId: string, input: SaveInput): Promise<StoredFile> {
       const buffer = await readLimited(input.stream);
       const filename = safeName(input.filename);
@@ -130,9 +130,18 @@ export function createStorage(
       await rm(join(root, storageKey), { force: true });
     },
   };
+  byDatabase.set(db, storage);
+  return storage;
 }
 
 export type Storage = ReturnType<typeof createStorage>;
+
+const byDatabase = new WeakMap<Database, Storage>();
+
+/** Deletes a stored file's bytes (after its record's deletion committed). */
+export async function removeStoredBytes(db: Database, storageKey: string): Promise<void> {
+  await byDatabase.get(db)?.removeBytes(storageKey);
+}
 
 /**
  * The multipart parser (busboy) fails with plain errors, without code or status, when the client's

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -10,8 +10,8 @@ export const CONSOLE_DIST = fileURLToPath(new URL('../../../../web/dist', import
 
 /** Paths the console never answers: the API, the seeds' calls and public website endpoints keep their JSON 404. */
 const NOT_CONSOLE = /^\/(api|compat|public)(\/|$)/;
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file at the top of the build (favicon.svg, robots.txt…), never a folder or a dotfile. */
+const TOP_LEVEL_FILE = /^\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+)$/;
 
 export interface ServeConsoleOptions {
   /** Folder of the built console (default apps/web/dist). */
@@ -21,16 +21,23 @@ export interface ServeConsoleOptions {
 /** A request the browser makes for a page (not for data): GET, accepts HTML, outside the API. */
 export function wantsConsolePage(req: FastifyRequest): boolean {
   const path = req.url.split('?')[0];
-  return (
-    (req.method === 'GET' || req.method === 'HEAD') && !NOT_CONSOLE.test(path) && String(req.headers.accept ?? '').includes('text/html')
-  );
+  return (req.method === 'GET' || req.method === 'HEAD') && !NOT_CONSOLE.test(path) && String(req.headers.accept ?? '').includes('text/html');
+}
+
+function isFile(path: string) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Serves the built console at `/`: hashed assets cached for a year (immutable), index.html never
- * cached, both compressed (br/gzip), and index.html for every other page the browser asks for so
- * history-mode routes work on reload. Encapsulated: the compression applies to these routes only.
- * Without a build (tests, API-only) it registers nothing.
+ * Serves the built console at `/`: hashed assets (/assets/*) cached for a year as immutable,
+ * index.html and the other top-level files never cached, all compressed (br/gzip), and index.html
+ * for every page the browser asks for so history-mode routes work on reload. Files are looked up
+ * per request, so a rebuild is served without a restart. Encapsulated: the compression applies to
+ * these routes only. Without a build (tests, API-only) it registers nothing.
  */
 export async function serveConsole(app: FastifyInstance, options: ServeConsoleOptions = {}) {
   const dist = options.dist ?? CONSOLE_DIST;
@@ -40,18 +47,24 @@ export async function serveConsole(app: FastifyInstance, options: ServeConsoleOp
   }
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
-    root: dist,
-    prefix: '/',
-    wildcard: false,
+    root: join(dist, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
     index: false,
     cacheControl: false,
+    // Hashed file names never get new bytes. (reply.sendFile of index.html passes here too: not cached.)
     setHeaders(reply, path) {
-      reply.header('cache-control', path.startsWith(join(dist, 'assets')) ? IMMUTABLE : 'no-cache');
+      if (path.startsWith(join(dist, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  // Everything else the browser navigates to is a console route: the SPA decides (or shows not found).
+  // Top-level files of the build, and every page of the console (the SPA routes; it shows not-found itself).
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const path = req.url.split('?')[0];
+    const file = TOP_LEVEL_FILE.exec(path)?.[1];
+    if (file && file !== 'index.html' && isFile(join(dist, file))) {
+      return reply.header('cache-control', 'no-cache').sendFile(file, dist);
+    }
     if (!wantsConsolePage(req)) return reply.callNotFound();
-    return reply.sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
   });
 }

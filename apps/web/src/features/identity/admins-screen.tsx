@@ -7,7 +7,7 @@ const cells = {
     <Group gap={6} wrap="nowrap">
       {String(row.name ?? '')}
       {row.isOwner === true && (
-        <Badge size="xs" variant="light" tt="none">
+        <Badge size="xs" variant="outline" tt="none">
           Owner
         </Badge>
       )}

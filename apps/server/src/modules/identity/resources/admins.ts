@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../../kernel/auth/passwords';
 import { users } from '../../../kernel/auth/tables';
 import { errors } from '../../../kernel/errors/app-error';
+import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { defineResource } from '../../../kernel/resources/resource';
 
 /** The community's console users (admins and editors). Admin management screen. */
@@ -32,6 +33,8 @@ export const adminsResource = defineResource({
   },
   ui: { title: 'name', columns: ['name', 'email', 'roleId', 'status', 'lastLoginAt'] },
   hooks: {
+    // A changed role or admin changes what their sessions may do: drop the cached sessions.
+    afterCommit: (scope) => sessionCacheFor(scope.db).invalidateTenant(scope.tenantId),
     async beforeWrite({ op, existing, scope }, data) {
       const { password, ...rest } = data as { password?: string } & Record<string, unknown>;
       if (existing?.isOwner && (rest.status === 'disabled' || rest.roleId !== undefined) && existing.id !== scope.actor.id) {

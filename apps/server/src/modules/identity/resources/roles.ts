@@ -4,6 +4,7 @@ import { MODULE_KEYS } from '../../../kernel/access/modules';
 import { roles } from '../../../kernel/access/tables';
 import { users } from '../../../kernel/auth/tables';
 import { errors } from '../../../kernel/errors/app-error';
+import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { defineResource } from '../../../kernel/resources/resource';
 
 export const permissionsSchema = z.partialRecord(z.enum(MODULE_KEYS as [string, ...string[]]), z.enum(['read', 'write']));
@@ -23,6 +24,8 @@ export const rolesResource = defineResource({
   fields: { permissions: { widget: 'json', help: 'Per module: read or write' }, description: { widget: 'textarea' } },
   ui: { title: 'name', columns: ['name', 'description', 'updatedAt'] },
   hooks: {
+    // A changed role or admin changes what their sessions may do: drop the cached sessions.
+    afterCommit: (scope) => sessionCacheFor(scope.db).invalidateTenant(scope.tenantId),
     async beforeDelete({ tx, scope }, role) {
       const [used] = await tx
         .select({ n: count() })

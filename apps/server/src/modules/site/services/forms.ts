@@ -20,7 +20,7 @@ import { subscribersResource } from '../resources/subscribers';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteCatalogues, siteEventRegistrations, siteEvents, siteSubscribers } from '../tables';
 import { notify } from './notify';
-import { unsubscribePath, verifyUnsubscribe } from './subscriptions';
+import { verifyUnsubscribe } from './subscriptions';
 import { findBy, visible } from './visibility';
 
 /** Submissions per visitor address and community (every form together). */
@@ -299,8 +299,6 @@ export async function unsubscribe(app: FastifyInstance, communityName: string, e
   });
   return { unsubscribed: true, email: address };
 }
-
-export { unsubscribePath };
 
 /**
  * The careers form: multipart with the CV. Everything is read first (the CV held in memory, at

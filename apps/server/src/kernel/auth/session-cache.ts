@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import type { Database } from '../db/database';
+import type { AuthContext } from './context';
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 20_000;
+const CHANNEL = 'atrium_sessions';
+
+/**
+ * Verified sessions, remembered for a few seconds so most requests skip the session lookup.
+ * Whatever can end or narrow a session (logout, a password change or reset, an admin or role changed
+ * or deleted) drops the community's entries here and, on PostgreSQL, in every other server process
+ * through NOTIFY — so a revoked token is refused at once, not after the TTL.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { auth: AuthContext; until: number }>();
+  private listener: pg.PoolClient | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  get(sessionId: string, userId: string, tenantId: string): AuthContext | null {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return null;
+    if (entry.until < Date.now() || entry.auth.userId !== userId || entry.auth.tenantId !== tenantId) {
+      this.entries.delete(sessionId);
+      return null;
+    }
+    return entry.auth;
+  }
+
+  set(auth: AuthContext): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(auth.sessionId, { auth, until: Date.now() + TTL_MS });
+  }
+
+  /** Forget every session of a community here and in the other server processes. */
+  async invalidateTenant(tenantId: string): Promise<void> {
+    this.dropTenant(tenantId);
+    if (this.db.pool) await this.db.query('select pg_notify($1, $2)', [CHANNEL, tenantId]);
+  }
+
+  private dropTenant(tenantId: string) {
+    for (const [key, entry] of this.entries) if (entry.auth.tenantId === tenantId) this.entries.delete(key);
+  }
+
+  async start(): Promise<void> {
+    if (!this.db.pool || this.listener) return;
+    const client = await this.db.pool.connect();
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload) this.dropTenant(message.payload);
+    });
+    await client.query(`listen ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.listener) return;
+    await this.listener.query(`unlisten ${CHANNEL}`).catch(() => {});
+    this.listener.release();
+    this.listener = null;
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Database, SessionCache>();
+
+/** The session cache of a database (one per app process). */
+export function sessionCacheFor(db: Database): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SessionCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
