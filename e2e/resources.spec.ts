@@ -53,7 +53,7 @@ test('list: sort and page size in the URL, selection with bulk delete, CSV expor
     await drawer.getByRole('button', { name: 'Create error code' }).click();
     await expect(drawer).toBeHidden();
   }
-  await page.getByRole('button', { name: 'Code' }).click();
+  await page.getByRole('button', { name: 'Code', exact: true }).click();
   await expect(page).toHaveURL(/sort=-code/);
   await page.getByLabel('Search error codes').fill(prefix);
   await expect(page.getByTestId('resource-row')).toHaveCount(2);
@@ -106,4 +106,24 @@ test('branding: the primary colour re-themes the console live', async ({ page })
       ),
     )
     .toContain('#cd3197');
+});
+
+/** A 2×2 PNG, enough for the server's type sniffing. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4azgdiBggFAAtMgZVQG6JqwAAAABJRU5ErkJggg==', 'base64');
+
+test('branding: a logo uploads through the media library and shows in the console', async ({ page }) => {
+  await page.goto('/admin-panel/branding');
+  await expect(page.getByRole('button', { name: 'Upload logo' })).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload logo' }).click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^\/public\/demo\/files\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Save branding' }).click();
+  await expect(page.getByText('Brand profile saved')).toBeVisible();
+  const src = await page.getByRole('img', { name: 'Logo preview' }).getAttribute('src');
+  // The header shows the community's logo, and the file is public.
+  await expect(page.locator('header img')).toHaveAttribute('src', src!);
+  const file = await page.request.get(src!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('image/png');
 });

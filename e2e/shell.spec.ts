@@ -116,3 +116,15 @@ test('the navigation shows only what the role may read', async ({ page, browser 
   await context.close();
   expect(page).toBeTruthy();
 });
+
+test('a screen whose chunk cannot load says "reload to update" instead of going blank', async ({ page }) => {
+  await page.route(/\/assets\/version-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/admin-panel/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Control center' }).click();
+  await page.getByRole('menuitem', { name: 'Version' }).click();
+  await expect(page.getByRole('heading', { name: 'A new version is available' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload to update' })).toBeVisible();
+  // The navigation stays usable.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

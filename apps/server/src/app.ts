@@ -79,6 +79,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.decorate('resources', resources);
   app.decorate('modules', MODULES);
+  // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so
+  // plugins release what they hold on the pool (the session cache's LISTEN client) before it ends.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await app.mailer.close();
+    if (!options.db) await db.close();
+  });
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
@@ -116,11 +123,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     await jobs.start();
     if (options.seed ?? config.env !== 'production') await seedIfEmpty(app);
-  });
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await app.mailer.close();
-    if (!options.db) await db.close();
   });
   app.decorate('appLog', (tenantId: string, message: string, context?: Record<string, unknown>) =>
     writeAppLog(db, tenantId, { kind: 'application', level: 'info', message, context }),

@@ -34,7 +34,10 @@ export function App() {
   const brand = useStore(brandColourStore);
   const theme = useMemo(() => buildTheme(brand), [brand]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme={colourSchemeOf(themeStore.get())} colorSchemeManager={colourSchemeManager}
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme={colourSchemeOf(themeStore.get())}
+      colorSchemeManager={colourSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
       <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '../api/client';
 
@@ -86,5 +86,14 @@ export function NotFound() {
         </Button>
       }
     />
+  );
+}
+
+/** Shown while the first screen of a visit loads. */
+export function AppLoading() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading Atrium" />
+    </Center>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { requireSession } from './guard';
 import { RootLayout } from './root-layout';
-import { loadChunk, NotFound, RouteError } from './route-error';
+import { AppLoading, loadChunk, NotFound, RouteError } from './route-error';
 
 type ScreenModule = { default: ComponentType };
 
@@ -21,11 +21,13 @@ const P = 'admin-panel';
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    HydrateFallback: AppLoading,
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect('/login') },
       { path: 'login', lazy: screen(() => import('../features/auth/login-page')) },
       { path: 'forgot-password', lazy: screen(() => import('../features/auth/forgot-password-page')) },
+      // Public screens (config/screens.ts PUBLIC_PATHS, e.g. admin-panel/plans-vue, /getapp) go here, outside the session guard.
       {
         id: 'session',
         loader: requireSession,

@@ -61,9 +61,9 @@ export function bodyOf(fields: FieldDef[], values: Values, initial: Values, mode
 export function ResourceForm({
   meta,
   record,
-  widgets = {},
-  exclude = [],
-  wide = [],
+  widgets = NO_WIDGETS,
+  exclude = NONE,
+  wide = NONE,
   onSaved,
   onCancel,
   onValuesChange,

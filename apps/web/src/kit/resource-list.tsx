@@ -141,7 +141,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
     }
     const text = cellText(f, row, key);
     return (
-      <Text size="sm" lineClamp={2} maw={360}>
+      <Text size="sm" lineClamp={2} maw={360} fw="inherit">
         {text}
       </Text>
     );
@@ -468,6 +468,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
       )}
 
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete ${selected.size} ${selected.size === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}?`}

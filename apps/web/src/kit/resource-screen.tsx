@@ -72,6 +72,7 @@ function RecordDrawer({
 
   return (
     <Drawer
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened
       onClose={close}
       position="right"

@@ -27,7 +27,14 @@ export function useUnsavedChanges(dirty: boolean) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
   const dialog = (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Discard unsaved changes?" centered zIndex={400}>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={blocker.state === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      title="Discard unsaved changes?"
+      centered
+      zIndex={400}
+    >
       <Text size="sm">You have changes that are not saved. If you leave now they are lost.</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>

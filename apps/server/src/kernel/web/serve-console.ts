@@ -21,7 +21,9 @@ export interface ServeConsoleOptions {
 /** A request the browser makes for a page (not for data): GET, accepts HTML, outside the API. */
 export function wantsConsolePage(req: FastifyRequest): boolean {
   const path = req.url.split('?')[0];
-  return (req.method === 'GET' || req.method === 'HEAD') && !NOT_CONSOLE.test(path) && String(req.headers.accept ?? '').includes('text/html');
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') && !NOT_CONSOLE.test(path) && String(req.headers.accept ?? '').includes('text/html')
+  );
 }
 
 function isFile(path: string) {

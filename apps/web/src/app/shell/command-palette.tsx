@@ -73,7 +73,7 @@ export function CommandPalette() {
               <Spotlight.Action key={s.path} onClick={() => go(s.path)}>
                 <div>
                   <Text size="sm">{s.label}</Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" opacity={0.8}>
                     {s.description}
                   </Text>
                 </div>
@@ -89,7 +89,7 @@ export function CommandPalette() {
                   <Text size="sm" truncate>
                     {r.label}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" opacity={0.8}>
                     {r.resource}
                   </Text>
                 </Group>

@@ -8,6 +8,7 @@ export function MobileNav({ opened, onClose, community }: { opened: boolean; onC
   const { pathname } = useLocation();
   return (
     <Drawer
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={`Atrium · ${community}`}

@@ -5,9 +5,13 @@ import { useVisibleScreens } from './use-visible-screens';
 
 /** The horizontal navigation (md and up): one link per single-screen area, a menu per larger area. */
 export function TopNav() {
-  const { groups } = useVisibleScreens();
+  const { groups, screens } = useVisibleScreens();
   const { pathname } = useLocation();
-  const active = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  // The screen in view is the longest path that matches (controlcenter/performance/… is not "Overview").
+  const current = screens
+    .filter((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  const active = (path: string) => current?.path === path;
   return (
     <Group component="nav" aria-label="Main" gap={2} visibleFrom="md" wrap="nowrap" ml="sm">
       {groups.map((group) =>

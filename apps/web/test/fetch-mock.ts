@@ -1,0 +1,27 @@
+/** Every fetch of the app in unit tests goes to the handler a test sets (none = 404). */
+export type Handler = (method: string, url: URL, body: unknown) => { status?: number; body?: unknown } | undefined;
+
+let handler: Handler = () => undefined;
+export const calls: { method: string; url: URL; body: unknown }[] = [];
+
+export function mockApi(next: Handler) {
+  handler = next;
+  calls.length = 0;
+}
+
+export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = input instanceof Request ? input : new Request(String(input), init);
+  const url = new URL(request.url);
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {}
+  calls.push({ method: request.method, url, body });
+  const answer = handler(request.method, url, body) ?? { status: 404, body: { error: { code: 'route_not_found', message: 'No route' } } };
+  const status = answer.status ?? 200;
+  return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
