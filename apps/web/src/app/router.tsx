@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { SITE_ROUTE_PATHS, siteRoutes } from '../features/site/routes';
 import { requireSession } from './guard';
 import { RootLayout } from './root-layout';
 import { AppLoading, loadChunk, NotFound, RouteError } from './route-error';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
                   { path: 'controlcenter/performance/application-log', lazy: screen(() => import('../features/ops/application-log-page')) },
                   { path: 'notifications', lazy: screen(() => import('../features/ops/notifications-page')) },
                   { path: 'branding', lazy: screen(() => import('../features/settings/branding-page')) },
+                  ...siteRoutes(screen),
                   { path: '*', Component: NotFound },
                 ],
               },
@@ -97,4 +99,5 @@ export const REGISTERED_PATHS = [
   `/${P}/controlcenter/performance/application-log`,
   `/${P}/notifications`,
   `/${P}/branding`,
+  ...SITE_ROUTE_PATHS,
 ];

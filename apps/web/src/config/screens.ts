@@ -1,8 +1,10 @@
+import { SITE_RESOURCE_SCREENS, SITE_SCREENS } from '../features/site/screens';
+
 /**
  * The screens of the console the navigation, the command palette and the control-center hub show.
  * Each names the permission modules it reads (any one suffices); the navigation hides the rest.
  */
-export type AreaKey = 'dashboard' | 'people' | 'controlcenter' | 'performance' | 'notifications';
+export type AreaKey = 'dashboard' | 'people' | 'controlcenter' | 'performance' | 'notifications' | 'content';
 
 export interface Screen {
   path: string;
@@ -21,6 +23,7 @@ export const AREAS: { key: AreaKey; label: string }[] = [
   { key: 'controlcenter', label: 'Control center' },
   { key: 'performance', label: 'Performance' },
   { key: 'notifications', label: 'Notifications' },
+  { key: 'content', label: 'Website content' },
 ];
 
 const P = '/admin-panel';
@@ -124,6 +127,7 @@ export const SCREENS: Screen[] = [
     nav: true,
   },
   { path: '/profile-v', label: 'My profile', area: 'dashboard', modules: [], description: 'Name, phone, theme and password' },
+  ...SITE_SCREENS,
 ];
 
 /** Which screen edits a resource's records (for the command palette's record results). */
@@ -132,6 +136,7 @@ export const RESOURCE_SCREENS: Record<string, string> = {
   'identity/roles': `${P}/controlcenter/settings/role-management`,
   'settings/error-codes': `${P}/controlcenter/settings/error-management`,
   'ops/outbox': `${P}/notifications`,
+  ...SITE_RESOURCE_SCREENS,
 };
 
 /** Public routes: no session needed. */

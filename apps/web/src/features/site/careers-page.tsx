@@ -1,0 +1,11 @@
+import { InboundScreen } from './inbound';
+
+export default function CareersPage() {
+  return (
+    <InboundScreen
+      resource="site/career-applications"
+      title="Careers"
+      description="Job applications from the careers page, with their CVs."
+    />
+  );
+}

@@ -1,0 +1,3 @@
+import { AddProductPage } from './product-editor';
+
+export default AddProductPage;

@@ -1,0 +1,3 @@
+import { EditProductPage } from './product-editor';
+
+export default EditProductPage;

@@ -1,0 +1,168 @@
+import { ActionIcon, Button, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { WidgetProps } from '../../kit/field-input';
+
+export interface RowColumn {
+  key: string;
+  label: string;
+  type?: 'text' | 'number' | 'switch';
+  required?: boolean;
+  width?: number | string;
+  placeholder?: string;
+  /** A new row's value. */
+  initial?: unknown;
+}
+
+type Item = Record<string, unknown>;
+
+/** Reads the rows a JSON field holds (its text while the form edits it, or the array). */
+export function parseRows(value: unknown): Item[] {
+  if (Array.isArray(value)) return value as Item[];
+  if (typeof value === 'string' && value.trim().startsWith('[')) {
+    try {
+      const parsed = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+/** A row as the API takes it: empty optional text and numbers left out. */
+function clean(columns: RowColumn[], row: Item): Item {
+  const out: Item = { ...row };
+  for (const c of columns) {
+    const v = out[c.key];
+    if ((v === '' || v == null) && !c.required) delete out[c.key];
+  }
+  return out;
+}
+
+export interface RowsEditorProps {
+  label: string;
+  description?: React.ReactNode;
+  error?: React.ReactNode;
+  columns: RowColumn[];
+  value: Item[];
+  onChange: (rows: Item[]) => void;
+  /** "variant", "specification"… */
+  itemLabel: string;
+  disabled?: boolean;
+}
+
+/** Rows of a few fields each (variants, specifications, documents), added and removed in place. */
+export function RowsEditor({ label, description, error, columns, value, onChange, itemLabel, disabled }: RowsEditorProps) {
+  const set = (i: number, key: string, v: unknown) =>
+    onChange(value.map((row, j) => (j === i ? clean(columns, { ...row, [key]: v }) : clean(columns, row))));
+  const add = () =>
+    onChange([
+      ...value.map((r) => clean(columns, r)),
+      Object.fromEntries(columns.filter((c) => c.initial !== undefined || c.required).map((c) => [c.key, c.initial ?? ''])),
+    ]);
+  return (
+    <Input.Wrapper label={label} description={description} error={error}>
+      <Paper withBorder mt={4} p="xs">
+        {value.length === 0 ? (
+          <Text size="sm" c="dimmed" mb="xs">
+            No {itemLabel}s yet.
+          </Text>
+        ) : (
+          <div className="atrium-table-scroll">
+            <Table verticalSpacing={4} horizontalSpacing={4} miw={columns.length * 110}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((c) => (
+                    <Table.Th key={c.key} w={c.width} style={{ whiteSpace: 'nowrap' }}>
+                      {c.label}
+                      {c.required && ' *'}
+                    </Table.Th>
+                  ))}
+                  <Table.Th w={36} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {value.map((row, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
+                  <Table.Tr key={i} data-testid={`${itemLabel}-row`}>
+                    {columns.map((c) => {
+                      const aria = `${c.label} of ${itemLabel} ${i + 1}`;
+                      const v = row[c.key];
+                      return (
+                        <Table.Td key={c.key}>
+                          {c.type === 'switch' ? (
+                            <Switch
+                              aria-label={aria}
+                              checked={v !== false}
+                              disabled={disabled}
+                              onChange={(e) => set(i, c.key, e.currentTarget.checked)}
+                            />
+                          ) : c.type === 'number' ? (
+                            <NumberInput
+                              size="xs"
+                              aria-label={aria}
+                              value={typeof v === 'number' ? v : ''}
+                              min={0}
+                              disabled={disabled}
+                              placeholder={c.placeholder}
+                              onChange={(n) => set(i, c.key, n === '' ? null : Number(n))}
+                            />
+                          ) : (
+                            <TextInput
+                              size="xs"
+                              aria-label={aria}
+                              value={v == null ? '' : String(v)}
+                              disabled={disabled}
+                              placeholder={c.placeholder}
+                              error={c.required && !v ? true : undefined}
+                              onChange={(e) => set(i, c.key, e.currentTarget.value)}
+                            />
+                          )}
+                        </Table.Td>
+                      );
+                    })}
+                    <Table.Td>
+                      {!disabled && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${itemLabel} ${i + 1}`}
+                          onClick={() => onChange(value.filter((_, j) => j !== i).map((r) => clean(columns, r)))}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+        {!disabled && (
+          <Group mt="xs">
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
+              Add {itemLabel}
+            </Button>
+          </Group>
+        )}
+      </Paper>
+    </Input.Wrapper>
+  );
+}
+
+/** A form field of rows kept as JSON text by the form (the kit treats arrays of objects as JSON). */
+export function RowsField({ field, input, disabled, columns, itemLabel }: WidgetProps & { columns: RowColumn[]; itemLabel: string }) {
+  return (
+    <RowsEditor
+      label={field.label}
+      description={field.help}
+      error={input.error}
+      columns={columns}
+      itemLabel={itemLabel}
+      disabled={disabled}
+      value={parseRows(input.value)}
+      onChange={(next) => input.onChange(JSON.stringify(next, null, 2))}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Loader } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { type ResourceMeta, useResourceMeta } from '../../api/get-resources-meta';
+import type { CustomWidget } from '../../kit/field-input';
+import { PageHeader } from '../../kit/page-header';
+import type { Row } from '../../kit/resource-api';
+import { ResourceForm } from '../../kit/resource-form';
+import { ResourceScreen, type ResourceScreenProps } from '../../kit/resource-screen';
+import { GalleryWidget, ImageWidget } from './image-inputs';
+import { encodeImages, imageFields } from './site-api';
+
+/** Image and gallery inputs for every image field of a resource, plus the screen's own widgets. */
+export function useSiteWidgets(meta: ResourceMeta | undefined, own?: Record<string, CustomWidget>) {
+  return useMemo(() => {
+    const widgets: Record<string, CustomWidget> = {};
+    if (meta) {
+      const { single, gallery } = imageFields(meta);
+      for (const key of single) widgets[key] = ImageWidget;
+      for (const key of gallery) widgets[key] = GalleryWidget;
+    }
+    return { ...widgets, ...own };
+  }, [meta, own]);
+}
+
+/** The record form of a site resource (image fields handed over as the image inputs read them). */
+export function SiteRecordForm({
+  meta,
+  record,
+  widgets,
+  exclude,
+  onSaved,
+  onCancel,
+  onValuesChange,
+  readOnly,
+  submitLabel,
+}: {
+  meta: ResourceMeta;
+  record: Row | null;
+  widgets?: Record<string, CustomWidget>;
+  exclude?: string[];
+  onSaved?: (row: Row, mode: 'create' | 'update') => void;
+  onCancel?: () => void;
+  onValuesChange?: (values: Record<string, unknown>) => void;
+  readOnly?: boolean;
+  submitLabel?: string;
+}) {
+  const all = useSiteWidgets(meta, widgets);
+  const encoded = useMemo(() => (record ? encodeImages(meta, record) : null), [meta, record]);
+  return (
+    <ResourceForm
+      meta={meta}
+      record={encoded}
+      widgets={all}
+      exclude={exclude}
+      onSaved={onSaved}
+      onCancel={onCancel}
+      onValuesChange={onValuesChange}
+      submitLabel={submitLabel}
+      readOnly={readOnly ?? (!meta.permissions.write || (record ? !meta.operations.update : !meta.operations.create))}
+    />
+  );
+}
+
+/** ResourceScreen with the website's image inputs; the list, filters, CSV export and drawer are the kit's. */
+export function SiteScreen(props: ResourceScreenProps) {
+  const { meta } = useResourceMeta(props.resource);
+  const widgets = useSiteWidgets(meta, props.widgets);
+  const [, setParams] = useSearchParams();
+  const close = () =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('record');
+      return next;
+    });
+  return (
+    <ResourceScreen
+      {...props}
+      widgets={widgets}
+      renderRecord={
+        props.renderRecord ??
+        ((row, m) => (
+          <SiteRecordForm
+            meta={m}
+            record={row}
+            widgets={widgets}
+            exclude={props.exclude}
+            onSaved={close}
+            onCancel={close}
+            readOnly={props.readOnly || !m.permissions.write || !m.operations.update}
+          />
+        ))
+      }
+    />
+  );
+}
+
+/** The heading and a loading or refusal state while a resource's metadata loads (bespoke pages). */
+export function MetaGate({
+  resource,
+  title,
+  children,
+}: {
+  resource: string;
+  title: string;
+  children: (meta: ResourceMeta) => React.ReactNode;
+}) {
+  const { meta, isPending, isError, error } = useResourceMeta(resource);
+  if (meta) return <>{children(meta)}</>;
+  return (
+    <>
+      <PageHeader title={title} />
+      {isPending ? (
+        <Loader aria-label="Loading" />
+      ) : (
+        <Alert color="red" variant="light" title="Not available" role="alert">
+          {isError && error instanceof ApiError
+            ? error.message
+            : 'Your role does not allow you to see these records. Ask an owner for access.'}
+        </Alert>
+      )}
+    </>
+  );
+}
