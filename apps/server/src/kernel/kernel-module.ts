@@ -51,7 +51,12 @@ export const outboxResource = defineResource({
   // A one-time code in the outbox would let anyone who can read it take over the account.
   redact: (row, scope) =>
     row.sensitive && !scope.actor.isOwner
-      ? { ...row, subject: 'One-time code (hidden)', text: 'This message holds a one-time code: only the community owner can read it.', html: null }
+      ? {
+          ...row,
+          subject: 'One-time code (hidden)',
+          text: 'This message holds a one-time code: only the community owner can read it.',
+          html: null,
+        }
       : row,
   examples: [
     { channel: 'email', to: 'hello@example.com', subject: 'Welcome to Atrium', text: 'Your community is ready.', status: 'outbox' },

@@ -10,8 +10,8 @@ import { communities } from '../tenancy/tables';
 import type { AuthContext } from './context';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeRateLimit, resetRateLimit } from './rate-limit';
-import { otps, sessions, users } from './tables';
 import { sessionCacheFor } from './session-cache';
+import { otps, sessions, users } from './tables';
 import { SESSION_TTL_SECONDS } from './tokens';
 
 export const OTP_TTL_MINUTES = 10;

@@ -178,7 +178,12 @@ export class Resource {
 
   async bulkRemove(scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
     const result = await scope.db.withTenant(scope.tenantId, (tx) => this.bulkRemoveIn(tx, scope, ids));
-    if (result.deleted > 0) await this.config.hooks?.afterCommit?.(scope, 'delete', result.ids.map((id) => ({ id })));
+    if (result.deleted > 0)
+      await this.config.hooks?.afterCommit?.(
+        scope,
+        'delete',
+        result.ids.map((id) => ({ id })),
+      );
     return result;
   }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { hashPassword } from '../../../kernel/auth/passwords';
+import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { users } from '../../../kernel/auth/tables';
 import { errors } from '../../../kernel/errors/app-error';
-import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { defineResource } from '../../../kernel/resources/resource';
 
 /** The community's console users (admins and editors). Admin management screen. */

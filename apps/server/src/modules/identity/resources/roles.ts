@@ -2,9 +2,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MODULE_KEYS } from '../../../kernel/access/modules';
 import { roles } from '../../../kernel/access/tables';
+import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { users } from '../../../kernel/auth/tables';
 import { errors } from '../../../kernel/errors/app-error';
-import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { defineResource } from '../../../kernel/resources/resource';
 
 export const permissionsSchema = z.partialRecord(z.enum(MODULE_KEYS as [string, ...string[]]), z.enum(['read', 'write']));
