@@ -1,0 +1,168 @@
+import { type Page, test } from '@playwright/test';
+import { SITE_SCREENS } from '../apps/web/src/features/site/screens';
+import { api, collectPageErrors, expect, ownerTest, unique } from './helpers';
+
+/** A 1 × 1 PNG: enough for the server to store it and make a thumbnail. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const COMMUNITY = 'demo';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an editor creates a product with two images and a variant, publishes it, and the public website finds it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // An editor: a role that writes the website content only.
+  const role = await api<{ data: { id: string } }>('POST', '/api/v1/identity/roles', {
+    name: unique('Website editor '),
+    permissions: { site: 'write' },
+  });
+  expect(role.status).toBe(201);
+  const email = `${unique('editor-')}@demo.example`;
+  const created = await api('POST', '/api/v1/identity/admins', {
+    name: 'Web Editor',
+    email,
+    password: 'editor-pass-123',
+    roleId: role.body.data.id,
+  });
+  expect(created.status).toBe(201);
+
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('editor-pass-123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // From the products list to the product editor.
+  await page.goto('/admin-panel/productDesign');
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/Product-addProductDesign$/);
+  await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
+
+  const name = unique('E2E Basalt Tile ');
+  const code = unique('E2E-BAS-').toUpperCase();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+
+  // Two images through POST /api/v1/site/uploads.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add images' }).click();
+  await (await chooser).setFiles([
+    { name: 'basalt-front.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'basalt-room.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await expect(page.getByTestId('gallery-image')).toHaveCount(2);
+  await expect(page.getByLabel('Alt text of image 1')).toHaveValue('basalt front');
+
+  // A variant.
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  await page.getByLabel('Code of variant 1').fill(`${code}-M`);
+  await page.getByLabel('Finish of variant 1').fill('Matt');
+  await page.getByLabel('Size of variant 1').fill('600 × 600 mm');
+  await expect(page.getByTestId('variant-row')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/product-editProductDesign\?id=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('gallery-image')).toHaveCount(2);
+  await expect(page.getByLabel('Code of variant 1')).toHaveValue(`${code}-M`);
+
+  // A draft is not on the website yet.
+  const search = () => page.request.get(`/public/${COMMUNITY}/site/products?q=${encodeURIComponent(name)}`);
+  const before = await search();
+  expect(before.status()).toBe(200);
+  expect(((await before.json()) as { data: unknown[] }).data).toHaveLength(0);
+
+  // Publish.
+  await choose(page, 'Status', 'published');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product saved')).toBeVisible();
+
+  const after = await search();
+  expect(after.status()).toBe(200);
+  const found = (
+    (await after.json()) as { data: { name: string; code: string; images: { url: string }[]; variants: { code: string }[] }[] }
+  ).data;
+  expect(found).toHaveLength(1);
+  expect(found[0].code).toBe(code);
+  expect(found[0].images).toHaveLength(2);
+  expect(found[0].variants.map((v) => v.code)).toEqual([`${code}-M`]);
+  // The uploaded image is served.
+  const image = await page.request.get(found[0].images[0].url);
+  expect(image.status()).toBe(200);
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+ownerTest("a visitor's get-in-touch message appears in the console list and is marked done", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const name = unique('Visitor ');
+  const sent = await page.request.post(`/public/${COMMUNITY}/site/get-in-touch`, {
+    data: { name, email: 'visitor@example.com', subject: 'Dealer enquiry', message: 'Is there a dealer for basalt tiles in Pune?' },
+  });
+  expect(sent.status()).toBe(202);
+
+  await page.goto('/admin-panel/getintouch');
+  await expect(page.getByRole('heading', { name: 'Get in touch', level: 1 })).toBeVisible();
+  await page.getByLabel('Search get-in-touch messages').fill(name);
+  const row = page.getByTestId('resource-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Dealer enquiry');
+
+  const status = row.getByTestId('status-action');
+  await expect(status).toHaveText('New');
+  await status.click();
+  await page.getByRole('menuitem', { name: 'Done' }).click();
+  await expect(status).toHaveText('Done');
+
+  const list = await api<{ data: { name: string; status: string }[] }>(
+    'GET',
+    `/api/v1/site/get-in-touch-messages?q=${encodeURIComponent(name)}`,
+  );
+  expect(list.body.data.map((m) => m.status)).toEqual(['done']);
+
+  // The status filter finds it among the done ones.
+  await page.goto(`/admin-panel/getintouch?status=done&q=${encodeURIComponent(name)}`);
+  await expect(page.getByTestId('resource-row').filter({ hasText: name })).toHaveCount(1);
+  await page.goto(`/admin-panel/getintouch?status=new&q=${encodeURIComponent(name)}`);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+ownerTest('every website-content route opens a screen with a heading and no page error', async ({ page }) => {
+  ownerTest.setTimeout(180_000);
+  const errors = collectPageErrors(page);
+  expect(SITE_SCREENS.length).toBe(28);
+  for (const { path } of SITE_SCREENS) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1, path).toBeVisible();
+    await expect(h1, path).not.toHaveText(/not found|could not be opened/i);
+    await expect(page.getByRole('alert').filter({ hasText: /could not be loaded|not available/i }), path).toHaveCount(0);
+  }
+  // The navigation has the area.
+  await page.goto('/admin-panel/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Website content' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+ownerTest('the city form lists the states of the chosen country only', async ({ page }) => {
+  await page.goto('/admin-panel/City?record=new');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByLabel('State', { exact: true })).toBeDisabled();
+  await drawer.getByLabel('Country', { exact: true }).click();
+  await page.getByRole('option', { name: 'India', exact: true }).click();
+  await drawer.getByLabel('State', { exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Maharashtra' })).toBeVisible();
+  await drawer.getByLabel('Country', { exact: true }).click();
+  await page.getByRole('option', { name: 'Singapore', exact: true }).click();
+  await drawer.getByLabel('State', { exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Maharashtra' })).toHaveCount(0);
+});
