@@ -7,7 +7,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const COMMUNITY = 'demo';
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('textbox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -46,8 +46,8 @@ test('an editor creates a product with two images and a variant, publishes it, a
 
   const name = unique('E2E Basalt Tile ');
   const code = unique('E2E-BAS-').toUpperCase();
-  await page.getByLabel('Code', { exact: true }).fill(code);
-  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
 
   // Two images through POST /api/v1/site/uploads.
   const chooser = page.waitForEvent('filechooser');

@@ -63,7 +63,7 @@ export class Resource {
   // ---- reads ---------------------------------------------------------------------------------
 
   list(scope: Scope, query: ListQuery): Promise<ListResult> {
-    return scope.db.withTenant(scope.tenantId, (tx) => this.listIn(tx, scope, query));
+    return scope.db.readAsTenant(scope.tenantId, (db) => this.listIn(db, scope, query));
   }
 
   async listIn(tx: Db, scope: Scope, query: ListQuery): Promise<ListResult> {
@@ -96,7 +96,7 @@ export class Resource {
   }
 
   get(scope: Scope, id: string): Promise<Row> {
-    return scope.db.withTenant(scope.tenantId, (tx) => this.getIn(tx, scope, id));
+    return scope.db.readAsTenant(scope.tenantId, (db) => this.getIn(db, scope, id));
   }
 
   async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<Row> {
