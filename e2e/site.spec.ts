@@ -7,7 +7,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const COMMUNITY = 'demo';
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -165,4 +165,42 @@ ownerTest('the city form lists the states of the chosen country only', async ({ 
   await page.getByRole('option', { name: 'Singapore', exact: true }).click();
   await drawer.getByLabel('State', { exact: true }).click();
   await expect(page.getByRole('option', { name: 'Maharashtra' })).toHaveCount(0);
+});
+
+ownerTest('a banner opens in its own page and keeps its image object when edited', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/admin-panel/home');
+  await page.getByLabel('Search home banners').fill('Surfaces that last');
+  await page.getByTestId('resource-row').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/admin-panel\/edit-banner\?id=/);
+  await expect(page.getByRole('heading', { name: 'Surfaces that last a lifetime', level: 1 })).toBeVisible();
+  const alt = page.getByLabel('Image: alt text');
+  await expect(alt).toHaveValue(/façade panels/);
+  const text = `Office tower façade ${Date.now()}`;
+  await alt.fill(text);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/home$/);
+  const list = await api<{ data: { image: { url: string; alt: string } }[] }>('GET', '/api/v1/site/banners?q=Surfaces');
+  expect(list.body.data[0].image).toMatchObject({ url: expect.stringMatching(/hero-facade\.jpg$/), alt: text });
+  expect(errors).toEqual([]);
+});
+
+ownerTest('the blog editor writes rich text and previews the post', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const title = unique('E2E post ');
+  await page.goto('/admin-panel/blogs');
+  await page.getByRole('link', { name: 'New blog post' }).click();
+  await expect(page.getByRole('heading', { name: 'New blog post', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('Grout lines matter.');
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByTestId('blog-preview');
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await expect(preview).toContainText('Grout lines matter.');
+  await page.getByRole('tab', { name: 'Write' }).click();
+  await page.getByRole('button', { name: 'Create blog post' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/blog-management\?id=/);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
 });

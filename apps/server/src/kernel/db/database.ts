@@ -95,13 +95,21 @@ function build(
 
 /**
  * readAsTenant on PostgreSQL: a connection of the readers' pool (already the app role) gets the
- * tenant for its session, then fn reads. Every use of the pool sets the tenant first, so a
- * connection never carries one request's tenant into another.
+ * tenant for its session, then fn reads. Every use makes sure the connection's tenant is the
+ * request's, so a connection never carries one request's tenant into another.
  */
+const readerTenant = new WeakMap<pg.PoolClient, string>();
+
 async function pooledTenantRead<T>(readers: pg.Pool, tenantId: string, fn: (db: Db) => Promise<T>): Promise<T> {
   const client = await readers.connect();
   try {
-    await client.query({ name: 'tenant.read', text: "select set_config('app.tenant_id', $1, false)", values: [tenantId] });
+    // The pool is ours alone, so what a connection was last set to is what it still has: a
+    // connection already serving this community skips the round trip.
+    if (readerTenant.get(client) !== tenantId) {
+      readerTenant.delete(client);
+      await client.query({ name: 'tenant.read', text: "select set_config('app.tenant_id', $1, false)", values: [tenantId] });
+      readerTenant.set(client, tenantId);
+    }
   } catch (err) {
     // A connection whose tenant may not have been set is never reused.
     client.release(err instanceof Error ? err : new Error(String(err)));
