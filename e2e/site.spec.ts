@@ -171,7 +171,10 @@ ownerTest('a banner opens in its own page and keeps its image object when edited
   const errors = collectPageErrors(page);
   await page.goto('/admin-panel/home');
   await page.getByLabel('Search home banners').fill('Surfaces that last');
-  await page.getByTestId('resource-row').first().getByRole('button').first().click();
+  const row = page.getByTestId('resource-row').filter({ hasText: 'Surfaces that last a lifetime' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('img', { name: /façade panels/ })).toBeVisible();
+  await row.getByText('Surfaces that last a lifetime').click();
   await expect(page).toHaveURL(/\/admin-panel\/edit-banner\?id=/);
   await expect(page.getByRole('heading', { name: 'Surfaces that last a lifetime', level: 1 })).toBeVisible();
   const alt = page.getByLabel('Image: alt text');

@@ -15,7 +15,9 @@ describe('reads as a tenant (no transaction on PostgreSQL)', () => {
 
   const rolesSeenBy = (tenantId: string) =>
     t.app.db.readAsTenant(tenantId, async (db) => {
-      const result = (await db.execute(sql`select current_user as who, array_agg(distinct tenant_id::text) as tenants from roles`)) as unknown as {
+      const result = (await db.execute(
+        sql`select current_user as who, array_agg(distinct tenant_id::text) as tenants from roles`,
+      )) as unknown as {
         rows: { who: string; tenants: string[] }[];
       };
       return result.rows[0];
@@ -31,7 +33,9 @@ describe('reads as a tenant (no transaction on PostgreSQL)', () => {
 
   it('cannot write outside its community', async () => {
     await expect(
-      t.app.db.readAsTenant(a.tenantId, (db) => db.execute(sql`insert into roles (tenant_id, name) values (${b.tenantId}::uuid, 'intruder')`)),
+      t.app.db.readAsTenant(a.tenantId, (db) =>
+        db.execute(sql`insert into roles (tenant_id, name) values (${b.tenantId}::uuid, 'intruder')`),
+      ),
     ).rejects.toThrow();
     const [{ n }] = await t.app.db.query<{ n: number }>("select count(*)::int as n from roles where name = 'intruder'");
     expect(n).toBe(0);

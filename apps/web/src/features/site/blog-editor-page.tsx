@@ -54,7 +54,8 @@ export function BlogPreview({ values }: { values: Values }) {
 function Layout({ record, form, values }: { record: Row | null; form: React.ReactNode; values: Values | null }) {
   const [tab, setTab] = useState<string | null>('write');
   return (
-    <Tabs value={tab} onChange={setTab} keepMounted>
+    // The form stays mounted (hidden) while the preview shows: "activity" mode would tear the editor down.
+    <Tabs value={tab} onChange={setTab} keepMounted keepMountedMode="display-none">
       <Tabs.List mb="md">
         <Tabs.Tab value="write" leftSection={<IconPencil size={14} aria-hidden />}>
           Write

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
 import { ResourceList, type ResourceListProps } from '../../kit/resource-list';
+import { imageCells } from './image-cells';
 import { MetaGate } from './site-screen';
 
 export interface SiteListPageProps {
@@ -35,7 +36,7 @@ export function SiteListPage({ resource, title, description, createPath, editPat
             <ResourceList
               meta={meta}
               columns={columns}
-              cells={cells}
+              cells={{ ...imageCells(meta), ...cells }}
               emptyAction={create}
               onOpen={(row) => navigate(`${editPath}?id=${encodeURIComponent(row.id)}`)}
             />

@@ -8,6 +8,7 @@ import { PageHeader } from '../../kit/page-header';
 import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { ResourceScreen, type ResourceScreenProps } from '../../kit/resource-screen';
+import { imageCells } from './image-cells';
 import { GalleryWidget, ImageWidget } from './image-inputs';
 import { encodeImages, imageFields } from './site-api';
 
@@ -67,6 +68,7 @@ export function SiteRecordForm({
 export function SiteScreen(props: ResourceScreenProps) {
   const { meta } = useResourceMeta(props.resource);
   const widgets = useSiteWidgets(meta, props.widgets);
+  const cells = useMemo(() => ({ ...imageCells(meta), ...props.cells }), [meta, props.cells]);
   const [, setParams] = useSearchParams();
   const close = () =>
     setParams((prev) => {
@@ -78,6 +80,7 @@ export function SiteScreen(props: ResourceScreenProps) {
     <ResourceScreen
       {...props}
       widgets={widgets}
+      cells={cells}
       renderRecord={
         props.renderRecord ??
         ((row, m) => (
