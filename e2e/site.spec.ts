@@ -135,6 +135,31 @@ ownerTest("a visitor's get-in-touch message appears in the console list and is m
   expect(errors).toEqual([]);
 });
 
+ownerTest('an editor replies by email to a design-support request and it is marked done', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const name = unique('Designer ');
+  const email = `${name.replace(/\W+/g, '').toLowerCase()}@example.com`;
+  const sent = await page.request.post(`/public/${COMMUNITY}/site/design-support`, {
+    data: { name, email, message: 'We need help choosing facade panels for a school.' },
+  });
+  expect(sent.status()).toBe(202);
+
+  await page.goto(`/admin-panel/design-enquiry?q=${encodeURIComponent(name)}`);
+  const row = page.getByTestId('resource-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Reply' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reply to ${email}` });
+  await dialog.getByLabel('Subject').fill('Facade panels for your school');
+  await dialog.getByLabel('Message').fill('Our design team will call you tomorrow.');
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('status-action')).toHaveText('Done');
+
+  const outbox = await api<{ data: { to: string; subject: string }[] }>('GET', `/api/v1/ops/outbox?to=${encodeURIComponent(email)}`);
+  expect(outbox.body.data.map((m) => m.subject)).toEqual(['Facade panels for your school']);
+  expect(errors).toEqual([]);
+});
+
 ownerTest('every website-content route opens a screen with a heading and no page error', async ({ page }) => {
   ownerTest.setTimeout(180_000);
   const errors = collectPageErrors(page);

@@ -11,6 +11,7 @@ import { requireCommunity } from '../../kernel/tenancy/communities';
 import { tenantFilter } from '../../kernel/tenancy/scope-filter';
 import { productIdsSchema } from './resources/projects';
 import { subscribersResource } from './resources/subscribers';
+import { INBOUND_STATUS } from './schemas';
 import { sendDocument } from './services/documents';
 import {
   catalogueDownloadForm,
@@ -26,6 +27,7 @@ import {
 import { addEventPastImages, addProjectImages, addProjectProducts, withProducts } from './services/galleries';
 import { incomingImages, thumbnails } from './services/media';
 import { PRODUCT_SORTS, productTaxonomy, searchProducts } from './services/products';
+import { REPLYABLE_LISTS, replyToInbound } from './services/replies';
 import { unsubscribePath } from './services/subscriptions';
 import { columnsOf, containsPattern, findBy, pageOf, visible } from './services/visibility';
 import {
@@ -593,6 +595,26 @@ function consoleRoutes(app: FastifyInstance) {
       const { images } = await incomingImages(req, (req.body as Record<string, unknown>) ?? {});
       return { data: await addEventPastImages(scope(req), req.params.id, images) };
     },
+  );
+
+  r.post(
+    '/api/v1/site/inbound/:list/:id/reply',
+    {
+      config: write,
+      schema: {
+        tags: siteTags,
+        summary: 'Reply by email to the visitor behind an inbound record (get-in-touch, design support, careers, …)',
+        params: z.object({ list: z.enum(REPLYABLE_LISTS), id: z.uuid() }),
+        body: z
+          .object({
+            subject: z.string().trim().min(1).max(200),
+            message: z.string().trim().min(1).max(20_000),
+            status: z.enum(INBOUND_STATUS).optional(),
+          })
+          .strict(),
+      },
+    },
+    async (req) => ({ data: await replyToInbound(app, scope(req), req.params.list, req.params.id, req.body) }),
   );
 
   r.get(

@@ -5,6 +5,7 @@ import { ApiError, request } from '../../api/client';
 import { useResourceMeta } from '../../api/get-resources-meta';
 import { type Row, useRecordMutations } from '../../kit/resource-api';
 import type { ResourceScreenProps } from '../../kit/resource-screen';
+import { REPLYABLE, ReplyAction } from './reply-action';
 import { SiteScreen } from './site-screen';
 
 /** States of the website's inbound lists (messages, requests, applications, downloads). */
@@ -66,7 +67,7 @@ export function StatusQuickAction({ resource, row, titleField }: { resource: str
   );
 }
 
-/** An inbound list (get-in-touch, design support, careers, registrations, downloads): status column, quick status change, CSV export. */
+/** An inbound list (get-in-touch, design support, careers, registrations, downloads): status column, quick status change, reply by email, CSV export. */
 export function InboundScreen(props: ResourceScreenProps) {
   const { meta } = useResourceMeta(props.resource);
   const titleField = meta?.ui.title ?? 'name';
@@ -74,7 +75,10 @@ export function InboundScreen(props: ResourceScreenProps) {
   const cells = {
     status: (row: Row) =>
       writable ? (
-        <StatusQuickAction resource={props.resource} row={row} titleField={titleField} />
+        <Group gap={4} wrap="nowrap">
+          <StatusQuickAction resource={props.resource} row={row} titleField={titleField} />
+          {REPLYABLE.has(props.resource) && <ReplyAction resource={props.resource} row={row} />}
+        </Group>
       ) : (
         <Badge variant="light" color={statusOf(row.status).color} tt="none">
           {statusOf(row.status).label}
