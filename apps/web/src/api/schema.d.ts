@@ -8261,6 +8261,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/inbound/{list}/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply by email to the visitor behind an inbound record (get-in-touch, design support, careers, …) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          list: 'get-in-touch-messages' | 'design-support-requests' | 'career-applications' | 'catalogue-downloads' | 'event-registrations';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            message: string;
+            /** @enum {string} */
+            status?: 'new' | 'in_progress' | 'done';
+            subject: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/investor-categories': {
     parameters: {
       query?: never;
