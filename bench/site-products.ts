@@ -2,7 +2,7 @@
 // then 200 list requests through app.inject with a search term and a category filter, for the
 // public website listing and the console's admin list. Prints p50/p95/max; the target is p95 < 50 ms.
 //
-//   cd apps/server && node --import tsx ../../bench/site-products.ts
+//   npm run bench:site   (or: cd apps/server && node --import tsx ../../bench/site-products.ts)
 //   (optional: PRODUCTS=20000 REQUESTS=500 DATABASE_URL=postgres://… to run on PostgreSQL)
 
 import { mkdtempSync, rmSync } from 'node:fs';
