@@ -45,4 +45,23 @@ describe('the demo community website', () => {
     expect((await get('offices')).data[0].name).toBe('Head office');
     expect((await get('investor-documents')).data).toHaveLength(2);
   });
+
+  it('serves real pictures and documents for the sample content (no links to hosts that do not exist)', async () => {
+    const products = (await get('products')).data as Json[];
+    const image = products[0].images[0];
+    expect(image.url).toMatch(new RegExp(`^/public/${demo}/files/`));
+    expect(image.thumbnailUrl).toMatch(new RegExp(`^/public/${demo}/files/`));
+    const picture = await t.request({ method: 'GET', url: image.url });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+
+    const product = (await get('products/carrara-matt-600-x-600')).data;
+    const pdf = await t.request({ method: 'GET', url: product.documents[0].url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const everything = JSON.stringify([products, (await get('banners')).data, (await get('blogs')).data, (await get('projects')).data]);
+    expect(everything).not.toMatch(/images\.euro-building\.example/);
+  });
 });

@@ -21,6 +21,7 @@ import { projectCategoriesResource } from './resources/project-categories';
 import { projectsResource } from './resources/projects';
 import { statesResource } from './resources/states';
 import { subcategoriesResource } from './resources/subcategories';
+import { materialiseSampleMedia } from './services/sample-media';
 
 /** The records of a resource by their title field (the examples just seeded). */
 async function byTitle(scope: Scope, resource: Resource, field: string): Promise<Map<string, string>> {
@@ -29,10 +30,16 @@ async function byTitle(scope: Scope, resource: Resource, field: string): Promise
 }
 
 /**
- * Wires the demo community's examples together (they are created without relations): categories
- * to subcategories and products, products to projects and documents, countries to states to cities.
+ * Gives the demo community's examples real pictures and documents, then wires them together (they
+ * are created without relations): categories to subcategories and products, products to projects
+ * and documents, countries to states to cities.
  */
-export async function seedSite(_app: FastifyInstance, scope: Scope): Promise<void> {
+export async function seedSite(app: FastifyInstance, scope: Scope): Promise<void> {
+  await materialiseSampleMedia(
+    app,
+    scope,
+    app.resources.all().filter((r) => r.module === 'site'),
+  );
   const link = async (
     child: Resource,
     childField: string,
