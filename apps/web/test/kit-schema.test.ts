@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../src/kit/csv';
 import { bodyOf, initialValues } from '../src/kit/resource-form';
-import { humanize, inputFields, unwrapNullable, validateValue } from '../src/kit/schema';
-import { adminsMeta } from './fixtures';
+import { displayText, fromFormValue, humanize, inputFields, toFormValue, unwrapNullable, validateValue } from '../src/kit/schema';
+import { adminsMeta, project, projectsMeta } from './fixtures';
 
 describe('schema helpers', () => {
   it('unwraps nullable unions', () => {
@@ -70,6 +70,64 @@ describe('schema helpers', () => {
     };
     const initial = initialValues(fields, record);
     expect(bodyOf(fields, { ...initial, phone: '', score: 4 }, initial, 'update')).toEqual({ phone: null, score: 4 });
+  });
+});
+
+describe('image objects and many-to-many relations', () => {
+  const fields = Object.fromEntries(inputFields(projectsMeta).map((f) => [f.key, f]));
+
+  it('tells image objects, galleries, URL images and lists of ids apart', () => {
+    expect(Object.fromEntries(inputFields(projectsMeta).map((f) => [f.key, [f.kind, Boolean(f.imageObject)]]))).toEqual({
+      title: ['text', false],
+      coverImage: ['image', true],
+      images: ['gallery', false],
+      productIds: ['relations', false],
+      logoUrl: ['image', false],
+    });
+    // A ref without a widget is a relation too.
+    const bare = { ...projectsMeta, ui: { ...projectsMeta.ui, fields: { productIds: { ref: 'site/products' } } } };
+    expect(inputFields(bare).find((f) => f.key === 'productIds')?.kind).toBe('relations');
+  });
+
+  it('keeps the object shape of images in the form and in the body', () => {
+    expect(toFormValue(fields.coverImage, project.coverImage)).toEqual(project.coverImage);
+    expect(toFormValue(fields.coverImage, null)).toBeNull();
+    // The JSON text of an image (the site screens hand records over so) and a bare URL are read as images.
+    expect(toFormValue(fields.coverImage, JSON.stringify(project.coverImage))).toEqual(project.coverImage);
+    expect(toFormValue(fields.coverImage, '/files/a.png')).toEqual({ url: '/files/a.png', alt: '' });
+    expect(toFormValue(fields.images, project.images)).toEqual(project.images);
+    expect(toFormValue(fields.images, JSON.stringify(project.images))).toEqual(project.images);
+    expect(toFormValue(fields.images, undefined)).toEqual([]);
+    expect(toFormValue(fields.logoUrl, '/files/logo.png')).toBe('/files/logo.png');
+    expect(toFormValue(fields.productIds, ['p1', 'p2'])).toEqual(['p1', 'p2']);
+
+    expect(fromFormValue(fields.coverImage, null)).toBeNull();
+    expect(fromFormValue(fields.coverImage, '')).toBeNull();
+    expect(fromFormValue(fields.coverImage, { url: '/x.png', alt: 'X' })).toEqual({ url: '/x.png', alt: 'X' });
+    expect(fromFormValue(fields.images, [])).toEqual([]);
+    expect(fromFormValue(fields.logoUrl, '')).toBeNull();
+  });
+
+  it('sends only the changed image and relation fields', () => {
+    const list = inputFields(projectsMeta);
+    const initial = initialValues(list, project);
+    expect(bodyOf(list, initial, initial, 'update')).toEqual({});
+    const images = [project.images[1], { ...project.images[0], alt: 'Main lobby' }];
+    expect(bodyOf(list, { ...initial, images, productIds: ['p1', 'p3'] }, initial, 'update')).toEqual({
+      images,
+      productIds: ['p1', 'p3'],
+    });
+    expect(bodyOf(list, { ...initial, coverImage: null }, initial, 'update')).toEqual({ coverImage: null });
+  });
+
+  it('validates the size of galleries and lists of ids, and shows images as their URLs', () => {
+    const many = Array.from({ length: 101 }, (_, i) => ({ url: `/i${i}.png`, alt: '' }));
+    expect(validateValue(fields.images, many, 'create')).toBe('At most 100 items');
+    expect(validateValue(fields.images, project.images, 'create')).toBeNull();
+    expect(validateValue(fields.coverImage, project.coverImage, 'create')).toBeNull();
+    expect(validateValue(fields.productIds, ['p1'], 'create')).toBeNull();
+    expect(displayText(fields.coverImage, project.coverImage)).toBe('https://img.example/marina.jpg');
+    expect(displayText(fields.images, project.images)).toBe('https://img.example/lobby.jpg, https://img.example/balcony.jpg');
   });
 });
 

@@ -14,8 +14,9 @@ import {
 } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import { lazy, Suspense } from 'react';
-import { RelationSelect } from './relation-select';
-import type { FieldDef } from './schema';
+import { ImageListInput, ImageObjectInput } from './image-input';
+import { RelationMultiSelect, RelationSelect } from './relation-select';
+import { type FieldDef, toImage, toImages } from './schema';
 import { UploadInput } from './upload-input';
 
 const RichTextInput = lazy(() => import('./rich-text-input'));
@@ -147,7 +148,41 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
       ) : (
         <TextInput {...common} value={input.value ?? ''} onChange={(e) => input.onChange(e.currentTarget.value || null)} />
       );
+    case 'relations':
+      return field.ref ? (
+        <RelationMultiSelect
+          {...common}
+          resource={field.ref}
+          value={Array.isArray(input.value) ? input.value : []}
+          onChange={input.onChange}
+          maxValues={field.schema.maxItems}
+        />
+      ) : (
+        <TagsInput {...common} value={input.value} onChange={input.onChange} clearable />
+      );
+    case 'gallery':
+      return (
+        <ImageListInput
+          {...common}
+          value={toImages(input.value)}
+          onChange={input.onChange}
+          purpose={field.key}
+          max={field.schema.maxItems}
+          maxAltLength={field.schema.items?.properties?.alt?.maxLength}
+        />
+      );
     case 'image':
+      if (field.imageObject)
+        return (
+          <ImageObjectInput
+            {...common}
+            value={toImage(input.value)}
+            onChange={input.onChange}
+            purpose={field.key}
+            maxAltLength={field.schema.properties?.alt?.maxLength}
+          />
+        );
+      return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
     case 'file':
       return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
     case 'color':

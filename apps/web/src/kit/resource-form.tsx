@@ -31,7 +31,7 @@ export interface ResourceFormProps {
 
 const NONE: string[] = [];
 const NO_WIDGETS: Record<string, CustomWidget> = {};
-const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect']);
+const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
 
 export function initialValues(fields: FieldDef[], record?: Row | null): Values {
   return Object.fromEntries(

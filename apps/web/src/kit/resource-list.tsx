@@ -84,6 +84,14 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
 
   const pushSearch = useDebouncedCallback((q: string) => update({ q }), 300);
   useEffect(() => setSearch(state.q), [state.q]);
+  // Opening a record drops a search still waiting to reach the URL: it would otherwise navigate back
+  // to the list while a lazily loaded record page is on its way.
+  const open = onOpen
+    ? (row: Row) => {
+        pushSearch.cancel();
+        onOpen(row);
+      }
+    : undefined;
   // A new page or view clears the selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
   useEffect(() => setSelected(new Set()), [JSON.stringify(apiQuery)]);
@@ -271,7 +279,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
       {shown.map((row) => (
         <Table.Tr
           key={row.id}
-          onClick={onOpen ? () => onOpen(row) : undefined}
+          onClick={open ? () => open(row) : undefined}
           style={onOpen ? { cursor: 'pointer' } : undefined}
           bg={selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}
           data-testid="resource-row"
@@ -294,7 +302,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
                   style={{ padding: 0, fontWeight: 600, textAlign: 'left', whiteSpace: 'normal' }}
                   onClick={(e) => {
                     e.stopPropagation();
-                    onOpen(row);
+                    open?.(row);
                   }}
                 >
                   {renderCell(row, key) || '—'}

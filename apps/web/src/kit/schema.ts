@@ -1,7 +1,19 @@
 import type { FieldUi, JsonSchema, ResourceMeta, Widget } from '../api/get-resources-meta';
 
-/** How a field is edited and shown: the JSON type alone cannot say "rich text" or "money". */
-export type FieldKind = Widget | 'integer' | 'multiselect';
+/**
+ * How a field is edited and shown: the JSON type alone cannot say "rich text" or "money".
+ * `gallery` is a list of image objects; `relations` a list of ids of another resource's records.
+ */
+export type FieldKind = Widget | 'integer' | 'multiselect' | 'gallery' | 'relations';
+
+/** An image as the website stores it: `{ url, alt, thumbnailUrl? }`. */
+export interface ImageValue {
+  url: string;
+  alt: string;
+  thumbnailUrl?: string;
+  width?: number;
+  height?: number;
+}
 
 export interface FieldDef {
   key: string;
@@ -13,6 +25,8 @@ export interface FieldDef {
   options?: string[];
   ref?: string;
   help?: string;
+  /** For `image`: the value is an image object (`{ url, alt, … }`), not a URL string. */
+  imageObject?: boolean;
 }
 
 /** `{ anyOf: [X, { type: 'null' }] }` (nested too) → X, and whether null is allowed. */
@@ -52,9 +66,28 @@ export function humanize(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A JSON Schema of an image object: an object with a `url` property. */
+export function isImageObjectSchema(schema: JsonSchema | undefined): boolean {
+  if (!schema) return false;
+  const s = unwrapNullable(schema).schema;
+  return s.type === 'object' && Boolean(s.properties?.url);
+}
+
+/** A JSON Schema of a list of image objects. */
+export function isImageListSchema(schema: JsonSchema): boolean {
+  return schema.type === 'array' && isImageObjectSchema(schema.items);
+}
+
+const isStringList = (schema: JsonSchema) => schema.type === 'array' && unwrapNullable(schema.items ?? {}).schema.type === 'string';
+
 export function kindOf(schema: JsonSchema, ui: FieldUi | undefined, key: string): FieldKind {
+  if (ui?.ref && (ui.widget === 'relation' || !ui.widget)) {
+    if (isStringList(schema)) return 'relations';
+    if (schema.type === 'string') return 'relation';
+  }
   if (ui?.widget) {
     if (ui.widget === 'select' && schema.type === 'array') return 'multiselect';
+    if (ui.widget === 'image' && isImageListSchema(schema)) return 'gallery';
     return ui.widget;
   }
   if (schema.enum) return 'select';
@@ -89,7 +122,46 @@ function fieldDef(meta: ResourceMeta, key: string, raw: JsonSchema, required: bo
   const ui = meta.ui.fields[key];
   const kind = kindOf(schema, ui, key);
   const options = (schema.enum ?? schema.items?.enum)?.map(String);
-  return { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, ref: ui?.ref, help: ui?.help };
+  const def: FieldDef = { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, ref: ui?.ref, help: ui?.help };
+  if (kind === 'image' && isImageObjectSchema(schema)) def.imageObject = true;
+  return def;
+}
+
+/**
+ * Reads what an image field holds as an image object: an object with a URL, its JSON text, or a bare URL.
+ * Null when there is no image.
+ */
+export function toImage(value: unknown): ImageValue | null {
+  if (value == null || value === '') return null;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('{')) {
+      try {
+        return toImage(JSON.parse(text));
+      } catch {
+        return null;
+      }
+    }
+    return { url: text, alt: '' };
+  }
+  if (typeof value === 'object' && !Array.isArray(value) && typeof (value as ImageValue).url === 'string') {
+    const image = value as ImageValue;
+    return { ...image, alt: typeof image.alt === 'string' ? image.alt : '' };
+  }
+  return null;
+}
+
+/** The images of a gallery field (a list, or its JSON text); anything that is not an image is dropped. */
+export function toImages(value: unknown): ImageValue[] {
+  if (typeof value === 'string' && value.trim().startsWith('[')) {
+    try {
+      return toImages(JSON.parse(value));
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  return value.map(toImage).filter((i): i is ImageValue => i !== null);
 }
 
 /** The fields a form edits: the create body's properties, in the server's order. */
@@ -160,7 +232,15 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       return typeof value === 'number' ? value : value == null ? '' : Number(value);
     case 'tags':
     case 'multiselect':
+    case 'relations':
       return Array.isArray(value) ? value.map(String) : [];
+    case 'gallery':
+      return toImages(value);
+    case 'image':
+      if (field.imageObject) return toImage(value);
+      // A URL field: an image object (should one be stored) keeps only its URL.
+      if (value != null && typeof value === 'object') return toImage(value)?.url ?? '';
+      return value == null ? '' : String(value);
     case 'json':
       return value == null ? '' : JSON.stringify(value, null, 2);
     case 'date':
@@ -189,7 +269,16 @@ export function fromFormValue(field: FieldDef, value: unknown): unknown {
       return value === '' || value == null ? emptyValue : JSON.parse(String(value));
     case 'tags':
     case 'multiselect':
+    case 'relations':
       return value;
+    case 'gallery':
+      return toImages(value);
+    case 'image':
+      if (field.imageObject) {
+        const image = toImage(value);
+        return image ? image : emptyValue;
+      }
+      return value === '' || value == null ? emptyValue : value;
     case 'date':
       return value ? String(value).slice(0, 10) : emptyValue;
     case 'datetime':
@@ -208,6 +297,11 @@ export function displayText(field: FieldDef | undefined, value: unknown): string
   }
   if (field?.kind === 'date') return String(value).slice(0, 10);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field?.kind === 'image' && typeof value === 'object') return toImage(value)?.url ?? '';
+  if (field?.kind === 'gallery')
+    return toImages(value)
+      .map((i) => i.url)
+      .join(', ');
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   if (field?.kind === 'money' && typeof value === 'number') return value.toFixed(2);

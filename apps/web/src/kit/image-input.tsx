@@ -1,0 +1,275 @@
+import { ActionIcon, Button, FileButton, Group, Image, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { type UploadedFile, uploadFile } from './resource-api';
+import type { ImageValue } from './schema';
+
+const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif,image/svg+xml';
+
+/** An uploaded file as an image object; the alt text starts from the file name. */
+export function imageOfUpload(file: Pick<UploadedFile, 'url' | 'filename'> & { thumbnailUrl?: string | null }): ImageValue {
+  const alt = (file.filename ?? '')
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
+  return { url: file.url, alt, ...(file.thumbnailUrl ? { thumbnailUrl: file.thumbnailUrl } : {}) };
+}
+
+/** Uploads through the kit's POST /api/v1/media/files, one file after the other. */
+function useImageUpload(purpose: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function upload(files: File[]): Promise<ImageValue[]> {
+    if (files.length === 0) return [];
+    setBusy(true);
+    setError(null);
+    const images: ImageValue[] = [];
+    try {
+      for (const file of files) images.push(imageOfUpload(await uploadFile(file, purpose)));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The upload failed');
+    } finally {
+      setBusy(false);
+    }
+    return images;
+  }
+  return { busy, error, upload };
+}
+
+interface CommonProps {
+  label: string;
+  error?: React.ReactNode;
+  description?: React.ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** Names the upload (the form field, e.g. coverImage). */
+  purpose?: string;
+  /** Longest alt text the schema allows. */
+  maxAltLength?: number;
+}
+
+export interface ImageObjectInputProps extends CommonProps {
+  value: ImageValue | null;
+  onChange: (image: ImageValue | null) => void;
+}
+
+/** One image kept as an object: upload, preview, alt text, remove. */
+export function ImageObjectInput({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  required,
+  disabled,
+  purpose = 'image',
+  maxAltLength = 300,
+}: ImageObjectInputProps) {
+  const { busy, error: uploadError, upload } = useImageUpload(purpose);
+  return (
+    <Input.Wrapper label={label} error={uploadError ?? error} description={description} required={required}>
+      <Paper withBorder p="xs" mt={4} data-testid="image-input">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {value ? (
+            <Image
+              src={value.thumbnailUrl ?? value.url}
+              alt={value.alt || `${label} preview`}
+              h={64}
+              w={64}
+              fit="cover"
+              radius="sm"
+              bg="var(--mantine-color-gray-light)"
+            />
+          ) : (
+            <Group w={64} h={64} justify="center" c="dimmed">
+              <IconPhoto size={28} aria-hidden />
+            </Group>
+          )}
+          <Stack gap={6} style={{ flex: 1 }}>
+            {value && (
+              <TextInput
+                size="xs"
+                label="Alt text"
+                aria-label={`${label}: alt text`}
+                value={value.alt}
+                maxLength={maxAltLength}
+                disabled={disabled}
+                onChange={(e) => onChange({ ...value, alt: e.currentTarget.value })}
+              />
+            )}
+            <Group gap="xs">
+              <FileButton
+                accept={ACCEPT}
+                disabled={disabled}
+                onChange={async (file) => {
+                  const [image] = await upload(file ? [file] : []);
+                  if (image) onChange(value?.alt ? { ...image, alt: value.alt } : image);
+                }}
+              >
+                {(props) => (
+                  <Button {...props} size="xs" variant="light" loading={busy} leftSection={<IconUpload size={14} aria-hidden />}>
+                    {value ? 'Replace' : 'Upload'} {label.toLowerCase()}
+                  </Button>
+                )}
+              </FileButton>
+              {value && !disabled && (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => onChange(null)}
+                  leftSection={<IconX size={14} aria-hidden />}
+                >
+                  Remove
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+      </Paper>
+    </Input.Wrapper>
+  );
+}
+
+export interface ImageListInputProps extends CommonProps {
+  value: ImageValue[];
+  onChange: (images: ImageValue[]) => void;
+  max?: number;
+}
+
+function move<T>(list: T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+/** A gallery of image objects: add several, edit alt texts, move earlier or later, remove. */
+export function ImageListInput({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  required,
+  disabled,
+  purpose = 'images',
+  maxAltLength = 300,
+  max = 100,
+}: ImageListInputProps) {
+  const { busy, error: uploadError, upload } = useImageUpload(purpose);
+  const name = label.toLowerCase();
+  return (
+    <Input.Wrapper
+      label={label}
+      error={uploadError ?? error}
+      description={description ?? 'The first image is the main one.'}
+      required={required}
+    >
+      <Paper withBorder p="xs" mt={4} data-testid="image-list-input">
+        <Stack gap="xs">
+          {value.length > 0 ? (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+              {value.map((image, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a URL may repeat; the position is the identity here
+                <Paper key={`${image.url}#${i}`} withBorder p={6} radius="md" data-testid="image-list-item">
+                  <Stack gap={6}>
+                    <Group justify="space-between" gap={4} wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {i === 0 ? 'Main image' : `#${i + 1}`}
+                      </Text>
+                      {!disabled && (
+                        <Group gap={2} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Move ${name} image ${i + 1} earlier`}
+                            disabled={i === 0}
+                            onClick={() => onChange(move(value, i, i - 1))}
+                          >
+                            <IconArrowLeft size={16} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Move ${name} image ${i + 1} later`}
+                            disabled={i === value.length - 1}
+                            onClick={() => onChange(move(value, i, i + 1))}
+                          >
+                            <IconArrowRight size={16} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Remove ${name} image ${i + 1}`}
+                            onClick={() => onChange(value.filter((_, j) => j !== i))}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Group>
+                      )}
+                    </Group>
+                    <Image
+                      src={image.thumbnailUrl ?? image.url}
+                      alt={image.alt || `${label} image ${i + 1}`}
+                      h={110}
+                      fit="cover"
+                      radius="sm"
+                      bg="var(--mantine-color-gray-light)"
+                    />
+                    <TextInput
+                      size="xs"
+                      aria-label={`${label} image ${i + 1}: alt text`}
+                      placeholder="Alt text"
+                      value={image.alt}
+                      maxLength={maxAltLength}
+                      disabled={disabled}
+                      onChange={(e) => {
+                        const alt = e.currentTarget.value;
+                        onChange(value.map((img, j) => (j === i ? { ...img, alt } : img)));
+                      }}
+                    />
+                  </Stack>
+                </Paper>
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No images yet.
+            </Text>
+          )}
+          {!disabled && (
+            <Group>
+              <FileButton
+                multiple
+                accept={ACCEPT}
+                onChange={async (files) => {
+                  const added = await upload(files.slice(0, Math.max(0, max - value.length)));
+                  if (added.length) onChange([...value, ...added]);
+                }}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    size="xs"
+                    variant="light"
+                    loading={busy}
+                    disabled={value.length >= max}
+                    leftSection={<IconUpload size={14} aria-hidden />}
+                    aria-label={`Add images to ${name}`}
+                  >
+                    Add images
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="xs" c="dimmed">
+                {value.length} {value.length === 1 ? 'image' : 'images'}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Input.Wrapper>
+  );
+}
