@@ -16,23 +16,34 @@ export function imageOfUpload(file: Pick<UploadedFile, 'url' | 'filename'> & { t
   return { url: file.url, alt, ...(file.thumbnailUrl ? { thumbnailUrl: file.thumbnailUrl } : {}) };
 }
 
-/** Uploads through the kit's POST /api/v1/media/files, one file after the other. */
-function useImageUpload(purpose: string) {
+/** Stores files and answers them as images. */
+export type ImageUploader = (files: File[]) => Promise<ImageValue[]>;
+
+/** The kit's uploader: POST /api/v1/media/files, one file after the other. */
+const mediaUploader =
+  (purpose: string): ImageUploader =>
+  async (files) => {
+    const images: ImageValue[] = [];
+    for (const file of files) images.push(imageOfUpload(await uploadFile(file, purpose)));
+    return images;
+  };
+
+/** Runs an uploader with busy and error state for an input. */
+function useImageUpload(uploader: ImageUploader) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function upload(files: File[]): Promise<ImageValue[]> {
     if (files.length === 0) return [];
     setBusy(true);
     setError(null);
-    const images: ImageValue[] = [];
     try {
-      for (const file of files) images.push(imageOfUpload(await uploadFile(file, purpose)));
+      return await uploader(files);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The upload failed');
+      return [];
     } finally {
       setBusy(false);
     }
-    return images;
   }
   return { busy, error, upload };
 }
@@ -47,6 +58,8 @@ interface CommonProps {
   purpose?: string;
   /** Longest alt text the schema allows. */
   maxAltLength?: number;
+  /** Where uploads go (default: the media library, POST /api/v1/media/files). */
+  uploader?: ImageUploader;
 }
 
 export interface ImageObjectInputProps extends CommonProps {
@@ -65,8 +78,9 @@ export function ImageObjectInput({
   disabled,
   purpose = 'image',
   maxAltLength = 300,
+  uploader,
 }: ImageObjectInputProps) {
-  const { busy, error: uploadError, upload } = useImageUpload(purpose);
+  const { busy, error: uploadError, upload } = useImageUpload(uploader ?? mediaUploader(purpose));
   return (
     <Input.Wrapper label={label} error={uploadError ?? error} description={description} required={required}>
       <Paper withBorder p="xs" mt={4} data-testid="image-input">
@@ -157,8 +171,9 @@ export function ImageListInput({
   purpose = 'images',
   maxAltLength = 300,
   max = 100,
+  uploader,
 }: ImageListInputProps) {
-  const { busy, error: uploadError, upload } = useImageUpload(purpose);
+  const { busy, error: uploadError, upload } = useImageUpload(uploader ?? mediaUploader(purpose));
   const name = label.toLowerCase();
   return (
     <Input.Wrapper

@@ -1,10 +1,11 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Button, FileButton, Group, Image, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconGripVertical, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconGripVertical, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import type { WidgetProps } from '../../kit/field-input';
+import { ImageObjectInput, type ImageUploader } from '../../kit/image-input';
 import { formValueOf, imageOf, parseImage, parseImages, type SiteImage, uploadSiteFiles } from './site-api';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif,image/svg+xml';
@@ -28,6 +29,9 @@ function useUpload() {
   return { busy, error, upload };
 }
 
+/** Site uploads: stored with a thumbnail made by the server (POST /api/v1/site/uploads). */
+const uploadSiteImages: ImageUploader = async (files) => (await uploadSiteFiles(files)).map(imageOf);
+
 export interface ImageInputProps {
   label: string;
   value: SiteImage | null;
@@ -38,72 +42,9 @@ export interface ImageInputProps {
   disabled?: boolean;
 }
 
-/** One image: upload (with a thumbnail made by the server), preview, alt text, remove. */
-export function ImageInput({ label, value, onChange, error, description, required, disabled }: ImageInputProps) {
-  const { busy, error: uploadError, upload } = useUpload();
-  return (
-    <Input.Wrapper label={label} error={uploadError ?? error} description={description} required={required}>
-      <Paper withBorder p="xs" mt={4}>
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          {value ? (
-            <Image
-              src={value.thumbnailUrl ?? value.url}
-              alt={value.alt || `${label} preview`}
-              h={64}
-              w={64}
-              fit="cover"
-              radius="sm"
-              bg="var(--mantine-color-gray-light)"
-            />
-          ) : (
-            <Group w={64} h={64} justify="center" c="dimmed">
-              <IconPhoto size={28} aria-hidden />
-            </Group>
-          )}
-          <Stack gap={6} style={{ flex: 1 }}>
-            {value && (
-              <TextInput
-                size="xs"
-                label="Alt text"
-                aria-label={`${label}: alt text`}
-                value={value.alt}
-                maxLength={300}
-                disabled={disabled}
-                onChange={(e) => onChange({ ...value, alt: e.currentTarget.value })}
-              />
-            )}
-            <Group gap="xs">
-              <FileButton
-                accept={ACCEPT}
-                disabled={disabled}
-                onChange={async (file) => {
-                  const [image] = await upload(file ? [file] : []);
-                  if (image) onChange(value?.alt ? { ...image, alt: value.alt } : image);
-                }}
-              >
-                {(props) => (
-                  <Button {...props} size="xs" variant="light" loading={busy} leftSection={<IconUpload size={14} aria-hidden />}>
-                    {value ? 'Replace' : 'Upload'} {label.toLowerCase()}
-                  </Button>
-                )}
-              </FileButton>
-              {value && !disabled && (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => onChange(null)}
-                  leftSection={<IconX size={14} aria-hidden />}
-                >
-                  Remove
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </Group>
-      </Paper>
-    </Input.Wrapper>
-  );
+/** One image: the kit's image input, uploading through the site (so the image gets a thumbnail). */
+export function ImageInput(props: ImageInputProps) {
+  return <ImageObjectInput {...props} uploader={uploadSiteImages} />;
 }
 
 function SortableImage({
