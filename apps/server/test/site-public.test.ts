@@ -163,7 +163,7 @@ describe('public website endpoints', () => {
       expect((await get('projects/secret-villa')).statusCode).toBe(404);
     });
 
-    it('events: upcoming soonest first, past latest first', async () => {
+    it('events: upcoming ones earliest first, past ones latest first', async () => {
       await create('site/events', { title: 'Launch', startsAt: hours(48), status: 'published' });
       await create('site/events', { title: 'Expo', startsAt: hours(24), endsAt: hours(30), status: 'published' });
       await create('site/events', { title: 'Last year', startsAt: hours(-24 * 300), status: 'published' });
