@@ -4,7 +4,7 @@ test('create, edit and delete a record through the generic screens', async ({ pa
   const errors = collectPageErrors(page);
   const code = unique('e2e_code_').toLowerCase();
   await page.goto('/admin-panel/controlcenter/settings/error-management');
-  await expect(page.getByRole('heading', { name: 'Error management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Error messages', level: 1 })).toBeVisible();
 
   // Create, with validation on the way.
   await page.getByRole('button', { name: 'New error code' }).click();

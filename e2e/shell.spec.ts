@@ -1,37 +1,5 @@
 import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
 
-/** Every route the console registers (the shell's and identity/settings'). */
-const ROUTES = [
-  '/profile-v',
-  '/admin-panel/dashboard',
-  '/admin-panel/my-admin',
-  '/admin-panel/user-role',
-  '/admin-panel/controlcenter',
-  '/admin-panel/controlcenter/settings/admin-management',
-  '/admin-panel/controlcenter/settings/role-management',
-  '/admin-panel/controlcenter/user-mgmt/all-users',
-  '/admin-panel/controlcenter/settings/version',
-  '/admin-panel/controlcenter/settings/error-management',
-  '/admin-panel/controlcenter/performance/error-log',
-  '/admin-panel/controlcenter/performance/application-log',
-  '/admin-panel/notifications',
-  '/admin-panel/branding',
-];
-
-test('every registered route opens a real screen with a heading and no page error', async ({ page }) => {
-  test.setTimeout(180_000);
-  const errors = collectPageErrors(page);
-  for (const route of ROUTES) {
-    await page.goto(route);
-    await expect(page, route).toHaveURL(new RegExp(`${route.replace(/[/?]/g, '\\$&')}$`));
-    const h1 = page.getByRole('heading', { level: 1 });
-    await expect(h1, route).toBeVisible();
-    await expect(h1, route).not.toHaveText(/not found|could not be opened/i);
-    await expect(page.getByRole('alert').filter({ hasText: /could not be loaded|not available/i }), route).toHaveCount(0);
-  }
-  expect(errors).toEqual([]);
-});
-
 test('/admin-panel goes to the dashboard; an area not built yet is the not-found screen', async ({ page }) => {
   await page.goto('/admin-panel');
   await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
@@ -79,15 +47,15 @@ test('on a 360 px phone the navigation is a menu', async ({ page }) => {
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Open the navigation' }).click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Error management' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Error messages' }).click();
   await expect(page).toHaveURL(/error-management$/);
-  await expect(page.getByRole('heading', { name: 'Error management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Error messages', level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no horizontal scroll of the page').toBeLessThanOrEqual(1);
   expect(errors).toEqual([]);
 });
 
-test('the navigation shows only what the role may read', async ({ page, browser }) => {
+test('the navigation shows only what the role may read', async ({ browser }) => {
   // A role that reads error codes only, and an admin with it.
   const role = await api<{ data: { id: string } }>('POST', '/api/v1/identity/roles', {
     name: `Errors only ${Date.now()}`,
@@ -107,21 +75,21 @@ test('the navigation shows only what the role may read', async ({ page, browser 
   await limited.getByRole('button', { name: 'Sign in' }).click();
   await expect(limited.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const nav = limited.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('button', { name: 'Control center' })).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'People' })).toHaveCount(0);
-  await expect(nav.getByText('Performance')).toHaveCount(0);
-  await nav.getByRole('button', { name: 'Control center' }).click();
-  await expect(limited.getByRole('menuitem', { name: 'Error management' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Settings' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Website' })).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Settings' }).click();
+  await expect(limited.getByRole('menuitem', { name: 'Error messages' })).toBeVisible();
   await expect(limited.getByRole('menuitem', { name: 'Branding' })).toHaveCount(0);
+  await expect(limited.getByRole('menuitem', { name: 'Admins' })).toHaveCount(0);
+  await expect(limited.getByRole('menuitem', { name: 'Sent messages' })).toHaveCount(0);
   await context.close();
-  expect(page).toBeTruthy();
 });
 
 test('a screen whose chunk cannot load says "reload to update" instead of going blank', async ({ page }) => {
   await page.route(/\/assets\/version-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Control center' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Version' }).click();
   await expect(page.getByRole('heading', { name: 'A new version is available' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reload to update' })).toBeVisible();

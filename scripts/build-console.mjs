@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the console (apps/web) before the server starts when its build is missing or older than
-// its sources, so `npm start` always serves the current console.
+// its sources, so `npm start` always serves the current console, always as a production build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,8 +20,10 @@ function newest(path) {
   return latest;
 }
 
+// A build made another way (`vite` in development mode) is replaced: only this script writes the stamp.
+const stamp = join(web, 'dist/.production-build');
 const sourceTime = Math.max(...sources.map(newest));
-const buildTime = existsSync(built) ? statSync(built).mtimeMs : 0;
+const buildTime = existsSync(built) && existsSync(stamp) ? statSync(built).mtimeMs : 0;
 if (buildTime >= sourceTime) process.exit(0);
 
 if (!existsSync(join(root, 'node_modules/vite')) && !existsSync(join(web, 'node_modules/vite'))) {
@@ -29,5 +31,11 @@ if (!existsSync(join(root, 'node_modules/vite')) && !existsSync(join(web, 'node_
   process.exit(0);
 }
 console.log(buildTime ? 'The console changed: building it…' : 'Building the console…');
-const result = spawnSync('npm', ['run', 'build', '-w', '@atrium/web'], { cwd: root, stdio: 'inherit' });
+// Always React's production bundle, whatever NODE_ENV the server runs with (development by default).
+const result = spawnSync('npm', ['run', 'build', '-w', '@atrium/web', '--', '--mode', 'production'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+if (result.status === 0) writeFileSync(stamp, `${new Date().toISOString()}\n`);
 process.exit(result.status ?? 1);

@@ -9,5 +9,7 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // Form tests type into Mantine inputs; on a shared 2-core machine under load that passes 5 s.
+    testTimeout: 20_000,
   },
 });

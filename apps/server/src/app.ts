@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { authPlugin } from './kernel/auth/plugin';
+import { rateLimitPlugin } from './kernel/auth/rate-limit';
 import { authRoutes } from './kernel/auth/routes';
 import { createTokenService, type TokenService } from './kernel/auth/tokens';
 import { registerCompatRoutes } from './kernel/compat/router';
@@ -39,6 +40,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The console's Content-Security-Policy: scripts only from the console's own files (no inline
+ * script, no eval), data only from this server. Styles allow 'unsafe-inline' because Mantine
+ * injects its CSS variables as <style> elements and style attributes; images may come from https
+ * (content links hosted elsewhere).
+ */
+export const CONSOLE_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
 /** Every module of the product, in dependency order. */
 export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule];
 
@@ -52,12 +74,19 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
-  await migrateDatabase(db);
+  const warnings: string[] = [];
+  await migrateDatabase(
+    db,
+    MODULES.flatMap((m) => m.resources ?? []),
+    (message) => warnings.push(message),
+  );
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY; none by default).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
     genReqId: () => crypto.randomUUID(),
   });
@@ -72,12 +101,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(config.jwtSecret));
   app.decorate('jobs', jobs);
-  app.decorate('mailer', createMailer(db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom }));
+  app.decorate(
+    'mailer',
+    createMailer(db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, secret: config.jwtSecret, dataDir: config.dataDir }),
+  );
   app.decorate(
     'storage',
     createStorage(db, { dataDir: config.dataDir, maxBytes: config.maxUploadBytes, communityName: communityNameResolver(db) }),
   );
   app.decorate('resources', resources);
+  for (const message of warnings) app.log.warn(message);
   app.decorate('modules', MODULES);
   // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so
   // plugins release what they hold on the pool (the session cache's LISTEN client) before it ends.
@@ -87,7 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.close();
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(helmet, { contentSecurityPolicy: { directives: CONSOLE_CSP }, crossOriginResourcePolicy: { policy: 'same-site' } });
+  // The API reference (Scalar) runs an inline script: its pages alone go without the console's policy.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, helmet: { contentSecurityPolicy: false } } as never;
+  });
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
@@ -99,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   // The built console at / (apps/web/dist), when there is one.
   await app.register(serveConsole);

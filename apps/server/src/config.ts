@@ -36,6 +36,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   JOBS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(false|\d{1,2}|[0-9a-fA-F:./,\s]+|loopback|linklocal|uniquelocal)$/,
+        'must be false, a hop count, or proxy addresses/CIDRs separated by commas',
+      )
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -53,6 +62,11 @@ export type Config = {
   logLevel: string;
   maxUploadBytes: number;
   jobs: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's trustProxy): false (the socket address is the
+   * client), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -87,9 +101,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     jobs: e.JOBS === 'on',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     version: readVersion(),
     ...overrides,
   };
+}
+
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 /** Outside production an unset JWT_SECRET is generated once and kept in DATA_DIR. */

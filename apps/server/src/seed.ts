@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_COMMUNITY, type Scope } from './kernel/auth/context';
@@ -22,13 +24,27 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<void> {
   const demo = await createCommunity(app, seedCommunity, 'Euro Building Products', adminEmail, passwordHash);
   await seedSamples(app, { db: app.db, tenantId: demo.tenantId, actor: { id: demo.ownerId, name: 'Demo owner' } });
 
-  const lines = [
-    `Demo community "${seedCommunity}" created.`,
-    `  Sign in as ${adminEmail} in community ${seedCommunity}`,
-    app.config.adminPassword ? '  with ADMIN_PASSWORD' : `  with the password ${password}  (shown once: change it after signing in)`,
-  ];
-  app.log.info(lines.join('\n'));
-  if (!app.config.adminPassword && app.config.env !== 'test') console.log(`\n${lines.join('\n')}\n`);
+  // A generated password never reaches the structured log (it would reach every log collector): it is
+  // kept in DATA_DIR/owner-password (0600) and shown once on an interactive terminal.
+  const passwordFile = app.config.adminPassword ? null : keepOwnerPassword(app.config.dataDir, password);
+  app.log.info(
+    { community: seedCommunity, email: adminEmail, passwordFile },
+    `Demo community "${seedCommunity}" created; owner ${adminEmail}` + (passwordFile ? `, password in ${passwordFile}` : ''),
+  );
+  if (passwordFile && process.stderr.isTTY && app.config.env !== 'test') {
+    process.stderr.write(
+      `\nDemo community "${seedCommunity}" created.\n  Sign in as ${adminEmail} in community ${seedCommunity}\n` +
+        `  with the password ${password}  (shown once, also in ${passwordFile}: change it after signing in)\n\n`,
+    );
+  }
+}
+
+/** Writes the generated owner password to DATA_DIR/owner-password, readable only by this user. */
+function keepOwnerPassword(dataDir: string, password: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'owner-password');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return file;
 }
 
 async function createCommunity(app: FastifyInstance, name: string, displayName: string, email: string, passwordHash: string) {

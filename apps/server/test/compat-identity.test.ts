@@ -2,29 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { droppedMail, multipart, type Part, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
-
-interface Part {
-  field: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand, as an old browser client sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----AtriumBoundary${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.field}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('compat: identity and settings lines', () => {
   let t: TestApp;
@@ -192,8 +172,7 @@ describe('compat: identity and settings lines', () => {
       const c = await t.signup();
       const sent = ok(await call('/content/marcom/admin/resetPasswordOTP', { email: c.email }, undefined, { 'community-name': c.name }));
       expect(sent).toEqual({ sent: true });
-      const email = await lastEmail(c, c.email);
-      const otp = codeIn(email.subject);
+      const otp = codeIn(droppedMail(t, c.email).subject);
       refused(
         await call(
           '/content/marcom/admin/resetPassword',
@@ -511,8 +490,7 @@ describe('compat: identity and settings lines', () => {
     it('auth/GenerateOTP + VerifyOTP sign in with the emailed code', async () => {
       const c = await t.signup();
       expect(ok(await call('/core/auth/GenerateOTP', { email: c.email }, undefined, { 'community-name': c.name }))).toEqual({ sent: true });
-      const { subject } = await lastEmail(c, c.email);
-      const otp = codeIn(subject);
+      const otp = codeIn(droppedMail(t, c.email).subject);
       refused(await call('/core/auth/VerifyOTP', { email: c.email, otp: '12345' }, undefined, { 'community-name': c.name }), 400);
       const data = ok(await call('/core/auth/VerifyOTP', { email: c.email, otp }, undefined, { 'community-name': c.name }));
       expect(data).toMatchObject({ token: expect.any(String), user: { id: c.userId, _id: c.userId } });
@@ -525,7 +503,7 @@ describe('compat: identity and settings lines', () => {
       expect(ok(await call('/core/auth/forgotPassword', { email: c.email }, undefined, { 'community-name': c.name }))).toEqual({
         sent: true,
       });
-      const otp = codeIn((await lastEmail(c, c.email)).subject);
+      const otp = codeIn(droppedMail(t, c.email).subject);
       const data = ok(
         await call('/core/auth/forgotPassword', { email: c.email, otp, newPassword: 'forgot-password-1' }, undefined, {
           'community-name': c.name,

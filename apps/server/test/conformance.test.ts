@@ -201,11 +201,12 @@ for (const resource of resources) {
 
     const unchanged = async () => expect(await getRecord(resource, a, fixture.id)).toEqual(fixture);
 
-    it('lists with data, total, limit, offset and nextCursor', async () => {
+    it('lists with data, total, totalIsEstimate, limit, offset and nextCursor', async () => {
       const res = await t.request({ method: 'GET', url: urlOf(resource), as: a });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['data', 'limit', 'nextCursor', 'offset', 'total']);
+      expect(Object.keys(body).sort()).toEqual(['data', 'limit', 'nextCursor', 'offset', 'total', 'totalIsEstimate']);
+      expect(body.totalIsEstimate).toBe(false);
       expect(Array.isArray(body.data)).toBe(true);
       expect(body).toMatchObject({ limit: 25, offset: 0 });
       expect(body.total).toBeGreaterThanOrEqual(1);

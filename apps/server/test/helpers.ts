@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import { mailDropDir } from '../src/kernel/messaging/mailer';
 
 export interface TestCommunity {
   name: string;
@@ -104,3 +105,40 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
 
 /** A random client address, so per-IP rate limits do not couple unrelated tests. */
 export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+export interface Part {
+  field: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body built by hand, as an old browser client sends it. */
+export function multipart(parts: Part[]) {
+  const boundary = `----AtriumBoundary${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.field}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * The newest secret message (one-time code) to `to` in the development mail drop (DATA_DIR/mail-drop),
+ * where the mailer puts the real message when there is no SMTP; the outbox holds only a redacted copy.
+ */
+export function droppedMail(t: TestApp, to: string): { id: string; subject: string; text: string } {
+  const dir = mailDropDir(t.config.dataDir);
+  const messages = readdirSync(dir)
+    .map(
+      (f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { id: string; to: string; subject: string; text: string; createdAt: string },
+    )
+    .filter((m) => m.to === to)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const last = messages.at(-1);
+  if (!last) throw new Error(`No message to ${to} in the mail drop`);
+  return last;
+}

@@ -3,6 +3,7 @@ import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
+import { declaredSearchColumns } from '../src/kernel/resources/search-indexes';
 import { startTestApp, type TestApp } from './helpers';
 
 /**
@@ -15,6 +16,8 @@ import { startTestApp, type TestApp } from './helpers';
 let t: TestApp;
 /** Per table: the key columns of each usable index (no partial indexes; expressions as null). */
 let indexes: Map<string, { name: string; columns: (string | null)[] }[]>;
+/** Trigram GIN indexes: (table, column). */
+let trigram: { table: string; column: string }[];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -30,6 +33,16 @@ beforeAll(async () => {
        join pg_class t on t.oid = ix.indrelid
        join pg_namespace ns on ns.oid = t.relnamespace
       where ns.nspname = 'public' and ix.indpred is null and ix.indisvalid`,
+  );
+  trigram = await t.app.db.query<{ table: string; column: string }>(
+    `select t.relname as table, a.attname as column
+       from pg_index ix
+       join pg_class i on i.oid = ix.indexrelid
+       join pg_class t on t.oid = ix.indrelid
+       join pg_am am on am.oid = i.relam
+       join pg_opclass oc on oc.oid = ix.indclass[0]
+       join pg_attribute a on a.attrelid = ix.indrelid and a.attnum = ix.indkey[0]
+      where am.amname = 'gin' and oc.opcname = 'gin_trgm_ops' and ix.indisvalid`,
   );
   indexes = new Map();
   for (const row of rows) {
@@ -67,5 +80,16 @@ describe('indexes for list filters and sorts', () => {
       }
     }
     expect(missing, `add an index (tenant_id, column) to the table for:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('every declared search column has a trigram index (substring search under row-level security)', async () => {
+    const served = new Set(trigram.map((i) => `${i.table}.${i.column}`));
+    const declared = declaredSearchColumns(t.app.resources.all());
+    expect(declared.length).toBeGreaterThan(10);
+    const missing = declared.map((d) => `${d.table}.${d.column}`).filter((k) => !served.has(k));
+    expect(missing).toEqual([]);
+    // ILIKE may serve as an index condition under the tenant policy only when it is leakproof.
+    const [fn] = await t.app.db.query<{ leakproof: boolean }>("select proleakproof as leakproof from pg_proc where proname = 'texticlike'");
+    expect(fn.leakproof).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobs, type Jobs } from '../src/kernel/jobs/jobs';
+import { createBoss, createJobs, type Jobs } from '../src/kernel/jobs/jobs';
 import { startTestApp, type TestApp } from './helpers';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
@@ -147,5 +147,41 @@ describe('jobs off', () => {
     await waitFor('the failure to be reported', () => (errors.length === 1 ? true : undefined));
     expect((errors[0] as Error).message).toBe('inline failure');
     await jobs.stop();
+  });
+});
+
+describe('pg-boss maintenance on the app database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ jobs: false });
+  });
+  afterAll(() => t?.close());
+
+  it('runs a maintenance pass without error and deletes jobs past their retention', async () => {
+    const errors: unknown[] = [];
+    // The background supervisor is off so the pass below is the only one, run when the test says.
+    const boss = createBoss(t.app.db, { supervise: false });
+    boss.on('error', (err) => errors.push(err));
+    await boss.start();
+    try {
+      await boss.createQueue('test.maintained', { deleteAfterSeconds: 60, retentionSeconds: 60 });
+      const doneId = await boss.send('test.maintained', { n: 1 });
+      const [fetched] = await boss.fetch('test.maintained');
+      expect(fetched.id).toBe(doneId);
+      await boss.complete('test.maintained', fetched.id);
+      const staleId = await boss.send('test.maintained', { n: 2 });
+      const freshId = await boss.send('test.maintained', { n: 3 });
+      // Age two of them past their queue's limits: one completed an hour ago, one never picked up in time.
+      await t.app.db.query("update pgboss.job set completed_on = now() - interval '1 hour' where id = $1", [doneId]);
+      await t.app.db.query("update pgboss.job set keep_until = now() - interval '1 minute' where id = $1", [staleId]);
+
+      await boss.supervise('test.maintained');
+
+      const left = await t.app.db.query<{ id: string }>("select id from pgboss.job where name = 'test.maintained'");
+      expect(left.map((r) => r.id)).toEqual([freshId]);
+      expect(errors).toEqual([]);
+    } finally {
+      await boss.stop({ graceful: false, close: false });
+    }
   });
 });

@@ -104,6 +104,7 @@ describe('storage: uploads and downloads', () => {
     const res = await upload(t, a, [{ filename: 'innocent.png', contentType: 'image/png', data: elf() }]);
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
+    expect(res.json().error.message).toMatch(/^This file type is not accepted\. Upload a PDF, JPEG, PNG/);
   });
 
   it('refuses random bytes named .png', async () => {

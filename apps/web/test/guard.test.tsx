@@ -90,9 +90,9 @@ describe('navigation by permission', () => {
     const { canSee, SCREENS } = await import('../src/config/screens');
     const readable = (m: string) => m === 'error-management';
     const visible = SCREENS.filter((s) => canSee(s, readable)).map((s) => s.label);
-    expect(visible).toContain('Error management');
+    expect(visible).toContain('Error messages');
     expect(visible).toContain('Dashboard');
-    expect(visible).not.toContain('Admin management');
+    expect(visible).not.toContain('Admins');
     expect(visible).not.toContain('Branding');
   });
 });

@@ -76,7 +76,7 @@ describe('ResourceList', () => {
   });
 });
 
-describe('ResourceForm', () => {
+describe('ResourceForm', { timeout: 20_000 }, () => {
   it('validates on blur and shows the server field errors inline', async () => {
     api({
       'POST /api/v1/identity/admins': () => ({

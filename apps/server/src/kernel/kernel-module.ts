@@ -5,7 +5,7 @@ import { appLogs, auditLog } from './events/tables';
 import { outbox } from './messaging/tables';
 import type { AppModule } from './module';
 import { defineResource } from './resources/resource';
-import { removeStoredBytes, uploadParts } from './storage/storage';
+import { removeStoredBytes, type StoredFile, uploadParts } from './storage/storage';
 import { files } from './storage/tables';
 import { requireCommunity } from './tenancy/communities';
 
@@ -48,16 +48,7 @@ export const outboxResource = defineResource({
   operations: { create: false, update: false, delete: true },
   list: { search: ['to', 'subject'], filters: ['channel', 'status', 'to', 'createdAt'] },
   ui: { title: 'subject', columns: ['createdAt', 'channel', 'to', 'subject', 'status'] },
-  // A one-time code in the outbox would let anyone who can read it take over the account.
-  redact: (row, scope) =>
-    row.sensitive && !scope.actor.isOwner
-      ? {
-          ...row,
-          subject: 'One-time code (hidden)',
-          text: 'This message holds a one-time code: only the community owner can read it.',
-          html: null,
-        }
-      : row,
+  // Secret messages (one-time codes) are stored redacted by the mailer: reading or searching shows no code.
   examples: [
     { channel: 'email', to: 'hello@example.com', subject: 'Welcome to Atrium', text: 'Your community is ready.', status: 'outbox' },
   ],
@@ -95,16 +86,22 @@ async function fileRoutes(app: FastifyInstance) {
         return reply.code(415).send({ error: { code: 'unsupported_media_type', message: 'Expected a multipart/form-data upload' } });
       }
       const auth = req.auth!;
-      const stored = [];
-      for await (const part of uploadParts(req.files())) {
-        stored.push(
-          await app.storage.save(auth.tenantId, {
-            stream: part.file,
-            filename: part.filename,
-            uploadedBy: auth.userId,
-            purpose: part.fieldname,
-          }),
-        );
+      const stored: StoredFile[] = [];
+      try {
+        for await (const part of uploadParts(req.files())) {
+          stored.push(
+            await app.storage.save(auth.tenantId, {
+              stream: part.file,
+              filename: part.filename,
+              uploadedBy: auth.userId,
+              purpose: part.fieldname,
+            }),
+          );
+        }
+      } catch (err) {
+        // One file refused refuses the upload: the ones stored before it go too.
+        await app.storage.discard(auth.tenantId, stored);
+        throw err;
       }
       if (stored.length === 0) return reply.code(400).send({ error: { code: 'no_file', message: 'Attach at least one file' } });
       return reply.code(201).send({ data: stored });

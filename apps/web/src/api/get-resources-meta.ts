@@ -52,6 +52,8 @@ export interface FieldUi {
   widget?: Widget;
   ref?: string;
   help?: string;
+  /** Enum values with the labels people read, and a badge colour by meaning. */
+  options?: { value: string; label: string; color?: string }[];
 }
 
 /** One resource as GET /api/v1/meta/resources describes it. */
@@ -64,7 +66,7 @@ export interface ResourceMeta {
   fields: JsonSchema;
   /** The body of a create (an update takes any subset). */
   input: JsonSchema;
-  ui: { title: string; columns: string[]; fields: Record<string, FieldUi> };
+  ui: { title: string; columns: string[]; fields: Record<string, FieldUi>; status?: { field: string; tabs?: string[] } };
   list: { search: string[]; filters: string[]; sort: string[]; defaultSort: string; maxLimit: number };
   operations: { create: boolean; update: boolean; delete: boolean };
   permissions: { read: boolean; write: boolean };

@@ -1,146 +1,48 @@
-import { SITE_RESOURCE_SCREENS, SITE_SCREENS } from '../features/site/screens';
+import { authArea } from '../features/auth/screens';
+import { homeArea } from '../features/dashboard/screens';
+import { identityArea } from '../features/identity/screens';
+import { opsArea } from '../features/ops/screens';
+import { settingsArea } from '../features/settings/screens';
+import { siteArea } from '../features/site/screens';
+import type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } from './screen-types';
+
+export type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } from './screen-types';
 
 /**
- * The screens of the console the navigation, the command palette and the control-center hub show.
- * Each names the permission modules it reads (any one suffices); the navigation hides the rest.
+ * The screen table: every area's declaration, in navigation order. An area adds its screens (and
+ * dashboard cards) by adding its declaration here; nothing else lists paths.
  */
-export type AreaKey = 'dashboard' | 'people' | 'controlcenter' | 'performance' | 'notifications' | 'content';
+const AREA_DECLARATIONS: AreaDeclaration[] = [authArea, homeArea, siteArea, identityArea, settingsArea, opsArea];
 
-export interface Screen {
-  path: string;
-  label: string;
-  area: AreaKey;
-  /** Permission modules that grant read access; empty = every signed-in user. */
-  modules: string[];
-  description: string;
-  /** Shown in the top navigation (aliases are reachable but not repeated there). */
-  nav?: boolean;
-}
+export const SCREENS: Screen[] = AREA_DECLARATIONS.flatMap((a) => a.screens);
+export const DASHBOARD_CARDS: DashboardCard[] = AREA_DECLARATIONS.flatMap((a) => a.cards ?? []);
 
-export const AREAS: { key: AreaKey; label: string }[] = [
-  { key: 'dashboard', label: 'Dashboard' },
-  { key: 'people', label: 'People' },
-  { key: 'controlcenter', label: 'Control center' },
-  { key: 'performance', label: 'Performance' },
-  { key: 'notifications', label: 'Notifications' },
-  { key: 'content', label: 'Website content' },
+/** The navigation's groups, in order (a group shows only when the role sees one of its screens). */
+export const GROUPS: { key: GroupKey; label: string }[] = [
+  { key: 'home', label: 'Dashboard' },
+  { key: 'website', label: 'Website' },
+  { key: 'shop', label: 'Shop' },
+  { key: 'marketing', label: 'Marketing' },
+  { key: 'settings', label: 'Settings' },
 ];
 
-const P = '/admin-panel';
-
-export const SCREENS: Screen[] = [
-  { path: `${P}/dashboard`, label: 'Dashboard', area: 'dashboard', modules: [], description: 'Figures and recent activity', nav: true },
-  {
-    path: `${P}/my-admin`,
-    label: 'Admins',
-    area: 'people',
-    modules: ['admin-management'],
-    description: 'Console users of the community',
-    nav: true,
-  },
-  {
-    path: `${P}/user-role`,
-    label: 'Roles',
-    area: 'people',
-    modules: ['role-management'],
-    description: 'What each role may read and change',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/user-mgmt/all-users`,
-    label: 'All users',
-    area: 'people',
-    modules: ['admin-management'],
-    description: 'Everyone who can sign in, with status and last sign-in',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter`,
-    label: 'Overview',
-    area: 'controlcenter',
-    modules: [],
-    description: 'All settings in one place',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/settings/admin-management`,
-    label: 'Admin management',
-    area: 'controlcenter',
-    modules: ['admin-management'],
-    description: 'Add, edit and disable admins',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/settings/role-management`,
-    label: 'Role management',
-    area: 'controlcenter',
-    modules: ['role-management'],
-    description: 'Admin roles, their permissions, and website roles',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/settings/error-management`,
-    label: 'Error management',
-    area: 'controlcenter',
-    modules: ['error-management'],
-    description: 'The messages users see for each error code',
-    nav: true,
-  },
-  {
-    path: `${P}/branding`,
-    label: 'Branding',
-    area: 'controlcenter',
-    modules: ['branding'],
-    description: 'Logo, favicon and brand colour',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/settings/version`,
-    label: 'Version',
-    area: 'controlcenter',
-    modules: ['version'],
-    description: 'Product version and database engine',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/performance/error-log`,
-    label: 'Error log',
-    area: 'performance',
-    modules: ['performance'],
-    description: 'Errors the server recorded',
-    nav: true,
-  },
-  {
-    path: `${P}/controlcenter/performance/application-log`,
-    label: 'Application log',
-    area: 'performance',
-    modules: ['performance'],
-    description: 'Sign-ins and other application events',
-    nav: true,
-  },
-  {
-    path: `${P}/notifications`,
-    label: 'Notifications',
-    area: 'notifications',
-    modules: ['notifications'],
-    description: 'Every email and message the community sent',
-    nav: true,
-  },
-  { path: '/profile-v', label: 'My profile', area: 'dashboard', modules: [], description: 'Name, phone, theme and password' },
-  ...SITE_SCREENS,
-];
-
-/** Which screen edits a resource's records (for the command palette's record results). */
-export const RESOURCE_SCREENS: Record<string, string> = {
-  'identity/admins': `${P}/controlcenter/settings/admin-management`,
-  'identity/roles': `${P}/controlcenter/settings/role-management`,
-  'settings/error-codes': `${P}/controlcenter/settings/error-management`,
-  'ops/outbox': `${P}/notifications`,
-  ...SITE_RESOURCE_SCREENS,
-};
+/** Every path the console serves (routes tests and the e2e checks iterate over it). */
+export const REGISTERED_PATHS: string[] = SCREENS.map((s) => s.path);
 
 /** Public routes: no session needed. */
-export const PUBLIC_PATHS = ['/login', '/forgot-password', `${P}/plans-vue`, '/getapp'];
+export const PUBLIC_PATHS: string[] = SCREENS.filter((s) => s.public).map((s) => s.path);
+
+/** Which screen opens a resource's records, and how (the command palette, the dashboard's links). */
+export const RECORD_LINKS: Record<string, RecordLink> = Object.fromEntries(
+  SCREENS.flatMap((s) => s.records ?? []).map((link) => [link.resource, link]),
+);
+
+/** The screen that lists a resource's records (resource → path). */
+export const LIST_SCREENS: Record<string, string> = Object.fromEntries(
+  SCREENS.flatMap((s) => (s.aliasOf ? [] : (s.records ?? []).map((link) => [link.resource, s.path]))),
+);
+
+export const screenByPath = (path: string): Screen | undefined => SCREENS.find((s) => s.path === path);
 
 export type Readable = (module: string) => boolean;
 

@@ -16,7 +16,7 @@ import { DateInput, DateTimePicker } from '@mantine/dates';
 import { lazy, Suspense } from 'react';
 import { ImageListInput, ImageObjectInput } from './image-input';
 import { RelationMultiSelect, RelationSelect } from './relation-select';
-import { type FieldDef, toImage, toImages } from './schema';
+import { type FieldDef, optionData, toImage, toImages } from './schema';
 import { UploadInput } from './upload-input';
 
 const RichTextInput = lazy(() => import('./rich-text-input'));
@@ -38,7 +38,10 @@ export interface WidgetProps {
 }
 
 /** A screen's own input for a field (e.g. the roles' permission matrix). */
-export type CustomWidget = (props: WidgetProps) => React.ReactNode;
+export type CustomWidget = ((props: WidgetProps) => React.ReactNode) & {
+  /** Checks the widget's value on change, blur and submit (e.g. each row's required cells): a message or null. */
+  validate?: (value: unknown) => string | null;
+};
 
 const SWATCHES = ['#cd3197', '#1c7ed6', '#0ca678', '#f08c00', '#e03131', '#7048e8', '#212529'];
 
@@ -95,6 +98,7 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
           thousandSeparator={field.kind === 'money' ? ',' : undefined}
           min={field.schema.minimum}
           max={field.schema.maximum}
+          clampBehavior="none"
         />
       );
     case 'date':
@@ -127,7 +131,7 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
       return (
         <Select
           {...common}
-          data={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+          data={optionData(field)}
           value={input.value}
           onChange={input.onChange}
           clearable={field.nullable || (!field.required && mode === 'create')}
@@ -135,7 +139,7 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
         />
       );
     case 'multiselect':
-      return <MultiSelect {...common} data={field.options ?? []} value={input.value} onChange={input.onChange} clearable />;
+      return <MultiSelect {...common} data={optionData(field)} value={input.value} onChange={input.onChange} clearable />;
     case 'relation':
       return field.ref ? (
         <RelationSelect
@@ -186,7 +190,16 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
     case 'file':
       return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
     case 'color':
-      return <ColorInput {...common} value={input.value} onChange={input.onChange} format="hex" swatches={SWATCHES} />;
+      return (
+        <ColorInput
+          {...common}
+          value={input.value}
+          onChange={input.onChange}
+          format="hex"
+          swatches={SWATCHES}
+          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+        />
+      );
     case 'tags':
       return <TagsInput {...common} value={input.value} onChange={input.onChange} clearable placeholder="Type and press Enter" />;
     case 'json':

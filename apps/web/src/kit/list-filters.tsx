@@ -3,7 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { RelationSelect } from './relation-select';
-import { type FieldDef, outputFields } from './schema';
+import { type FieldDef, optionData, outputFields } from './schema';
 
 export interface ListFiltersProps {
   meta: ResourceMeta;
@@ -49,7 +49,7 @@ function FilterControl({
             { value: 'true', label: 'Yes' },
             { value: 'false', label: 'No' },
           ]
-        : (field.options ?? []).map((o) => ({ value: o, label: o }));
+        : optionData(field);
     return (
       <Select
         label={field.label}

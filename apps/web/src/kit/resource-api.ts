@@ -6,6 +6,8 @@ export type Row = Record<string, unknown> & { id: string };
 export interface ListPage {
   data: Row[];
   total: number | null;
+  /** True when `total` is the planner's estimate (past 10,000 matches), not a count. */
+  totalIsEstimate?: boolean;
   limit: number;
   offset: number;
   nextCursor: string | null;

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { type CustomWidget, FieldInput } from './field-input';
+import { FormBar } from './form-bar';
 import { type Row, useRecordMutations } from './resource-api';
-import { type FieldDef, fromFormValue, inputFields, toFormValue, validateValue } from './schema';
+import { displayText, type FieldDef, fromFormValue, inputFields, toFormValue, validateValue } from './schema';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
@@ -33,10 +34,37 @@ const NONE: string[] = [];
 const NO_WIDGETS: Record<string, CustomWidget> = {};
 const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
 
-export function initialValues(fields: FieldDef[], record?: Row | null): Values {
-  return Object.fromEntries(
-    fields.map((f) => [f.key, toFormValue(f, record ? record[f.key] : f.kind === 'password' ? '' : f.schema.default)]),
+/** The field holding a record's status: declared by the resource (`ui.status.field`), else a field named `status`. */
+export function statusFieldOf(meta: ResourceMeta): string {
+  return (meta.ui as { status?: { field?: string } }).status?.field ?? 'status';
+}
+
+/** A new record's value of a field: the schema's default, else (for the status) the enum's first value, e.g. Draft. */
+function defaultOf(f: FieldDef, statusField?: string): unknown {
+  if (f.kind === 'password') return '';
+  if (f.schema.default !== undefined) return f.schema.default;
+  if (f.key === statusField && f.options?.length) return f.options[0];
+  return undefined;
+}
+
+export function initialValues(fields: FieldDef[], record?: Row | null, statusField?: string): Values {
+  return Object.fromEntries(fields.map((f) => [f.key, toFormValue(f, record ? record[f.key] : defaultOf(f, statusField))]));
+}
+
+/** The fields in error, in the order the form shows them, with their messages. */
+export function errorSummary(fields: FieldDef[], errors: Record<string, unknown>): { key: string; label: string; message: string }[] {
+  return fields.filter((f) => errors[f.key]).map((f) => ({ key: f.key, label: f.label, message: String(errors[f.key]) }));
+}
+
+/** Scrolls a field's input into view and focuses it (the first focusable element in its slot). */
+function focusField(form: HTMLFormElement | null, key: string) {
+  const slot = form?.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`);
+  if (!slot) return;
+  slot.scrollIntoView?.({ block: 'center' });
+  const target = slot.querySelector<HTMLElement>(
+    '[aria-invalid="true"], input:not([type="hidden"]), textarea, [contenteditable="true"], button',
   );
+  target?.focus({ preventScroll: true });
 }
 
 /** The body to send: every set field on create; only changed fields on update. */
@@ -76,10 +104,13 @@ export function ResourceForm({
   const fields = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, excluded]);
   // A record counts as new when another one (or a newer version) is loaded, not on every render.
   const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : 'new';
+  const statusField = statusFieldOf(meta);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the record's id and version
-  const initial = useMemo(() => initialValues(fields, record), [fields, version]);
+  const initial = useMemo(() => initialValues(fields, record, statusField), [fields, version]);
   const { create, update } = useRecordMutations(meta.path);
   const [formError, setFormError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<ReturnType<typeof errorSummary>>([]);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initial,
@@ -87,7 +118,7 @@ export function ResourceForm({
     validateInputOnBlur: true,
     validate: (values) => {
       const errors: Record<string, string | null> = {};
-      for (const f of fields) errors[f.key] = validateValue(f, values[f.key], mode);
+      for (const f of fields) errors[f.key] = validateValue(f, values[f.key], mode) ?? widgets[f.key]?.validate?.(values[f.key]) ?? null;
       return errors;
     },
     onValuesChange: (values) => onValuesChange?.(values),
@@ -102,8 +133,29 @@ export function ResourceForm({
   const guard = useUnsavedChanges(dirty && !readOnly);
   const saving = create.isPending || update.isPending;
 
+  /** After a failed save: list the errors at the top, then scroll to and focus the first one. */
+  function showErrors(errors: Record<string, unknown>) {
+    const list = errorSummary(fields, errors);
+    setSummary(list);
+    if (list[0]) requestAnimationFrame(() => focusField(formRef.current, list[0].key));
+  }
+
+  // Ctrl/Cmd+S saves from anywhere on the screen (instead of the browser's "save page").
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        formRef.current?.requestSubmit();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [readOnly]);
+
   async function submit(values: Values) {
     setFormError(null);
+    setSummary([]);
     let body: Values;
     try {
       body = bodyOf(fields, values, initial, mode);
@@ -133,15 +185,54 @@ export function ResourceForm({
         }
         form.setErrors(inline);
         setFormError([err.message, ...unplaced].join(' — '));
+        showErrors(inline);
       } else setFormError('Saving failed. Try again.');
     }
   }
 
   const isWide = (f: FieldDef) => WIDE_KINDS.has(f.kind) || wide.includes(f.key) || Boolean(widgets[f.key]);
+  const status = fields.find((f) => f.key === statusField);
+  const title = record ? String(record[meta.ui.title] ?? meta.label.singular) : `New ${meta.label.singular.toLowerCase()}`;
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, showErrors)} noValidate>
       {guard.dialog}
       <Stack gap="md">
+        {!readOnly && (
+          <FormBar
+            title={title}
+            status={status ? displayText(status, form.values[status.key]) : undefined}
+            statusValue={status ? String(form.values[status.key] ?? '') : undefined}
+            dirty={dirty}
+            saving={saving}
+            onCancel={() => {
+              form.setValues(initial);
+              form.resetDirty(initial);
+              form.clearErrors();
+              setSummary([]);
+              setFormError(null);
+            }}
+          />
+        )}
+        {summary.length > 0 && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            data-testid="form-error-summary"
+            title={`Fix ${summary.length === 1 ? 'this field' : `these ${summary.length} fields`} before saving`}
+          >
+            <List size="sm">
+              {summary.map((item) => (
+                <List.Item key={item.key}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => focusField(formRef.current, item.key)}>
+                    {item.label}
+                  </Anchor>
+                  : {item.message}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
         {formError && (
           <Alert color="red" variant="light" role="alert" data-testid="form-error">
             {formError}
@@ -159,7 +250,7 @@ export function ResourceForm({
             };
             const Widget = widgets[f.key];
             return (
-              <div key={f.key} style={isWide(f) ? { gridColumn: '1 / -1' } : undefined}>
+              <div key={f.key} data-field={f.key} style={isWide(f) ? { gridColumn: '1 / -1' } : undefined}>
                 {Widget ? (
                   <Widget field={f} input={input} mode={mode} disabled={readOnly} />
                 ) : (

@@ -1,42 +1,28 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconColumns, IconDownload, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
-import { downloadText, toCsv } from './csv';
+import { BulkDelete } from './list-bulk-delete';
+import { ListCards } from './list-cards';
+import { ColumnChooser } from './list-columns';
+import { ExportButton } from './list-export';
 import { ListFilters } from './list-filters';
-import { listRecords, type Row, useRecordList, useRecordMutations, useRelationTitles } from './resource-api';
-import { displayText, type FieldDef, outputFields } from './schema';
-import { PAGE_SIZES, useListParams } from './use-list-params';
+import { ListPager } from './list-pager';
+import { type Row, useRecordList, useRelationTitles } from './resource-api';
+import { statusFieldOf } from './resource-form';
+import { displayText, type FieldDef, optionLabel, outputFields } from './schema';
+import { StatusBadge } from './status-badge';
+import { useListParams } from './use-list-params';
 
 /** Chosen columns per resource, for this visit (memory only). */
 const columnChoices = createStore<Record<string, string[]>>({});
 
 const VIRTUAL_FROM = 60;
 const ROW_HEIGHT = 41;
-const EXPORT_MAX = 10_000;
 
 export interface ResourceListProps {
   meta: ResourceMeta;
@@ -64,17 +50,18 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
 export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
   const { state, update, apiQuery } = useListParams(meta, fixed);
   const list = useRecordList(meta.path, apiQuery);
-  const { bulkRemove } = useRecordMutations(meta.path);
   const fields = useMemo(() => outputFields(meta), [meta]);
   const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
   const choices = useStore(columnChoices);
   const defaultColumns = (columns ?? meta.ui.columns).filter((c) => byKey.has(c));
   const visible = (choices[meta.path] ?? defaultColumns).filter((c) => byKey.has(c));
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [search, setSearch] = useState(state.q);
   const canDelete = selectable && meta.operations.delete && meta.permissions.write;
+  const titleKey = byKey.has(meta.ui.title) ? meta.ui.title : visible[0];
+  const statusField = byKey.get(statusFieldOf(meta));
 
   // Relation columns show the related record's title.
   const relationField = visible.map((c) => byKey.get(c)).find((f) => f?.kind === 'relation' && f.ref);
@@ -119,11 +106,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
     const f = byKey.get(key);
     const value = row[key];
     if (f?.kind === 'select' && value != null)
-      return (
-        <Badge variant="light" tt="none">
-          {String(value)}
-        </Badge>
-      );
+      return <StatusBadge value={String(value)} label={optionLabel(f, value)} color={f.optionLabels?.[String(value)]?.color} />;
     if (typeof value === 'boolean')
       return (
         <Badge variant="dot" color={value ? 'teal' : 'gray'} tt="none">
@@ -154,47 +137,6 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
       </Text>
     );
   };
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const all: Row[] = [];
-      let cursor: string | undefined;
-      const { offset: _o, limit: _l, ...query } = apiQuery;
-      do {
-        const page = await listRecords(meta.path, { ...query, limit: meta.list.maxLimit, withTotal: 'false', cursor });
-        all.push(...page.data);
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor && all.length < EXPORT_MAX);
-      const keys = ['id', ...visible.filter((k) => k !== 'id')];
-      const csv = toCsv(
-        keys.map((k) => (k === 'id' ? 'id' : (byKey.get(k)?.label ?? k))),
-        all.map((row) => keys.map((k) => (k === 'id' ? row.id : cellText(byKey.get(k), row, k)))),
-      );
-      downloadText(`${meta.path.replace('/', '-')}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-      notifications.show({ message: `Exported ${all.length} ${all.length === 1 ? 'row' : 'rows'}` });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Export failed', message: err instanceof ApiError ? err.message : 'Try again' });
-    } finally {
-      setExporting(false);
-    }
-  }
-
-  async function deleteSelected() {
-    const ids = [...selected];
-    try {
-      const result = await bulkRemove.mutateAsync(ids);
-      notifications.show({
-        color: 'teal',
-        message: `Deleted ${result.deleted} ${result.deleted === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}`,
-      });
-      setSelected(new Set());
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
-    } finally {
-      setConfirming(false);
-    }
-  }
 
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const someOnPage = rows.some((r) => selected.has(r.id));
@@ -322,9 +264,6 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
     </>
   );
 
-  const first = (state.page - 1) * state.limit + 1;
-  const pages = total !== null ? Math.max(1, Math.ceil(total / state.limit)) : state.page + (list.data?.nextCursor ? 1 : 0);
-
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
@@ -344,50 +283,20 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
         )}
         <ListFilters meta={meta} values={state.filters} onChange={(filters) => update({ filters })} fixed={Object.keys(fixed ?? {})} />
         <Group gap="xs" ml="auto">
-          {canDelete && selected.size > 0 && (
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
-              Delete {selected.size}
-            </Button>
-          )}
-          <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Tooltip label="Columns">
-                <ActionIcon variant="default" size="lg" aria-label="Choose columns">
-                  <IconColumns size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Columns</Menu.Label>
-              {fields.map((f) => (
-                <Menu.Item key={f.key} p={6}>
-                  <Checkbox
-                    size="xs"
-                    label={f.label}
-                    checked={visible.includes(f.key)}
-                    onChange={() => {
-                      const next = visible.includes(f.key) ? visible.filter((k) => k !== f.key) : [...visible, f.key];
-                      if (next.length > 0) columnChoices.set({ ...choices, [meta.path]: next });
-                    }}
-                  />
-                </Menu.Item>
-              ))}
-              <Menu.Divider />
-              <Menu.Item onClick={() => columnChoices.set({ ...choices, [meta.path]: defaultColumns })}>Reset columns</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-          <Tooltip label="Export CSV">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Export CSV"
-              onClick={exportCsv}
-              loading={exporting}
-              disabled={rows.length === 0}
-            >
-              <IconDownload size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          {canDelete && <BulkDelete meta={meta} ids={[...selected]} onDone={() => setSelected(new Set())} />}
+          <ColumnChooser
+            fields={fields}
+            visible={visible}
+            onChange={(next) => columnChoices.set({ ...choices, [meta.path]: next })}
+            onReset={() => columnChoices.set({ ...choices, [meta.path]: defaultColumns })}
+          />
+          <ExportButton
+            meta={meta}
+            query={apiQuery}
+            columns={visible.map((k) => ({ key: k, label: byKey.get(k)?.label ?? k }))}
+            cellText={(row, key) => cellText(byKey.get(key), row, key)}
+            disabled={rows.length === 0}
+          />
           <Tooltip label="Refresh">
             <ActionIcon
               variant="default"
@@ -427,6 +336,15 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
             )}
           </Stack>
         </Paper>
+      ) : phone && !list.isPending ? (
+        <ListCards
+          rows={rows}
+          titleOf={(row) => cellText(byKey.get(titleKey), row, titleKey)}
+          statusOf={statusField ? (row) => renderCell(row, statusField.key) : undefined}
+          onOpen={open}
+          selected={canDelete ? selected : undefined}
+          onToggle={canDelete ? toggleRow : undefined}
+        />
       ) : (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <div
@@ -444,54 +362,15 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
       )}
 
       {!list.isError && rows.length > 0 && (
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {total !== null ? `${first}–${first + rows.length - 1} of ${total}` : `${first}–${first + rows.length - 1}`}
-          </Text>
-          <Group gap="xs">
-            <Select
-              aria-label="Rows per page"
-              data={PAGE_SIZES.map(String)}
-              value={String(state.limit)}
-              onChange={(v) => v && update({ limit: Number(v) })}
-              w={80}
-              allowDeselect={false}
-            />
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={state.page}
-                onChange={(page) => update({ page })}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                getControlProps={(c) => ({
-                  'aria-label':
-                    c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c === 'first' ? 'First page' : 'Last page',
-                })}
-              />
-            )}
-          </Group>
-        </Group>
+        <ListPager
+          state={state}
+          count={rows.length}
+          total={total}
+          totalIsEstimate={Boolean(list.data?.totalIsEstimate)}
+          nextCursor={list.data?.nextCursor ?? null}
+          update={update}
+        />
       )}
-
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={`Delete ${selected.size} ${selected.size === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}?`}
-        centered
-      >
-        <Text size="sm">This cannot be undone.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={deleteSelected} loading={bulkRemove.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
     </Stack>
   );
 }

@@ -23,6 +23,8 @@ export interface FieldDef {
   nullable: boolean;
   required: boolean;
   options?: string[];
+  /** Each option's label and colour (declared by the resource, else the value humanised: in_progress → "In progress"). */
+  optionLabels?: Record<string, { label: string; color?: string }>;
   ref?: string;
   help?: string;
   /** For `image`: the value is an image object (`{ url, alt, … }`), not a URL string. */
@@ -123,6 +125,12 @@ function fieldDef(meta: ResourceMeta, key: string, raw: JsonSchema, required: bo
   const kind = kindOf(schema, ui, key);
   const options = (schema.enum ?? schema.items?.enum)?.map(String);
   const def: FieldDef = { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, ref: ui?.ref, help: ui?.help };
+  if (options) {
+    const declared = new Map((ui?.options ?? []).map((o) => [o.value, o]));
+    def.optionLabels = Object.fromEntries(
+      options.map((o) => [o, { label: declared.get(o)?.label ?? humanize(o), color: declared.get(o)?.color }]),
+    );
+  }
   if (kind === 'image' && isImageObjectSchema(schema)) def.imageObject = true;
   return def;
 }
@@ -213,7 +221,8 @@ export function validateValue(field: FieldDef, value: unknown, mode: 'create' | 
   }
   if (typeof value === 'number') {
     if (field.kind === 'integer' && !Number.isInteger(value)) return 'Use a whole number';
-    if (s.minimum !== undefined && value < s.minimum) return `At least ${s.minimum}`;
+    if (s.minimum !== undefined && value < s.minimum)
+      return s.minimum === 0 ? `${field.label} cannot be negative` : `At least ${s.minimum}`;
     if (s.maximum !== undefined && value > s.maximum) return `At most ${s.maximum}`;
     if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) return `More than ${s.exclusiveMinimum}`;
   }
@@ -289,8 +298,19 @@ export function fromFormValue(field: FieldDef, value: unknown): unknown {
 }
 
 /** A value for a table cell or CSV (plain text). */
+/** An enum value as people read it ("In progress"), never as stored. */
+export function optionLabel(field: FieldDef | undefined, value: unknown): string {
+  return field?.optionLabels?.[String(value)]?.label ?? String(value);
+}
+
+/** The `{ value, label }` choices of an enum field, for selects and filters. */
+export function optionData(field: FieldDef): { value: string; label: string }[] {
+  return (field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o) }));
+}
+
 export function displayText(field: FieldDef | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
+  if (field?.optionLabels) return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value);
   if (field?.kind === 'datetime') {
     const d = new Date(String(value));
     return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();

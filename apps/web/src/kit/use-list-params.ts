@@ -9,6 +9,8 @@ export interface ListState {
   sort: string;
   page: number;
   limit: number;
+  /** The server's keyset cursor of this page (past the numbered pages); empty on numbered pages. */
+  cursor: string;
   /** Filter values by API parameter name (field, field.gte, field.lte). */
   filters: Record<string, string[]>;
 }
@@ -41,6 +43,7 @@ export function useListParams(meta: ResourceMeta, fixed: Record<string, string> 
       sort: meta.list.sort.includes(sort.replace(/^-/, '')) ? sort : meta.list.defaultSort,
       page: Number.isInteger(page) && page > 0 ? page : 1,
       limit: PAGE_SIZES.includes(limit) ? limit : 25,
+      cursor: params.get('cursor') ?? '',
       filters,
     };
   }, [params, meta, fixed]);
@@ -61,6 +64,8 @@ export function useListParams(meta: ResourceMeta, fixed: Record<string, string> 
           // A new search, sort or filter starts again at page 1.
           const resetPage = patch.q !== undefined || patch.sort !== undefined || patch.filters !== undefined || patch.limit !== undefined;
           set('page', resetPage && patch.page === undefined ? 1 : merged.page, 1);
+          // A cursor belongs to one page of one query: any other change drops it.
+          set('cursor', patch.cursor ?? '');
           if (patch.filters) {
             for (const name of filterParamNames(meta)) next.delete(name);
             for (const [name, values] of Object.entries(patch.filters)) for (const v of values) if (v !== '') next.append(name, v);
@@ -75,12 +80,10 @@ export function useListParams(meta: ResourceMeta, fixed: Record<string, string> 
 
   /** The API querystring of the current view. */
   const apiQuery = useMemo(() => {
-    const query: Record<string, string | string[] | number> = {
-      limit: state.limit,
-      offset: (state.page - 1) * state.limit,
-      sort: state.sort,
-      ...fixed,
-    };
+    const query: Record<string, string | string[] | number> = { limit: state.limit, sort: state.sort, ...fixed };
+    // Keyset paging when the server gave a cursor; offsets only for the numbered (small) pages.
+    if (state.cursor) query.cursor = state.cursor;
+    else query.offset = (state.page - 1) * state.limit;
     if (state.q) query.q = state.q;
     for (const [name, values] of Object.entries(state.filters)) query[name] = values.length === 1 ? values[0] : values;
     return query;

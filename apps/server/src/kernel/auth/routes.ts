@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deviceTokenOf, withDeviceCookie } from './devices';
 import {
   changePasswordBody,
   forgotBody,
@@ -15,7 +16,7 @@ import {
 } from './schemas';
 import { authService } from './service';
 
-export const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+export const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], device: deviceTokenOf(req) });
 
 const publicRoute = { public: true } as const;
 const signedIn = { access: 'authenticated' } as const;
@@ -37,7 +38,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/auth/login',
     { config: publicRoute, schema: { tags, summary: 'Sign in with email and password', body: loginBody, response: { 200: sessionOut } } },
-    async (req) => auth.login(req.body, clientOf(req)),
+    async (req, reply) => withDeviceCookie(reply, await auth.login(req.body, clientOf(req)), app.config.env === 'production'),
   );
 
   r.post('/api/v1/auth/logout', { config: signedIn, schema: { tags, summary: 'Revoke this session' } }, async (req, reply) => {

@@ -8,6 +8,7 @@ import { errors } from '../errors/app-error';
 import { COMMUNITY_NAME, RESERVED_NAMES, requireCommunity } from '../tenancy/communities';
 import { communities } from '../tenancy/tables';
 import type { AuthContext } from './context';
+import { issueDeviceToken, knownDevice } from './devices';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeRateLimit, resetRateLimit } from './rate-limit';
 import { sessionCacheFor } from './session-cache';
@@ -17,8 +18,9 @@ import { SESSION_TTL_SECONDS } from './tokens';
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const LIMITS = {
-  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { max: 50, windowSeconds: 15 * 60 },
+  /** Sign-in attempts per account (or per known device of the account), then doubling waits. */
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60, backoff: true },
+  loginPerIp: { max: 50, windowSeconds: 15 * 60, backoff: true },
   otpPerAccount: { max: 5, windowSeconds: 15 * 60 },
   otpPerIp: { max: 30, windowSeconds: 15 * 60 },
   signupPerIp: { max: 20, windowSeconds: 60 * 60 },
@@ -27,6 +29,8 @@ export const LIMITS = {
 export interface Client {
   ip: string;
   userAgent?: string;
+  /** The device token the browser holds from an earlier sign-in (cookie). */
+  device?: string;
 }
 
 export type PublicUser = {
@@ -110,7 +114,7 @@ export function authService(app: FastifyInstance) {
 
   return {
     async signup(input: { community: string; name: string; email: string; password: string; displayName?: string }, client: Client) {
-      await consumeRateLimit(db, `signup:ip:${client.ip}`, LIMITS.signupPerIp);
+      await consumeRateLimit(app, `signup:ip:${client.ip}`, LIMITS.signupPerIp);
       const name = input.community.trim().toLowerCase();
       if (!COMMUNITY_NAME.test(name) || RESERVED_NAMES.has(name)) {
         throw errors.validation({ community: 'Use 1-63 lowercase letters, digits and dashes, not a reserved name' });
@@ -166,14 +170,17 @@ export function authService(app: FastifyInstance) {
 
     async login(input: { email: string; password: string; community?: string }, client: Client) {
       const email = input.email.toLowerCase();
-      await consumeRateLimit(db, `login:ip:${client.ip}`, LIMITS.loginPerIp);
+      await consumeRateLimit(app, `login:ip:${client.ip}`, LIMITS.loginPerIp);
       const user = await oneUser(email, input.community);
-      const accountKey = accountLimitKey('login', user, email, input.community);
-      await consumeRateLimit(db, accountKey, LIMITS.loginPerAccount);
+      // A browser this user signed in from before has its own budget: failures from elsewhere
+      // slow the attacker down without locking the real user out.
+      const device = user ? knownDevice(app.config.jwtSecret, client.device, user.id) : null;
+      const accountKey = device ? `login:device:${user!.tenant_id}:${device}` : accountLimitKey('login', user, email, input.community);
+      await consumeRateLimit(app, accountKey, LIMITS.loginPerAccount);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
       if (!user || !ok) throw errors.invalidCredentials();
       if (user.status !== 'active') throw errors.forbidden('This account is disabled');
-      await resetRateLimit(db, accountKey);
+      await resetRateLimit(app, accountKey);
       const result = await db.withTenant(user.tenant_id, async (tx) => {
         const [u] = await tx
           .update(users)
@@ -183,7 +190,8 @@ export function authService(app: FastifyInstance) {
         return { ...(await openSession(tx, user.tenant_id, user.community, u as PublicUser, client)), user: u as PublicUser };
       });
       await app.appLog(user.tenant_id, `${email} signed in`, { ip: client.ip });
-      return { ...result, community: { id: user.tenant_id, name: user.community } };
+      const deviceToken = device ? client.device : issueDeviceToken(app.config.jwtSecret, user.id);
+      return { ...result, community: { id: user.tenant_id, name: user.community }, deviceToken };
     },
 
     async logout(auth: AuthContext) {
@@ -199,9 +207,9 @@ export function authService(app: FastifyInstance) {
     /** Sends a 6-digit code by email. Answers the same whether or not the account exists. */
     async issueOtp(input: { email: string; community?: string; purpose: 'login' | 'reset' }, client: Client) {
       const email = input.email.toLowerCase();
-      await consumeRateLimit(db, `otp:ip:${client.ip}`, LIMITS.otpPerIp);
+      await consumeRateLimit(app, `otp:ip:${client.ip}`, LIMITS.otpPerIp);
       const user = await oneUser(email, input.community);
-      await consumeRateLimit(db, accountLimitKey('otp', user, email, input.community), LIMITS.otpPerAccount);
+      await consumeRateLimit(app, accountLimitKey('otp', user, email, input.community), LIMITS.otpPerAccount);
       if (!user || user.status !== 'active') return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.withTenant(user.tenant_id, async (tx) => {
@@ -231,7 +239,7 @@ export function authService(app: FastifyInstance) {
 
     /** Checks a code (5 attempts, 10 minutes) and consumes it. Returns the user's ids. */
     async verifyOtp(input: { email: string; community?: string; code: string; purpose: 'login' | 'reset' }, client: Client) {
-      await consumeRateLimit(db, `otp-verify:ip:${client.ip}`, LIMITS.otpPerIp);
+      await consumeRateLimit(app, `otp-verify:ip:${client.ip}`, LIMITS.otpPerIp);
       const invalid = () => errors.badRequest('otp_invalid', 'The code is wrong or has expired');
       const user = await oneUser(input.email.toLowerCase(), input.community);
       if (!user) throw invalid();
@@ -308,7 +316,7 @@ export function authService(app: FastifyInstance) {
           .from(users)
           .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId))),
       );
-      await consumeRateLimit(db, `password:acct:${auth.userId}`, LIMITS.loginPerAccount);
+      await consumeRateLimit(app, `password:acct:${auth.userId}`, LIMITS.loginPerAccount);
       if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
         throw errors.validation({ currentPassword: 'The current password is wrong' }, 'The current password is wrong');
       }

@@ -11,20 +11,26 @@ export async function readMultipart(app: FastifyInstance, req: FastifyRequest): 
   if (!req.auth) throw errors.unauthenticated();
   const body: Record<string, unknown> = {};
   const files: StoredFile[] = [];
-  for await (const part of uploadParts(req.parts())) {
-    if (part.type === 'file') {
-      files.push(
-        await app.storage.save(req.auth.tenantId, {
-          stream: part.file,
-          filename: part.filename,
-          uploadedBy: req.auth.userId,
-          purpose: part.fieldname,
-          isPublic: true,
-        }),
-      );
-    } else if (typeof part.value === 'string') {
-      body[part.fieldname] = part.value;
+  try {
+    for await (const part of uploadParts(req.parts())) {
+      if (part.type === 'file') {
+        files.push(
+          await app.storage.save(req.auth.tenantId, {
+            stream: part.file,
+            filename: part.filename,
+            uploadedBy: req.auth.userId,
+            purpose: part.fieldname,
+            isPublic: true,
+          }),
+        );
+      } else if (typeof part.value === 'string') {
+        body[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    // A later part refused (type, size): the files already stored go too.
+    await app.storage.discard(req.auth.tenantId, files);
+    throw err;
   }
   body.files = files;
   return body;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scopeOf } from '../auth/context';
 import { errors } from '../errors/app-error';
+import type { StoredFile } from '../storage/storage';
 import { compatKey, readLegacyCalls } from './contract';
 import { readMultipart } from './multipart-body';
 import { Envelope } from './resource-ops';
@@ -33,7 +34,14 @@ export function registerCompatRoutes(app: FastifyInstance, entries: CompatEntry[
         const raw = line.body === 'multipart' ? await readMultipart(app, req) : bodyOf(req);
         const body = normaliseIds(raw);
         const auth = req.auth;
-        const data = await entry.handle({ req, reply, body, auth, scope: auth ? scopeOf(app.db, auth) : null });
+        let data: unknown;
+        try {
+          data = await entry.handle({ req, reply, body, auth, scope: auth ? scopeOf(app.db, auth) : null });
+        } catch (err) {
+          // A refused call keeps none of the files its body stored (a logo that is not an image).
+          if (auth && Array.isArray(raw.files)) await app.storage.discard(auth.tenantId, raw.files as StoredFile[]);
+          throw err;
+        }
         // A handler that answered itself (a file stream) returns the reply.
         if (reply.sent || data === reply) return reply;
         if (data instanceof Envelope) return { data: withLegacyIds(data.data), ...data.meta };

@@ -3,16 +3,22 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Resource } from '../resources/resource';
+import { ensureSearchIndexes } from '../resources/search-indexes';
 import { APP_ROLE, type Database } from './database';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const MIGRATION_LOCK = 72_747_001;
 
-/** Applies the committed drizzle-kit migrations, then row-level security, on either engine. */
-export async function migrateDatabase(db: Database): Promise<void> {
+/**
+ * Applies the committed drizzle-kit migrations, then row-level security and the search indexes the
+ * given resources declare (see search-indexes.ts), on either engine.
+ */
+export async function migrateDatabase(db: Database, resources: Resource[] = [], warn?: (message: string) => void): Promise<void> {
   if (db.pglite) {
     await migratePglite(drizzlePglite(db.pglite), { migrationsFolder });
     await applyRowLevelSecurity(db);
+    await ensureSearchIndexes(db, resources, warn);
     return;
   }
   // Several server processes may start at once: one migrates, the others wait on the lock.
@@ -21,6 +27,7 @@ export async function migrateDatabase(db: Database): Promise<void> {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
     await applyRowLevelSecurity(db);
+    await ensureSearchIndexes(db, resources, warn);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { writeAppLog } from '../events/logs';
 import { AppError, type ErrorBody } from './app-error';
+import { humanIssue } from './human-messages';
 
 /** Fastify's own error codes that are the client's fault, with ours. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -54,11 +55,20 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
       if (v.keyword === 'unrecognized_keys' && keys) {
         for (const key of keys) fields[path ? `${path}.${key}` : key] = 'Unknown field';
       } else {
-        fields[path || (err.validationContext ?? '_')] ??= v.message ?? 'Invalid';
+        const segments = path ? path.split('.') : [];
+        fields[path || (err.validationContext ?? '_')] ??= humanIssue({
+          ...(v.params as object),
+          code: v.keyword,
+          path: segments,
+          message: v.message,
+        });
       }
     }
-    const where = err.validationContext === 'querystring' ? 'query' : err.validationContext === 'params' ? 'path' : 'body';
-    return { status: 400, body: { error: { code: 'validation_failed', message: `The request ${where} is invalid`, fields } } };
+    const message =
+      err.validationContext === 'querystring' || err.validationContext === 'params'
+        ? 'Some values in the address are not valid'
+        : 'Some fields need attention';
+    return { status: 400, body: { error: { code: 'validation_failed', message, fields } } };
   }
   // Anything may be thrown (null, a string): only objects carry a code or status.
   const e = (typeof err === 'object' && err !== null ? err : {}) as FastifyError & { cause?: { code?: string } };
@@ -82,12 +92,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(async (err, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toErrorResponse(err);
     if (status >= 500) {
-      req.log.error({ err }, 'request failed');
+      req.log.error({ err: loggable(err) }, 'request failed');
       if (req.auth) {
         await writeAppLog(app.db, req.auth.tenantId, {
           kind: 'error',
           level: 'error',
-          message: `${req.method} ${req.routeOptions.url ?? req.url}: ${(err as Error | null)?.message ?? String(err)}`,
+          message: clip(`${req.method} ${req.routeOptions.url ?? req.url}: ${(err as Error | null)?.message ?? String(err)}`),
           code: body.error.code,
           requestId: req.id,
         });
@@ -101,6 +111,23 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: { code: 'route_not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
   );
+}
+
+/** The most of an error's text that reaches a log: a failed query's message carries its SQL and parameters. */
+export const MAX_LOGGED_ERROR = 2000;
+const clip = (text: string) => (text.length > MAX_LOGGED_ERROR ? `${text.slice(0, MAX_LOGGED_ERROR)}… (${text.length} characters)` : text);
+
+/** An error as logged: type, code, clipped message and stack (never a whole query). */
+function loggable(err: unknown) {
+  if (typeof err !== 'object' || err === null) return { message: clip(String(err)) };
+  const e = err as Error & { code?: unknown; cause?: { message?: string; code?: unknown } };
+  return {
+    type: e.name,
+    code: e.code,
+    message: clip(String(e.message)),
+    stack: e.stack ? clip(e.stack) : undefined,
+    cause: e.cause ? { code: e.cause.code, message: clip(String(e.cause.message)) } : undefined,
+  };
 }
 
 async function overriddenMessage(app: FastifyInstance, tenantId: string, code: string, fallback: string) {

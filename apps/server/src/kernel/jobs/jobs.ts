@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database';
 
@@ -18,9 +19,7 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
 
     async start() {
       if (!options.enabled) return;
-      boss = db.pglite
-        ? new PgBoss({ db: fromPglite(db.pglite as never), schema: 'pgboss' })
-        : new PgBoss({ connectionString: undefined, db: poolAdapter(db), schema: 'pgboss' });
+      boss = createBoss(db);
       boss.on('error', options.onError);
       await boss.start();
       for (const [name, handler] of handlers) {
@@ -64,12 +63,23 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
 
 export type Jobs = ReturnType<typeof createJobs>;
 
-/** pg-boss runs on the app's own pool (one pool, one place to size it). */
+/** A pg-boss instance on the app's database, in the `pgboss` schema. */
+export function createBoss(db: Database, options: { supervise?: boolean } = {}): PgBoss {
+  const adapter = db.pglite ? fromPglite(db.pglite as never) : poolAdapter(db);
+  return new PgBoss({ db: adapter, schema: 'pgboss', ...options });
+}
+
+/**
+ * pg-boss runs on the app's own pool (one pool, one place to size it). A multi-statement query
+ * (pg-boss's `BEGIN; SELECT pg_advisory_xact_lock(…); …; COMMIT`) comes back from node-postgres as one
+ * result per statement: pg-boss needs the rows of every statement (the lock row, the maintenance
+ * cursor row), not only the last one's, or queue maintenance never runs.
+ */
 function poolAdapter(db: Database) {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      const result = await db.pool!.query(text, values as unknown[]);
-      return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+      const result = (await db.pool!.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+      return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : result.rows };
     },
   };
 }

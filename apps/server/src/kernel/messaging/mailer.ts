@@ -1,3 +1,6 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database';
@@ -10,20 +13,59 @@ export interface Email {
   subject: string;
   text: string;
   html?: string;
-  /** Carries a secret (a one-time code): hidden in the outbox from everyone but the owner. */
+  /**
+   * Carries a secret (a one-time code): the outbox keeps only a redacted copy (so neither reading nor
+   * searching it reveals the secret); the real message travels sealed in the delivery job, or without
+   * SMTP lands in the development mail drop (DATA_DIR/mail-drop, 0600), which no API reads.
+   */
   sensitive?: boolean;
 }
 
+type Content = Pick<Email, 'subject' | 'text' | 'html'>;
+
 const DELIVER = 'email.deliver';
+export const REDACTED = {
+  subject: 'One-time code (hidden)',
+  text: 'This message held a one-time code. It went to the recipient only; the outbox keeps no copy of the code.',
+};
+
+/** AES-256-GCM with a key derived from the server secret: what the delivery job carries for a secret. */
+function sealer(secret: string) {
+  const key = createHash('sha256').update(`atrium-mail-seal:${secret}`).digest();
+  return {
+    seal(content: Content): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    },
+    open(sealed: string): Content {
+      const raw = Buffer.from(sealed, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Content;
+    },
+  };
+}
+
+/** The development mail drop: where a secret message goes when there is no SMTP. */
+export const mailDropDir = (dataDir: string) => join(dataDir, 'mail-drop');
 
 /**
  * Email: every message is recorded in the community's outbox. With SMTP_URL set a job delivers it
  * through nodemailer and marks it sent or failed; without, it stays in the outbox for development.
  */
-export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: string; from: string }) {
+export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: string; from: string; secret: string; dataDir: string }) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { seal, open } = sealer(options.secret);
 
-  jobs.handle<{ tenantId: string; id: string }>(DELIVER, async ({ tenantId, id }) => {
+  function drop(id: string, to: string, content: Content) {
+    const dir = mailDropDir(options.dataDir);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, `${id}.json`), JSON.stringify({ id, to, ...content, createdAt: new Date().toISOString() }), { mode: 0o600 });
+  }
+
+  jobs.handle<{ tenantId: string; id: string; sealed?: string }>(DELIVER, async ({ tenantId, id, sealed }) => {
     if (!transport) return;
     const [message] = await db.withTenant(tenantId, (tx) =>
       tx
@@ -34,13 +76,8 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
     );
     if (!message || message.status === 'sent') return;
     try {
-      await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject ?? '',
-        text: message.text,
-        html: message.html ?? undefined,
-      });
+      const content = sealed ? open(sealed) : { subject: message.subject ?? '', text: message.text, html: message.html ?? undefined };
+      await transport.sendMail({ from: options.from, to: message.to, subject: content.subject, text: content.text, html: content.html });
       await db.withTenant(tenantId, (tx) =>
         tx
           .update(outbox)
@@ -78,15 +115,17 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
             tenantId,
             channel: 'email',
             to: email.to,
-            subject: email.subject,
-            text: email.text,
-            html: email.html ?? null,
+            subject: email.sensitive ? REDACTED.subject : email.subject,
+            text: email.sensitive ? REDACTED.text : email.text,
+            html: email.sensitive ? null : (email.html ?? null),
             status: transport ? 'queued' : 'outbox',
             sensitive: email.sensitive ?? false,
           })
           .returning({ id: outbox.id }),
       );
-      if (transport) await jobs.send(DELIVER, { tenantId, id: row.id });
+      const content = { subject: email.subject, text: email.text, html: email.html };
+      if (transport) await jobs.send(DELIVER, { tenantId, id: row.id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
+      else if (email.sensitive) drop(row.id, email.to, content);
       return row.id;
     },
     async close() {

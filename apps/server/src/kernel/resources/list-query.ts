@@ -5,12 +5,25 @@ import { errors } from '../errors/app-error';
 import type { ResourceConfig } from './types';
 
 export const MAX_LIMIT = 200;
+/** The most values one filter takes (`status=a,b,c` or repeated), whatever the entry point (v1, compat). */
+export const MAX_FILTER_VALUES = 100;
+/** The longest text of one filter, before it is split. */
+export const MAX_FILTER_LENGTH = 2000;
+/** Past this offset a page costs a walk over every row before it: clients page by cursor instead. */
+export const MAX_OFFSET = 10_000;
+/** Totals are exact up to this many matches, a planner estimate beyond (totalIsEstimate). */
+export const EXACT_TOTAL_LIMIT = 10_000;
 
 const baseQuery = {
   q: z.string().trim().max(200).optional().describe('Search text'),
   sort: z.string().max(64).optional().describe("Sort field, '-' prefix for descending, e.g. -createdAt"),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OFFSET, { message: `Offsets stop at ${MAX_OFFSET}: page further with the cursor (nextCursor of the previous page)` })
+    .default(0),
   cursor: z.string().max(1000).optional().describe('Keyset cursor from a previous page (nextCursor)'),
   withTotal: z.enum(['true', 'false']).default('true').describe('Count the matching records'),
 };
@@ -23,7 +36,7 @@ export function listQuerySchema(config: ResourceConfig) {
   const shape: Record<string, z.ZodType> = { ...baseQuery };
   for (const key of config.list?.filters ?? []) {
     const column = columns[key];
-    shape[key] = z.union([z.string().max(2000), z.array(z.string().max(200)).max(100)]).optional();
+    shape[key] = z.union([z.string().max(MAX_FILTER_LENGTH), z.array(z.string().max(200)).max(MAX_FILTER_VALUES)]).optional();
     if (RANGE_TYPES.has(column.dataType)) {
       shape[`${key}.gte`] = z.string().max(64).optional();
       shape[`${key}.lte`] = z.string().max(64).optional();
@@ -69,7 +82,7 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
     const column = columns[key];
     const raw = query[key];
     if (raw !== undefined) {
-      const values = (Array.isArray(raw) ? raw : String(raw).split(',')).filter((v) => v !== '');
+      const values = filterValues(key, raw);
       if (values.length > 0) {
         const parsed = values.map((v) => parseFilterValue(column, key, v));
         where.push(parsed.length === 1 ? sql`${column} = ${sql.param(parsed[0], column)}` : inArray(column, parsed));
@@ -98,6 +111,30 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
   if (query.cursor) where.push(cursorCondition(query.cursor, sortColumn, columns.id, descending));
   const cursorValue = sortColumn.dataType === 'date' ? sql<string>`${sortColumn}::text` : undefined;
   return { where, orderBy, sortColumn, sortKey, descending, cursorValue };
+}
+
+/**
+ * A filter's values, capped here (not only in the v1 querystring schema) so that no entry point
+ * sends an unbounded list to the database: too many or too long is a 400.
+ */
+function filterValues(key: string, raw: unknown): string[] {
+  const tooMany = () =>
+    errors.validation(
+      { [key]: `At most ${MAX_FILTER_VALUES} values of at most ${MAX_FILTER_LENGTH} characters` },
+      'This filter is too long',
+    );
+  if (Array.isArray(raw)) {
+    if (raw.length > MAX_FILTER_VALUES) throw tooMany();
+    return raw.map(String).filter((v) => {
+      if (v.length > MAX_FILTER_LENGTH) throw tooMany();
+      return v !== '';
+    });
+  }
+  const text = String(raw);
+  if (text.length > MAX_FILTER_LENGTH) throw tooMany();
+  const values = text.split(',').filter((v) => v !== '');
+  if (values.length > MAX_FILTER_VALUES) throw tooMany();
+  return values;
 }
 
 function parseFilterValue(column: PgColumn, key: string, value: string): unknown {
@@ -150,11 +187,10 @@ function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColum
       ? sql`((${sortColumn} is null and ${idColumn} < ${id}) or ${sortColumn} is not null)`
       : sql`(${sortColumn} is null and ${idColumn} > ${id})`;
   }
-  if (!['string', 'number', 'boolean'].includes(typeof value)) throw errors.validation({ cursor: 'Invalid cursor' });
+  if (!cursorValueFits(sortColumn, value)) throw errors.validation({ cursor: 'Invalid cursor' });
   let v: SQL;
   if (sortColumn.dataType === 'date') {
     // Compared as the column's own type, from text, so microseconds survive the round trip.
-    if (typeof value !== 'string' || Number.isNaN(new Date(value).getTime())) throw errors.validation({ cursor: 'Invalid cursor' });
     v = sql`cast(${value} as ${sql.raw(sortColumn.getSQLType())})`;
   } else {
     v = sql`${sql.param(value, sortColumn)}`;
@@ -162,6 +198,17 @@ function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColum
   if (descending) return sql`(${sortColumn}, ${idColumn}) < (${v}, ${id})`;
   const after = sql`(${sortColumn}, ${idColumn}) > (${v}, ${id})`;
   return nullable ? sql`(${after} or ${sortColumn} is null)` : after;
+}
+
+/** Whether a decoded cursor value has the sort column's type (so no engine sees a mismatched parameter). */
+function cursorValueFits(column: PgColumn, value: unknown): boolean {
+  if (column.dataType === 'date') return typeof value === 'string' && value.length <= 64 && !Number.isNaN(new Date(value).getTime());
+  if (column.columnType === 'PgBoolean') return typeof value === 'boolean';
+  if (column.dataType === 'number') return typeof value === 'number' && Number.isFinite(value);
+  if (column.columnType === 'PgUUID') return typeof value === 'string' && z.uuid().safeParse(value).success;
+  if (column.enumValues) return typeof value === 'string' && column.enumValues.includes(value);
+  if (column.dataType === 'string') return typeof value === 'string' && value.length <= 1000;
+  return false;
 }
 
 export const combine = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));

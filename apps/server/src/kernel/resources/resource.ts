@@ -1,18 +1,21 @@
-import { Column, count, eq, getTableColumns, inArray, is, SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import { Column, count, eq, getTableColumns, inArray, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
+import { humanIssue, type IssueLike } from '../errors/human-messages';
 import { recordAudit } from '../events/audit';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { CURSOR_VALUE, combine, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
+import { CURSOR_VALUE, combine, EXACT_TOTAL_LIMIT, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
 import { deriveSchemas } from './schemas';
 import type { ResourceConfig, Row, TenantTable } from './types';
 
 export interface ListResult {
   data: Row[];
   total: number | null;
+  /** True when total is the planner's estimate (more than EXACT_TOTAL_LIMIT matches). */
+  totalIsEstimate: boolean;
   limit: number;
   offset: number;
   nextCursor: string | null;
@@ -67,32 +70,47 @@ export class Resource {
   }
 
   async listIn(tx: Db, scope: Scope, query: ListQuery): Promise<ListResult> {
-    const plan = planList(this.config, query);
-    const limit = query.limit ?? 25;
-    const offset = query.cursor ? 0 : (query.offset ?? 0);
-    const selection = plan.cursorValue ? { ...this.selection, [CURSOR_VALUE]: plan.cursorValue } : this.selection;
-    const rows = (await tx
-      .select(selection)
-      .from(this.table as never)
-      .where(this.scoped(scope, ...plan.where))
-      .orderBy(...plan.orderBy)
-      .limit(limit)
-      .offset(offset)) as Row[];
+    const { plan, limit, offset, page, matching } = this.pageQuery(tx, scope, query);
+    const rows = (await page) as Row[];
     let total: number | null = null;
+    let totalIsEstimate = false;
     if (query.withTotal !== 'false') {
-      // The count ignores the cursor: it is the size of the whole filtered list.
-      const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
-      const [c] = (await tx
-        .select({ n: count() })
-        .from(this.table as never)
-        .where(this.scoped(scope, ...filters))) as { n: number }[];
-      total = Number(c.n);
+      if (!query.cursor && rows.length < limit && (rows.length > 0 || offset === 0)) {
+        // The page holds the end of the list: the total is known without asking again.
+        total = offset + rows.length;
+      } else {
+        // The count ignores the cursor: it is the size of the whole filtered list.
+        const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
+        ({ total, totalIsEstimate } = await countUpTo(tx, () => matching(filters)));
+      }
     }
     const last = rows[rows.length - 1];
     const redact = this.config.redact;
     const nextCursor = rows.length === limit && last ? encodeCursor(last, plan.sortKey) : null;
     if (plan.cursorValue) for (const row of rows) delete row[CURSOR_VALUE];
-    return { data: redact ? rows.map((row) => redact(row, scope)) : rows, total, limit, offset, nextCursor };
+    return { data: redact ? rows.map((row) => redact(row, scope)) : rows, total, totalIsEstimate, limit, offset, nextCursor };
+  }
+
+  /** The statements a list runs (EXPLAIN-able): the page, and the filtered set the total counts. */
+  pageQuery(tx: Db, scope: Scope, query: ListQuery) {
+    const plan = planList(this.config, query);
+    const limit = query.limit ?? 25;
+    const offset = query.cursor ? 0 : (query.offset ?? 0);
+    const selection = plan.cursorValue ? { ...this.selection, [CURSOR_VALUE]: plan.cursorValue } : this.selection;
+    const page = tx
+      .select(selection)
+      .from(this.table as never)
+      .where(this.scoped(scope, ...plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(limit)
+      .offset(offset);
+    const matching = (filters: SQL[] = plan.where) =>
+      tx
+        .select({ one: sql<number>`1`.as('one') })
+        .from(this.table as never)
+        .where(this.scoped(scope, ...filters))
+        .$dynamic();
+    return { plan, limit, offset, page, matching };
   }
 
   get(scope: Scope, id: string): Promise<Row> {
@@ -269,6 +287,33 @@ export class Resource {
   }
 }
 
+/**
+ * A total, exact while cheap: a count over at most EXACT_TOTAL_LIMIT + 1 matches. Beyond, the
+ * planner's row estimate for the filtered query (EXPLAIN), flagged as an estimate.
+ */
+async function countUpTo(tx: Db, matching: () => PgSelect): Promise<{ total: number; totalIsEstimate: boolean }> {
+  // A builder per statement: drizzle's limit() changes the builder it is called on.
+  const [c] = (await tx.select({ n: count() }).from(
+    matching()
+      .limit(EXACT_TOTAL_LIMIT + 1)
+      .as('capped'),
+  )) as { n: number }[];
+  const n = Number(c.n);
+  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
+  const [plan] = await explain(tx, matching());
+  // Never below what was just counted.
+  return { total: Math.max(Math.round(plan.Plan['Plan Rows'] as number), EXACT_TOTAL_LIMIT + 1), totalIsEstimate: true };
+}
+
+export type PlanNode = Record<string, unknown> & { 'Node Type': string; Plans?: PlanNode[] };
+
+/** `EXPLAIN (FORMAT JSON)` of a query, on either engine. */
+export async function explain(tx: Db, query: SQLWrapper): Promise<{ Plan: PlanNode }[]> {
+  const result = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = result.rows[0]['QUERY PLAN'];
+  return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+}
+
 /** Validates input with a zod schema; failures name each field. */
 export function parseInput(schema: z.ZodType, input: unknown): Record<string, unknown> {
   const result = schema.safeParse(input ?? {});
@@ -284,7 +329,7 @@ export function zodFields(error: z.ZodError): Record<string, string> {
       continue;
     }
     const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= humanIssue(issue as IssueLike);
   }
   return fields;
 }

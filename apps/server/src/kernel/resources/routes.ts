@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { can } from '../access/check';
 import { MODULES } from '../access/modules';
 import { scopeOf } from '../auth/context';
+import { describeFields, statusOf } from './labels';
 import { MAX_LIMIT, sortableFields } from './list-query';
 import type { ResourceRegistry } from './registry';
 import type { Resource } from './resource';
+import { registerRevisionRoutes } from './revision-routes';
 import { toJsonSchema } from './schemas';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
@@ -35,6 +37,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
           200: z.object({
             data: z.array(output),
             total: z.number().nullable(),
+            totalIsEstimate: z.boolean().describe('total is a planner estimate (more than 10,000 matches)'),
             limit: z.number(),
             offset: z.number(),
             nextCursor: z.string().nullable(),
@@ -85,6 +88,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       async (req) => ({ data: await resource.update(scope(req), req.params.id, req.body) }) as never,
     );
   }
+  registerRevisionRoutes(app, resource, { base, tags, read, write, idParams });
   if (resource.allows('delete')) {
     r.delete(
       `${base}/:id`,
@@ -125,7 +129,8 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
       ui: {
         title: resource.config.ui?.title ?? 'id',
         columns: resource.config.ui?.columns ?? [],
-        fields: resource.config.fields ?? {},
+        fields: describeFields(resource.config),
+        status: statusOf(resource.config),
       },
       list: {
         search: resource.config.list?.search ?? [],

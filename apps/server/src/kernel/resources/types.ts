@@ -35,8 +35,13 @@ export type Widget =
   | 'tags'
   | 'json';
 
+/** Badge colours by meaning (the console maps them to its theme). */
+export type BadgeColor = 'green' | 'gray' | 'blue' | 'yellow' | 'red';
+
 export interface FieldUi {
   label?: string;
+  /** Labels (and badge colours) of an enum's values; undeclared values are humanised (`in_progress` → "In progress"). */
+  options?: Record<string, { label?: string; color?: BadgeColor }>;
   widget?: Widget;
   /** A relation: the path of the resource this uuid points at (validated on write). */
   ref?: string;
@@ -73,7 +78,12 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
     defaultSort?: string;
   };
   fields?: Partial<Record<(keyof T['_']['columns'] & string) | string, FieldUi>>;
-  ui?: { title: keyof T['_']['columns'] & string; columns: (keyof T['_']['columns'] & string)[] };
+  ui?: {
+    title: keyof T['_']['columns'] & string;
+    columns: (keyof T['_']['columns'] & string)[];
+    /** The status shown as tabs and badges (default: an enum column named `status`, all its values as tabs). */
+    status?: { field: keyof T['_']['columns'] & string; tabs?: string[] };
+  };
   /** Operations this resource offers besides list and get (default: all). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   hooks?: {

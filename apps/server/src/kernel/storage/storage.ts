@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
@@ -29,6 +29,9 @@ const ALLOWED = new Set([
   'audio/mpeg',
 ]);
 const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', md: 'text/markdown' };
+/** The accepted types named as people know them (kept beside ALLOWED). */
+export const ACCEPTED_SENTENCE =
+  'Upload a PDF, JPEG, PNG, GIF, WebP, AVIF or ICO image, a Word, Excel or PowerPoint document, a ZIP, MP4, MP3, or a TXT, CSV or Markdown file';
 
 export interface StoredFile {
   id: string;
@@ -78,7 +81,7 @@ export function createStorage(
     if (detected && ALLOWED.has(detected.mime)) return detected.mime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : detected.mime;
     const ext = filename.split('.').pop()?.toLowerCase() ?? '';
     if (!detected && TEXT_TYPES[ext] && isUtf8(buffer)) return TEXT_TYPES[ext];
-    throw errors.unsupportedMedia(`Files of type ${detected?.mime ?? 'unknown'} cannot be uploaded`);
+    throw errors.unsupportedMedia(`This file type is not accepted. ${ACCEPTED_SENTENCE}`);
   }
 
   const storage = {
@@ -124,6 +127,26 @@ export function createStorage(
       );
       if (!record || (publicOnly && !record.isPublic)) throw errors.notFound('File');
       return { record, stream: createReadStream(join(root, record.storageKey)) };
+    },
+
+    /** Deletes files stored for a request that was then refused (record and bytes). */
+    async discard(tenantId: string, stored: { id: string }[]) {
+      if (stored.length === 0) return;
+      const removed = await db.withTenant(tenantId, (tx) =>
+        tx
+          .delete(files)
+          .where(
+            and(
+              eq(files.tenantId, tenantId),
+              inArray(
+                files.id,
+                stored.map((f) => f.id),
+              ),
+            ),
+          )
+          .returning({ storageKey: files.storageKey }),
+      );
+      await Promise.all(removed.map((f) => rm(join(root, f.storageKey), { force: true })));
     },
 
     async removeBytes(storageKey: string) {

@@ -18,12 +18,13 @@ export interface ServeConsoleOptions {
   dist?: string;
 }
 
-/** A request the browser makes for a page (not for data): GET, accepts HTML, outside the API. */
+/**
+ * A GET of a console page: any path outside the API and the public endpoints, whatever `Accept` says
+ * (`curl /` gets the page). A top-level name that looks like a file (`/missing.js`) is not a page.
+ */
 export function wantsConsolePage(req: FastifyRequest): boolean {
   const path = req.url.split('?')[0];
-  return (
-    (req.method === 'GET' || req.method === 'HEAD') && !NOT_CONSOLE.test(path) && String(req.headers.accept ?? '').includes('text/html')
-  );
+  return (req.method === 'GET' || req.method === 'HEAD') && !NOT_CONSOLE.test(path) && !TOP_LEVEL_FILE.test(path);
 }
 
 function isFile(path: string) {
@@ -66,7 +67,7 @@ export async function serveConsole(app: FastifyInstance, options: ServeConsoleOp
     if (file && file !== 'index.html' && isFile(join(dist, file))) {
       return reply.header('cache-control', 'no-cache').sendFile(file, dist);
     }
-    if (!wantsConsolePage(req)) return reply.callNotFound();
+    if (path !== '/index.html' && !wantsConsolePage(req)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
   });
 }

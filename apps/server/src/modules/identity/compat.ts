@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { can } from '../../kernel/access/check';
 import { MODULES } from '../../kernel/access/modules';
 import type { Scope } from '../../kernel/auth/context';
+import { withDeviceCookie } from '../../kernel/auth/devices';
 import { clientOf } from '../../kernel/auth/routes';
 import { communityName, email, otpCode, password } from '../../kernel/auth/schemas';
 import { users } from '../../kernel/auth/tables';
@@ -48,13 +49,14 @@ const signup = (call: CompatCall) => {
   return call.req.server.auth.signup(input as never, clientOf(call.req));
 };
 
-const login = (call: CompatCall) => {
+const login = async (call: CompatCall) => {
   const input = parseInput(z.object({ email, password: z.string().min(1).max(200), community: communityName.optional() }), {
     email: call.body.email,
     password: call.body.password,
     community: namedCommunity(call),
   });
-  return call.req.server.auth.login(input as never, clientOf(call.req));
+  const result = await call.req.server.auth.login(input as never, clientOf(call.req));
+  return withDeviceCookie(call.reply, result, call.req.server.config.env === 'production');
 };
 
 const sendOtp = (purpose: 'login' | 'reset') => async (call: CompatCall) => {

@@ -7,69 +7,112 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { request } from '../../api/client';
 import { useResourcesMeta } from '../../api/get-resources-meta';
-import { RESOURCE_SCREENS } from '../../config/screens';
+import { RECORD_LINKS } from '../../config/screens';
+import { useStore } from '../../lib/store';
+import { type RecentRecord, recentRecords, rememberRecord } from './recent-records';
 import { useVisibleScreens } from './use-visible-screens';
 
-interface RecordHit {
-  id: string;
-  label: string;
-  resource: string;
-  screen: string;
-}
-
-/** Records whose searchable fields match, across the resources that have a screen. */
+/** Records whose searchable fields match, across the resources whose records open on a screen. */
 function useRecordSearch(query: string) {
   const meta = useResourcesMeta();
-  const searchable = (meta.data ?? []).filter((r) => RESOURCE_SCREENS[r.path] && r.list.search.length > 0);
+  const searchable = (meta.data ?? []).filter((r) => RECORD_LINKS[r.path] && r.list.search.length > 0);
   return useQuery({
     queryKey: ['command-palette', query, searchable.map((r) => r.path)],
     enabled: query.length >= 2 && searchable.length > 0,
     staleTime: 10_000,
     queryFn: async () => {
-      const results = await Promise.all(
+      const results = await Promise.allSettled(
         searchable.map(async (r) => {
-          try {
-            const page = await request<{ data: Record<string, unknown>[] }>('GET', `/api/v1/${r.path}`, {
-              query: { q: query, limit: 5, withTotal: 'false' },
-            });
-            return page.data.map(
-              (row): RecordHit => ({
-                id: String(row.id),
-                label: String(row[r.ui.title] ?? row.id),
-                resource: r.label.singular,
-                screen: RESOURCE_SCREENS[r.path],
-              }),
-            );
-          } catch {
-            return [];
-          }
+          const page = await request<{ data: Record<string, unknown>[] }>('GET', `/api/v1/${r.path}`, {
+            query: { q: query, limit: 5, withTotal: 'false' },
+          });
+          return page.data.map(
+            (row): RecentRecord => ({
+              href: RECORD_LINKS[r.path].href(String(row.id)),
+              label: String(row[r.ui.title] ?? r.label.singular),
+              resource: r.label.singular,
+            }),
+          );
         }),
       );
-      return results.flat();
+      // One resource failing (e.g. a field its search cannot use) leaves the others' results.
+      return results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
     },
   });
 }
 
-/** Ctrl/Cmd+K: jump to any screen the user may read, or to a record. */
+function RecordAction({ record, onOpen }: { record: RecentRecord; onOpen: (r: RecentRecord) => void }) {
+  return (
+    <Spotlight.Action onClick={() => onOpen(record)}>
+      <Group justify="space-between" w="100%" wrap="nowrap">
+        <Text size="sm" truncate>
+          {record.label}
+        </Text>
+        <Text size="xs" opacity={0.8}>
+          {record.resource}
+        </Text>
+      </Group>
+    </Spotlight.Action>
+  );
+}
+
+/**
+ * Ctrl/Cmd+K: jump to any screen the user may read, or open a record itself (its editor or drawer).
+ * Records opened recently come first; Enter takes the top result.
+ */
 export function CommandPalette() {
   const navigate = useNavigate();
   const { screens } = useVisibleScreens();
+  const recent = useStore(recentRecords);
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const records = useRecordSearch(debounced);
   const q = query.trim().toLowerCase();
-  const matches = screens.filter((s) => !q || `${s.label} ${s.description}`.toLowerCase().includes(q));
+  const matchesQuery = (text: string) => !q || text.toLowerCase().includes(q);
+  const recentMatches = recent.filter((r) => matchesQuery(`${r.label} ${r.resource}`));
+  const screenMatches = screens.filter(
+    (s) => s.palette !== false && matchesQuery(`${s.label} ${s.description} ${(s.keywords ?? []).join(' ')}`),
+  );
+  const found = (records.data ?? []).filter((r) => !recentMatches.some((x) => x.href === r.href));
+  const top = recentMatches[0]?.href ?? screenMatches[0]?.path ?? found[0]?.href;
+
   const go = (to: string) => {
     navigate(to);
     setQuery('');
+    spotlight.close();
   };
+  const open = (record: RecentRecord) => {
+    rememberRecord(record);
+    go(record.href);
+  };
+  // Enter with nothing selected (results arrived after typing): take the top result.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || !top) return;
+    if (document.querySelector('[data-action][data-selected]')) return;
+    const record = [...recentMatches, ...found].find((r) => r.href === top);
+    if (record) open(record);
+    else go(top);
+  };
+
   return (
     <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
-      <Spotlight.Search placeholder="Jump to a screen or record…" leftSection={<IconSearch size={18} aria-hidden />} aria-label="Search" />
+      <Spotlight.Search
+        placeholder="Jump to a screen or record…"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        aria-label="Search"
+        onKeyDown={onKeyDown}
+      />
       <Spotlight.ActionsList>
-        {matches.length > 0 && (
+        {recentMatches.length > 0 && (
+          <Spotlight.ActionsGroup label="Recent">
+            {recentMatches.map((r) => (
+              <RecordAction key={r.href} record={r} onOpen={open} />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {screenMatches.length > 0 && (
           <Spotlight.ActionsGroup label="Screens">
-            {matches.map((s) => (
+            {screenMatches.map((s) => (
               <Spotlight.Action key={s.path} onClick={() => go(s.path)}>
                 <div>
                   <Text size="sm">{s.label}</Text>
@@ -81,25 +124,14 @@ export function CommandPalette() {
             ))}
           </Spotlight.ActionsGroup>
         )}
-        {(records.data?.length ?? 0) > 0 && (
+        {found.length > 0 && (
           <Spotlight.ActionsGroup label="Records">
-            {records.data?.map((r) => (
-              <Spotlight.Action key={`${r.screen}:${r.id}`} onClick={() => go(`${r.screen}?record=${r.id}`)}>
-                <Group justify="space-between" w="100%" wrap="nowrap">
-                  <Text size="sm" truncate>
-                    {r.label}
-                  </Text>
-                  <Text size="xs" opacity={0.8}>
-                    {r.resource}
-                  </Text>
-                </Group>
-              </Spotlight.Action>
+            {found.map((r) => (
+              <RecordAction key={r.href} record={r} onOpen={open} />
             ))}
           </Spotlight.ActionsGroup>
         )}
-        {matches.length === 0 && !(records.data?.length ?? 0) && (
-          <Spotlight.Empty>{records.isFetching ? 'Searching…' : 'Nothing found'}</Spotlight.Empty>
-        )}
+        {!top && <Spotlight.Empty>{records.isFetching ? 'Searching…' : 'Nothing found'}</Spotlight.Empty>}
       </Spotlight.ActionsList>
     </Spotlight.Root>
   );

@@ -1,13 +1,14 @@
 import { Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useVisibleScreens } from './use-visible-screens';
 
-/** The horizontal navigation (md and up): one link per single-screen area, a menu per larger area. */
+/** The horizontal navigation (md and up): one link per single-screen group, a menu with sections per larger one. */
 export function TopNav() {
   const { groups, screens } = useVisibleScreens();
   const { pathname } = useLocation();
-  // The screen in view is the longest path that matches (controlcenter/performance/… is not "Overview").
+  // The screen in view is the longest path that matches (controlcenter/performance/… is not "All settings").
   const current = screens
     .filter((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];
@@ -33,11 +34,17 @@ export function TopNav() {
                 <IconChevronDown size={14} aria-hidden />
               </button>
             </Menu.Target>
-            <Menu.Dropdown>
-              {group.screens.map((s) => (
-                <Menu.Item key={s.path} component={Link} to={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
-                  {s.label}
-                </Menu.Item>
+            <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
+              {group.sections.map((section, i) => (
+                <Fragment key={section.label ?? i}>
+                  {i > 0 && <Menu.Divider />}
+                  {section.label && group.sections.length > 1 && <Menu.Label>{section.label}</Menu.Label>}
+                  {section.screens.map((s) => (
+                    <Menu.Item key={s.path} component={Link} to={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
+                      {s.label}
+                    </Menu.Item>
+                  ))}
+                </Fragment>
               ))}
             </Menu.Dropdown>
           </Menu>

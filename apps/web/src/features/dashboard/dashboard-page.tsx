@@ -8,7 +8,7 @@ import type { Me } from '../../api/get-me';
 import { useModules } from '../../api/get-modules';
 import { useResourcesMeta } from '../../api/get-resources-meta';
 import { areaLabel } from '../../config/areas';
-import { RESOURCE_SCREENS } from '../../config/screens';
+import { LIST_SCREENS } from '../../config/screens';
 import { PageHeader } from '../../kit/page-header';
 import { listRecords } from '../../kit/resource-api';
 import { usePermissions } from '../../lib/permissions';
@@ -99,8 +99,8 @@ export default function DashboardPage() {
             <Stack gap={2} mt="xs">
               {c.lists.slice(0, 4).map((l) => (
                 <Group key={l.path} justify="space-between" gap="xs" wrap="nowrap">
-                  {RESOURCE_SCREENS[l.path] ? (
-                    <Anchor component={Link} to={RESOURCE_SCREENS[l.path]} size="sm" truncate>
+                  {LIST_SCREENS[l.path] ? (
+                    <Anchor component={Link} to={LIST_SCREENS[l.path]} size="sm" truncate>
                       {l.label}
                     </Anchor>
                   ) : (

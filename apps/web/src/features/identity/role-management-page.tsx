@@ -10,7 +10,7 @@ export default function RoleManagementPage() {
   const tab = params.get('tab') === 'website' ? 'website' : 'admin';
   return (
     <>
-      <PageHeader title="Role management" description="Roles of console admins, and roles of your website's members." />
+      <PageHeader title="Roles" description="Roles of console admins, and roles of your website's members." />
       <Tabs value={tab} onChange={(v) => setParams(v === 'website' ? { tab: 'website' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="admin">Admin roles</Tabs.Tab>

@@ -18,7 +18,7 @@ export default function NotificationsPage() {
   return (
     <ResourceScreen
       resource="ops/outbox"
-      title="Notifications"
+      title="Sent messages"
       description="Every email and message sent on behalf of your community."
       cells={cells}
       readOnly

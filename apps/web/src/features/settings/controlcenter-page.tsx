@@ -1,31 +1,37 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { canSee, SCREENS } from '../../config/screens';
+import { useVisibleScreens } from '../../app/shell/use-visible-screens';
 import { PageHeader } from '../../kit/page-header';
-import { usePermissions } from '../../lib/permissions';
 
-/** The settings hub: every settings, people and performance screen the role may open. */
+/** The settings hub: every screen of the Settings group the role may open, by section. */
 export default function ControlCenterPage() {
-  const { canRead } = usePermissions();
-  const screens = SCREENS.filter(
-    (s) =>
-      ['controlcenter', 'people', 'performance', 'notifications'].includes(s.area) &&
-      !s.path.endsWith('/controlcenter') &&
-      canSee(s, canRead),
-  );
+  const { groups } = useVisibleScreens();
+  const settings = groups.find((g) => g.key === 'settings');
+  const sections = (settings?.sections ?? [])
+    .map((s) => ({ ...s, screens: s.screens.filter((x) => !x.path.endsWith('/controlcenter')) }))
+    .filter((s) => s.screens.length > 0);
   return (
     <>
-      <PageHeader title="Control center" description="Settings of your community in one place." />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {screens.map((s) => (
-          <Card key={s.path} component={Link} to={s.path} withBorder padding="lg" radius="md" aria-label={s.label}>
-            <Text fw={600}>{s.label}</Text>
-            <Text size="sm" c="dimmed" mt={4}>
-              {s.description}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <PageHeader title="All settings" description="Settings of your community in one place." />
+      {sections.map((section) => (
+        <section key={section.label ?? ''} aria-label={section.label ?? undefined}>
+          {section.label && (
+            <Title order={2} size="h4" mt="lg" mb="sm">
+              {section.label}
+            </Title>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {section.screens.map((s) => (
+              <Card key={s.path} component={Link} to={s.path} withBorder padding="lg" radius="md">
+                <Text fw={600}>{s.label}</Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {s.description}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </section>
+      ))}
     </>
   );
 }

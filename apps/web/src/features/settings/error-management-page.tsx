@@ -4,7 +4,7 @@ export default function ErrorManagementPage() {
   return (
     <ResourceScreen
       resource="settings/error-codes"
-      title="Error management"
+      title="Error messages"
       description="Override the message your users see for an error code."
     />
   );

@@ -4,7 +4,7 @@ export default function CareersPage() {
   return (
     <InboundScreen
       resource="site/career-applications"
-      title="Careers"
+      title="Job applications"
       description="Job applications from the careers page, with their CVs."
     />
   );

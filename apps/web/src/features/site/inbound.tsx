@@ -155,7 +155,7 @@ function SubscribersScreen() {
   return (
     <SiteScreen
       resource="site/subscribers"
-      title="Subscribed users"
+      title="Newsletter subscribers"
       description="Newsletter subscribers from the website; unsubscribed addresses stay listed and are not mailed."
       cells={cells}
       columns={['email', 'name', 'subscribed', 'source', 'createdAt', 'unsubscribedAt']}

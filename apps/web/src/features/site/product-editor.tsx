@@ -6,7 +6,7 @@ import { listRecords, useRecord } from '../../kit/resource-api';
 import { GalleryWidget } from './image-inputs';
 import { SITE_PATHS } from './paths';
 import { RecordPage } from './record-page';
-import { type RowColumn, RowsField } from './rows-editor';
+import { type RowColumn, rowsWidget } from './rows-editor';
 
 /** The category chosen in the form (undefined until the form reports its values). */
 const CategoryContext = createContext<string | null | undefined>(undefined);
@@ -64,9 +64,9 @@ const DOCUMENT_COLUMNS: RowColumn[] = [
   { key: 'type', label: 'Type', placeholder: 'datasheet' },
 ];
 
-const VariantsWidget = (props: WidgetProps) => <RowsField {...props} columns={VARIANT_COLUMNS} itemLabel="variant" />;
-const SpecificationsWidget = (props: WidgetProps) => <RowsField {...props} columns={SPEC_COLUMNS} itemLabel="specification" />;
-const DocumentsWidget = (props: WidgetProps) => <RowsField {...props} columns={DOCUMENT_COLUMNS} itemLabel="document" />;
+const VariantsWidget = rowsWidget(VARIANT_COLUMNS, 'variant');
+const SpecificationsWidget = rowsWidget(SPEC_COLUMNS, 'specification');
+const DocumentsWidget = rowsWidget(DOCUMENT_COLUMNS, 'document');
 
 const widgets: Record<string, CustomWidget> = {
   images: GalleryWidget,

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { WidgetProps } from '../../kit/field-input';
+import type { CustomWidget, WidgetProps } from '../../kit/field-input';
 
 export interface RowColumn {
   key: string;
@@ -37,6 +37,24 @@ function clean(columns: RowColumn[], row: Item): Item {
     if ((v === '' || v == null) && !c.required) delete out[c.key];
   }
   return out;
+}
+
+/** What is wrong with one cell: a required cell left empty, a negative number; null when fine. */
+export function cellError(column: RowColumn, value: unknown): string | null {
+  if (column.required && (value == null || value === '')) return `${column.label} is required`;
+  if (column.type === 'number' && typeof value === 'number' && value < 0) return `${column.label} cannot be negative`;
+  return null;
+}
+
+/** The first problem among the rows ("Variant 2: Price cannot be negative"), or null. */
+export function rowsError(columns: RowColumn[], rows: Item[], itemLabel: string): string | null {
+  for (const [i, row] of rows.entries()) {
+    for (const c of columns) {
+      const message = cellError(c, row[c.key]);
+      if (message) return `${itemLabel.charAt(0).toUpperCase()}${itemLabel.slice(1)} ${i + 1}: ${message}`;
+    }
+  }
+  return null;
 }
 
 export interface RowsEditorProps {
@@ -88,6 +106,7 @@ export function RowsEditor({ label, description, error, columns, value, onChange
                     {columns.map((c) => {
                       const aria = `${c.label} of ${itemLabel} ${i + 1}`;
                       const v = row[c.key];
+                      const invalid = cellError(c, v) ? true : undefined;
                       return (
                         <Table.Td key={c.key}>
                           {c.type === 'switch' ? (
@@ -103,6 +122,9 @@ export function RowsEditor({ label, description, error, columns, value, onChange
                               aria-label={aria}
                               value={typeof v === 'number' ? v : ''}
                               min={0}
+                              clampBehavior="none"
+                              error={invalid}
+                              aria-invalid={invalid}
                               disabled={disabled}
                               placeholder={c.placeholder}
                               onChange={(n) => set(i, c.key, n === '' ? null : Number(n))}
@@ -114,7 +136,8 @@ export function RowsEditor({ label, description, error, columns, value, onChange
                               value={v == null ? '' : String(v)}
                               disabled={disabled}
                               placeholder={c.placeholder}
-                              error={c.required && !v ? true : undefined}
+                              error={invalid}
+                              aria-invalid={invalid}
                               onChange={(e) => set(i, c.key, e.currentTarget.value)}
                             />
                           )}
@@ -149,6 +172,13 @@ export function RowsEditor({ label, description, error, columns, value, onChange
       </Paper>
     </Input.Wrapper>
   );
+}
+
+/** A form widget editing rows of these columns, checked cell by cell on change, blur and submit. */
+export function rowsWidget(columns: RowColumn[], itemLabel: string): CustomWidget {
+  const Widget: CustomWidget = (props: WidgetProps) => <RowsField {...props} columns={columns} itemLabel={itemLabel} />;
+  Widget.validate = (value) => rowsError(columns, parseRows(value), itemLabel);
+  return Widget;
 }
 
 /** A form field of rows kept as JSON text by the form (the kit treats arrays of objects as JSON). */

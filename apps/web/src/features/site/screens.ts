@@ -1,73 +1,193 @@
-import type { Screen } from '../../config/screens';
+import { type AreaDeclaration, drawerRecord, editorRecord, type LazyComponent, type Screen } from '../../config/screen-types';
 import { SITE_PATHS } from './paths';
 
 const P = '/admin-panel';
+const plain: LazyComponent = () => import('./plain-screen');
 
-const screen = (path: string, label: string, description: string, nav = true): Screen => ({
-  path: `${P}/${path}`,
-  label,
-  area: 'content',
-  modules: ['site'],
-  description,
-  nav,
-});
+type Entry = Pick<Screen, 'label' | 'description'> & Partial<Screen>;
 
-/** The website-content screens for the navigation, the command palette and the control-center hub. */
-export const SITE_SCREENS: Screen[] = [
-  screen('home', 'Home banners', "The hero slides of the website's pages"),
-  screen('productDesign', 'Products', 'Product catalogue: details, images and variants'),
-  screen('Product-Categories', 'Product categories', 'Top level of the product catalogue'),
-  screen('Product-SubCategories', 'Product subcategories', 'Subcategories of the product categories'),
-  screen('projects', 'Projects', 'Reference projects with gallery and products used'),
-  screen('category', 'Categories', 'Project categories and website categories'),
-  screen('blogs', 'Blog posts', 'Write and publish blog posts'),
-  screen('blogs-category', 'Blog categories', 'How the blog is organised'),
-  screen('event', 'Events', 'Exhibitions, launches and dealer meets'),
-  screen('Catalogue', 'Catalogues and documents', 'PDF catalogues and downloadable documents'),
-  screen('Investor-Relation', 'Investor relations', 'Documents for investors'),
-  screen('Investor-Category-Relation', 'Investor categories', 'Sections of the investor-relations page'),
-  screen('Investor-SubCategory-Relation', 'Investor subcategories', 'Subsections of the investor-relations page'),
-  screen('contact-page', 'Contact page', 'Offices, showrooms and factories'),
-  screen('Country', 'Countries', 'Countries of the website forms'),
-  screen('State', 'States', 'States of each country'),
-  screen('City', 'Cities', 'Cities of each state'),
-  screen('getintouch', 'Get in touch', 'Messages from the website'),
-  screen('design-enquiry', 'Design enquiries', 'Requests for the design team'),
-  screen('careers', 'Careers', 'Job applications with CVs'),
-  screen('event-registration', 'Event registrations', 'Who registered for an event'),
-  screen('download-catalogue', 'Catalogue downloads', 'Who downloaded a catalogue'),
-  screen('subscribedusers', 'Subscribed users', 'Newsletter subscribers'),
-  // Editors reached from the lists (in the palette, not repeated in the navigation).
-  screen('add-banner', 'New banner', 'Add a home banner', false),
-  screen('edit-banner', 'Edit banner', 'Edit a home banner (?id=)', false),
-  screen('Product-addProductDesign', 'New product', 'Add a product with images and variants', false),
-  screen('product-editProductDesign', 'Edit product', 'Edit a product (?id=)', false),
-  screen('blog-management', 'Blog editor', 'Write a blog post with a preview', false),
-];
+/** A website screen in a section of the Website menu; records open in the list's drawer unless told otherwise. */
+function site(section: string, path: string, entry: Entry): Screen {
+  const full = `${P}/${path}`;
+  const component = entry.component ?? (entry.resource ? plain : undefined);
+  return {
+    path: full,
+    group: 'website',
+    section,
+    modules: ['site'],
+    nav: true,
+    records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(full) }] : undefined,
+    ...entry,
+    component,
+  };
+}
 
-/** Which screen edits a site resource's records (the command palette's record results). */
-export const SITE_RESOURCE_SCREENS: Record<string, string> = {
-  'site/banners': SITE_PATHS.banners,
-  'site/products': SITE_PATHS.products,
-  'site/blogs': SITE_PATHS.blogs,
-  'site/blog-categories': `${P}/blogs-category`,
-  'site/projects': `${P}/projects`,
-  'site/project-categories': `${P}/category`,
-  'site/events': `${P}/event`,
-  'site/catalogues': `${P}/Catalogue`,
-  'site/product-categories': `${P}/Product-Categories`,
-  'site/product-subcategories': `${P}/Product-SubCategories`,
-  'site/investor-documents': `${P}/Investor-Relation`,
-  'site/investor-categories': `${P}/Investor-Category-Relation`,
-  'site/investor-subcategories': `${P}/Investor-SubCategory-Relation`,
-  'site/countries': `${P}/Country`,
-  'site/states': `${P}/State`,
-  'site/cities': `${P}/City`,
-  'site/contact-details': `${P}/contact-page`,
-  'site/get-in-touch-messages': `${P}/getintouch`,
-  'site/design-support-requests': `${P}/design-enquiry`,
-  'site/career-applications': `${P}/careers`,
-  'site/event-registrations': `${P}/event-registration`,
-  'site/catalogue-downloads': `${P}/download-catalogue`,
-  'site/subscribers': `${P}/subscribedusers`,
+const content = (path: string, entry: Entry) => site('Pages & content', path, entry);
+const catalogue = (path: string, entry: Entry) => site('Catalogue', path, entry);
+const inbound = (path: string, entry: Entry) => site('Inbound', path, { keywords: ['messages', 'leads'], ...entry });
+/** An editor reached from a list: in the palette, not in the navigation. */
+const editor = (path: string, entry: Entry) => site('Editors', path, { nav: false, ...entry });
+
+/** The website's screens (Website → Pages & content, Catalogue, Inbound). */
+export const siteArea: AreaDeclaration = {
+  screens: [
+    content('home', {
+      label: 'Home banners',
+      description: "The hero slides of the website's pages.",
+      keywords: ['slides', 'hero'],
+      component: () => import('./banners-page'),
+      records: [{ resource: 'site/banners', href: editorRecord(SITE_PATHS.editBanner) }],
+    }),
+    content('blogs', {
+      label: 'Blog posts',
+      description: 'Write and publish blog posts, with a preview of how they read.',
+      keywords: ['articles', 'news'],
+      component: () => import('./blogs-page'),
+      records: [{ resource: 'site/blogs', href: editorRecord(SITE_PATHS.blogEditor) }],
+    }),
+    content('blogs-category', {
+      label: 'Blog categories',
+      description: 'How the blog is organised on the website.',
+      resource: 'site/blog-categories',
+    }),
+    content('event', {
+      label: 'Events',
+      description: 'Exhibitions, launches and dealer meets; photos from past events.',
+      resource: 'site/events',
+    }),
+    content('projects', {
+      label: 'Projects',
+      description: 'Reference projects: location, gallery and the products used.',
+      resource: 'site/projects',
+    }),
+    content('category', {
+      label: 'Categories',
+      description: 'Project categories, and the sections the website is organised by.',
+      component: () => import('./category-page'),
+      records: ['site/project-categories', 'site/categories', 'site/subcategories'].map((resource, i) => ({
+        resource,
+        href: (id: string) => `${P}/category?${i ? `tab=${['projects', 'website', 'subcategories'][i]}&` : ''}record=${id}`,
+      })),
+    }),
+    content('contact-page', {
+      label: 'Contact page',
+      description: 'Offices, showrooms and factories shown on the contact page.',
+      resource: 'site/contact-details',
+    }),
+    content('Investor-Relation', {
+      label: 'Investor relations',
+      description: 'Results, reports and governance documents for investors.',
+      resource: 'site/investor-documents',
+    }),
+    content('Investor-Category-Relation', {
+      label: 'Investor categories',
+      description: 'Sections of the investor-relations page.',
+      resource: 'site/investor-categories',
+    }),
+    content('Investor-SubCategory-Relation', {
+      label: 'Investor subcategories',
+      description: 'Each belongs to an investor category.',
+      resource: 'site/investor-subcategories',
+    }),
+    content('Country', {
+      label: 'Countries',
+      description: 'Countries the website forms and offices use.',
+      resource: 'site/countries',
+    }),
+    content('State', { label: 'States', description: 'Each state belongs to a country.', resource: 'site/states' }),
+    content('City', {
+      label: 'Cities',
+      description: 'Each city belongs to a state; choose the country first.',
+      component: () => import('./cities-page'),
+      records: [{ resource: 'site/cities', href: drawerRecord(`${P}/City`) }],
+    }),
+    catalogue('productDesign', {
+      label: 'Products',
+      description: 'The product catalogue: open a product to edit its details, images and variants.',
+      keywords: ['catalogue', 'designs'],
+      component: () => import('./products-page'),
+      records: [{ resource: 'site/products', href: editorRecord(SITE_PATHS.editProduct) }],
+    }),
+    catalogue('Product-Categories', {
+      label: 'Product categories',
+      description: 'The top level of the product catalogue.',
+      resource: 'site/product-categories',
+    }),
+    catalogue('Product-SubCategories', {
+      label: 'Product subcategories',
+      description: 'Each belongs to a product category.',
+      resource: 'site/product-subcategories',
+    }),
+    catalogue('Catalogue', {
+      label: 'Catalogues and documents',
+      description: 'Catalogues and documents visitors download from the website.',
+      keywords: ['pdf', 'downloads'],
+      component: () => import('./catalogue-page'),
+      records: [
+        { resource: 'site/catalogues', href: drawerRecord(`${P}/Catalogue`) },
+        { resource: 'site/documents', href: (id) => `${P}/Catalogue?tab=documents&record=${id}` },
+      ],
+    }),
+    inbound('getintouch', {
+      label: 'Get in touch',
+      description: "Messages from the website's get-in-touch form.",
+      component: () => import('./get-in-touch-page'),
+      records: [{ resource: 'site/get-in-touch-messages', href: drawerRecord(`${P}/getintouch`) }],
+    }),
+    inbound('design-enquiry', {
+      label: 'Design enquiries',
+      description: 'Requests for help from the design team, sent from the website.',
+      component: () => import('./design-enquiry-page'),
+      records: [{ resource: 'site/design-support-requests', href: drawerRecord(`${P}/design-enquiry`) }],
+    }),
+    inbound('careers', {
+      label: 'Job applications',
+      description: 'Job applications from the careers page, with their CVs.',
+      keywords: ['careers', 'cv', 'jobs'],
+      component: () => import('./careers-page'),
+      records: [{ resource: 'site/career-applications', href: drawerRecord(`${P}/careers`) }],
+    }),
+    inbound('event-registration', {
+      label: 'Event registrations',
+      description: 'Visitors who registered for an event on the website.',
+      component: () => import('./event-registrations-page'),
+      records: [{ resource: 'site/event-registrations', href: drawerRecord(`${P}/event-registration`) }],
+    }),
+    inbound('download-catalogue', {
+      label: 'Catalogue downloads',
+      description: 'Who left their details to download a catalogue.',
+      component: () => import('./catalogue-downloads-page'),
+      records: [{ resource: 'site/catalogue-downloads', href: drawerRecord(`${P}/download-catalogue`) }],
+    }),
+    inbound('subscribedusers', {
+      label: 'Newsletter subscribers',
+      description: 'Visitors who subscribed to the newsletter.',
+      keywords: ['subscribed users', 'newsletter'],
+      component: () => import('./subscribers-page'),
+      records: [{ resource: 'site/subscribers', href: drawerRecord(`${P}/subscribedusers`) }],
+    }),
+    editor('add-banner', { label: 'New banner', description: 'Add a home banner', component: () => import('./banner-add-page') }),
+    editor('edit-banner', {
+      label: 'Edit banner',
+      description: 'Edit a home banner',
+      palette: false,
+      component: () => import('./banner-edit-page'),
+    }),
+    editor('Product-addProductDesign', {
+      label: 'New product',
+      description: 'Add a product with images and variants',
+      component: () => import('./product-add-page'),
+    }),
+    editor('product-editProductDesign', {
+      label: 'Edit product',
+      description: 'Edit a product',
+      palette: false,
+      component: () => import('./product-edit-page'),
+    }),
+    editor('blog-management', {
+      label: 'New blog post',
+      description: 'Write a blog post with a preview',
+      component: () => import('./blog-editor-page'),
+    }),
+  ],
 };

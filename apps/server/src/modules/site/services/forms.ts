@@ -143,7 +143,7 @@ export async function handleForm<S extends z.ZodObject>(
   raw: unknown,
 ) {
   const community = await requireCommunity(app.db, (req.params as { community: string }).community);
-  await consumeRateLimit(app.db, `site-form:${community.id}:${req.ip}`, FORM_LIMIT);
+  await consumeRateLimit(app, `site-form:${community.id}:${req.ip}`, FORM_LIMIT);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     throw errors.badRequest('invalid_body', 'The body must be a JSON object');
   const body = raw as Record<string, unknown>;
@@ -263,11 +263,13 @@ export const catalogueDownloadForm: FormDefinition<typeof formSchemas.catalogueD
       .where(and(tenantFilter(siteCatalogues, ctx.community.id), eq(siteCatalogues.id, input.catalogueId)));
     return { catalogue: link };
   },
+  // A bot gets an answer shaped like success but no file: the title it could read on the website,
+  // and the public catalogue list instead of the file.
   async decoy(app, community, raw) {
     const id = z.uuid().safeParse(raw.catalogueId);
     if (!id.success) return undefined;
     const { link } = await app.db.withTenant(community.id, (tx) => catalogueLink(tx, community.id, id.data));
-    return { catalogue: link };
+    return { catalogue: { title: link.title, url: `/public/${community.name}/site/catalogues`, fileName: link.fileName } };
   },
 };
 
@@ -306,7 +308,7 @@ export async function unsubscribe(app: FastifyInstance, communityName: string, e
  */
 export async function handleCareers(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
   const community = await requireCommunity(app.db, (req.params as { community: string }).community);
-  await consumeRateLimit(app.db, `site-form:${community.id}:${req.ip}`, FORM_LIMIT);
+  await consumeRateLimit(app, `site-form:${community.id}:${req.ip}`, FORM_LIMIT);
   if (!req.isMultipart()) throw errors.unsupportedMedia('Send the application as multipart/form-data with the CV as a file');
   const fields: Record<string, unknown> = {};
   let cv: { filename: string; buffer: Buffer } | null = null;

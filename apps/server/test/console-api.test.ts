@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+
+describe('console API: labels, people sentences, revisions', () => {
+  let t: TestApp;
+  let a: TestCommunity;
+  let b: TestCommunity;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    a = await t.signup();
+    b = await t.signup();
+  });
+  afterAll(() => t.close());
+
+  const meta = async (as: TestCommunity, path: string) => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/meta/resources', as });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.find((r: { path: string }) => r.path === path);
+  };
+
+  it('meta names every enum value with a label and colour, and declares the status', async () => {
+    const products = await meta(a, 'site/products');
+    expect(products.ui.fields.status.options).toEqual([
+      { value: 'draft', label: 'Draft', color: 'gray' },
+      { value: 'published', label: 'Published', color: 'green' },
+      { value: 'archived', label: 'Archived', color: 'gray' },
+    ]);
+    expect(products.ui.status).toEqual({ field: 'status', tabs: ['draft', 'published', 'archived'] });
+    expect(products.ui.fields.categoryId.ref).toBe('site/product-categories');
+    const inbound = await meta(a, 'site/get-in-touch-messages');
+    expect(inbound.ui.fields.status.options[1]).toEqual({ value: 'in_progress', label: 'In progress', color: 'yellow' });
+    const offices = await meta(a, 'site/contact-details');
+    expect(offices.ui.fields.type.options.find((o: { value: string }) => o.value === 'head_office').label).toBe('Head office');
+    expect(offices.ui.status).toBeUndefined();
+  });
+
+  it('answers invalid input with sentences people understand', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/site/products',
+      as: a,
+      payload: { code: 'P-1', name: '', status: 'live', sortOrder: -200_000 },
+    });
+    expect(res.statusCode).toBe(400);
+    const { message, fields } = res.json().error;
+    expect(message).toBe('Some fields need attention');
+    expect(fields.name).toBe('Enter a name');
+    expect(fields.status).toBe('Choose one of: Draft, Published, Archived');
+    expect(fields.sortOrder).toBe('Must be -100000 or more');
+    const missing = await t.request({ method: 'POST', url: '/api/v1/site/products', as: a, payload: { name: 'X' } });
+    expect(missing.json().error.fields.code).toBe('Enter a code');
+    const negative = await t.request({
+      method: 'POST',
+      url: '/api/v1/site/products',
+      as: a,
+      payload: { code: 'P-2', name: 'X', variants: [{ code: 'V', price: -5 }] },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(Object.values(negative.json().error.fields)).toContain('Must be 0 or more');
+    for (const text of Object.values({ ...fields, ...negative.json().error.fields }) as string[]) {
+      expect(text).not.toMatch(/Too small|Too big|Invalid input|expected/);
+    }
+  });
+
+  describe('revisions', () => {
+    let id: string;
+    beforeAll(async () => {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/site/products',
+        as: a,
+        payload: { code: 'WP-1', name: 'Walnut panel', summary: 'First words' },
+      });
+      expect(created.statusCode).toBe(201);
+      id = created.json().data.id;
+      const edited = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/site/products/${id}`,
+        as: a,
+        payload: { name: 'Walnut panel XL', summary: 'Second words' },
+      });
+      expect(edited.statusCode).toBe(200);
+    });
+
+    it('lists who changed which fields, newest first', async () => {
+      const res = await t.request({ method: 'GET', url: `/api/v1/site/products/${id}/revisions`, as: a });
+      expect(res.statusCode).toBe(200);
+      const [update, create] = res.json().data;
+      expect(update.action).toBe('update');
+      expect(update.actorName).toBeTruthy();
+      expect(update.changes).toEqual(
+        expect.arrayContaining([
+          { field: 'name', before: 'Walnut panel', after: 'Walnut panel XL' },
+          { field: 'summary', before: 'First words', after: 'Second words' },
+        ]),
+      );
+      expect(update.changes.map((c: { field: string }) => c.field)).not.toContain('updatedAt');
+      expect(create.action).toBe('create');
+      expect(create.changes).toContainEqual({ field: 'name', before: null, after: 'Walnut panel' });
+    });
+
+    it('restores a revision through an audited, validated update', async () => {
+      const list = (await t.request({ method: 'GET', url: `/api/v1/site/products/${id}/revisions`, as: a })).json().data;
+      const created = list.find((r: { action: string }) => r.action === 'create');
+      const res = await t.request({ method: 'POST', url: `/api/v1/site/products/${id}/revisions/${created.id}/restore`, as: a });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ name: 'Walnut panel', summary: 'First words' });
+      const after = (await t.request({ method: 'GET', url: `/api/v1/site/products/${id}/revisions`, as: a })).json().data;
+      expect(after).toHaveLength(3);
+      expect(after[0].changes).toContainEqual({ field: 'name', before: 'Walnut panel XL', after: 'Walnut panel' });
+    });
+
+    it('hides the history from another community and refuses unknown revisions', async () => {
+      expect((await t.request({ method: 'GET', url: `/api/v1/site/products/${id}/revisions`, as: b })).statusCode).toBe(404);
+      const list = (await t.request({ method: 'GET', url: `/api/v1/site/products/${id}/revisions`, as: a })).json().data;
+      const other = await t.request({ method: 'POST', url: `/api/v1/site/products/${id}/revisions/${list[0].id}/restore`, as: b });
+      expect(other.statusCode).toBe(404);
+      const unknown = await t.request({
+        method: 'POST',
+        url: `/api/v1/site/products/${id}/revisions/00000000-0000-4000-8000-000000000000/restore`,
+        as: a,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: `/api/v1/site/products/not-an-id/revisions`, as: a })).statusCode).toBe(400);
+    });
+
+    it('refuses history to a caller without the module and restore to a read-only role', async () => {
+      const role = await t.request({
+        method: 'POST',
+        url: '/api/v1/identity/roles',
+        as: a,
+        payload: { name: 'Site reader', permissions: { site: 'read' } },
+      });
+      const email = `reader@${a.name}.example`;
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/identity/admins',
+        as: a,
+        payload: { name: 'Reader', email, password: 'reader-password-1', roleId: role.json().data.id },
+      });
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'community-name': a.name },
+        payload: { email, password: 'reader-password-1' },
+      });
+      const token = login.json().token;
+      expect(token).toBeTruthy();
+      const reader = { ...a, headers: { authorization: `Bearer ${token}`, 'community-name': a.name } };
+      const list = await t.request({ method: 'GET', url: `/api/v1/site/products/${id}/revisions`, as: reader });
+      expect(list.statusCode).toBe(200);
+      const restore = await t.request({
+        method: 'POST',
+        url: `/api/v1/site/products/${id}/revisions/${list.json().data[0].id}/restore`,
+        as: reader,
+      });
+      expect(restore.statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+
+/** A lazily loaded component: its own chunk. */
+export type LazyComponent = () => Promise<{ default: ComponentType }>;
+
+/** The navigation's groups, in the order the user reads them. */
+export type GroupKey = 'home' | 'website' | 'shop' | 'marketing' | 'settings';
+
+/** How a record found by the command palette opens: the screen's URL for one record. */
+export interface RecordLink {
+  /** The resource (e.g. site/products) whose records this screen opens. */
+  resource: string;
+  /** The URL of one record (e.g. `/admin-panel/product-editProductDesign?id=…`). */
+  href: (id: string) => string;
+}
+
+/**
+ * One screen of the console, declared once by its area. The router, the navigation, the command
+ * palette, the control-center hub, the registered-path list and the route tests all read it.
+ */
+export interface Screen {
+  /** Absolute path, e.g. /admin-panel/productDesign. */
+  path: string;
+  /** The one name of the screen (navigation, palette, hub). */
+  label: string;
+  description: string;
+  /** Navigation group, and the section inside it (e.g. website → "Catalogue"). */
+  group: GroupKey;
+  section?: string;
+  /** Permission modules that grant read access (any one suffices); empty = every signed-in user. */
+  modules: string[];
+  /** Shown in the navigation (editors reached from lists and aliases are not). */
+  nav: boolean;
+  /** Offered by the command palette (default true; false for editors that need a record). */
+  palette?: boolean;
+  /** Extra words the command palette matches. */
+  keywords?: string[];
+  /** An older path kept for links and bookmarks: served, but neither in the navigation nor the palette. */
+  aliasOf?: string;
+  /** No session needed (sign-in, password reset). */
+  public?: boolean;
+  /** The screen's component; absent with `resource` = the area's plain resource screen (no file of its own). */
+  component?: LazyComponent;
+  /** A plain resource screen: the resource it lists (rendered by the kit's ResourceScreen). */
+  resource?: string;
+  /** Records of these resources open on this screen (the command palette's record results). */
+  records?: RecordLink[];
+}
+
+/** A dashboard card an area adds (orders to ship, campaigns running…), shown to roles reading its modules. */
+export interface DashboardCard {
+  key: string;
+  modules: string[];
+  component: LazyComponent;
+}
+
+/** Everything an area declares for the console. */
+export interface AreaDeclaration {
+  screens: Screen[];
+  cards?: DashboardCard[];
+}
+
+/** The URL of a record on a list screen that opens records in a drawer (`?record=<id>`). */
+export const drawerRecord = (path: string) => (id: string) => `${path}?record=${encodeURIComponent(id)}`;
+/** The URL of a record on an editor page (`?id=<id>`). */
+export const editorRecord = (path: string) => (id: string) => `${path}?id=${encodeURIComponent(id)}`;

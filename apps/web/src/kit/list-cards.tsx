@@ -1,0 +1,45 @@
+import { Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { Row } from './resource-api';
+
+export interface ListCardsProps {
+  rows: Row[];
+  titleOf: (row: Row) => string;
+  /** The row's status badge, when the resource has a status. */
+  statusOf?: (row: Row) => React.ReactNode;
+  /** One more line under the title (e.g. a code or a date). */
+  detailOf?: (row: Row) => string;
+  onOpen?: (row: Row) => void;
+  selected?: Set<string>;
+  onToggle?: (id: string) => void;
+}
+
+/** A list on a phone: one stacked card per record (title, status, open and select), never a sideways-scrolled table. */
+export function ListCards({ rows, titleOf, statusOf, detailOf, onOpen, selected, onToggle }: ListCardsProps) {
+  return (
+    <Stack gap="xs" data-testid="resource-cards">
+      {rows.map((row) => {
+        const title = titleOf(row) || '—';
+        return (
+          <Paper key={row.id} withBorder p="sm" radius="md" data-testid="resource-card">
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              {onToggle && selected && (
+                <Checkbox aria-label={`Select ${title}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} mt={2} />
+              )}
+              <UnstyledButton onClick={onOpen ? () => onOpen(row) : undefined} style={{ flex: 1, minWidth: 0 }} disabled={!onOpen}>
+                <Text fw={600} size="sm" lineClamp={2}>
+                  {title}
+                </Text>
+                {detailOf?.(row) && (
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {detailOf(row)}
+                  </Text>
+                )}
+              </UnstyledButton>
+              {statusOf?.(row)}
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

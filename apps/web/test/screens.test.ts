@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../src/app/router';
+import { LIST_SCREENS, RECORD_LINKS, REGISTERED_PATHS, SCREENS } from '../src/config/screens';
+
+/** The contract's console routes (a copy of the spec's console-routes.tsv, kept in the repository). */
+const CONTRACT = readFileSync(join(__dirname, 'fixtures/console-routes.tsv'), 'utf8')
+  .split('\n')
+  .filter((l) => l && !l.startsWith('#') && !l.startsWith('path\t'))
+  .map((l) => l.split('\t')[0]);
+
+/** The contract paths the console served before the screen table (app/router.tsx's hand-kept list). */
+const SERVED_BEFORE = [
+  '/login',
+  '/forgot-password',
+  '/profile-v',
+  '/admin-panel/dashboard',
+  '/admin-panel/my-admin',
+  '/admin-panel/user-role',
+  '/admin-panel/controlcenter',
+  '/admin-panel/controlcenter/settings/admin-management',
+  '/admin-panel/controlcenter/settings/role-management',
+  '/admin-panel/controlcenter/user-mgmt/all-users',
+  '/admin-panel/controlcenter/settings/version',
+  '/admin-panel/controlcenter/settings/error-management',
+  '/admin-panel/controlcenter/performance/error-log',
+  '/admin-panel/controlcenter/performance/application-log',
+  '/admin-panel/notifications',
+  '/admin-panel/branding',
+  ...[
+    'home',
+    'add-banner',
+    'edit-banner',
+    'productDesign',
+    'Product-addProductDesign',
+    'product-editProductDesign',
+    'Product-Categories',
+    'Product-SubCategories',
+    'projects',
+    'category',
+    'blogs',
+    'blog-management',
+    'blogs-category',
+    'event',
+    'Catalogue',
+    'Investor-Relation',
+    'Investor-Category-Relation',
+    'Investor-SubCategory-Relation',
+    'contact-page',
+    'Country',
+    'State',
+    'City',
+    'getintouch',
+    'design-enquiry',
+    'careers',
+    'event-registration',
+    'download-catalogue',
+    'subscribedusers',
+  ].map((p) => `/admin-panel/${p}`),
+];
+
+/** The screen-table entry the router renders for a path (undefined = not-found or a redirect). */
+function screenServing(path: string) {
+  const matches = matchRoutes(routes, path) ?? [];
+  const last = matches[matches.length - 1];
+  return (last?.route.handle as { screen?: { path: string } } | undefined)?.screen;
+}
+
+describe('the screen table', () => {
+  it('the router serves every contract path it served before, each by its own screen', () => {
+    for (const path of SERVED_BEFORE) {
+      expect(CONTRACT, `${path} is a contract path`).toContain(path);
+      expect(REGISTERED_PATHS, path).toContain(path);
+      expect(screenServing(path)?.path, path).toBe(path);
+    }
+  });
+
+  it('every registered path is a contract route, served once, and an unknown path is not a screen', () => {
+    expect(new Set(REGISTERED_PATHS).size).toBe(REGISTERED_PATHS.length);
+    for (const path of REGISTERED_PATHS) {
+      expect(CONTRACT, path).toContain(path);
+      expect(screenServing(path)?.path, path).toBe(path);
+    }
+    expect(screenServing('/admin-panel/studio')).toBeUndefined();
+    expect(screenServing('/admin-panel')).toBeUndefined();
+  });
+
+  it('gives each screen one name: labels are unique except an alias, which names its screen', () => {
+    const own = SCREENS.filter((s) => !s.aliasOf);
+    const labels = own.map((s) => s.label);
+    expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
+    for (const alias of SCREENS.filter((s) => s.aliasOf)) {
+      const target = own.find((s) => s.path === alias.aliasOf);
+      expect(target?.label, alias.path).toBe(alias.label);
+      expect(alias.nav).toBe(false);
+    }
+  });
+
+  it('renders each screen from a component or, for a plain resource screen, from the resource it names', () => {
+    for (const s of SCREENS) expect(Boolean(s.component || s.resource), s.path).toBe(true);
+    const plain = SCREENS.filter((s) => s.resource);
+    expect(plain.map((s) => s.resource)).toContain('site/countries');
+  });
+
+  it('opens a product or a blog post found by the palette in its editor, other records in their list drawer', () => {
+    expect(RECORD_LINKS['site/products'].href('p 1')).toBe('/admin-panel/product-editProductDesign?id=p%201');
+    expect(RECORD_LINKS['site/blogs'].href('b1')).toBe('/admin-panel/blog-management?id=b1');
+    expect(RECORD_LINKS['site/countries'].href('c1')).toBe('/admin-panel/Country?record=c1');
+    expect(RECORD_LINKS['identity/admins'].href('a1')).toBe('/admin-panel/controlcenter/settings/admin-management?record=a1');
+    expect(LIST_SCREENS['site/products']).toBe('/admin-panel/productDesign');
+    for (const link of Object.values(RECORD_LINKS)) {
+      const path = link.href('x').split('?')[0];
+      expect(REGISTERED_PATHS, link.resource).toContain(path);
+    }
+  });
+});
