@@ -103,6 +103,54 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
   };
 }
 
+export interface TestAdmin extends TestCommunity {
+  roleId: string;
+}
+
+/** A new admin of `community` whose role holds only `permissions`, created by its owner and signed in. */
+export async function signedInAdmin(t: TestApp, owner: TestCommunity, permissions: Record<string, string>): Promise<TestAdmin> {
+  const tag = randomBytes(4).toString('hex');
+  const role = await t.request({
+    method: 'POST',
+    url: '/api/v1/identity/roles',
+    as: owner,
+    payload: { name: `Role ${tag}`, permissions },
+  });
+  if (role.statusCode !== 201) throw new Error(`role: ${role.statusCode} ${role.body}`);
+  const email = `admin-${tag}@${owner.name}.example`;
+  const password = 'test-admin-password';
+  const admin = await t.request({
+    method: 'POST',
+    url: '/api/v1/identity/admins',
+    as: owner,
+    payload: { name: `Admin ${tag}`, email, password, roleId: role.json().data.id },
+  });
+  if (admin.statusCode !== 201) throw new Error(`admin: ${admin.statusCode} ${admin.body}`);
+  const token = await signIn(t, email, password, owner.name);
+  return {
+    name: owner.name,
+    tenantId: owner.tenantId,
+    userId: admin.json().data.id,
+    roleId: role.json().data.id,
+    token,
+    email,
+    password,
+    headers: { authorization: `Bearer ${token}`, 'community-name': owner.name },
+  };
+}
+
+/** Signs in and returns the token (fails the test if it does not work). */
+export async function signIn(t: TestApp, email: string, password: string, community: string): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password, community },
+    remoteAddress: randomIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
 /** A random client address, so per-IP rate limits do not couple unrelated tests. */
 export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from '../src/app';
+import { MODULE_KEYS } from '../src/kernel/access/modules';
 import { MAX_FILTER_VALUES, sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { randomIp, startTestApp, type TestCommunity } from './helpers';
+import { randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 import { tag, urlOf } from './resource-fixtures';
 
 /**
  * The security suite: every registered resource, permission module and compat line gets the same
- * attacks (escalation from read to write and across modules, oversized inputs, crafted cursors).
+ * attacks (escalation from read to write and across modules, granting or assigning a module beyond
+ * one's own, oversized inputs, crafted cursors).
  * An area added later is covered without writing new tests here.
  */
 
@@ -31,33 +33,7 @@ const never5xx = (res: LightMyRequestResponse, what: string) => {
 };
 
 /** An admin of the owner's community whose role holds only `permissions`, signed in. */
-async function adminWith(permissions: Record<string, string>): Promise<TestCommunity> {
-  const role = await t.request({
-    method: 'POST',
-    url: '/api/v1/identity/roles',
-    as: owner,
-    payload: { name: `Role ${tag()}`, permissions },
-  });
-  expect(role.statusCode, role.body).toBe(201);
-  const email = `${tag()}@${owner.name}.example`;
-  const password = 'suite-admin-password';
-  const admin = await t.request({
-    method: 'POST',
-    url: '/api/v1/identity/admins',
-    as: owner,
-    payload: { name: 'Suite admin', email, password, roleId: role.json().data.id },
-  });
-  expect(admin.statusCode, admin.body).toBe(201);
-  const login = await t.request({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password, community: owner.name },
-    remoteAddress: randomIp(),
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  const token = login.json().token as string;
-  return { ...owner, token, email, password, headers: { authorization: `Bearer ${token}`, 'community-name': owner.name } };
-}
+const adminWith = (permissions: Record<string, string>) => signedInAdmin(t, owner, permissions);
 
 describe.each(modules)('permission module %s: read does not write, nor reach other modules', (module) => {
   it('holds', async () => {
@@ -78,6 +54,88 @@ describe.each(modules)('permission module %s: read does not write, nor reach oth
     }
   });
 });
+
+const expectBeyondOwn = (res: LightMyRequestResponse, what: string) => {
+  expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(403);
+  expect(res.json().error.code, what).toBe('privilege_beyond_own');
+};
+
+describe.each(MODULE_KEYS.filter((m) => m !== 'role-management'))(
+  'permission module %s: a role manager grants it no further than they hold it',
+  (module) => {
+    it('neither to a new role, nor to their own, through v1 or compat', async () => {
+      const manager = await adminWith({ 'role-management': 'write', [module]: 'read' });
+      const create = await t.request({
+        method: 'POST',
+        url: '/api/v1/identity/roles',
+        as: manager,
+        payload: { name: `Up ${tag()}`, permissions: { [module]: 'write' } },
+      });
+      expectBeyondOwn(create, `create a role with ${module}:write`);
+      const own = `/api/v1/identity/roles/${manager.roleId}`;
+      const before = (await t.request({ method: 'GET', url: own, as: manager })).json().data.permissions;
+      const edit = await t.request({ method: 'PATCH', url: own, as: manager, payload: { permissions: { ...before, [module]: 'write' } } });
+      expectBeyondOwn(edit, `add ${module}:write to the own role`);
+      expect((await t.request({ method: 'GET', url: own, as: manager })).json().data.permissions).toEqual(before);
+      const compat = await t.request({
+        method: 'POST',
+        url: '/compat/content/admin/roles/add',
+        as: manager,
+        payload: { name: `Up ${tag()}`, permissions: { [module]: 'write' } },
+      });
+      expectBeyondOwn(compat, `compat roles/add with ${module}:write`);
+      // Within what they hold, the same manager may grant.
+      const within = await t.request({
+        method: 'POST',
+        url: '/api/v1/identity/roles',
+        as: manager,
+        payload: { name: `Same ${tag()}`, permissions: { [module]: 'read' } },
+      });
+      expect(within.statusCode, within.body).toBe(201);
+    });
+  },
+);
+
+describe.each(MODULE_KEYS.filter((m) => m !== 'admin-management'))(
+  'permission module %s: an admin manager assigns it no further than they hold it',
+  (module) => {
+    it('not to themselves, a new admin or another admin, through v1 or compat', async () => {
+      const manager = await adminWith({ 'admin-management': 'write', [module]: 'read' });
+      const role = async (permissions: Record<string, string>) =>
+        (await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: owner, payload: { name: `R ${tag()}`, permissions } })).json()
+          .data.id as string;
+      const bigger = await role({ 'admin-management': 'write', [module]: 'write' });
+      const smaller = await role({ [module]: 'read' });
+      const self = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/identity/admins/${manager.userId}`,
+        as: manager,
+        payload: { roleId: bigger },
+      });
+      expectBeyondOwn(self, `move self to ${module}:write`);
+      const admin = (roleId: string) => ({ name: 'Someone', email: `${tag()}@${owner.name}.example`, roleId });
+      expectBeyondOwn(
+        await t.request({ method: 'POST', url: '/api/v1/identity/admins', as: manager, payload: admin(bigger) }),
+        `create an admin with ${module}:write`,
+      );
+      expectBeyondOwn(
+        await t.request({ method: 'POST', url: '/compat/content/users/addAdmin', as: manager, payload: admin(bigger) }),
+        `compat addAdmin with ${module}:write`,
+      );
+      const other = await t.request({ method: 'POST', url: '/api/v1/identity/admins', as: manager, payload: admin(smaller) });
+      expect(other.statusCode, other.body).toBe(201);
+      const move = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/identity/admins/${other.json().data.id}`,
+        as: manager,
+        payload: { roleId: bigger },
+      });
+      expectBeyondOwn(move, `move another admin to ${module}:write`);
+      const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', as: manager });
+      expect(me.json().permissions).toEqual({ 'admin-management': 'write', [module]: 'read' });
+    });
+  },
+);
 
 describe.each(resources.map((r) => [r.path, r] as const))('list %s: oversized and crafted input is a 4xx', (_path, resource) => {
   it('filters, search, sort and cursors', async () => {

@@ -17,11 +17,11 @@ export interface AuthContext {
 export interface Scope {
   db: Database;
   tenantId: string;
-  actor: { id: string | null; name: string | null; isOwner?: boolean };
+  actor: { id: string | null; name: string | null; isOwner?: boolean; sessionId?: string };
 }
 
 export function scopeOf(db: Database, auth: AuthContext): Scope {
-  return { db, tenantId: auth.tenantId, actor: { id: auth.userId, name: auth.userName, isOwner: auth.isOwner } };
+  return { db, tenantId: auth.tenantId, actor: { id: auth.userId, name: auth.userName, isOwner: auth.isOwner, sessionId: auth.sessionId } };
 }
 
 /** The platform community: its admins manage platform catalogues. */

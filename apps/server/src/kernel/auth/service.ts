@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roles } from '../access/tables';
 import type { Db } from '../db/database';
@@ -11,6 +11,7 @@ import type { AuthContext } from './context';
 import { issueDeviceToken, knownDevice } from './devices';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { consumeRateLimit, resetRateLimit } from './rate-limit';
+import { revokeSessions } from './revoke';
 import { sessionCacheFor } from './session-cache';
 import { otps, sessions, users } from './tables';
 import { SESSION_TTL_SECONDS } from './tokens';
@@ -299,10 +300,7 @@ export function authService(app: FastifyInstance) {
           .update(users)
           .set({ passwordHash })
           .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        await revokeSessions(tx, tenantId, userId);
       });
       await sessionCache.invalidateTenant(tenantId);
       await app.appLog(tenantId, `${input.email.toLowerCase()} reset their password`);
@@ -326,17 +324,7 @@ export function authService(app: FastifyInstance) {
           .update(users)
           .set({ passwordHash })
           .where(and(eq(users.tenantId, auth.tenantId), eq(users.id, auth.userId)));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(
-              eq(sessions.tenantId, auth.tenantId),
-              eq(sessions.userId, auth.userId),
-              ne(sessions.id, auth.sessionId),
-              isNull(sessions.revokedAt),
-            ),
-          );
+        await revokeSessions(tx, auth.tenantId, auth.userId, auth.sessionId);
       });
       await sessionCache.invalidateTenant(auth.tenantId);
     },

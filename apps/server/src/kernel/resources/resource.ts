@@ -1,7 +1,9 @@
 import { Column, count, eq, getTableColumns, inArray, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { enforcePrivileges, revokeOnCredentialChange } from '../access/privileges';
 import type { Scope } from '../auth/context';
+import { sessionCacheFor } from '../auth/session-cache';
 import type { Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import { humanIssue, type IssueLike } from '../errors/human-messages';
@@ -132,13 +134,14 @@ export class Resource {
 
   async create(scope: Scope, input: unknown): Promise<Row> {
     const row = await scope.db.withTenant(scope.tenantId, (tx) => this.createIn(tx, scope, input));
-    await this.config.hooks?.afterCommit?.(scope, 'create', [row]);
+    await this.committed(scope, 'create', [row]);
     return row;
   }
 
   async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
     this.assertAllowed('create');
     let data = parseInput(this.schemas.create, input);
+    if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
     await this.checkRelations(tx, scope, data);
     const [row] = (await this.guardUnique(
@@ -154,7 +157,7 @@ export class Resource {
 
   async update(scope: Scope, id: string, patch: unknown): Promise<Row> {
     const row = await scope.db.withTenant(scope.tenantId, (tx) => this.updateIn(tx, scope, id, patch));
-    await this.config.hooks?.afterCommit?.(scope, 'update', [row]);
+    await this.committed(scope, 'update', [row]);
     return row;
   }
 
@@ -162,6 +165,7 @@ export class Resource {
     this.assertAllowed('update');
     let data = parseInput(this.schemas.update, patch);
     const existing = await this.getIn(tx, scope, id, true);
+    if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'update', existing, data);
     if (this.config.hooks?.beforeWrite) {
       data = await this.config.hooks.beforeWrite({ scope, tx, op: 'update', existing }, data);
     }
@@ -174,6 +178,7 @@ export class Resource {
         .where(this.scoped(scope, eq(this.columns.id, id)))
         .returning(this.selection),
     )) as Row[];
+    if (this.config.privileges) await revokeOnCredentialChange(tx, scope, this.config.privileges, existing, data);
     await recordAudit(tx, scope, [{ action: 'update', resource: this.path, recordId: id, before: existing, after: row }]);
     await this.config.hooks?.afterWrite?.({ scope, tx, op: 'update', existing }, row);
     return row;
@@ -181,13 +186,14 @@ export class Resource {
 
   async remove(scope: Scope, id: string): Promise<Row> {
     const row = await scope.db.withTenant(scope.tenantId, (tx) => this.removeIn(tx, scope, id));
-    await this.config.hooks?.afterCommit?.(scope, 'delete', [row]);
+    await this.committed(scope, 'delete', [row]);
     return row;
   }
 
   async removeIn(tx: Db, scope: Scope, id: string): Promise<Row> {
     this.assertAllowed('delete');
     const existing = await this.getIn(tx, scope, id, true);
+    if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', existing);
     await this.config.hooks?.beforeDelete?.({ scope, tx }, existing);
     await tx.delete(this.table).where(this.scoped(scope, eq(this.columns.id, id)));
     await recordAudit(tx, scope, [{ action: 'delete', resource: this.path, recordId: id, before: existing }]);
@@ -197,7 +203,7 @@ export class Resource {
   async bulkRemove(scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
     const result = await scope.db.withTenant(scope.tenantId, (tx) => this.bulkRemoveIn(tx, scope, ids));
     if (result.deleted > 0)
-      await this.config.hooks?.afterCommit?.(
+      await this.committed(
         scope,
         'delete',
         result.ids.map((id) => ({ id })),
@@ -213,7 +219,10 @@ export class Resource {
       .from(this.table as never)
       .where(this.scoped(scope, inArray(this.columns.id, unique)))
       .for('update')) as Row[];
-    for (const row of existing) await this.config.hooks?.beforeDelete?.({ scope, tx }, row);
+    for (const row of existing) {
+      if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', row);
+      await this.config.hooks?.beforeDelete?.({ scope, tx }, row);
+    }
     if (existing.length > 0) {
       await tx.delete(this.table).where(
         this.scoped(
@@ -234,6 +243,15 @@ export class Resource {
   }
 
   // ---- helpers -------------------------------------------------------------------------------
+
+  /**
+   * After commit: the resource's own clean-ups, and — for records that give privileges — dropping the
+   * community's cached sessions in every process, so what they may do changes at once.
+   */
+  async committed(scope: Scope, op: 'create' | 'update' | 'delete', records: Row[]) {
+    if (this.config.privileges) await sessionCacheFor(scope.db).invalidateTenant(scope.tenantId);
+    await this.config.hooks?.afterCommit?.(scope, op, records);
+  }
 
   private assertAllowed(op: 'create' | 'update' | 'delete') {
     if (!this.allows(op)) {

@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ModuleKey } from '../access/modules';
+import type { PrivilegeRules } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 
@@ -93,6 +94,12 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
     /** After the transaction committed (clean-ups outside the database, cache invalidation). */
     afterCommit?: (scope: Scope, op: 'create' | 'update' | 'delete', records: Row[]) => Promise<void> | void;
   };
+  /**
+   * What the records give their holders (a role's permissions, an account's role and owner flag):
+   * the kernel then refuses writes beyond the actor's own permissions, keeps the owner account to its
+   * owner, revokes an account's sessions when its credentials change, and drops cached sessions.
+   */
+  privileges?: PrivilegeRules;
   /** Masks what this caller may not see of a record (applied to every record read). */
   redact?: (record: Row, scope: Scope) => Row;
   /** Sample records: seeded into the demo community and used by the conformance suite. */

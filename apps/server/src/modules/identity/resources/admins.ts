@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { hashPassword } from '../../../kernel/auth/passwords';
-import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { users } from '../../../kernel/auth/tables';
 import { errors } from '../../../kernel/errors/app-error';
 import { defineResource } from '../../../kernel/resources/resource';
@@ -32,14 +31,12 @@ export const adminsResource = defineResource({
     email: { widget: 'email' },
   },
   ui: { title: 'name', columns: ['name', 'email', 'roleId', 'status', 'lastLoginAt'] },
+  // An account: roles assigned stay within the writer's own permissions, the owner account is the
+  // owner's alone, and a changed password, email, role or status revokes the account's sessions.
+  privileges: { account: { role: 'roleId', owner: 'isOwner', credentials: ['passwordHash', 'email', 'roleId', 'status'] } },
   hooks: {
-    // A changed role or admin changes what their sessions may do: drop the cached sessions.
-    afterCommit: (scope) => sessionCacheFor(scope.db).invalidateTenant(scope.tenantId),
     async beforeWrite({ op, existing, scope }, data) {
       const { password, ...rest } = data as { password?: string } & Record<string, unknown>;
-      if (existing?.isOwner && (rest.status === 'disabled' || rest.roleId !== undefined) && existing.id !== scope.actor.id) {
-        throw errors.forbidden('The owner cannot be disabled or given a role by another admin');
-      }
       if (op === 'update' && existing?.id === scope.actor.id && rest.status === 'disabled') {
         throw errors.validation({ status: 'You cannot disable yourself' });
       }
@@ -49,7 +46,6 @@ export const adminsResource = defineResource({
       return rest;
     },
     beforeDelete({ scope }, record) {
-      if (record.isOwner) throw errors.conflict('owner_protected', 'The community owner cannot be deleted');
       if (record.id === scope.actor.id) throw errors.conflict('self_delete', 'You cannot delete yourself');
     },
   },

@@ -2,7 +2,6 @@ import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MODULE_KEYS } from '../../../kernel/access/modules';
 import { roles } from '../../../kernel/access/tables';
-import { sessionCacheFor } from '../../../kernel/auth/session-cache';
 import { users } from '../../../kernel/auth/tables';
 import { errors } from '../../../kernel/errors/app-error';
 import { defineResource } from '../../../kernel/resources/resource';
@@ -23,9 +22,9 @@ export const rolesResource = defineResource({
   list: { search: ['name', 'description'], sort: ['name'], defaultSort: 'name' },
   fields: { permissions: { widget: 'json', help: 'Per module: read or write' }, description: { widget: 'textarea' } },
   ui: { title: 'name', columns: ['name', 'description', 'updatedAt'] },
+  // A role grants its permissions: nobody creates, edits or deletes one beyond their own.
+  privileges: { grants: 'permissions' },
   hooks: {
-    // A changed role or admin changes what their sessions may do: drop the cached sessions.
-    afterCommit: (scope) => sessionCacheFor(scope.db).invalidateTenant(scope.tenantId),
     async beforeDelete({ tx, scope }, role) {
       const [used] = await tx
         .select({ n: count() })
