@@ -16,6 +16,7 @@ import { registerErrorHandling } from './kernel/errors/error-handler';
 import { writeAppLog } from './kernel/events/logs';
 import { createJobs, type Jobs } from './kernel/jobs/jobs';
 import { kernelModule } from './kernel/kernel-module';
+import { listsModule } from './kernel/lists/module';
 import { createMailer, type Mailer } from './kernel/messaging/mailer';
 import type { AppModule } from './kernel/module';
 import { ResourceRegistry } from './kernel/resources/registry';
@@ -62,7 +63,7 @@ export const CONSOLE_CSP = {
 };
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule];
+export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */

@@ -5,8 +5,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { randomIp, startTestApp, type TestCommunity } from './helpers';
-import { exampleInput, insertDirect, insertMany, patchFor, requiredKeys, tag, urlOf, wrongType } from './resource-fixtures';
+import { exportCsv, postImport, runImport } from './csv-helpers';
+import { signedInAdmin, startTestApp, type TestCommunity } from './helpers';
+
+import { exampleInput, insertDirect, insertMany, patchFor, requiredKeys, urlOf, wrongType } from './resource-fixtures';
 
 /**
  * The conformance suite: every registered resource, whichever module declares it, gets the same
@@ -27,41 +29,7 @@ let reader: TestCommunity; // an admin of a whose role reads every module
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
-/** An admin of `owner`'s community with a new role holding `permissions`, signed in. */
-async function limitedAdmin(owner: TestCommunity, permissions: Record<string, string>): Promise<TestCommunity> {
-  const role = await t.request({
-    method: 'POST',
-    url: '/api/v1/identity/roles',
-    as: owner,
-    payload: { name: `Role ${tag()}`, permissions },
-  });
-  expect(role.statusCode, role.body).toBe(201);
-  const email = `${tag()}@${owner.name}.example`;
-  const password = 'limited-admin-password';
-  const admin = await t.request({
-    method: 'POST',
-    url: '/api/v1/identity/admins',
-    as: owner,
-    payload: { name: 'Limited admin', email, password, roleId: role.json().data.id },
-  });
-  expect(admin.statusCode, admin.body).toBe(201);
-  const login = await t.request({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password, community: owner.name },
-    remoteAddress: randomIp(),
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  const token = login.json().token as string;
-  return {
-    ...owner,
-    token,
-    userId: admin.json().data.id,
-    email,
-    password,
-    headers: { authorization: `Bearer ${token}`, 'community-name': owner.name },
-  };
-}
+const limitedAdmin = (owner: TestCommunity, permissions: Record<string, string>) => signedInAdmin(t, owner, permissions);
 
 function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -469,6 +437,12 @@ for (const resource of resources) {
         const bulk = await t.request({ method: 'POST', url: `${urlOf(resource)}/bulk-delete`, as: denied, payload: { ids: [fixture.id] } });
         expectError(bulk, 403, 'forbidden');
       }
+      expectError(await t.request({ method: 'GET', url: `${urlOf(resource)}/export.csv`, as: denied }), 403, 'forbidden');
+      if (canUpdate) {
+        const bulk = await t.request({ method: 'PATCH', url: urlOf(resource), as: denied, payload: { ids: [fixture.id], patch: {} } });
+        expectError(bulk, 403, 'forbidden');
+      }
+      if (canCreate || canUpdate) expectError(await postImport(t, denied, resource.path, 'id\n', { mode: 'run' }), 403, 'forbidden');
       const anonymous = await t.request({ method: 'GET', url: urlOf(resource) });
       expectError(anonymous, 401, 'unauthenticated');
       await unchanged();
@@ -498,6 +472,12 @@ for (const resource of resources) {
         const bulk = await t.request({ method: 'POST', url: `${urlOf(resource)}/bulk-delete`, as: reader, payload: { ids: [fixture.id] } });
         expectError(bulk, 403, 'forbidden');
       }
+      expect((await exportCsv(t, reader, resource.path)).rows).toHaveLength(before.length + 1);
+      if (canUpdate) {
+        const bulk = await t.request({ method: 'PATCH', url: urlOf(resource), as: reader, payload: { ids: [fixture.id], patch: {} } });
+        expectError(bulk, 403, 'forbidden');
+      }
+      if (canCreate || canUpdate) expectError(await postImport(t, reader, resource.path, 'id\n', { mode: 'run' }), 403, 'forbidden');
       expect(await listedIds(resource, a)).toEqual(before);
       await unchanged();
     });
@@ -515,8 +495,47 @@ for (const resource of resources) {
         expect(bulk.statusCode, bulk.body).toBe(200);
         expect(bulk.json()).toEqual({ deleted: 0, ids: [] });
       }
+      const bulkEdit = (await t.app.inject({ method: 'GET', url: '/api/v1/meta/resources', headers: a.headers }))
+        .json()
+        .data.find((r: { path: string }) => r.path === resource.path).ui.bulkEdit as string[];
+      if (canUpdate && bulkEdit.length > 0) {
+        const key = bulkEdit[0];
+        const res = await t.request({
+          method: 'PATCH',
+          url: urlOf(resource),
+          as: b,
+          payload: { ids: [fixture.id], patch: { [key]: fixture[key] } },
+        });
+        expectError(res, 404, 'not_found');
+      }
+      const exported = await exportCsv(t, b, resource.path);
+      expect(exported.text).not.toContain(fixture.id);
       await unchanged();
     });
+
+    if (canCreate || canUpdate) {
+      it('exports every record as CSV and imports the export back with nothing changed', async () => {
+        const all = await listAll(resource, a);
+        const { text, rows } = await exportCsv(t, a, resource.path);
+        expect(rows).toHaveLength(all.length + 1);
+        expect(
+          rows
+            .slice(1)
+            .map((r) => r[rows[0].indexOf('ID')])
+            .sort(),
+        ).toEqual(all.map((r) => r.id).sort());
+        const job = await runImport(t, a, resource.path, text, { key: 'id' });
+        expect(job, JSON.stringify(job.errors.slice(0, 3))).toMatchObject({
+          status: 'done',
+          created: 0,
+          updated: 0,
+          failed: 0,
+          unchanged: all.length,
+        });
+        expect(await listAll(resource, a)).toEqual(all);
+        await unchanged();
+      });
+    }
 
     it("refuses a's token naming community b in the community-name header", async () => {
       const crossed = { ...a, headers: { ...a.headers, 'community-name': b.name } };

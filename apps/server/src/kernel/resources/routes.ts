@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { can } from '../access/check';
 import { MODULES } from '../access/modules';
 import { scopeOf } from '../auth/context';
+import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
 import { describeFields, statusOf } from './labels';
 import { MAX_LIMIT, sortableFields } from './list-query';
 import type { ResourceRegistry } from './registry';
@@ -88,6 +89,22 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       async (req) => ({ data: await resource.update(scope(req), req.params.id, req.body) }) as never,
     );
   }
+  if (resource.allows('update')) {
+    r.patch(
+      base,
+      {
+        config: write,
+        schema: {
+          summary: `Change the same fields on several ${label.plural.toLowerCase()}`,
+          description: 'All or nothing, at most 500 records, one audit entry per record.',
+          tags,
+          body: bulkUpdateBody,
+          response: { 200: z.object({ updated: z.number(), ids: z.array(z.string()) }) },
+        },
+      },
+      async (req) => bulkUpdate(resource, scope(req), req.body),
+    );
+  }
   registerRevisionRoutes(app, resource, { base, tags, read, write, idParams });
   if (resource.allows('delete')) {
     r.delete(
@@ -131,6 +148,7 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
         columns: resource.config.ui?.columns ?? [],
         fields: describeFields(resource.config),
         status: statusOf(resource.config),
+        bulkEdit: resource.allows('update') ? bulkEditableFields(resource) : [],
       },
       list: {
         search: resource.config.list?.search ?? [],

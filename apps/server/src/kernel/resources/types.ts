@@ -84,6 +84,8 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
     columns: (keyof T['_']['columns'] & string)[];
     /** The status shown as tabs and badges (default: an enum column named `status`, all its values as tabs). */
     status?: { field: keyof T['_']['columns'] & string; tabs?: string[] };
+    /** Fields editable on many records at once (default: enum, relation, tags and yes/no fields). */
+    bulkEdit?: (keyof T['_']['columns'] & string)[];
   };
   /** Operations this resource offers besides list and get (default: all). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };

@@ -1,0 +1,210 @@
+import { parse } from 'csv-parse/sync';
+import { and, eq, getTableColumns, is, SQL } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Scope } from '../auth/context';
+import type { Db } from '../db/database';
+import { errors } from '../errors/app-error';
+import type { Resource } from '../resources/resource';
+import { zodFields } from '../resources/resource';
+import type { Row } from '../resources/types';
+import { tenantFilter } from '../tenancy/scope-filter';
+import { type CsvField, csvFields, fromCell, toCell, unguard } from './csv-fields';
+import type { RelationTitles } from './relation-titles';
+
+/** The most data rows one import takes. */
+export const MAX_IMPORT_ROWS = 50_000;
+
+/** A CSV file as rows of cells; the first row is the header. Refuses what is not CSV. */
+export function parseCsv(text: string): { headers: string[]; rows: string[][] } {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: false });
+  } catch (err) {
+    throw errors.badRequest('invalid_csv', `The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
+  }
+  const [headers, ...rows] = records;
+  if (!headers || headers.every((h) => h.trim() === '')) throw errors.badRequest('invalid_csv', 'The file has no header row');
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw errors.badRequest('too_many_rows', `An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows: split the file`);
+  }
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+/** Fields an import can set or find records by: the writable ones, and the dedupe keys. */
+export function importableFields(resource: Resource): CsvField[] {
+  const keys = new Set(dedupeKeys(resource));
+  return csvFields(resource).filter((f) => f.writable || keys.has(f.key));
+}
+
+/** Fields that name one record: the id and every single-column unique index of the table. */
+export function dedupeKeys(resource: Resource): string[] {
+  const byName = new Map(Object.entries(getTableColumns(resource.table) as Record<string, PgColumn>).map(([k, c]) => [c.name, k]));
+  const unique = getTableConfig(resource.table)
+    .indexes.filter((i) => i.config.unique)
+    .map((i) => i.config.columns.filter((c) => !is(c, SQL)).map((c) => byName.get((c as { name: string }).name)))
+    .filter((keys) => keys.length === 2 && keys[0] === 'tenantId' && keys[1])
+    .map((keys) => keys[1] as string);
+  return ['id', ...unique];
+}
+
+/** Header → field key, matched by label or key (case and spacing aside). */
+export function suggestMapping(headers: string[], fields: CsvField[]): Record<string, string> {
+  const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+  const mapping: Record<string, string> = {};
+  const used = new Set<string>();
+  for (const header of headers) {
+    const field = fields.find((f) => !used.has(f.key) && (norm(f.label) === norm(header) || norm(f.key) === norm(header)));
+    if (field) {
+      mapping[header] = field.key;
+      used.add(field.key);
+    }
+  }
+  return mapping;
+}
+
+export interface ImportPlan {
+  resource: Resource;
+  scope: Scope;
+  titles: RelationTitles;
+  /** Column index → field. */
+  columns: [number, CsvField][];
+  /** Column index and field of the dedupe key, when one is chosen and mapped. */
+  key: [number, CsvField] | null;
+}
+
+/** Checks a mapping and dedupe key against the file's headers and the resource's fields. */
+export function planImport(
+  resource: Resource,
+  scope: Scope,
+  titles: RelationTitles,
+  headers: string[],
+  mapping: Record<string, string>,
+  dedupeKey: string | null,
+): ImportPlan {
+  const fields = new Map(importableFields(resource).map((f) => [f.key, f]));
+  const problems: Record<string, string> = {};
+  const columns: [number, CsvField][] = [];
+  const seen = new Set<string>();
+  for (const [header, key] of Object.entries(mapping)) {
+    const index = headers.indexOf(header);
+    const field = fields.get(key);
+    if (index < 0) problems[`mapping.${header}`] = 'The file has no such column';
+    else if (!field) problems[`mapping.${header}`] = 'No field of this list can be imported under this name';
+    else if (seen.has(key)) problems[`mapping.${header}`] = `Two columns are mapped to ${field.label}`;
+    else columns.push([index, field]);
+    seen.add(key);
+  }
+  let key: [number, CsvField] | null = null;
+  if (dedupeKey) {
+    const hit = columns.find(([, f]) => f.key === dedupeKey);
+    if (!dedupeKeys(resource).includes(dedupeKey)) problems.key = `Find records by one of: ${dedupeKeys(resource).join(', ')}`;
+    else if (!hit) problems.key = 'Map a column to this field to find records by it';
+    else key = hit;
+  }
+  if (Object.keys(problems).length > 0) throw errors.validation(problems, 'The column mapping does not fit');
+  if (columns.every(([, f]) => !f.writable)) throw errors.validation({ mapping: 'Map at least one column to a field' });
+  return { resource, scope, titles, columns, key };
+}
+
+export interface RowOutcome {
+  action: 'create' | 'update' | 'unchanged' | 'error';
+  id?: string;
+  data: Record<string, unknown>;
+  errors: Record<string, string>;
+}
+
+/**
+ * What one row would do: find the record by the dedupe key, then take the cells that differ from
+ * the record as it would be exported (so a file exported and imported unchanged changes nothing),
+ * read them as values, resolve relations by title or id and validate.
+ */
+export async function planRow(db: Db, plan: ImportPlan, cells: string[]): Promise<RowOutcome> {
+  const { resource, scope } = plan;
+  const errs: Record<string, string> = {};
+  let existing: Row | null = null;
+  const keyText = plan.key ? unguard((cells[plan.key[0]] ?? '').trim()) : '';
+  if (plan.key && keyText) {
+    existing = await findExisting(db, resource, scope, plan.key[1], keyText);
+    if (!existing && plan.key[1].key === 'id') {
+      errs.id = `No ${resource.config.label.singular.toLowerCase()} with this ID in this community`;
+    }
+  }
+  const data: Record<string, unknown> = {};
+  for (const [index, field] of plan.columns) {
+    if (!field.writable) continue;
+    const text = cells[index] ?? '';
+    if (existing) {
+      const related = field.ref ? await plan.titles.load(db, field.ref, idsIn(existing[field.key])) : undefined;
+      if (text === toCell(field, existing[field.key], related)) continue;
+    } else if (text.trim() === '') continue;
+    try {
+      data[field.key] = await resolve(db, plan, field, fromCell(field, text));
+    } catch (err) {
+      errs[field.key] = (err as Error).message;
+    }
+  }
+  if (Object.keys(errs).length > 0) return { action: 'error', data, errors: errs };
+  if (existing && Object.keys(data).length === 0) return { action: 'unchanged', id: existing.id, data, errors: errs };
+  if (existing && !resource.allows('update'))
+    return { action: 'error', data, errors: { _: `${resource.config.label.plural} cannot be changed` } };
+  if (!existing && !resource.allows('create'))
+    return { action: 'error', data, errors: { _: `${resource.config.label.plural} cannot be created` } };
+  const schema = existing ? resource.schemas.update : resource.schemas.create;
+  const parsed = (schema as z.ZodType).safeParse(data);
+  if (!parsed.success) return { action: 'error', data, errors: zodFields(parsed.error) };
+  return { action: existing ? 'update' : 'create', id: existing?.id, data, errors: errs };
+}
+
+const idsIn = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v ? [String(v)] : []);
+
+async function resolve(db: Db, plan: ImportPlan, field: CsvField, value: unknown): Promise<unknown> {
+  if (!field.ref || value === null) return value;
+  const one = async (text: string) => {
+    const id = await plan.titles.idOf(db, field.ref!, text);
+    if (!id) throw new Error(`No ${field.label.toLowerCase()} named “${text}”`);
+    return id;
+  };
+  if (Array.isArray(value)) {
+    const ids: string[] = [];
+    for (const text of value as string[]) ids.push(await one(text));
+    return ids;
+  }
+  return one(String(value));
+}
+
+async function findExisting(db: Db, resource: Resource, scope: Scope, key: CsvField, text: string): Promise<Row | null> {
+  if (key.key === 'id') {
+    if (!z.uuid().safeParse(text).success) return null;
+    try {
+      return await resource.getIn(db, scope, text);
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return null;
+      throw err;
+    }
+  }
+  let value: unknown;
+  try {
+    value = fromCell(key, text);
+  } catch {
+    return null;
+  }
+  const column = (getTableColumns(resource.table) as Record<string, PgColumn>)[key.key];
+  const [found] = (await db
+    .select({ id: resource.table.id })
+    .from(resource.table as never)
+    .where(and(tenantFilter(resource.table, scope.tenantId), eq(column, value)))
+    .limit(1)) as { id: string }[];
+  return found ? resource.getIn(db, scope, found.id) : null;
+}
+
+/** "Price: Expected a number; Status: Expected one of: Draft, Published". */
+export function describeErrors(plan: ImportPlan, fields: Record<string, string>): string {
+  const labels = new Map(plan.columns.map(([, f]) => [f.key, f.label]));
+  return Object.entries(fields)
+    .map(([key, message]) => {
+      const label = labels.get(key.split('.')[0]);
+      return label ? `${label}: ${message}` : message;
+    })
+    .join('; ');
+}

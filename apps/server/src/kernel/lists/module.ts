@@ -1,0 +1,18 @@
+import type { AppModule } from '../module';
+import { registerCsvExport } from './csv-export';
+import { registerImportJob } from './import-job';
+import { registerCsvImport } from './import-routes';
+import { savedViewRoutes } from './saved-views';
+
+/** What every list of every area gets: saved views, CSV export and CSV import (as a job). */
+export const listsModule: AppModule = {
+  name: 'lists',
+  async routes(app) {
+    await savedViewRoutes(app);
+    registerImportJob(app);
+    for (const resource of app.resources.all()) {
+      registerCsvExport(app, resource);
+      registerCsvImport(app, resource);
+    }
+  },
+};
