@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../src/kit/csv';
 import { bodyOf, initialValues } from '../src/kit/resource-form';
 import { displayText, fromFormValue, humanize, inputFields, toFormValue, unwrapNullable, validateValue } from '../src/kit/schema';
 import { adminsMeta, project, projectsMeta } from './fixtures';
@@ -128,19 +127,5 @@ describe('image objects and many-to-many relations', () => {
     expect(validateValue(fields.productIds, ['p1'], 'create')).toBeNull();
     expect(displayText(fields.coverImage, project.coverImage)).toBe('https://img.example/marina.jpg');
     expect(displayText(fields.images, project.images)).toBe('https://img.example/lobby.jpg, https://img.example/balcony.jpg');
-  });
-});
-
-describe('CSV', () => {
-  it('quotes what needs quoting and defuses formulas', () => {
-    expect(
-      toCsv(
-        ['a', 'b'],
-        [
-          ['x,y', 'say "hi"'],
-          ['=1+1', 'plain'],
-        ],
-      ),
-    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=1+1,plain');
   });
 });

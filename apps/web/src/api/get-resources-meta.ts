@@ -66,7 +66,14 @@ export interface ResourceMeta {
   fields: JsonSchema;
   /** The body of a create (an update takes any subset). */
   input: JsonSchema;
-  ui: { title: string; columns: string[]; fields: Record<string, FieldUi>; status?: { field: string; tabs?: string[] } };
+  ui: {
+    title: string;
+    columns: string[];
+    fields: Record<string, FieldUi>;
+    status?: { field: string; tabs?: string[] };
+    /** Fields that can be set on many records at once (PATCH /api/v1/<path>). */
+    bulkEdit?: string[];
+  };
   list: { search: string[]; filters: string[]; sort: string[]; defaultSort: string; maxLimit: number };
   operations: { create: boolean; update: boolean; delete: boolean };
   permissions: { read: boolean; write: boolean };

@@ -9,12 +9,14 @@ export interface ListCardsProps {
   /** One more line under the title (e.g. a code or a date). */
   detailOf?: (row: Row) => string;
   onOpen?: (row: Row) => void;
+  /** The row's actions menu (open, duplicate, delete). */
+  actionsOf?: (row: Row) => React.ReactNode;
   selected?: Set<string>;
   onToggle?: (id: string) => void;
 }
 
 /** A list on a phone: one stacked card per record (title, status, open and select), never a sideways-scrolled table. */
-export function ListCards({ rows, titleOf, statusOf, detailOf, onOpen, selected, onToggle }: ListCardsProps) {
+export function ListCards({ rows, titleOf, statusOf, detailOf, onOpen, actionsOf, selected, onToggle }: ListCardsProps) {
   return (
     <Stack gap="xs" data-testid="resource-cards">
       {rows.map((row) => {
@@ -36,6 +38,7 @@ export function ListCards({ rows, titleOf, statusOf, detailOf, onOpen, selected,
                 )}
               </UnstyledButton>
               {statusOf?.(row)}
+              {actionsOf?.(row)}
             </Group>
           </Paper>
         );

@@ -1,17 +1,37 @@
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
 import { BulkDelete } from './list-bulk-delete';
+import { BulkEdit } from './list-bulk-edit';
 import { ListCards } from './list-cards';
 import { ColumnChooser } from './list-columns';
 import { ExportButton } from './list-export';
 import { ListFilters } from './list-filters';
+import { ImportButton } from './list-import';
 import { ListPager } from './list-pager';
+import { RowActions } from './list-row-actions';
+import { StatusTabs, statusTabsOf } from './list-status-tabs';
+import { useActiveView, type ViewState, ViewsMenu } from './list-views';
 import { type Row, useRecordList, useRelationTitles } from './resource-api';
 import { statusFieldOf } from './resource-form';
 import { displayText, type FieldDef, optionLabel, outputFields } from './schema';
@@ -48,13 +68,26 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
  * selection with bulk delete, CSV export, empty/error states, skeletons and virtualised long pages.
  */
 export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
-  const { state, update, apiQuery } = useListParams(meta, fixed);
+  const { state, update, apiQuery, params } = useListParams(meta, fixed);
   const list = useRecordList(meta.path, apiQuery);
   const fields = useMemo(() => outputFields(meta), [meta]);
   const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
   const choices = useStore(columnChoices);
   const defaultColumns = (columns ?? meta.ui.columns).filter((c) => byKey.has(c));
   const visible = (choices[meta.path] ?? defaultColumns).filter((c) => byKey.has(c));
+  // Saved views: the one used last comes back when the list opens without parameters of its own.
+  const applyView = useCallback(
+    (view: ViewState) => {
+      update({ q: view.q, sort: view.sort, filters: view.filters });
+      const { [meta.path]: _dropped, ...others } = columnChoices.get();
+      columnChoices.set(view.columns ? { ...others, [meta.path]: view.columns } : others);
+    },
+    [update, meta.path],
+  );
+  const hasParams = [...params.keys()].some((k) => k !== 'record' && k !== 'id');
+  const views = useActiveView(meta, hasParams, applyView);
+  const statusTabs = statusTabsOf(meta);
+  const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -69,8 +102,16 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const related = useResourceMeta(relationMeta ?? '').meta;
   const titles = useRelationTitles(relationMeta, related?.ui.title);
 
-  const pushSearch = useDebouncedCallback((q: string) => update({ q }), 300);
-  useEffect(() => setSearch(state.q), [state.q]);
+  // The box follows the URL (back button, a saved view) but not the echo of what was just typed.
+  const pushed = useRef(state.q);
+  const pushSearch = useDebouncedCallback((q: string) => {
+    pushed.current = q;
+    update({ q });
+  }, 300);
+  useEffect(() => {
+    if (state.q !== pushed.current) setSearch(state.q);
+    pushed.current = state.q;
+  }, [state.q]);
   // Opening a record drops a search still waiting to reach the URL: it would otherwise navigate back
   // to the list while a lazily loaded record page is on its way.
   const open = onOpen
@@ -160,7 +201,10 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const padTop = virtual && items.length ? items[0].start : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const shown = virtual ? items.map((i) => rows[i.index]) : rows;
-  const colSpan = visible.length + (canDelete ? 1 : 0);
+  const withActions = Boolean(onOpen) || (meta.permissions.write && (meta.operations.create || meta.operations.delete));
+  const colSpan = visible.length + (canDelete ? 1 : 0) + (withActions ? 1 : 0);
+  const titleText = (row: Row) => cellText(byKey.get(titleKey), row, titleKey) || meta.label.singular;
+  const actions = (row: Row) => <RowActions meta={meta} row={row} title={titleText(row)} onOpen={open} />;
 
   const header = (
     <Table.Tr>
@@ -196,6 +240,11 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
           </Table.Th>
         );
       })}
+      {withActions && (
+        <Table.Th w={48}>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      )}
     </Table.Tr>
   );
 
@@ -209,6 +258,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
             <Skeleton h={14} radius="sm" />
           </Table.Td>
         ))}
+        {withActions && <Table.Td />}
       </Table.Tr>
     ))
   ) : (
@@ -254,6 +304,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
               )}
             </Table.Td>
           ))}
+          {withActions && <Table.Td onClick={(e) => e.stopPropagation()}>{actions(row)}</Table.Td>}
         </Table.Tr>
       ))}
       {padBottom > 0 && (
@@ -266,6 +317,17 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
 
   return (
     <Stack gap="sm">
+      {statusTabs && (
+        <StatusTabs
+          meta={meta}
+          query={apiQuery}
+          value={statusValues.length === 1 ? statusValues[0] : ''}
+          onChange={(status) => {
+            const { [statusTabs.field]: _old, ...others } = state.filters;
+            update({ filters: status ? { ...others, [statusTabs.field]: [status] } : others });
+          }}
+        />
+      )}
       <Group gap="xs" wrap="wrap">
         {meta.list.search.length > 0 && (
           <TextInput
@@ -282,7 +344,15 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
           />
         )}
         <ListFilters meta={meta} values={state.filters} onChange={(filters) => update({ filters })} fixed={Object.keys(fixed ?? {})} />
+        <ViewsMenu
+          meta={meta}
+          views={views.views}
+          active={views.active}
+          current={{ q: state.q, sort: state.sort, filters: state.filters, columns: choices[meta.path] ?? null }}
+          onChoose={views.choose}
+        />
         <Group gap="xs" ml="auto">
+          {selectable && <BulkEdit meta={meta} ids={[...selected]} onDone={() => setSelected(new Set())} />}
           {canDelete && <BulkDelete meta={meta} ids={[...selected]} onDone={() => setSelected(new Set())} />}
           <ColumnChooser
             fields={fields}
@@ -290,13 +360,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
             onChange={(next) => columnChoices.set({ ...choices, [meta.path]: next })}
             onReset={() => columnChoices.set({ ...choices, [meta.path]: defaultColumns })}
           />
-          <ExportButton
-            meta={meta}
-            query={apiQuery}
-            columns={visible.map((k) => ({ key: k, label: byKey.get(k)?.label ?? k }))}
-            cellText={(row, key) => cellText(byKey.get(key), row, key)}
-            disabled={rows.length === 0}
-          />
+          <ExportButton meta={meta} query={apiQuery} disabled={rows.length === 0} />
+          <ImportButton meta={meta} />
           <Tooltip label="Refresh">
             <ActionIcon
               variant="default"
@@ -340,6 +405,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
         <ListCards
           rows={rows}
           titleOf={(row) => cellText(byKey.get(titleKey), row, titleKey)}
+          actionsOf={withActions ? actions : undefined}
           statusOf={statusField ? (row) => renderCell(row, statusField.key) : undefined}
           onOpen={open}
           selected={canDelete ? selected : undefined}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../api/client';
+
+/** POST /api/v1/<path>/import with mode=preview: the suggested mapping and the first rows checked. */
+export interface ImportPreview {
+  headers: string[];
+  /** Column header → field key. */
+  mapping: Record<string, string>;
+  /** The field that finds existing records (null: every row is new). */
+  key: string | null;
+  keys: { key: string; label: string }[];
+  fields: { key: string; label: string }[];
+  totalRows: number;
+  rows: { row: number; cells: string[]; action: 'create' | 'update' | 'unchanged' | 'error'; errors: Record<string, string> }[];
+}
+
+export interface ImportJob {
+  id: string;
+  filename: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  totalRows: number;
+  processed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  errors: { row: number; message: string }[];
+  message: string | null;
+}
+
+export interface ImportChoice {
+  mapping?: Record<string, string>;
+  /** '' = no dedupe key. */
+  key?: string;
+}
+
+function importForm(file: File, mode: 'preview' | 'run', choice: ImportChoice): FormData {
+  const form = new FormData();
+  form.append('mode', mode);
+  if (choice.mapping) form.append('mapping', JSON.stringify(choice.mapping));
+  if (choice.key !== undefined) form.append('key', choice.key);
+  form.append('file', file, file.name);
+  return form;
+}
+
+export const previewImport = (path: string, file: File, choice: ImportChoice = {}) =>
+  request<ImportPreview>('POST', `/api/v1/${path}/import`, { body: importForm(file, 'preview', choice) });
+
+export const startImport = (path: string, file: File, choice: ImportChoice) =>
+  request<{ data: ImportJob }>('POST', `/api/v1/${path}/import`, { body: importForm(file, 'run', choice) }).then((r) => r.data);
+
+/** The job's progress, polled until it ends. */
+export function useImportJob(path: string, id: string | null) {
+  return useQuery({
+    queryKey: ['import', path, id],
+    enabled: Boolean(id),
+    queryFn: () => request<{ data: ImportJob }>('GET', `/api/v1/${path}/import/${id}`).then((r) => r.data),
+    refetchInterval: (query) => (query.state.data && ['done', 'failed'].includes(query.state.data.status) ? false : 500),
+  });
+}
