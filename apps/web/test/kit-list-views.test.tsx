@@ -101,7 +101,10 @@ describe('saved views', () => {
   it('saves the current view under a name', async () => {
     let saved: unknown;
     api({
-      'POST /api/v1/me/saved-views': (_u, body) => ((saved = body), { status: 201, body: { data: { ...(body as object), id: 'v2' } } }),
+      'POST /api/v1/me/saved-views': (_u, body) => {
+        saved = body;
+        return { status: 201, body: { data: { ...(body as object), id: 'v2' } } };
+      },
     });
     renderAt(<ResourceList meta={meta} />, '/admins?status=active&q=ann');
     fireEvent.click(await screen.findByTestId('views-menu'));
@@ -148,7 +151,12 @@ describe('bulk edit and row actions', () => {
 
   it('sets one field on the selected rows in one call', async () => {
     let patch: unknown;
-    api({ 'PATCH /api/v1/identity/admins': (_u, body) => ((patch = body), { body: { updated: 2, ids: ['a1', 'a2'] } }) });
+    api({
+      'PATCH /api/v1/identity/admins': (_u, body) => {
+        patch = body;
+        return { body: { updated: 2, ids: ['a1', 'a2'] } };
+      },
+    });
     renderAt(<ResourceList meta={meta} />, '/admins');
     await screen.findByText('ann@demo.example');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
