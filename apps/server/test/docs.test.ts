@@ -40,7 +40,10 @@ describe('API documentation', () => {
   });
 
   it('lists the CRUD operations of a resource with their schemas', () => {
-    expect(Object.keys(doc.paths['/api/v1/identity/roles']).sort()).toEqual(['get', 'post']);
+    // PATCH on the collection is the bulk edit.
+    expect(Object.keys(doc.paths['/api/v1/identity/roles']).sort()).toEqual(['get', 'patch', 'post']);
+    expect(Object.keys(doc.paths['/api/v1/identity/roles/export.csv'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/v1/identity/roles/import'])).toEqual(['post']);
     expect(Object.keys(doc.paths['/api/v1/identity/roles/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
     expect(Object.keys(doc.paths['/api/v1/identity/roles/bulk-delete'])).toEqual(['post']);
 
