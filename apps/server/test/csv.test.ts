@@ -69,6 +69,26 @@ describe('GET /api/v1/<resource>/export.csv', () => {
     expect(cell('Created at')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
+  it('defuses cells a spreadsheet would run as formulas, and reads them back as typed', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/site/products',
+      as: a,
+      payload: { code: 'F-1', name: '=HYPERLINK("http://x")' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { text, rows } = await exportCsv(t, a, 'site/products', { q: 'F-1' });
+    expect(rows[1][rows[0].indexOf('Name')]).toBe(`'=HYPERLINK("http://x")`);
+    const job = await runImport(t, a, 'site/products', text, { key: 'id' });
+    expect(job).toMatchObject({ status: 'done', unchanged: 1, updated: 0, failed: 0 });
+    const edited = text.replace(`'=HYPERLINK(""http://x"")`, `'=SUM(1)`);
+    expect(edited).not.toBe(text);
+    const again = await runImport(t, a, 'site/products', edited, { key: 'id' });
+    expect(again).toMatchObject({ status: 'done', updated: 1, failed: 0 });
+    expect((await getProduct(a, res.json().data.id)).name).toBe('=SUM(1)');
+    await t.request({ method: 'DELETE', url: `/api/v1/site/products/${res.json().data.id}`, as: a });
+  });
+
   it('refuses a bad filter with a 400 before sending anything', async () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/site/products/export.csv', query: { status: 'nope' }, as: a });
     expect(res.statusCode, res.body).toBe(400);
