@@ -94,6 +94,29 @@ describe('bulk edit', () => {
     expect(await get(b, theirs.id)).toEqual(theirs);
   });
 
+  it('keeps the privilege rules: no bulk move to a bigger role, and a disabled admin is signed out at once', async () => {
+    const manager = await signedInAdmin(t, a, { 'admin-management': 'write' });
+    const editor = await signedInAdmin(t, a, { site: 'write' });
+    const admins = '/api/v1/identity/admins';
+    const bigger = await t.request({
+      method: 'PATCH',
+      url: admins,
+      as: manager,
+      payload: { ids: [manager.userId], patch: { roleId: editor.roleId } },
+    });
+    expect(bigger.statusCode, bigger.body).toBe(403);
+    expect(bigger.json().error.code).toBe('privilege_beyond_own');
+    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', as: editor })).statusCode).toBe(200);
+    const disabled = await t.request({
+      method: 'PATCH',
+      url: admins,
+      as: a,
+      payload: { ids: [editor.userId], patch: { status: 'disabled' } },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/v1/site/products', as: editor })).statusCode).toBe(401);
+  });
+
   it('needs write permission', async () => {
     const reader = await signedInAdmin(t, a, { site: 'read' });
     const res = await t.request({ method: 'PATCH', url, as: reader, payload: { ids, patch: { status: 'archived' } } });

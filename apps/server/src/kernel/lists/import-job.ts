@@ -69,7 +69,7 @@ export function registerImportJob(app: FastifyInstance) {
         });
         for (const op of ['create', 'update'] as const) {
           const rowsOf = written.filter((w) => w.op === op).map((w) => w.row);
-          if (rowsOf.length > 0) await resource.config.hooks?.afterCommit?.(scope, op, rowsOf);
+          if (rowsOf.length > 0) await resource.committed(scope, op, rowsOf);
         }
       }
       await setJob(app, tenantId, jobId, { status: 'done', finishedAt: new Date() });

@@ -70,7 +70,7 @@ export async function bulkUpdate(resource: Resource, scope: Scope, body: BulkUpd
     }
     return changed;
   });
-  if (rows.length > 0) await resource.config.hooks?.afterCommit?.(scope, 'update', rows);
+  if (rows.length > 0) await resource.committed(scope, 'update', rows);
   return { updated: rows.length, ids: rows.map((r) => r.id) };
 }
 
