@@ -19,8 +19,9 @@ async function main() {
   };
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Atrium ${config.version} on http://${config.host}:${config.port} (database: ${app.db.engine})`);
+  // The address actually bound (PORT=0 picks a free port).
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info({ address }, `Atrium ${config.version} on ${address} (database: ${app.db.engine})`);
 }
 
 main().catch((err) => {

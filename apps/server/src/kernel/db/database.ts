@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PGliteProxy } from './pglite-proxy';
 
 export type Engine = 'pglite' | 'postgres';
 /** A drizzle handle: the owner connection or a transaction. */
@@ -31,7 +30,8 @@ export interface Database {
    * on PostgreSQL, planned once per connection: for hot queries of fixed text.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
-  pglite?: PGlite;
+  /** The embedded database, running in its own thread (pglite-proxy.ts). */
+  pglite?: PGliteProxy;
   pool?: pg.Pool;
   close(): Promise<void>;
 }
@@ -71,10 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  // pg_trgm: trigram indexes for substring search (search-indexes.ts).
-  const pglite = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
-  await pglite.waitReady;
-  const owner = drizzlePglite(pglite) as unknown as Db;
+  // Off the main thread, with pg_trgm loaded (trigram indexes for substring search, search-indexes.ts).
+  const pglite = await PGliteProxy.open({ dataDir: dir });
+  const owner = drizzlePglite(pglite as never) as unknown as Db;
   return build('pglite', owner, {
     pglite,
     query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as never[],
@@ -156,4 +155,20 @@ async function pooledTenantTransaction<T>(pool: pg.Pool, tenantId: string, fn: (
 /** Inside a transaction: become the non-owner app role with `tenantId` set (one round trip). */
 export async function enterTenant(tx: Db, tenantId: string): Promise<void> {
   await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`);
+}
+
+/**
+ * Runs fn while holding a PostgreSQL advisory lock, so of several server processes starting at once
+ * only one does it at a time (the others wait). The embedded database has one process: fn just runs.
+ */
+export async function underAdvisoryLock<T>(db: Database, key: number, fn: () => Promise<T>): Promise<T> {
+  if (!db.pool) return fn();
+  const client = await db.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+    client.release();
+  }
 }

@@ -16,7 +16,7 @@ const MIGRATION_LOCK = 72_747_001;
  */
 export async function migrateDatabase(db: Database, resources: Resource[] = [], warn?: (message: string) => void): Promise<void> {
   if (db.pglite) {
-    await migratePglite(drizzlePglite(db.pglite), { migrationsFolder });
+    await migratePglite(drizzlePglite(db.pglite as never), { migrationsFolder });
     await applyRowLevelSecurity(db);
     await ensureSearchIndexes(db, resources, warn);
     return;

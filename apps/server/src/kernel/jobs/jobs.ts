@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
-import type { Database } from '../db/database';
+import { type Database, underAdvisoryLock } from '../db/database';
+
+/** Held while pg-boss creates or upgrades its schema and queues: processes starting together take turns. */
+const JOBS_SETUP_LOCK = 72_747_002;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -19,11 +22,14 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
 
     async start() {
       if (!options.enabled) return;
-      boss = createBoss(db);
+      const started = createBoss(db);
+      boss = started;
       boss.on('error', options.onError);
-      await boss.start();
+      await underAdvisoryLock(db, JOBS_SETUP_LOCK, async () => {
+        await started.start();
+        for (const name of handlers.keys()) await started.createQueue(name);
+      });
       for (const [name, handler] of handlers) {
-        await boss.createQueue(name);
         await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
           for (const job of jobs) {
             try {

@@ -1,0 +1,217 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const server = process.env.TEST_DATABASE_URL;
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+interface Process {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+}
+
+/** One real server process (`node --import tsx src/main.ts`) on a random port; resolves once it listens. */
+function startProcess(env: Record<string, string>): Promise<Process> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      JOBS: 'on',
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const address = /^\{/.test(line) ? (JSON.parse(line) as { address?: string }).address : undefined;
+      if (address) resolve({ url: address, child, dataDir });
+    });
+    child.on('exit', (code) => reject(new Error(`server process exited (${code}):\n${output.join('\n').slice(-3000)}`)));
+  });
+}
+
+async function stopProcess(p: Process | undefined) {
+  if (!p) return;
+  if (p.child.exitCode === null) {
+    const exited = new Promise((resolve) => p.child.on('exit', resolve));
+    p.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(p.dataDir, { recursive: true, force: true });
+}
+
+/** A real SMTP server in this process: resolves `until(n)` once n messages arrived. */
+async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const waiting: { n: number; resolve: () => void }[] = [];
+  const smtp = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        for (const w of waiting.filter((w) => received.length >= w.n)) w.resolve();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (smtp.server.address() as { port: number }).port,
+    received,
+    until: (n: number) => (received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve }))),
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+async function call(p: Process, method: string, path: string, options: { token?: string; community?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.community) headers['community-name'] = options.community;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${p.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, text };
+}
+
+/**
+ * Issue 8 item 7: two real server processes on one fresh PostgreSQL database. A PostgreSQL test: it
+ * runs when TEST_DATABASE_URL is set (as in .ci/run) and is skipped on the embedded database, which
+ * one process owns alone.
+ */
+describe.skipIf(!server)('two server processes on one PostgreSQL database (needs TEST_DATABASE_URL; skipped without it)', () => {
+  let a: Process | undefined;
+  let b: Process | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let dropDatabase = async () => {};
+  const community = `two${randomBytes(4).toString('hex')}`;
+  const email = `owner@${community}.example`;
+  const password = 'correct-horse-battery';
+
+  beforeAll(async () => {
+    const name = `${new URL(server!).pathname.slice(1) || 'atrium'}_p_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+    const url = new URL(server!);
+    url.pathname = `/${name}`;
+    smtp = await startSmtp();
+    const env = { DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    // Started together on an empty database: one migrates, the other waits on the migration lock.
+    [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([stopProcess(a), stopProcess(b)]);
+    await smtp?.close();
+    await dropDatabase();
+  }, 60_000);
+
+  let token: string;
+
+  it('a session made on A works on B', async () => {
+    expect(a!.url).not.toBe(b!.url);
+    const signup = await call(a!, 'POST', '/api/v1/auth/signup', { body: { community, name: 'Owner', email, password } });
+    expect(signup.status, signup.text).toBe(201);
+    token = signup.body.token;
+    const me = await call(b!, 'GET', '/api/v1/auth/me', { token, community });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data.email).toBe(email);
+    expect(me.body.community).toEqual({ id: signup.body.community.id, name: community });
+  });
+
+  it('a sign-out on A is refused on B at once, though B had just verified (and remembered) the session', async () => {
+    const login = await call(b!, 'POST', '/api/v1/auth/login', { body: { email, password, community } });
+    expect(login.status, login.text).toBe(200);
+    const session = login.body.token as string;
+    const verifiedAt = Date.now();
+    expect((await call(b!, 'GET', '/api/v1/auth/me', { token: session, community })).status).toBe(200);
+    expect((await call(a!, 'POST', '/api/v1/auth/logout', { token: session, community })).status).toBe(204);
+    // B remembers a verified session for 5 s; A's NOTIFY makes it forget. The notification travels
+    // asynchronously, so B is asked until it refuses, and that must happen well inside the 5 s.
+    let status = 200;
+    let asked = 0;
+    while (status === 200 && Date.now() - verifiedAt < 5_000) {
+      status = (await call(b!, 'GET', '/api/v1/auth/me', { token: session, community })).status;
+      asked++;
+    }
+    console.log(`B refused the revoked session after ${asked} request(s), ${Date.now() - verifiedAt} ms after it verified it`);
+    expect(status).toBe(401);
+    expect(Date.now() - verifiedAt).toBeLessThan(4_000);
+  });
+
+  it('rate limits count across both processes', async () => {
+    // 10 failed sign-ins per account: 5 on A and 5 on B use the budget up; each process alone saw 5.
+    for (let i = 0; i < 10; i++) {
+      const res = await call(i % 2 ? b! : a!, 'POST', '/api/v1/auth/login', {
+        body: { email, password: 'wrong-password-here', community },
+      });
+      expect(res.status, res.text).toBe(401);
+    }
+    for (const p of [a!, b!]) {
+      const res = await call(p, 'POST', '/api/v1/auth/login', { body: { email, password: 'wrong-password-here', community } });
+      expect(res.status, res.text).toBe(429);
+    }
+  });
+
+  it('jobs enqueued by A run once each, whichever process claims them', async () => {
+    const before = smtp.received.length;
+    for (let i = 0; i < 3; i++) {
+      const res = await call(a!, 'POST', '/api/v1/auth/password/forgot', { body: { email, community } });
+      expect(res.status, res.text).toBe(202);
+    }
+    await smtp.until(before + 3);
+    const mails = smtp.received.slice(before);
+    expect(mails.map((m) => m.to)).toEqual([[email], [email], [email]]);
+    // Each outbox row is marked sent by the job that delivered it, after one attempt.
+    let rows: { status: string; attempts: number }[] = [];
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const res = await call(b!, 'GET', '/api/v1/ops/outbox?channel=email', { token, community });
+      expect(res.status, res.text).toBe(200);
+      rows = res.body.data;
+      if (rows.length === 3 && rows.every((r) => r.status === 'sent')) break;
+    }
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    expect(smtp.received.length).toBe(before + 3);
+  });
+});
