@@ -78,14 +78,15 @@ describe(`a slow query in one community (${onPostgres ? 'PostgreSQL' : 'embedded
   });
 
   it('keeps answering other requests while the query runs, and prints p99', async () => {
-    // Size the query to take ~400 ms here and now (the machine may be busy).
+    // Size the query to take ~1 s here and now (the machine may be busy).
     const probeRows = 50_000;
     const probeStart = performance.now();
     await heavy(probeRows);
-    const rows = Math.min(20_000_000, Math.round((probeRows * 400) / Math.max(1, performance.now() - probeStart)));
+    const rows = Math.min(20_000_000, Math.round((probeRows * 1000) / Math.max(1, performance.now() - probeStart)));
 
-    // B's session is verified now and remembered (5 s), as for any active user.
+    // B's session is verified now and remembered (5 s) and its connection is open, as for any active user.
     expect((await t.request({ method: 'GET', url: '/api/v1/meta/modules', as: b })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: roleUrl, as: b })).statusCode).toBe(200);
     const getDone: number[] = [];
     const slowStart = performance.now();
     const slow = heavy(rows).then(() => performance.now());
@@ -116,7 +117,7 @@ describe(`a slow query in one community (${onPostgres ? 'PostgreSQL' : 'embedded
     expect(percentile(meta, 0.5)).toBeLessThan(slowMs / 4);
     if (onPostgres) {
       // Another connection of the pool serves B's get by id while A's query runs.
-      expect(getDone[0] - slowStart).toBeLessThan(slowMs / 3);
+      expect(getDone[0] - slowStart).toBeLessThan(slowMs / 2);
       expect(get.length).toBeGreaterThanOrEqual(3);
     } else {
       // One embedded connection: the get waited for A's transaction to end, then answered at once.
