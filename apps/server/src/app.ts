@@ -90,6 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
     genReqId: () => crypto.randomUUID(),
+    // onReady starts the job queue and, on a first start, seeds the demo community: more than
+    // Fastify's default 10 s on a slow or busy machine.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are documented with zod schemas but serialised as plain JSON: handlers select only
