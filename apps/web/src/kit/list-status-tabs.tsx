@@ -59,7 +59,7 @@ export function StatusTabs({ meta, query, value, onChange }: StatusTabsProps) {
               value={tab || 'all'}
               rightSection={
                 count !== null ? (
-                  <Badge size="sm" variant="light" color="gray" tt="none" aria-label={`${count} records`}>
+                  <Badge size="sm" variant="light" color="gray" tt="none">
                     {count}
                   </Badge>
                 ) : undefined
