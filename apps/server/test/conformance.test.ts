@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
+import { searchKeys } from '../src/kernel/resources/search';
 import { exportCsv, postImport, runImport } from './csv-helpers';
 import { signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 
@@ -118,7 +119,7 @@ describe('GET /api/v1/meta/resources', () => {
         expect(d.fields.properties, `${resource.path} exposes ${key}`).not.toHaveProperty(key);
         expect(d.input.properties ?? {}, `${resource.path} accepts ${key}`).not.toHaveProperty(key);
       }
-      expect(d.list.search).toEqual(resource.config.list?.search ?? []);
+      expect(d.list.search).toEqual(searchKeys(resource.config));
       expect(d.list.filters).toEqual(resource.config.list?.filters ?? []);
       expect(d.list.sort).toEqual(expect.arrayContaining(['createdAt', 'updatedAt', ...(resource.config.list?.sort ?? [])]));
       expect(d.operations).toEqual({

@@ -3,7 +3,7 @@ import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { declaredSearchColumns } from '../src/kernel/resources/search-indexes';
+import { declaredFulltextColumns, declaredSearchColumns } from '../src/kernel/resources/search-indexes';
 import { startTestApp, type TestApp } from './helpers';
 
 /**
@@ -90,6 +90,32 @@ describe('indexes for list filters and sorts', () => {
     expect(missing).toEqual([]);
     // ILIKE may serve as an index condition under the tenant policy only when it is leakproof.
     const [fn] = await t.app.db.query<{ leakproof: boolean }>("select proleakproof as leakproof from pg_proc where proname = 'texticlike'");
+    expect(fn.leakproof).toBe(true);
+  });
+
+  it('every declared prose field has a generated tsvector column with a GIN index (full-text search)', async () => {
+    const declared = declaredFulltextColumns(t.app.resources.all());
+    expect(declared.map((d) => `${d.table}.${d.column}`)).toEqual(expect.arrayContaining(['site_blogs.body']));
+    const found = await t.app.db.query<{ table: string; vector: string; generated: string }>(
+      `select c.relname as table, a.attname as vector, pg_get_expr(d.adbin, d.adrelid) as generated
+         from pg_index ix
+         join pg_class i on i.oid = ix.indexrelid
+         join pg_class c on c.oid = ix.indrelid
+         join pg_am am on am.oid = i.relam
+         join pg_attribute a on a.attrelid = ix.indrelid and a.attnum = ix.indkey[0]
+         join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+        where am.amname = 'gin' and a.atttypid = 'tsvector'::regtype and a.attgenerated = 's' and ix.indisvalid`,
+    );
+    for (const d of declared) {
+      const index = found.find((f) => f.table === d.table && f.vector === d.vector);
+      expect(index, `${d.table}.${d.vector}`).toBeDefined();
+      expect(index!.generated).toContain(`to_tsvector('${d.language}'::regconfig`);
+      expect(index!.generated).toContain(d.column);
+    }
+    // `@@` may serve as an index condition under the tenant policy only when it is leakproof.
+    const [fn] = await t.app.db.query<{ leakproof: boolean }>(
+      "select proleakproof as leakproof from pg_proc where proname = 'ts_match_vq'",
+    );
     expect(fn.leakproof).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
-import { and, asc, desc, getTableColumns, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { errors } from '../errors/app-error';
+import { searchCondition, searchRank } from './search';
 import type { ResourceConfig } from './types';
 
 export const MAX_LIMIT = 200;
@@ -29,6 +30,8 @@ const baseQuery = {
 };
 
 const RANGE_TYPES = new Set(['number', 'date']);
+/** What PostgreSQL reads as a uuid (checked here so no engine sees a malformed one). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The querystring schema of a resource's list: paging, sort, search and its declared filters. */
 export function listQuerySchema(config: ResourceConfig) {
@@ -54,16 +57,19 @@ export function sortableFields(config: ResourceConfig): string[] {
 export interface ListPlan {
   where: SQL[];
   orderBy: SQL[];
-  sortColumn: PgColumn;
+  /** The sort field's key, or RANK when a search orders by relevance. */
   sortKey: string;
   descending: boolean;
   /**
    * For a date sort: the sort value as PostgreSQL text, selected beside the row for the cursor.
    * PostgreSQL keeps microseconds and a JS Date only milliseconds, so a cursor built from the
-   * Date would skip or repeat rows that share a millisecond.
+   * Date would skip or repeat rows that share a millisecond. For a ranked search: the rank.
    */
-  cursorValue?: SQL<string>;
+  cursorValue?: SQL<string> | SQL<number>;
 }
+
+/** The sort key of a search ordered by relevance (ts_rank); not a field. */
+export const RANK = '__rank';
 
 /** The key under which listIn selects `ListPlan.cursorValue`; never sent to clients. */
 export const CURSOR_VALUE = '__cursorValue';
@@ -74,10 +80,8 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const where: SQL[] = [];
 
-  if (query.q && config.list?.search?.length) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(...config.list.search.map((k) => ilike(columns[k], pattern)))!);
-  }
+  const search = query.q ? searchCondition(config, query.q) : undefined;
+  if (search) where.push(search);
   for (const key of config.list?.filters ?? []) {
     const column = columns[key];
     const raw = query[key];
@@ -97,6 +101,15 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
     }
   }
 
+  // A search of prose with no sort asked for: best matches first (ts_rank), then newest id.
+  const rank = query.q && query.sort === undefined ? searchRank(config, query.q) : undefined;
+  if (rank) {
+    if (query.cursor) where.push(rankCursorCondition(query.cursor, rank, columns.id));
+    // Ordered by the selected rank (CURSOR_VALUE), so it is computed once per row.
+    const orderBy = [sql`${sql.identifier(CURSOR_VALUE)} desc`, desc(columns.id)];
+    return { where, orderBy, sortKey: RANK, descending: true, cursorValue: rank };
+  }
+
   const sortable = sortableFields(config);
   const requested = query.sort ?? config.list?.defaultSort ?? '-createdAt';
   const descending = requested.startsWith('-');
@@ -110,7 +123,7 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
 
   if (query.cursor) where.push(cursorCondition(query.cursor, sortColumn, columns.id, descending));
   const cursorValue = sortColumn.dataType === 'date' ? sql<string>`${sortColumn}::text` : undefined;
-  return { where, orderBy, sortColumn, sortKey, descending, cursorValue };
+  return { where, orderBy, sortKey, descending, cursorValue };
 }
 
 /**
@@ -142,7 +155,7 @@ function parseFilterValue(column: PgColumn, key: string, value: string): unknown
   if (column.enumValues && !column.enumValues.includes(value)) throw fail(`one of ${column.enumValues.join(', ')}`);
   switch (column.columnType) {
     case 'PgUUID':
-      if (!z.uuid().safeParse(value).success) throw fail('a UUID');
+      if (!UUID.test(value)) throw fail('a UUID');
       return value;
     case 'PgBoolean':
       if (value !== 'true' && value !== 'false') throw fail('true or false');
@@ -167,18 +180,23 @@ export function encodeCursor(row: Record<string, unknown>, sortKey: string): str
   return Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, row.id])).toString('base64url');
 }
 
-function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColumn, descending: boolean): SQL {
+/** A cursor's [sort value, id]; anything else is a 400. */
+function decodeCursor(cursor: string): [unknown, string] {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     decoded = null;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2 || typeof decoded[1] !== 'string' || !z.uuid().safeParse(decoded[1]).success) {
+  if (!Array.isArray(decoded) || decoded.length !== 2 || typeof decoded[1] !== 'string' || !UUID.test(decoded[1])) {
     throw errors.validation({ cursor: 'Invalid cursor' });
   }
-  const value = decoded[0];
-  const id = sql.param(decoded[1], idColumn);
+  return decoded as [unknown, string];
+}
+
+function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColumn, descending: boolean): SQL {
+  const [value, rawId] = decodeCursor(cursor);
+  const id = sql.param(rawId, idColumn);
   const nullable = !sortColumn.notNull;
   // PostgreSQL sorts NULL last ascending and first descending: the cursor walks past them accordingly.
   if (value === null) {
@@ -200,12 +218,19 @@ function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColum
   return nullable ? sql`(${after} or ${sortColumn} is null)` : after;
 }
 
+/** After a page ordered by rank: rows ranked lower, or as high with a lower id. */
+function rankCursorCondition(cursor: string, rank: SQL<number>, idColumn: PgColumn): SQL {
+  const [value, id] = decodeCursor(cursor);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw errors.validation({ cursor: 'Invalid cursor' });
+  return sql`(${rank}, ${idColumn}) < (cast(${value} as real), ${sql.param(id, idColumn)})`;
+}
+
 /** Whether a decoded cursor value has the sort column's type (so no engine sees a mismatched parameter). */
 function cursorValueFits(column: PgColumn, value: unknown): boolean {
   if (column.dataType === 'date') return typeof value === 'string' && value.length <= 64 && !Number.isNaN(new Date(value).getTime());
   if (column.columnType === 'PgBoolean') return typeof value === 'boolean';
   if (column.dataType === 'number') return typeof value === 'number' && Number.isFinite(value);
-  if (column.columnType === 'PgUUID') return typeof value === 'string' && z.uuid().safeParse(value).success;
+  if (column.columnType === 'PgUUID') return typeof value === 'string' && UUID.test(value);
   if (column.enumValues) return typeof value === 'string' && column.enumValues.includes(value);
   if (column.dataType === 'string') return typeof value === 'string' && value.length <= 1000;
   return false;

@@ -98,7 +98,7 @@ export class Resource {
     const plan = planList(this.config, query);
     const limit = query.limit ?? 25;
     const offset = query.cursor ? 0 : (query.offset ?? 0);
-    const selection = plan.cursorValue ? { ...this.selection, [CURSOR_VALUE]: plan.cursorValue } : this.selection;
+    const selection = plan.cursorValue ? { ...this.selection, [CURSOR_VALUE]: plan.cursorValue.as(CURSOR_VALUE) } : this.selection;
     const page = tx
       .select(selection)
       .from(this.table as never)

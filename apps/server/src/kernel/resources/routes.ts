@@ -11,6 +11,7 @@ import type { ResourceRegistry } from './registry';
 import type { Resource } from './resource';
 import { registerRevisionRoutes } from './revision-routes';
 import { toJsonSchema } from './schemas';
+import { searchKeys } from './search';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 const bulkDeleteBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) }).strict();
@@ -151,7 +152,7 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
         bulkEdit: resource.allows('update') ? bulkEditableFields(resource) : [],
       },
       list: {
-        search: resource.config.list?.search ?? [],
+        search: searchKeys(resource.config),
         filters: resource.config.list?.filters ?? [],
         sort: sortableFields(resource.config),
         defaultSort: resource.config.list?.defaultSort ?? '-createdAt',

@@ -2,14 +2,16 @@ import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import type { Resource } from './resource';
+import { type FulltextField, searchPlan } from './search';
 
 /**
  * Search indexes are created centrally, like row-level security, rather than declared per table:
  * a column named in a resource's `list.search` gets a trigram GIN index (`pg_trgm`) because it is
- * named there, so no later resource can forget it and no migration has to repeat the list. The
- * index names are derived (`<table>_<column>_trgm`), so this is idempotent and only missing ones
- * are built (on start, after the migrations). test/indexes.test.ts checks every declared search
- * column is served on the migrated database.
+ * named there, and a prose field (`{ field, kind: 'fulltext' }`) a generated tsvector column with
+ * a GIN index (ensureFulltextIndexes), so no later resource can forget them and no migration has
+ * to repeat the list. The names are derived (`<table>_<column>_trgm`, `_tsv`, `_fts`), so this is
+ * idempotent and only missing ones are built (on start, after the migrations).
+ * test/indexes.test.ts checks every declared search column is served on the migrated database.
  *
  * Row-level security: PostgreSQL only uses a condition as an index condition under a policy when
  * its function is LEAKPROOF, and `ILIKE` (texticlike) is not marked so by default: the search
@@ -33,16 +35,38 @@ export function declaredSearchColumns(resources: Resource[]): { table: string; c
   for (const resource of resources) {
     const table = getTableConfig(resource.table).name;
     const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
-    for (const key of resource.config.list?.search ?? []) {
-      const column = columns[key]?.name;
-      if (!column) throw new Error(`${resource.path}: search field ${key} is not a column`);
+    for (const key of searchPlan(resource.config).substring) {
+      const column = columns[key].name;
       seen.set(`${table}.${column}`, { table, column });
     }
   }
   return [...seen.values()];
 }
 
+/** Every (table, prose column) a resource searches by words, with its generated tsvector column. */
+export function declaredFulltextColumns(resources: Resource[]): ({ table: string } & FulltextField)[] {
+  const seen = new Map<string, { table: string } & FulltextField>();
+  for (const resource of resources) {
+    const table = getTableConfig(resource.table).name;
+    for (const field of searchPlan(resource.config).fulltext) {
+      const key = `${table}.${field.column}`;
+      const other = seen.get(key);
+      if (other && other.language !== field.language) throw new Error(`${table}.${field.column} is searched in two languages`);
+      seen.set(key, { table, ...field });
+    }
+  }
+  return [...seen.values()];
+}
+
+export function fulltextIndexName(table: string, column: string): string {
+  return `${table}_${column}_fts`.slice(0, 63);
+}
+
 export async function ensureSearchIndexes(db: Database, resources: Resource[], warn: (message: string) => void = () => {}): Promise<void> {
+  const existing = new Set(
+    (await db.query<{ name: string }>("select indexname as name from pg_indexes where schemaname = 'public'")).map((r) => r.name),
+  );
+  await ensureFulltextIndexes(db, resources, existing, warn);
   try {
     await db.query('create extension if not exists pg_trgm');
   } catch {
@@ -50,20 +74,54 @@ export async function ensureSearchIndexes(db: Database, resources: Resource[], w
     warn('Search runs without indexes: pg_trgm is not installed and this role may not create it (`create extension pg_trgm`)');
     return;
   }
-  const [fn] = await db.query<{ leakproof: boolean }>("select proleakproof as leakproof from pg_proc where proname = 'texticlike'");
-  if (!fn?.leakproof) {
-    try {
-      await db.query('alter function texticlike(text, text) leakproof');
-    } catch {
-      warn('Search cannot use its indexes under row-level security: run `alter function texticlike(text, text) leakproof` as a superuser');
-    }
-  }
-  const existing = new Set(
-    (await db.query<{ name: string }>("select indexname as name from pg_indexes where schemaname = 'public'")).map((r) => r.name),
-  );
+  await ensureLeakproof(db, 'texticlike', 'texticlike(text, text)', warn);
   for (const { table, column } of declaredSearchColumns(resources)) {
     const name = searchIndexName(table, column);
     if (existing.has(name)) continue;
     await db.query(`create index if not exists "${name}" on "${table}" using gin ("${column}" gin_trgm_ops)`);
+  }
+}
+
+/**
+ * Prose: a stored generated `tsvector` column beside the text (`body` → `body_tsv`, computed by
+ * PostgreSQL on every write, so ranking reads it instead of re-parsing the text) and a GIN index
+ * on it. Not a drizzle column: the kit selects declared columns only, so clients never see it.
+ * `@@` (ts_match_vq) must be leakproof for the index to serve under row-level security, like
+ * texticlike: it compares a tsvector with a tsquery and fails on neither a row's value nor the
+ * search text (websearch_to_tsquery accepts any text).
+ */
+async function ensureFulltextIndexes(db: Database, resources: Resource[], existing: Set<string>, warn: (message: string) => void) {
+  const fields = declaredFulltextColumns(resources);
+  if (fields.length === 0) return;
+  await ensureLeakproof(db, 'ts_match_vq', 'ts_match_vq(tsvector, tsquery)', warn);
+  const present = new Set(
+    (
+      await db.query<{ table: string; column: string }>(
+        `select c.relname as table, a.attname as column
+           from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped and a.atttypid = 'tsvector'::regtype`,
+      )
+    ).map((r) => `${r.table}.${r.column}`),
+  );
+  for (const { table, column, vector, language } of fields) {
+    if (!present.has(`${table}.${vector}`)) {
+      await db.query(
+        `alter table "${table}" add column if not exists "${vector}" tsvector
+           generated always as (to_tsvector('${language}'::regconfig, coalesce("${column}", ''))) stored`,
+      );
+    }
+    const name = fulltextIndexName(table, column);
+    if (!existing.has(name)) await db.query(`create index if not exists "${name}" on "${table}" using gin ("${vector}")`);
+  }
+}
+
+/** Marks a built-in comparison leakproof (see above) if it is not yet; needs a superuser, else warns. */
+async function ensureLeakproof(db: Database, name: string, signature: string, warn: (message: string) => void) {
+  const [fn] = await db.query<{ leakproof: boolean }>('select bool_and(proleakproof) as leakproof from pg_proc where proname = $1', [name]);
+  if (fn?.leakproof) return;
+  try {
+    await db.query(`alter function ${signature} leakproof`);
+  } catch {
+    warn(`Search cannot use its indexes under row-level security: run \`alter function ${signature} leakproof\` as a superuser`);
   }
 }

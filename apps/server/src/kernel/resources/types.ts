@@ -57,6 +57,13 @@ export interface HookContext {
   existing?: Row;
 }
 
+/**
+ * A searched field: a column key is searched by substring (trigram index); prose is declared
+ * `{ field, kind: 'fulltext' }` and searched by words, ranked (generated tsvector, GIN index).
+ * `language` is the PostgreSQL text search configuration (default 'english').
+ */
+export type SearchField<K extends string> = K | { field: K; kind: 'fulltext'; language?: string };
+
 export interface ResourceConfig<T extends TenantTable = TenantTable> {
   /** URL path below /api/v1/, e.g. 'identity/roles'. Also the resource's name. */
   path: string;
@@ -72,7 +79,7 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
   /** Columns clients may not set; the server manages them. */
   readOnly?: (keyof T['_']['columns'] & string)[];
   list?: {
-    search?: (keyof T['_']['columns'] & string)[];
+    search?: SearchField<keyof T['_']['columns'] & string>[];
     filters?: (keyof T['_']['columns'] & string)[];
     sort?: (keyof T['_']['columns'] & string)[];
     /** e.g. '-createdAt' (default) or 'name' */

@@ -31,7 +31,7 @@ export const blogsResource = defineResource({
     seoDescription: inputs.seoDescription,
   },
   list: {
-    search: ['title', 'excerpt', 'authorName'],
+    search: ['title', 'excerpt', 'authorName', { field: 'body', kind: 'fulltext' }],
     filters: ['status', 'categoryId', 'featured', 'publishAt'],
     sort: ['title', 'publishAt'],
     defaultSort: '-publishAt',

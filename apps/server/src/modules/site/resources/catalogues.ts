@@ -22,7 +22,7 @@ export const cataloguesResource = defineResource({
     sortOrder: inputs.sortOrder,
   },
   list: {
-    search: ['title', 'description'],
+    search: ['title', { field: 'description', kind: 'fulltext' }],
     filters: ['status', 'language', 'publishAt'],
     sort: ['title', 'sortOrder', 'publishAt'],
     defaultSort: 'sortOrder',

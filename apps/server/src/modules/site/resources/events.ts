@@ -33,7 +33,7 @@ export const eventsResource = defineResource({
     seoDescription: inputs.seoDescription,
   },
   list: {
-    search: ['title', 'venue', 'city'],
+    search: ['title', 'venue', 'city', { field: 'description', kind: 'fulltext' }],
     filters: ['status', 'registrationOpen', 'startsAt'],
     sort: ['startsAt', 'title'],
     defaultSort: '-startsAt',

@@ -33,7 +33,7 @@ export const projectsResource = defineResource({
     seoDescription: inputs.seoDescription,
   },
   list: {
-    search: ['title', 'location', 'clientName'],
+    search: ['title', 'location', 'clientName', { field: 'description', kind: 'fulltext' }],
     filters: ['status', 'categoryId', 'featured', 'completedOn'],
     sort: ['title', 'sortOrder', 'completedOn', 'publishAt'],
     defaultSort: 'sortOrder',
