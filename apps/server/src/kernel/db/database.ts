@@ -100,6 +100,8 @@ function build(
  * request's, so a connection never carries one request's tenant into another.
  */
 const readerTenant = new WeakMap<pg.PoolClient, string>();
+/** A drizzle handle per connection of the readers' pool, made once rather than on every read. */
+const readerDb = new WeakMap<pg.PoolClient, Db>();
 
 async function pooledTenantRead<T>(readers: pg.Pool, tenantId: string, fn: (db: Db) => Promise<T>): Promise<T> {
   const client = await readers.connect();
@@ -117,7 +119,12 @@ async function pooledTenantRead<T>(readers: pg.Pool, tenantId: string, fn: (db: 
     throw err;
   }
   try {
-    return await fn(drizzleNodePg(client) as unknown as Db);
+    let db = readerDb.get(client);
+    if (!db) {
+      db = drizzleNodePg(client) as unknown as Db;
+      readerDb.set(client, db);
+    }
+    return await fn(db);
   } finally {
     client.release();
   }

@@ -50,8 +50,26 @@ export function listQuerySchema(config: ResourceConfig) {
 
 export type ListQuery = z.infer<z.ZodObject<typeof baseQuery>> & Record<string, unknown>;
 
+const sortable = new WeakMap<ResourceConfig, string[]>();
+const columnsByConfig = new WeakMap<ResourceConfig, Record<string, PgColumn>>();
+
 export function sortableFields(config: ResourceConfig): string[] {
-  return [...new Set([...(config.list?.sort ?? []), 'createdAt', 'updatedAt'])];
+  let fields = sortable.get(config);
+  if (!fields) {
+    fields = [...new Set([...(config.list?.sort ?? []), 'createdAt', 'updatedAt'])];
+    sortable.set(config, fields);
+  }
+  return fields;
+}
+
+/** The table's columns by key (getTableColumns copies them on every call; lists ask on every request). */
+function columnsOf(config: ResourceConfig): Record<string, PgColumn> {
+  let columns = columnsByConfig.get(config);
+  if (!columns) {
+    columns = getTableColumns(config.table) as Record<string, PgColumn>;
+    columnsByConfig.set(config, columns);
+  }
+  return columns;
 }
 
 export interface ListPlan {
@@ -76,8 +94,7 @@ export const CURSOR_VALUE = '__cursorValue';
 
 /** Turns the parsed querystring into conditions and ordering; every value is validated by column type. */
 export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
-  const table = config.table;
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const columns = columnsOf(config);
   const where: SQL[] = [];
 
   const search = query.q ? searchCondition(config, query.q) : undefined;
@@ -110,12 +127,12 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
     return { where, orderBy, sortKey: RANK, descending: true, cursorValue: rank };
   }
 
-  const sortable = sortableFields(config);
+  const fields = sortableFields(config);
   const requested = query.sort ?? config.list?.defaultSort ?? '-createdAt';
   const descending = requested.startsWith('-');
   const sortKey = descending ? requested.slice(1) : requested;
-  if (!sortable.includes(sortKey)) {
-    throw errors.validation({ sort: `Sort by one of: ${sortable.join(', ')}` }, 'This field cannot be sorted on');
+  if (!fields.includes(sortKey)) {
+    throw errors.validation({ sort: `Sort by one of: ${fields.join(', ')}` }, 'This field cannot be sorted on');
   }
   const sortColumn = columns[sortKey];
   const direction = descending ? desc : asc;

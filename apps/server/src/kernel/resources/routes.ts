@@ -12,9 +12,35 @@ import type { Resource } from './resource';
 import { registerRevisionRoutes } from './revision-routes';
 import { toJsonSchema } from './schemas';
 import { searchKeys } from './search';
+import { compileSerializer } from './serializer';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 const bulkDeleteBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) }).strict();
+
+/** The answer of a list. */
+export function listResponse(output: z.ZodType) {
+  return z.object({
+    data: z.array(output),
+    total: z.number().nullable(),
+    totalIsEstimate: z.boolean().describe('total is a planner estimate (more than 10,000 matches)'),
+    limit: z.number(),
+    offset: z.number(),
+    nextCursor: z.string().nullable(),
+  });
+}
+
+/**
+ * Records are written by fast-json-stringify from the response schema (serializer.ts), compiled
+ * on a route's first answer of each status so that starting the app stays quick.
+ */
+const serializerCompiler = ({ schema }: { schema: unknown }) => {
+  if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data: unknown) => {
+    serialize ??= compileSerializer(schema);
+    return serialize(data);
+  };
+};
 
 /** The REST routes of one resource under /api/v1/<path>, with OpenAPI schemas. */
 export function registerResourceRoutes(app: FastifyInstance, resource: Resource) {
@@ -35,17 +61,9 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
         summary: `List ${label.plural.toLowerCase()}`,
         tags,
         querystring: resource.listQuery,
-        response: {
-          200: z.object({
-            data: z.array(output),
-            total: z.number().nullable(),
-            totalIsEstimate: z.boolean().describe('total is a planner estimate (more than 10,000 matches)'),
-            limit: z.number(),
-            offset: z.number(),
-            nextCursor: z.string().nullable(),
-          }),
-        },
+        response: { 200: listResponse(output) },
       },
+      serializerCompiler,
     },
     async (req) => (await resource.list(scope(req), req.query as never)) as never,
   );
@@ -55,6 +73,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
     {
       config: read,
       schema: { summary: `Get a ${label.singular.toLowerCase()}`, tags, params: idParams, response: { 200: z.object({ data: output }) } },
+      serializerCompiler,
     },
     async (req) => ({ data: await resource.get(scope(req), req.params.id) }) as never,
   );
@@ -70,6 +89,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
           body: resource.schemas.create,
           response: { 201: z.object({ data: output }) },
         },
+        serializerCompiler,
       },
       async (req, reply) => reply.code(201).send({ data: await resource.create(scope(req), req.body) } as never),
     );
@@ -86,6 +106,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
           body: resource.schemas.update,
           response: { 200: z.object({ data: output }) },
         },
+        serializerCompiler,
       },
       async (req) => ({ data: await resource.update(scope(req), req.params.id, req.body) }) as never,
     );

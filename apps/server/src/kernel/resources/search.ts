@@ -23,6 +23,10 @@ export interface FulltextField {
 export interface SearchPlan {
   substring: string[];
   fulltext: FulltextField[];
+  /** The substring fields' columns. */
+  substringColumns: PgColumn[];
+  /** `"table"."column_tsv"` of each prose field. */
+  vectors: SQL[];
 }
 
 const LANGUAGE = /^[a-z_]+$/;
@@ -38,18 +42,22 @@ export function searchPlan(config: ResourceConfig): SearchPlan {
   let plan = plans.get(config);
   if (plan) return plan;
   const columns = getTableColumns(config.table) as Record<string, PgColumn>;
-  plan = { substring: [], fulltext: [] };
+  plan = { substring: [], fulltext: [], substringColumns: [], vectors: [] };
   for (const entry of config.list?.search ?? []) {
     const { field, kind, language } = normalise(entry);
     const column = columns[field];
     if (!column) throw new Error(`${config.path}: search field ${field} is not a column`);
     if (kind === 'substring') {
       plan.substring.push(field);
+      plan.substringColumns.push(column);
       continue;
     }
     if (column.dataType !== 'string' || column.enumValues) throw new Error(`${config.path}: full-text field ${field} is not text`);
     if (!LANGUAGE.test(language)) throw new Error(`${config.path}: invalid text search language ${language}`);
-    plan.fulltext.push({ key: field, column: column.name, vector: fulltextColumnName(column.name), language });
+    const vector = fulltextColumnName(column.name);
+    plan.fulltext.push({ key: field, column: column.name, vector, language });
+    // The generated column is not one of drizzle's, so it is named here.
+    plan.vectors.push(sql`${sql.identifier(getTableConfig(config.table).name)}.${sql.identifier(vector)}`);
   }
   plans.set(config, plan);
   return plan;
@@ -65,11 +73,6 @@ export function searchKeys(config: ResourceConfig): string[] {
   return (config.list?.search ?? []).map((entry) => normalise(entry).field);
 }
 
-/** `"table"."column_tsv"`: the generated column is not one of drizzle's, so it is named here. */
-function vectorOf(config: ResourceConfig, field: FulltextField): SQL {
-  return sql`${sql.identifier(getTableConfig(config.table).name)}.${sql.identifier(field.vector)}`;
-}
-
 function tsquery(field: FulltextField, q: string): SQL {
   return sql`websearch_to_tsquery(${sql.raw(`'${field.language}'`)}::regconfig, ${q})`;
 }
@@ -77,11 +80,10 @@ function tsquery(field: FulltextField, q: string): SQL {
 /** The condition a search term puts on the list: any substring field contains it, or any prose field matches its words. */
 export function searchCondition(config: ResourceConfig, q: string): SQL | undefined {
   const plan = searchPlan(config);
-  const columns = getTableColumns(config.table) as Record<string, PgColumn>;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const conditions = [
-    ...plan.substring.map((k) => ilike(columns[k], pattern)),
-    ...plan.fulltext.map((f) => sql`${vectorOf(config, f)} @@ ${tsquery(f, q)}`),
+    ...plan.substringColumns.map((column) => ilike(column, pattern)),
+    ...plan.fulltext.map((f, i) => sql`${plan.vectors[i]} @@ ${tsquery(f, q)}`),
   ];
   if (conditions.length === 0) return undefined;
   return conditions.length === 1 ? conditions[0] : or(...conditions);
@@ -91,7 +93,7 @@ export function searchCondition(config: ResourceConfig, q: string): SQL | undefi
 export function searchRank(config: ResourceConfig, q: string): SQL<number> | undefined {
   const plan = searchPlan(config);
   if (plan.fulltext.length === 0) return undefined;
-  const ranks = plan.fulltext.map((f) => sql`ts_rank(${vectorOf(config, f)}, ${tsquery(f, q)})`);
+  const ranks = plan.fulltext.map((f, i) => sql`ts_rank(${plan.vectors[i]}, ${tsquery(f, q)})`);
   // real: its text form reads back to the same value, so a cursor holding it is exact.
   return sql<number>`(${sql.join(ranks, sql` + `)})::real`;
 }
