@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
@@ -23,6 +22,7 @@ import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityNameResolver } from './kernel/tenancy/communities';
+import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
 import { identityModule } from './modules/identity/module';
 import { siteModule } from './modules/site/module';
@@ -124,10 +124,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.close();
   });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CONSOLE_CSP }, crossOriginResourcePolicy: { policy: 'same-site' } });
   // The API reference (Scalar) runs an inline script: its pages alone go without the console's policy.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, helmet: { contentSecurityPolicy: false } } as never;
+  await app.register(securityHeaders, {
+    helmet: { contentSecurityPolicy: { directives: CONSOLE_CSP }, crossOriginResourcePolicy: { policy: 'same-site' } },
+    exempt: '/api/docs',
   });
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {

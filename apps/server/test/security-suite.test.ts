@@ -184,4 +184,18 @@ describe('headers', () => {
     expect(script).not.toContain('unsafe');
     expect(CONSOLE_CSP.scriptSrc).toEqual(["'self'"]);
   });
+
+  it("helmet's other headers on every answer; the API reference alone without the policy", async () => {
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    const docs = await t.request({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toBeUndefined();
+    for (const res of [health, docs]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
 });

@@ -36,6 +36,7 @@ export class Resource {
   private readonly selection: Record<string, PgColumn>;
   private readonly columns: Record<string, PgColumn>;
   private lookup: ResourceLookup = () => undefined;
+  private readonly prepared = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
 
   constructor(readonly config: ResourceConfig) {
     this.columns = getTableColumns(config.table) as Record<string, PgColumn>;
@@ -120,14 +121,43 @@ export class Resource {
   }
 
   async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<Row> {
-    const query = tx
-      .select(this.selection)
-      .from(this.table as never)
-      .where(this.scoped(scope, eq(this.columns.id, id)))
-      .limit(1);
-    const [row] = (await (forUpdate ? query.for('update') : query)) as Row[];
+    const [row] = (
+      forUpdate
+        ? await tx
+            .select(this.selection)
+            .from(this.table as never)
+            .where(this.scoped(scope, eq(this.columns.id, id)))
+            .limit(1)
+            .for('update')
+        : await this.preparedGet(tx).execute({ tenantId: scope.tenantId, id })
+    ) as Row[];
     if (!row) throw errors.notFound(this.config.label.singular);
     return this.config.redact ? this.config.redact(row, scope) : row;
+  }
+
+  /**
+   * The read by id, built once per connection handle (readers keep theirs) as a named statement:
+   * no query building per request, and PostgreSQL plans it once per connection.
+   */
+  private preparedGet(db: Db) {
+    const filter = tenantFilter(this.table as never, sql.placeholder('tenantId') as never);
+    const key = filter ? 'get' : 'get:rls-only'; // tests turn the application filter off
+    let byKey = this.prepared.get(db);
+    if (!byKey) {
+      byKey = new Map();
+      this.prepared.set(db, byKey);
+    }
+    let query = byKey.get(key);
+    if (!query) {
+      query = db
+        .select(this.selection)
+        .from(this.table as never)
+        .where(combine([filter, eq(this.columns.id, sql.placeholder('id'))]))
+        .limit(1)
+        .prepare(`${this.path}:${key}`);
+      byKey.set(key, query);
+    }
+    return query;
   }
 
   // ---- writes --------------------------------------------------------------------------------
