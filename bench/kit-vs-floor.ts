@@ -199,6 +199,7 @@ async function floorServer(databaseUrl: string, tenantId: string) {
     .join(', ');
   const app = Fastify({ logger: false });
   const order = 'order by created_at desc, id desc';
+  const byId = `select ${columns} from site_products where tenant_id = $1 and id = $2`;
 
   async function list(where: string, params: unknown[], withTotal = true) {
     const all = [tenantId, ...params];
@@ -232,7 +233,8 @@ async function floorServer(databaseUrl: string, tenantId: string) {
   });
   app.get('/get/:id', async (req, reply) => {
     const { id } = req.params as { id: string };
-    const { rows } = await pool.query(`select ${columns} from site_products where tenant_id = $1 and id = $2`, [tenantId, id]);
+    // A named statement, planned once per connection (as the kit's read by id is).
+    const { rows } = await pool.query({ name: 'get', text: byId, values: [tenantId, id] });
     if (rows.length === 0) return reply.code(404).send({ error: { code: 'not_found', message: 'Product not found' } });
     return { data: rows[0] };
   });

@@ -48,9 +48,29 @@ describe('response serialisation', () => {
   });
 
   it('answers the HTTP routes with it, keeping fields beyond the schema and escaping text', async () => {
-    const serialize = compileSerializer(z.object({ data: z.object({ id: z.string(), at: z.date(), n: z.number().int().nullable() }) }));
-    const data = { id: 'a"b\\c\u0001\ud83d\ude00', at: new Date('2026-01-02T03:04:05.678Z'), n: 1.5, extra: { deep: [1, 'x'] } };
+    const related = z.object({ id: z.string(), title: z.string() });
+    const serialize = compileSerializer(
+      z.object({
+        data: z.object({
+          id: z.string(),
+          at: z.date(),
+          n: z.number().int().nullable(),
+          one: related.nullable().optional(),
+          many: z.array(related),
+        }),
+      }),
+    );
+    const data = {
+      id: 'a"b\\c\u0001\ud83d\ude00',
+      at: new Date('2026-01-02T03:04:05.678Z'),
+      n: 1.5,
+      one: { id: '1', title: 'One', more: true },
+      many: [{ id: '2', title: 'Two' }],
+      extra: { deep: [1, 'x'] },
+    };
     same(serialize, { data });
+    same(serialize, { data: { ...data, one: null, n: null } });
+    same(serialize, { data: { ...data, one: undefined } });
     expect(serialize({ data })).toContain('"at":"2026-01-02T03:04:05.678Z"');
 
     const owner = await t.signup();

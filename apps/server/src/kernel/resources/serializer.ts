@@ -19,8 +19,8 @@ const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
  * (fastify-type-provider-zod 7 serialises with zod's encode and JSON.stringify, a second validation
  * pass per response). The JSON Schema is the OpenAPI one, reduced to what fast-json-stringify
  * writes fastest and exactly like JSON.stringify: objects by their properties, arrays by their
- * items, strings (Dates as ISO date-time), numbers, booleans, each nullable where zod says so;
- * anything else (jsonb, unions) is written by JSON.stringify. Integers are written as numbers
+ * items, strings (Dates as ISO date-time), numbers, booleans (each nullable where zod says so);
+ * anything else (jsonb, unions, nullable objects) is written by JSON.stringify. Integers are written as numbers
  * (fast-json-stringify would truncate a fraction) and every object keeps properties beyond its
  * schema, as JSON.stringify would. test/serializer.test.ts compares it with JSON.stringify.
  */
@@ -31,8 +31,9 @@ export function compileSerializer(schema: z.ZodType): (data: unknown) => string 
 function reduce(schema: JsonSchema): JsonSchema {
   const nullable = nullableOf(schema);
   if (nullable) {
+    // A nullable primitive; a nullable object or array is left to JSON.stringify.
     const inner = reduce(nullable);
-    if (typeof inner.type !== 'string') return {};
+    if (typeof inner.type !== 'string' || !PRIMITIVES.has(inner.type)) return {};
     return { ...inner, type: [inner.type, 'null'] };
   }
   const type = typeof schema.type === 'string' ? schema.type : undefined;
