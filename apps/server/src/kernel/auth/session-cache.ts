@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Database } from '../db/database';
 import type { AuthContext } from './context';
 
@@ -14,7 +13,7 @@ const CHANNEL = 'atrium_sessions';
  */
 export class SessionCache {
   private readonly entries = new Map<string, { auth: AuthContext; until: number }>();
-  private listener: pg.PoolClient | null = null;
+  private listening: Promise<void> | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -36,28 +35,24 @@ export class SessionCache {
   /** Forget every session of a community here and in the other server processes. */
   async invalidateTenant(tenantId: string): Promise<void> {
     this.dropTenant(tenantId);
-    if (this.db.pool) await this.db.query('select pg_notify($1, $2)', [CHANNEL, tenantId]);
+    if (this.db.pool) await this.db.notify(CHANNEL, tenantId);
   }
 
   private dropTenant(tenantId: string) {
     for (const [key, entry] of this.entries) if (entry.auth.tenantId === tenantId) this.entries.delete(key);
   }
 
-  async start(): Promise<void> {
-    if (!this.db.pool || this.listener) return;
-    const client = await this.db.pool.connect();
-    client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) this.dropTenant(message.payload);
+  /** Listens for the other processes' invalidations (one process alone needs none: PGlite). */
+  start(): Promise<void> {
+    if (!this.db.pool) return Promise.resolve();
+    this.listening ??= this.db.listen(CHANNEL, (payload) => {
+      if (payload === null) this.entries.clear();
+      else if (payload) this.dropTenant(payload);
     });
-    await client.query(`listen ${CHANNEL}`);
-    this.listener = client;
+    return this.listening;
   }
 
   async stop(): Promise<void> {
-    if (!this.listener) return;
-    await this.listener.query(`unlisten ${CHANNEL}`).catch(() => {});
-    this.listener.release();
-    this.listener = null;
     this.entries.clear();
   }
 }

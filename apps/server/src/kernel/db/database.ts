@@ -30,6 +30,14 @@ export interface Database {
    * on PostgreSQL, planned once per connection: for hot queries of fixed text.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
+  /**
+   * LISTEN on a channel: `fn` gets each NOTIFY payload sent on it (by any server process, or by a
+   * trigger), after the notifying transaction commits. `null` means notifications may have been
+   * missed (the listening connection was lost): forget whatever they would have invalidated.
+   */
+  listen(channel: string, fn: (payload: string | null) => void): Promise<void>;
+  /** NOTIFY a channel (delivered to every listener, in every process, after commit). */
+  notify(channel: string, payload: string): Promise<void>;
   /** The embedded database, running in its own thread (pglite-proxy.ts). */
   pglite?: PGliteProxy;
   pool?: pg.Pool;
@@ -55,12 +63,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     readers.on('error', () => {});
     const owner = drizzleNodePg(pool) as unknown as Db;
+    const listener = new PooledListener(pool);
     return build('postgres', owner, {
       pool,
       query: async (text, params, options) => (await pool.query({ text, values: params as unknown[], name: options?.name })).rows,
       withTenant: (tenantId, fn) => pooledTenantTransaction(pool, tenantId, fn),
       readAsTenant: (tenantId, fn) => pooledTenantRead(readers, tenantId, fn),
+      listen: (channel, fn) => listener.listen(channel, fn),
       close: async () => {
+        await listener.close();
         await readers.end();
         await pool.end();
       },
@@ -77,21 +88,108 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return build('pglite', owner, {
     pglite,
     query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as never[],
+    // PGlite delivers a notification when the notifying statement or transaction commits, before it returns.
+    listen: async (channel, fn) => {
+      await pglite.listen(channel, fn);
+    },
     close: () => pglite.close(),
   });
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * LISTEN on PostgreSQL: one connection of the pool, held for the process, listening on every
+ * channel asked for. If it is lost, every listener hears `null` (it may have missed notifications)
+ * and the connection is re-established at the next tick (and retried each second until it is).
+ */
+class PooledListener {
+  private client: pg.PoolClient | null = null;
+  private connecting: Promise<pg.PoolClient> | null = null;
+  private readonly channels = new Map<string, Set<(payload: string | null) => void>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async listen(channel: string, fn: (payload: string | null) => void): Promise<void> {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+    let set = this.channels.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(fn);
+    const client = await this.connection();
+    if (first) await client.query(`listen ${channel}`);
+  }
+
+  private connection(): Promise<pg.PoolClient> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = await this.pool.connect();
+      client.on('notification', (message) => {
+        for (const fn of this.channels.get(message.channel) ?? []) fn(message.payload ?? '');
+      });
+      client.on('error', (err) => this.lost(client, err));
+      for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private lost(client: pg.PoolClient, err: Error) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.release(err);
+    for (const set of this.channels.values()) for (const fn of set) fn(null);
+    if (!this.closed) this.reconnect();
+  }
+
+  private reconnect() {
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.closed || this.client) return;
+      this.connection().then(
+        // Whatever changed while nobody listened is forgotten once more, now that notifications flow again.
+        () => {
+          for (const set of this.channels.values()) for (const fn of set) fn(null);
+        },
+        () => this.reconnect(),
+      );
+    }, 1000);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => null));
+    this.client = null;
+    if (!client) return;
+    await client.query('unlisten *').catch(() => {});
+    client.release();
+  }
 }
 
 function build(
   engine: Engine,
   owner: Db,
-  parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool'> & Partial<Pick<Database, 'withTenant' | 'readAsTenant'>>,
+  parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool' | 'listen'> & Partial<Pick<Database, 'withTenant' | 'readAsTenant'>>,
 ): Database {
   const withTenant: Database['withTenant'] = (tenantId, fn) =>
     owner.transaction(async (tx) => {
       await enterTenant(tx as unknown as Db, tenantId);
       return fn(tx as unknown as Db);
     });
-  return { engine, owner, withTenant, readAsTenant: withTenant, ...parts } as Database;
+  const notify: Database['notify'] = async (channel, payload) => {
+    await parts.query('select pg_notify($1, $2)', [channel, payload]);
+  };
+  return { engine, owner, withTenant, readAsTenant: withTenant, notify, ...parts } as Database;
 }
 
 /**

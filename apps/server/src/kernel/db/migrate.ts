@@ -5,19 +5,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Resource } from '../resources/resource';
 import { ensureSearchIndexes } from '../resources/search-indexes';
+import { ensureCommunityNotifications } from '../tenancy/communities';
 import { APP_ROLE, type Database } from './database';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const MIGRATION_LOCK = 72_747_001;
 
 /**
- * Applies the committed drizzle-kit migrations, then row-level security and the search indexes the
- * given resources declare (see search-indexes.ts), on either engine.
+ * Applies the committed drizzle-kit migrations, then row-level security, the communities' change
+ * notifications and the search indexes the given resources declare (see search-indexes.ts), on either engine.
  */
 export async function migrateDatabase(db: Database, resources: Resource[] = [], warn?: (message: string) => void): Promise<void> {
   if (db.pglite) {
     await migratePglite(drizzlePglite(db.pglite as never), { migrationsFolder });
     await applyRowLevelSecurity(db);
+    await ensureCommunityNotifications(db);
     await ensureSearchIndexes(db, resources, warn);
     return;
   }
@@ -27,6 +29,7 @@ export async function migrateDatabase(db: Database, resources: Resource[] = [], 
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
     await applyRowLevelSecurity(db);
+    await ensureCommunityNotifications(db);
     await ensureSearchIndexes(db, resources, warn);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
