@@ -21,7 +21,7 @@ import type { AppModule } from './kernel/module';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
 import { createStorage, type Storage } from './kernel/storage/storage';
-import { communityNameResolver } from './kernel/tenancy/communities';
+import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
 import { identityModule } from './modules/identity/module';
@@ -81,6 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     MODULES.flatMap((m) => m.resources ?? []),
     (message) => warnings.push(message),
   );
+
+  // Listening for community changes from the start (never first inside a transaction).
+  await communityCacheFor(db).start();
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },

@@ -64,7 +64,15 @@ export class CommunityCache {
     this.byName.set(name, { community, until: Date.now() + TTL_MS });
   }
 
-  /** Subscribed before anything is remembered, so no change can slip between a read and the subscription. */
+  /**
+   * Subscribed before anything is remembered, so no change can slip between a read and the
+   * subscription. Started with the app: on PGlite a LISTEN waits for any open transaction, so it must
+   * not first happen inside one (a file link resolved while seeding).
+   */
+  start(): Promise<void> {
+    return this.listen();
+  }
+
   private listen(): Promise<void> {
     this.listening ??= this.db.listen(COMMUNITIES_CHANNEL, (payload) => this.changed(payload));
     return this.listening;
