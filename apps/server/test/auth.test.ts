@@ -125,12 +125,17 @@ describe('auth', () => {
       expect((await me(withCommunity.json().token)).statusCode).toBe(200);
     });
 
-    it('asks for the community when the email belongs to two', async () => {
+    it('with an email in several communities: signs in where the password is right, asks for the community only if it is right in more than one', async () => {
       const email = `${unique('shared')}@x.example`;
       const a = unique('one');
       const b = unique('two');
+      const c = unique('three');
       expect((await signup({ community: a, name: 'A', email, password: PASSWORD })).statusCode).toBe(201);
       expect((await signup({ community: b, name: 'B', email, password: 'another-password-2' })).statusCode).toBe(201);
+      const onlyA = await login({ email, password: PASSWORD });
+      expect(onlyA.statusCode, onlyA.body).toBe(200);
+      expect(onlyA.json().community.name).toBe(a);
+      expect((await signup({ community: c, name: 'C', email, password: PASSWORD })).statusCode).toBe(201);
       const ambiguous = await login({ email, password: PASSWORD });
       expect(ambiguous.statusCode).toBe(400);
       expect(ambiguous.json().error.fields).toHaveProperty('community');

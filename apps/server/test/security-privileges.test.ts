@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { randomIp, signedInAdmin, signIn, startTestApp, type TestCommunity } from './helpers';
+import { droppedMail, randomIp, signedInAdmin, signIn, startTestApp, type TestCommunity } from './helpers';
 
-/** One test per access finding of issue 9 (2, 3, 5); the security suite runs the generic attacks. */
+/** One test per access finding of issue 9 (2, 3, 5, 8) and ownership transfer; the security suite runs the generic attacks. */
 
 const t = await startTestApp();
 let owner: TestCommunity;
@@ -172,5 +172,199 @@ describe('finding 5: a credential change by anyone revokes the sessions', () => 
       await other.close();
       await other.db.close().catch(() => {});
     }
+  });
+});
+
+describe('ownership transfer: explicit, by the owner only, with the current password, audited, atomic', () => {
+  const transfer = (as: TestCommunity | string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/v1/identity/ownership/transfer', as, payload, remoteAddress: randomIp() });
+
+  it('hands the community over; the previous owner keeps the role the new owner had', async () => {
+    const community = await t.signup();
+    const next = await signedInAdmin(t, community, { site: 'write', 'admin-management': 'write' });
+    const everything = await signedInAdmin(
+      t,
+      community,
+      Object.fromEntries(
+        (await t.request({ method: 'GET', url: '/api/v1/meta/modules', as: community }))
+          .json()
+          .data.map((m: { key: string }) => [m.key, 'write']),
+      ),
+    );
+    refused(
+      await transfer(everything, { toAdminId: everything.userId, currentPassword: everything.password }),
+      403,
+      'owner_only',
+      'a non-owner',
+    );
+    refused(
+      await transfer(community, { toAdminId: next.userId, currentPassword: 'wrong-password' }),
+      400,
+      'validation_failed',
+      'wrong password',
+    );
+    const disabled = await signedInAdmin(t, community, { site: 'read' });
+    await patchAdmin(community, disabled.userId, { status: 'disabled' });
+    refused(
+      await transfer(community, { toAdminId: disabled.userId, currentPassword: community.password }),
+      400,
+      'validation_failed',
+      'disabled',
+    );
+    expect((await me(community.token)).json().data.isOwner).toBe(true);
+
+    const res = await transfer(community, { toAdminId: next.userId, currentPassword: community.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      owner: { id: next.userId, isOwner: true, roleId: null },
+      previousOwner: { id: community.userId, isOwner: false, roleId: next.roleId },
+    });
+    // At once, in both sessions.
+    expect((await me(next.token)).json()).toMatchObject({ data: { isOwner: true }, permissions: { '*': 'write' } });
+    expect((await me(community.token)).json()).toMatchObject({
+      data: { isOwner: false, roleId: next.roleId },
+      permissions: { site: 'write', 'admin-management': 'write' },
+    });
+    // The previous owner is now an admin like any other.
+    refused(await patchAdmin(community, next.userId, { password: 'taken-back-1234' }), 403, 'owner_only', 'old owner edits new owner');
+    refused(await transfer(community, { toAdminId: community.userId, currentPassword: community.password }), 403, 'owner_only', 'again');
+    const audit = await t.request({ method: 'GET', url: '/api/v1/ops/audit-log?limit=5&sort=-createdAt', as: next });
+    const entries = audit
+      .json()
+      .data.filter((e: { resource: string }) => e.resource === 'identity/admins')
+      .slice(0, 2);
+    expect(entries.map((e: { recordId: string; after: { isOwner: boolean } }) => [e.recordId, e.after.isOwner]).sort()).toEqual(
+      [
+        [community.userId, false],
+        [next.userId, true],
+      ].sort(),
+    );
+    expect(JSON.stringify(audit.json())).not.toContain('passwordHash');
+  });
+
+  it('asks which role to keep when the new owner had none, and checks it', async () => {
+    const community = await t.signup();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/admins',
+      as: community,
+      payload: { name: 'No role', email: `none@${community.name}.example`, password: 'no-role-password' },
+    });
+    const toAdminId = created.json().data.id;
+    const noRole = await transfer(community, { toAdminId, currentPassword: community.password });
+    refused(noRole, 400, 'validation_failed', 'no role');
+    expect(noRole.json().error.fields).toHaveProperty('roleId');
+    const otherCommunity = await t.signup();
+    const foreignRole = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/roles',
+      as: otherCommunity,
+      payload: { name: 'X', permissions: {} },
+    });
+    refused(
+      await transfer(community, { toAdminId, currentPassword: community.password, roleId: foreignRole.json().data.id }),
+      400,
+      'validation_failed',
+      'foreign role',
+    );
+    const role = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/roles',
+      as: community,
+      payload: { name: 'Kept', permissions: { site: 'read' } },
+    });
+    const res = await transfer(community, { toAdminId, currentPassword: community.password, roleId: role.json().data.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.previousOwner).toMatchObject({ isOwner: false, roleId: role.json().data.id });
+  });
+});
+
+describe('finding 8: no user enumeration', () => {
+  const post = (url: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url, payload, remoteAddress: randomIp() });
+  const answer = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body });
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+  it('sign-in, code request and forgot-password answer the same for an unknown, a known and a shared email', async () => {
+    const shared = `shared-${Date.now()}@both.example`;
+    const a = await t.signup();
+    const b = await t.signup();
+    for (const [community, password] of [
+      [a, 'password-in-a-1'],
+      [b, 'password-in-b-2'],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/identity/admins',
+        as: community,
+        payload: { name: 'Shared', email: shared, password },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const unknown = `nobody-${Date.now()}@nowhere.example`;
+    const wrong = { password: 'not-the-password' };
+    const unknownLogin = answer(await post('/api/v1/auth/login', { email: unknown, ...wrong }));
+    expect(unknownLogin.status).toBe(401);
+    expect(answer(await post('/api/v1/auth/login', { email: owner.email, ...wrong }))).toEqual(unknownLogin);
+    // An email in several communities with a wrong password: nothing about communities.
+    expect(answer(await post('/api/v1/auth/login', { email: shared, ...wrong }))).toEqual(unknownLogin);
+    expect(answer(await post('/compat/core/auth/loginWithPassword', { email: shared, ...wrong }))).toEqual(
+      answer(await post('/compat/core/auth/loginWithPassword', { email: unknown, ...wrong })),
+    );
+    // With the right password the account is found: it signs in where that password is right.
+    const inB = await post('/api/v1/auth/login', { email: shared, password: 'password-in-b-2' });
+    expect(inB.statusCode, inB.body).toBe(200);
+    expect(inB.json().community.name).toBe(b.name);
+
+    for (const url of [
+      '/api/v1/auth/otp',
+      '/api/v1/auth/password/forgot',
+      '/compat/core/auth/forgotPassword',
+      '/compat/core/auth/GenerateOTP',
+    ]) {
+      const none = answer(await post(url, { email: unknown }));
+      expect(none.status, url).toBeLessThan(300);
+      expect(answer(await post(url, { email: owner.email })), url).toEqual(none);
+      expect(answer(await post(url, { email: shared })), url).toEqual(none);
+    }
+    // Each community of the shared address got its own code, naming it; the code alone signs in there.
+    const code = droppedMail(t, shared).text.match(/\d{6}/)![0];
+    const codeLogin = await post('/api/v1/auth/otp/verify', { email: shared, code });
+    expect(codeLogin.statusCode, codeLogin.body).toBe(200);
+    const signedInto = (await me(codeLogin.json().token)).json().community.name;
+    expect([a.name, b.name]).toContain(signedInto);
+    expect(droppedMail(t, shared).text).toContain(signedInto);
+    // Nothing was stored for the unknown address.
+    expect(() => droppedMail(t, unknown)).toThrow();
+  });
+
+  it('forgot-password takes about as long for an unknown address as for a real account', async () => {
+    const tries = 15;
+    const known: string[] = [];
+    for (let i = 0; i < tries; i++) {
+      const email = `timing-${i}-${Date.now()}@${owner.name}.example`;
+      const res = await t.request({ method: 'POST', url: '/api/v1/identity/admins', as: owner, payload: { name: `Timing ${i}`, email } });
+      expect(res.statusCode, res.body).toBe(201);
+      known.push(email);
+    }
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await post('/api/v1/auth/password/forgot', { email });
+      expect(res.statusCode, res.body).toBe(202);
+      return performance.now() - started;
+    };
+    const real: number[] = [];
+    const none: number[] = [];
+    // Interleaved, so load on the machine falls on both alike; one warm-up each.
+    await timed(`warm-${Date.now()}@nowhere.example`);
+    for (let i = 0; i < tries; i++) {
+      real.push(await timed(known[i]));
+      none.push(await timed(`unknown-${i}-${Date.now()}@nowhere.example`));
+    }
+    // Medians of interleaved tries and a generous bound: robust on a loaded machine, while skipping the
+    // work for an unknown address (a few statements and a file) shows as several times faster.
+    const ratio = median(real) / median(none);
+    expect(Math.max(ratio, 1 / ratio), `median real ${median(real).toFixed(2)} ms, unknown ${median(none).toFixed(2)} ms`).toBeLessThan(
+      1.75,
+    );
   });
 });

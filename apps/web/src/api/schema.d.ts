@@ -1189,6 +1189,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/identity/ownership/transfer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Transfer ownership of the community to another admin (owner only, with the current password) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            currentPassword: string;
+            /**
+             * Format: uuid
+             * @description The role you keep; by default the role the new owner had
+             */
+            roleId?: string;
+            /** Format: uuid */
+            toAdminId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                owner: {
+                  email: string;
+                  /** Format: uuid */
+                  id: string;
+                  isOwner: boolean;
+                  name: string;
+                  phone: string | null;
+                  roleId: string | null;
+                  status: string;
+                  theme: string;
+                };
+                previousOwner: {
+                  email: string;
+                  /** Format: uuid */
+                  id: string;
+                  isOwner: boolean;
+                  name: string;
+                  phone: string | null;
+                  roleId: string | null;
+                  status: string;
+                  theme: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/roles': {
     parameters: {
       query?: never;

@@ -26,6 +26,8 @@ export interface ResourceScreenProps {
   readOnly?: boolean;
   /** Rendered above the list (e.g. tabs). */
   children?: React.ReactNode;
+  /** More header actions beside the create button (e.g. an owner-only action). */
+  actions?: React.ReactNode;
   /** Wraps the drawer content, e.g. to show a record's details instead of a form. */
   renderRecord?: (row: Row, meta: ResourceMeta) => React.ReactNode;
   /** Render without its own heading (inside tabs). */
@@ -147,6 +149,7 @@ export function ResourceScreen({
   exclude,
   readOnly = false,
   children,
+  actions,
   renderRecord,
   embedded,
 }: ResourceScreenProps) {
@@ -170,7 +173,20 @@ export function ResourceScreen({
 
   return (
     <>
-      {!embedded && <PageHeader title={heading} description={description} actions={createButton} />}
+      {!embedded && (
+        <PageHeader
+          title={heading}
+          description={description}
+          actions={
+            actions || createButton ? (
+              <>
+                {actions}
+                {createButton}
+              </>
+            ) : null
+          }
+        />
+      )}
       {embedded && createButton && (
         <Group justify="flex-end" mb="sm">
           {createButton}

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { roles } from '../access/tables';
 import type { Db } from '../db/database';
 import { enterTenant } from '../db/database';
+import { NOBODY, rolledBack } from '../db/rolled-back';
 import { errors } from '../errors/app-error';
 import { COMMUNITY_NAME, RESERVED_NAMES, requireCommunity } from '../tenancy/communities';
 import { communities } from '../tenancy/tables';
@@ -56,6 +57,9 @@ const publicColumns = {
   status: users.status,
 };
 
+/** An account an email names (sign-in, codes). */
+type Candidate = { tenant_id: string; id: string; password_hash: string; community: string; status: string };
+
 /** Sign-up, sign-in, sessions, OTP and passwords. Routes (v1 and compat) stay thin over these. */
 export function authService(app: FastifyInstance) {
   const { db, tokens } = app;
@@ -72,8 +76,8 @@ export function authService(app: FastifyInstance) {
   }
 
   /** The users with this email, across communities or in one. */
-  async function findUsers(email: string, community?: string) {
-    const rows = await db.query<{ tenant_id: string; id: string; password_hash: string; community: string; status: string }>(
+  async function findUsers(email: string, community?: string): Promise<Candidate[]> {
+    const rows = await db.query<Candidate>(
       `select u.tenant_id, u.id, u.password_hash, c.name as community, u.status
          from users u join communities c on c.id = u.tenant_id
         where lower(u.email) = lower($1) and c.status = 'active' and ($2::text is null or c.name = $2)`,
@@ -82,20 +86,84 @@ export function authService(app: FastifyInstance) {
     return rows;
   }
 
-  async function oneUser(email: string, community?: string) {
-    const found = await findUsers(email, community);
-    if (found.length > 1) {
-      throw errors.validation({ community: 'This email belongs to several communities: name one' }, 'Name the community to sign in to');
-    }
-    return found[0] ?? null;
-  }
-
   /**
    * The rate-limit key of an account: the account itself when it exists, so naming the community or
    * not (or in another case) does not open a second budget; else the name that was tried.
    */
   function accountLimitKey(kind: string, user: { tenant_id: string; id: string } | null, email: string, community?: string) {
     return user ? `${kind}:acct:${user.tenant_id}:${user.id}` : `${kind}:acct:${community ?? '*'}:${email}`;
+  }
+
+  /** The account budgets an attempt counts against: every account the name matches, or the name. */
+  function limitKeys(kind: string, found: Candidate[], email: string, community?: string) {
+    return found.length > 0
+      ? found.map((u) => accountLimitKey(kind, u, email, community))
+      : [accountLimitKey(kind, null, email, community)];
+  }
+
+  async function consumeAll(keys: string[], limit: (typeof LIMITS)[keyof typeof LIMITS]) {
+    for (const key of keys) await consumeRateLimit(app, key, limit);
+  }
+
+  /** Stores a new code (retiring any earlier one for the purpose) in `tx`. */
+  async function storeCode(tx: Db, tenantId: string, userId: string, purpose: 'login' | 'reset', code: string) {
+    await tx
+      .update(otps)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(otps.tenantId, tenantId), eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+    await tx.insert(otps).values({
+      tenantId,
+      userId,
+      purpose,
+      codeHash: otpHash(userId, code),
+      expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+    });
+  }
+
+  function codeEmail(to: string, community: string, purpose: 'login' | 'reset', code: string) {
+    const what = purpose === 'reset' ? 'reset your password' : 'sign in';
+    return {
+      sensitive: true,
+      to,
+      subject: `Your Atrium code: ${code}`,
+      text: `Use ${code} to ${what} in ${community}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+    };
+  }
+
+  /** The latest live code of an account matches `code` (a read: nothing is counted or consumed). */
+  async function codeMatches(user: Candidate, purpose: 'login' | 'reset', code: string) {
+    const [otp] = await db.withTenant(user.tenant_id, (tx) =>
+      tx
+        .select({ codeHash: otps.codeHash, expiresAt: otps.expiresAt })
+        .from(otps)
+        .where(and(eq(otps.tenantId, user.tenant_id), eq(otps.userId, user.id), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
+        .orderBy(sql`${otps.createdAt} desc`)
+        .limit(1),
+    );
+    return Boolean(
+      otp &&
+        otp.expiresAt.getTime() >= Date.now() &&
+        timingSafeEqual(Buffer.from(otp.codeHash, 'hex'), Buffer.from(otpHash(user.id, code), 'hex')),
+    );
+  }
+
+  /** Of several accounts, the one whose live code this is; if none, the attempt counts against each. */
+  async function pickByCode(found: Candidate[], purpose: 'login' | 'reset', code: string): Promise<Candidate | undefined> {
+    for (const user of found) if (await codeMatches(user, purpose, code)) return user;
+    for (const user of found) await countWrongCode(user, purpose);
+    return undefined;
+  }
+
+  async function countWrongCode(user: Candidate, purpose: 'login' | 'reset') {
+    await db.withTenant(user.tenant_id, (tx) =>
+      tx
+        .update(otps)
+        .set({
+          attempts: sql`${otps.attempts} + 1`,
+          consumedAt: sql`case when ${otps.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then now() else null end`,
+        })
+        .where(and(eq(otps.tenantId, user.tenant_id), eq(otps.userId, user.id), eq(otps.purpose, purpose), isNull(otps.consumedAt))),
+    );
   }
 
   function otpHash(userId: string, code: string) {
@@ -172,16 +240,32 @@ export function authService(app: FastifyInstance) {
     async login(input: { email: string; password: string; community?: string }, client: Client) {
       const email = input.email.toLowerCase();
       await consumeRateLimit(app, `login:ip:${client.ip}`, LIMITS.loginPerIp);
-      const user = await oneUser(email, input.community);
-      // A browser this user signed in from before has its own budget: failures from elsewhere
+      const found = await findUsers(email, input.community);
+      // A browser an account signed in from before has its own budget: failures from elsewhere
       // slow the attacker down without locking the real user out.
-      const device = user ? knownDevice(app.config.jwtSecret, client.device, user.id) : null;
-      const accountKey = device ? `login:device:${user!.tenant_id}:${device}` : accountLimitKey('login', user, email, input.community);
-      await consumeRateLimit(app, accountKey, LIMITS.loginPerAccount);
-      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
-      if (!user || !ok) throw errors.invalidCredentials();
+      const keyOf = (u: Candidate) => {
+        const device = knownDevice(app.config.jwtSecret, client.device, u.id);
+        return device ? `login:device:${u.tenant_id}:${device}` : accountLimitKey('login', u, email, input.community);
+      };
+      await consumeAll(found.length > 0 ? found.map(keyOf) : limitKeys('login', found, email, input.community), LIMITS.loginPerAccount);
+      // Every account the email names is checked (in parallel), an unknown email against a dummy hash:
+      // the answer (and its time) says nothing until a password is right.
+      const checks = await Promise.all(
+        found.length > 0
+          ? found.map((u) => verifyPassword(u.password_hash, input.password))
+          : [dummyHash().then((h) => verifyPassword(h, input.password))],
+      );
+      const matching = found.filter((_, i) => checks[i]);
+      if (matching.length === 0) throw errors.invalidCredentials();
+      if (matching.length > 1) {
+        throw errors.validation(
+          { community: 'This email and password open several communities: name one' },
+          'Name the community to sign in to',
+        );
+      }
+      const user = matching[0];
       if (user.status !== 'active') throw errors.forbidden('This account is disabled');
-      await resetRateLimit(app, accountKey);
+      await resetRateLimit(app, keyOf(user));
       const result = await db.withTenant(user.tenant_id, async (tx) => {
         const [u] = await tx
           .update(users)
@@ -191,7 +275,8 @@ export function authService(app: FastifyInstance) {
         return { ...(await openSession(tx, user.tenant_id, user.community, u as PublicUser, client)), user: u as PublicUser };
       });
       await app.appLog(user.tenant_id, `${email} signed in`, { ip: client.ip });
-      const deviceToken = device ? client.device : issueDeviceToken(app.config.jwtSecret, user.id);
+      const known = knownDevice(app.config.jwtSecret, client.device, user.id);
+      const deviceToken = known ? client.device : issueDeviceToken(app.config.jwtSecret, user.id);
       return { ...result, community: { id: user.tenant_id, name: user.community }, deviceToken };
     },
 
@@ -205,44 +290,39 @@ export function authService(app: FastifyInstance) {
       await sessionCache.invalidateTenant(auth.tenantId);
     },
 
-    /** Sends a 6-digit code by email. Answers the same whether or not the account exists. */
+    /**
+     * Sends a 6-digit code by email, one per community the address has an active account in (each
+     * email names its community). Answers the same, after the same work, whether or not there is one:
+     * for none, the sending is rehearsed (same statements, rolled back).
+     */
     async issueOtp(input: { email: string; community?: string; purpose: 'login' | 'reset' }, client: Client) {
       const email = input.email.toLowerCase();
       await consumeRateLimit(app, `otp:ip:${client.ip}`, LIMITS.otpPerIp);
-      const user = await oneUser(email, input.community);
-      await consumeRateLimit(app, accountLimitKey('otp', user, email, input.community), LIMITS.otpPerAccount);
-      if (!user || user.status !== 'active') return;
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.withTenant(user.tenant_id, async (tx) => {
-        // A new code replaces any earlier one for the same purpose.
-        await tx
-          .update(otps)
-          .set({ consumedAt: new Date() })
-          .where(
-            and(eq(otps.tenantId, user.tenant_id), eq(otps.userId, user.id), eq(otps.purpose, input.purpose), isNull(otps.consumedAt)),
-          );
-        await tx.insert(otps).values({
-          tenantId: user.tenant_id,
-          userId: user.id,
-          purpose: input.purpose,
-          codeHash: otpHash(user.id, code),
-          expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
-        });
-      });
-      const what = input.purpose === 'reset' ? 'reset your password' : 'sign in';
-      await app.mailer.send(user.tenant_id, {
-        sensitive: true,
-        to: email,
-        subject: `Your Atrium code: ${code}`,
-        text: `Use ${code} to ${what} in ${user.community}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
-      });
+      const found = await findUsers(email, input.community);
+      await consumeAll(limitKeys('otp', found, email, input.community), LIMITS.otpPerAccount);
+      const active = found.filter((u) => u.status === 'active');
+      const code = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+      if (active.length === 0) {
+        const decoy = code();
+        await rolledBack(db, NOBODY, (tx) => storeCode(tx, NOBODY, NOBODY, input.purpose, decoy));
+        await app.mailer.rehearse(codeEmail(email, input.community ?? '-', input.purpose, decoy));
+        return;
+      }
+      for (const user of active) {
+        const value = code();
+        await db.withTenant(user.tenant_id, (tx) => storeCode(tx, user.tenant_id, user.id, input.purpose, value));
+        await app.mailer.send(user.tenant_id, codeEmail(email, user.community, input.purpose, value));
+      }
     },
 
     /** Checks a code (5 attempts, 10 minutes) and consumes it. Returns the user's ids. */
     async verifyOtp(input: { email: string; community?: string; code: string; purpose: 'login' | 'reset' }, client: Client) {
       await consumeRateLimit(app, `otp-verify:ip:${client.ip}`, LIMITS.otpPerIp);
       const invalid = () => errors.badRequest('otp_invalid', 'The code is wrong or has expired');
-      const user = await oneUser(input.email.toLowerCase(), input.community);
+      const found = (await findUsers(input.email.toLowerCase(), input.community)).filter((u) => u.status === 'active');
+      // Without a community the code tells which account it was sent for; a wrong code counts
+      // against every account the email names.
+      const user = found.length > 1 ? await pickByCode(found, input.purpose, input.code) : found[0];
       if (!user) throw invalid();
       return db.owner
         .transaction(async (tx) => {

@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
+import { NOBODY, rolledBack } from '../db/rolled-back';
 import { writeAppLog } from '../events/logs';
 import type { Jobs } from '../jobs/jobs';
 import { outbox } from './tables';
@@ -65,6 +66,22 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
     writeFileSync(join(dir, `${id}.json`), JSON.stringify({ id, to, ...content, createdAt: new Date().toISOString() }), { mode: 0o600 });
   }
 
+  /** The outbox row of a message (a redacted copy when it carries a secret). */
+  const record = (tx: Db, tenantId: string, email: Email) =>
+    tx
+      .insert(outbox)
+      .values({
+        tenantId,
+        channel: 'email',
+        to: email.to,
+        subject: email.sensitive ? REDACTED.subject : email.subject,
+        text: email.sensitive ? REDACTED.text : email.text,
+        html: email.sensitive ? null : (email.html ?? null),
+        status: transport ? 'queued' : 'outbox',
+        sensitive: email.sensitive ?? false,
+      })
+      .returning({ id: outbox.id });
+
   jobs.handle<{ tenantId: string; id: string; sealed?: string }>(DELIVER, async ({ tenantId, id, sealed }) => {
     if (!transport) return;
     const [message] = await db.withTenant(tenantId, (tx) =>
@@ -108,25 +125,21 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
     },
     /** Records the email and queues its delivery. Returns the outbox id. */
     async send(tenantId: string, email: Email): Promise<string> {
-      const [row] = await db.withTenant(tenantId, (tx) =>
-        tx
-          .insert(outbox)
-          .values({
-            tenantId,
-            channel: 'email',
-            to: email.to,
-            subject: email.sensitive ? REDACTED.subject : email.subject,
-            text: email.sensitive ? REDACTED.text : email.text,
-            html: email.sensitive ? null : (email.html ?? null),
-            status: transport ? 'queued' : 'outbox',
-            sensitive: email.sensitive ?? false,
-          })
-          .returning({ id: outbox.id }),
-      );
+      const [row] = await db.withTenant(tenantId, (tx) => record(tx, tenantId, email));
       const content = { subject: email.subject, text: email.text, html: email.html };
       if (transport) await jobs.send(DELIVER, { tenantId, id: row.id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
       else if (email.sensitive) drop(row.id, email.to, content);
       return row.id;
+    },
+    /**
+     * The work of `send` without its effect: the same insert in a transaction that is rolled back, and
+     * the same sealing. Answers that must not tell whether an account exists do this instead of sending.
+     */
+    async rehearse(email: Email): Promise<void> {
+      await rolledBack(db, NOBODY, async (tx) => {
+        await record(tx, NOBODY, email);
+        seal({ subject: email.subject, text: email.text, html: email.html });
+      });
     },
     async close() {
       transport?.close();

@@ -21,7 +21,17 @@ const cells = {
 };
 
 /** The community's console users (identity/admins); several routes show it under their own heading. */
-export function AdminsScreen({ title, description, readOnly }: { title: string; description: string; readOnly?: boolean }) {
+export function AdminsScreen({
+  title,
+  description,
+  readOnly,
+  actions,
+}: {
+  title: string;
+  description: string;
+  readOnly?: boolean;
+  actions?: React.ReactNode;
+}) {
   return (
     <ResourceScreen
       resource="identity/admins"
@@ -30,6 +40,7 @@ export function AdminsScreen({ title, description, readOnly }: { title: string; 
       cells={cells}
       exclude={['theme']}
       readOnly={readOnly}
+      actions={actions}
       columns={readOnly ? ['name', 'email', 'roleId', 'status', 'lastLoginAt', 'createdAt'] : undefined}
     />
   );
