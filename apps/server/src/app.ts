@@ -20,6 +20,8 @@ import { createMailer, type Mailer } from './kernel/messaging/mailer';
 import type { AppModule } from './kernel/module';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
+import { diskBlobStore } from './kernel/storage/blob-store';
+import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { securityHeaders } from './kernel/web/security-headers';
@@ -74,6 +76,9 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Files: an S3-compatible bucket when configured, else local disk; unreachable stops the start.
+  const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(config.dataDir);
+  await blobs.check();
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
   const warnings: string[] = [];
   await migrateDatabase(
@@ -112,10 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'mailer',
     createMailer(db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, secret: config.jwtSecret, dataDir: config.dataDir }),
   );
-  app.decorate(
-    'storage',
-    createStorage(db, { dataDir: config.dataDir, maxBytes: config.maxUploadBytes, communityName: communityNameResolver(db) }),
-  );
+  app.decorate('storage', createStorage(db, { blobs, maxBytes: config.maxUploadBytes, communityName: communityNameResolver(db) }));
   app.decorate('resources', resources);
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', MODULES);
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await jobs.stop();
     await app.mailer.close();
+    blobs.close();
     if (!options.db) await db.close();
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './kernel/storage/s3-store';
 
 const optionalText = z
   .string()
@@ -45,6 +46,28 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)')
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], 'must be true or false').optional()),
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]*\/$/, 'must be a key prefix ending in /')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -67,6 +90,8 @@ export type Config = {
    * client), a hop count, or addresses/CIDRs.
    */
   trustProxy: boolean | number | string;
+  /** Files in an S3-compatible bucket (S3_BUCKET set); unset = local disk in DATA_DIR/files. */
+  s3?: S3Options;
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -102,8 +127,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     jobs: e.JOBS === 'on',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    s3: s3Of(e),
     version: readVersion(),
     ...overrides,
+  };
+}
+
+function s3Of(e: z.infer<typeof envSchema>): S3Options | undefined {
+  const others = (
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET) {
+    if (others.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET: required when ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set`,
+      );
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}`,
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    prefix: e.S3_PREFIX ?? '',
   };
 }
 

@@ -1,12 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
+import type { BlobStore } from './blob-store';
 import { files } from './tables';
 
 /** What may be uploaded, by sniffed type (never by the client's claim or the file name). */
@@ -38,6 +36,8 @@ export interface StoredFile {
   filename: string;
   contentType: string;
   size: number;
+  isPublic: boolean;
+  /** Public files: /public/<community>/files/<id>; private ones: /api/v1/media/files/<id>/content. */
   url: string;
 }
 
@@ -49,12 +49,15 @@ export interface SaveInput {
   isPublic?: boolean;
 }
 
-/** Files on local disk under DATA_DIR/files/<tenant>/<id>; the record keeps the sniffed type. */
+/**
+ * Stored files: the bytes in a blob store (local disk, or S3 when configured) under
+ * `<tenant>/<id>`, the record (sniffed type, size, hash, public or not) in the database.
+ */
 export function createStorage(
   db: Database,
-  options: { dataDir: string; maxBytes: number; communityName: (tenantId: string) => Promise<string> },
+  options: { blobs: BlobStore; maxBytes: number; communityName: (tenantId: string) => Promise<string> },
 ) {
-  const root = join(options.dataDir, 'files');
+  const { blobs } = options;
 
   async function readLimited(stream: Readable): Promise<Buffer> {
     const chunks: Buffer[] = [];
@@ -91,8 +94,8 @@ export function createStorage(
       const contentType = await sniff(buffer, filename);
       const id = randomUUID();
       const storageKey = `${tenantId}/${id}`;
-      await mkdir(join(root, tenantId), { recursive: true });
-      await writeFile(join(root, storageKey), buffer);
+      const isPublic = input.isPublic ?? true;
+      await blobs.put(storageKey, buffer, contentType);
       try {
         await db.withTenant(tenantId, (tx) =>
           tx.insert(files).values({
@@ -103,17 +106,17 @@ export function createStorage(
             size: buffer.length,
             sha256: createHash('sha256').update(buffer).digest('hex'),
             storageKey,
-            isPublic: input.isPublic ?? true,
+            isPublic,
             uploadedBy: input.uploadedBy,
             purpose: input.purpose ?? null,
           }),
         );
       } catch (err) {
-        await rm(join(root, storageKey), { force: true });
+        await blobs.delete(storageKey);
         throw err;
       }
       const community = await options.communityName(tenantId);
-      return { id, filename, contentType, size: buffer.length, url: publicFileUrl(community, id) };
+      return { id, filename, contentType, size: buffer.length, isPublic, url: fileUrl(community, id, isPublic) };
     },
 
     /** The file record and a stream of its bytes, or 404. */
@@ -126,7 +129,7 @@ export function createStorage(
           .limit(1),
       );
       if (!record || (publicOnly && !record.isPublic)) throw errors.notFound('File');
-      return { record, stream: createReadStream(join(root, record.storageKey)) };
+      return { record, stream: await blobs.get(record.storageKey) };
     },
 
     /** Deletes files stored for a request that was then refused (record and bytes). */
@@ -146,12 +149,15 @@ export function createStorage(
           )
           .returning({ storageKey: files.storageKey }),
       );
-      await Promise.all(removed.map((f) => rm(join(root, f.storageKey), { force: true })));
+      await Promise.all(removed.map((f) => blobs.delete(f.storageKey)));
     },
 
     async removeBytes(storageKey: string) {
-      await rm(join(root, storageKey), { force: true });
+      await blobs.delete(storageKey);
     },
+
+    /** The store the bytes are in (disk or S3). */
+    blobs,
   };
   byDatabase.set(db, storage);
   return storage;
@@ -197,6 +203,8 @@ export async function* uploadParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T
 }
 
 export const publicFileUrl = (community: string, id: string) => `/public/${community}/files/${id}`;
+export const privateFileUrl = (id: string) => `/api/v1/media/files/${id}/content`;
+export const fileUrl = (community: string, id: string, isPublic: boolean) => (isPublic ? publicFileUrl(community, id) : privateFileUrl(id));
 
 function safeName(name: string): string {
   const base = (name || 'file')
