@@ -79,13 +79,19 @@ async function fileRoutes(app: FastifyInstance) {
     '/api/v1/media/files',
     {
       config: { access: 'media:write' },
-      schema: { tags: ['media'], summary: 'Upload files (multipart/form-data)', consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['media'],
+        summary: 'Upload files (multipart/form-data); ?visibility=private keeps them off the public URL',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ visibility: z.enum(['public', 'private']).default('public') }),
+      },
     },
     async (req, reply) => {
       if (!req.isMultipart()) {
         return reply.code(415).send({ error: { code: 'unsupported_media_type', message: 'Expected a multipart/form-data upload' } });
       }
       const auth = req.auth!;
+      const { visibility } = req.query as { visibility: 'public' | 'private' };
       const stored: StoredFile[] = [];
       try {
         for await (const part of uploadParts(req.files())) {
@@ -95,6 +101,7 @@ async function fileRoutes(app: FastifyInstance) {
               filename: part.filename,
               uploadedBy: auth.userId,
               purpose: part.fieldname,
+              isPublic: visibility === 'public',
             }),
           );
         }
@@ -111,10 +118,19 @@ async function fileRoutes(app: FastifyInstance) {
   const fileParams = z.object({ id: z.uuid() });
   app.get(
     '/api/v1/media/files/:id/content',
-    { config: { access: 'authenticated' }, schema: { tags: ['media'], summary: 'Download a file', params: fileParams } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['media'],
+        summary: 'Download a file (a private one only with read permission on a record that holds it)',
+        params: fileParams,
+      },
+    },
     async (req, reply) => {
       const { id } = req.params as { id: string };
-      const { record, stream } = await app.storage.open(req.auth!.tenantId, id);
+      const auth = req.auth!;
+      const reader = { id: auth.userId, isOwner: auth.isOwner, permissions: auth.permissions };
+      const { record, stream } = await app.storage.openFor(auth.tenantId, id, reader, (path) => app.resources.get(path)?.module);
       return sendFile(reply, record, stream, 'private, max-age=3600');
     },
   );

@@ -2768,10 +2768,12 @@ export interface paths {
       };
     };
     put?: never;
-    /** Upload files (multipart/form-data) */
+    /** Upload files (multipart/form-data); ?visibility=private keeps them off the public URL */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          visibility?: 'public' | 'private';
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -2874,7 +2876,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download a file */
+    /** Download a file (a private one only with read permission on a record that holds it) */
     get: {
       parameters: {
         query?: never;

@@ -17,11 +17,16 @@ export interface AuthContext {
 export interface Scope {
   db: Database;
   tenantId: string;
-  actor: { id: string | null; name: string | null; isOwner?: boolean; sessionId?: string };
+  /** Permissions: what the actor may read (files it attaches must be readable by it); none for visitors and the system. */
+  actor: { id: string | null; name: string | null; isOwner?: boolean; sessionId?: string; permissions?: Permissions };
 }
 
 export function scopeOf(db: Database, auth: AuthContext): Scope {
-  return { db, tenantId: auth.tenantId, actor: { id: auth.userId, name: auth.userName, isOwner: auth.isOwner, sessionId: auth.sessionId } };
+  return {
+    db,
+    tenantId: auth.tenantId,
+    actor: { id: auth.userId, name: auth.userName, isOwner: auth.isOwner, sessionId: auth.sessionId, permissions: auth.permissions },
+  };
 }
 
 /** The platform community: its admins manage platform catalogues. */

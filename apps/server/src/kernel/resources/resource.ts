@@ -8,10 +8,14 @@ import type { Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import { humanIssue, type IssueLike } from '../errors/human-messages';
 import { recordAudit } from '../events/audit';
+import { type FileField, linkFiles, unlinkFiles } from '../storage/file-links';
 import { tenantFilter } from '../tenancy/scope-filter';
 import { CURSOR_VALUE, combine, EXACT_TOTAL_LIMIT, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
 import { deriveSchemas } from './schemas';
 import type { ResourceConfig, Row, TenantTable } from './types';
+
+/** The media library's path: a relation to it holds file ids. */
+const FILES_RESOURCE = 'media/files';
 
 export interface ListResult {
   data: Row[];
@@ -37,6 +41,8 @@ export class Resource {
   private readonly columns: Record<string, PgColumn>;
   private lookup: ResourceLookup = () => undefined;
   private readonly prepared = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
+  /** Fields that hold stored files (widget image or file, or a relation to media/files): their files belong to the record. */
+  readonly fileFields: FileField[];
 
   constructor(readonly config: ResourceConfig) {
     this.columns = getTableColumns(config.table) as Record<string, PgColumn>;
@@ -44,6 +50,9 @@ export class Resource {
     this.selection = Object.fromEntries(Object.entries(this.columns).filter(([k]) => !hidden.has(k)));
     this.schemas = deriveSchemas(config);
     this.listQuery = listQuerySchema(config);
+    this.fileFields = Object.entries(config.fields ?? {})
+      .filter(([name, ui]) => name in this.columns && (ui?.widget === 'image' || ui?.widget === 'file' || ui?.ref === FILES_RESOURCE))
+      .map(([name, ui]) => ({ name, private: ui?.private === true, ids: ui?.ref === FILES_RESOURCE }));
   }
 
   get path() {
@@ -180,6 +189,7 @@ export class Resource {
         .values({ ...data, tenantId: scope.tenantId } as never)
         .returning(this.selection),
     )) as Row[];
+    await this.linkFiles(tx, scope, row);
     await recordAudit(tx, scope, [{ action: 'create', resource: this.path, recordId: row.id, after: row }]);
     await this.config.hooks?.afterWrite?.({ scope, tx, op: 'create' }, row);
     return row;
@@ -209,6 +219,7 @@ export class Resource {
         .returning(this.selection),
     )) as Row[];
     if (this.config.privileges) await revokeOnCredentialChange(tx, scope, this.config.privileges, existing, data);
+    await this.linkFiles(tx, scope, row);
     await recordAudit(tx, scope, [{ action: 'update', resource: this.path, recordId: id, before: existing, after: row }]);
     await this.config.hooks?.afterWrite?.({ scope, tx, op: 'update', existing }, row);
     return row;
@@ -226,6 +237,7 @@ export class Resource {
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', existing);
     await this.config.hooks?.beforeDelete?.({ scope, tx }, existing);
     await tx.delete(this.table).where(this.scoped(scope, eq(this.columns.id, id)));
+    if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, [id]);
     await recordAudit(tx, scope, [{ action: 'delete', resource: this.path, recordId: id, before: existing }]);
     return existing;
   }
@@ -263,6 +275,13 @@ export class Resource {
           ),
         ),
       );
+      if (this.fileFields.length > 0)
+        await unlinkFiles(
+          tx,
+          scope.tenantId,
+          this.path,
+          existing.map((r) => r.id),
+        );
     }
     await recordAudit(
       tx,
@@ -287,6 +306,18 @@ export class Resource {
     if (!this.allows(op)) {
       throw new AppError(405, 'operation_not_allowed', `${this.config.label.plural} cannot be ${op}d through the API`);
     }
+  }
+
+  /** The files the record's file fields hold belong to it (checked: the writer may read each new one). */
+  private async linkFiles(tx: Db, scope: Scope, row: Row) {
+    if (this.fileFields.length === 0) return;
+    await linkFiles(
+      tx,
+      scope.tenantId,
+      scope.actor,
+      { resource: this.path, recordId: row.id, fields: this.fileFields, moduleOf: (path) => this.lookup(path)?.module },
+      row,
+    );
   }
 
   /** Every relation field must point at a record of the same community. */

@@ -46,6 +46,12 @@ export interface FieldUi {
   widget?: Widget;
   /** A relation: the path of the resource this uuid points at (validated on write). */
   ref?: string;
+  /**
+   * A file field (widget image or file, or a relation to media/files) whose files are private:
+   * readable only by whoever may read the record (careers CVs, inbound attachments). Files attached
+   * to it are made private. Files in other file fields keep the visibility they were uploaded with.
+   */
+  private?: boolean;
   help?: string;
 }
 

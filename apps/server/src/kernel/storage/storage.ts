@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import type { BlobStore } from './blob-store';
+import { type FileReader, type ModuleOf, mayReadFile } from './file-links';
 import { files } from './tables';
 
 /** What may be uploaded, by sniffed type (never by the client's claim or the file name). */
@@ -87,6 +88,17 @@ export function createStorage(
     throw errors.unsupportedMedia(`This file type is not accepted. ${ACCEPTED_SENTENCE}`);
   }
 
+  async function find(tenantId: string, id: string) {
+    const [record] = await db.withTenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id)))
+        .limit(1),
+    );
+    return record;
+  }
+
   const storage = {
     async save(tenantId: string, input: SaveInput): Promise<StoredFile> {
       const buffer = await readLimited(input.stream);
@@ -121,14 +133,17 @@ export function createStorage(
 
     /** The file record and a stream of its bytes, or 404. */
     async open(tenantId: string, id: string, publicOnly = false) {
-      const [record] = await db.withTenant(tenantId, (tx) =>
-        tx
-          .select()
-          .from(files)
-          .where(and(eq(files.tenantId, tenantId), eq(files.id, id)))
-          .limit(1),
-      );
+      const record = await find(tenantId, id);
       if (!record || (publicOnly && !record.isPublic)) throw errors.notFound('File');
+      return { record, stream: await blobs.get(record.storageKey) };
+    },
+
+    /** The same for `reader`: a private file only when they may read a record that holds it (else 404). */
+    async openFor(tenantId: string, id: string, reader: FileReader, moduleOf: ModuleOf) {
+      const record = await find(tenantId, id);
+      const allowed =
+        record && (record.isPublic || (await db.withTenant(tenantId, (tx) => mayReadFile(tx, tenantId, reader, record, moduleOf))));
+      if (!record || !allowed) throw errors.notFound('File');
       return { record, stream: await blobs.get(record.storageKey) };
     },
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../db/tenant-table';
 
 /** Uploaded files; the bytes live in storage (local disk), the record keeps what was sniffed. */
@@ -20,5 +20,28 @@ export const files = tenantTable(
     index('files_purpose_idx').on(t.tenantId, t.purpose),
     index('files_public_idx').on(t.tenantId, t.isPublic),
     index('files_size_idx').on(t.tenantId, t.size, t.id),
+  ],
+);
+
+/**
+ * Which record holds which file: written by the resource kit from the file fields a resource
+ * declares, on every create and update, removed with the record. A private file is readable by
+ * whoever may read a record that holds it (the permission module of that record's resource).
+ */
+export const fileLinks = tenantTable(
+  'file_links',
+  {
+    fileId: uuid('file_id').notNull(),
+    /** The resource's path, e.g. site/career-applications. */
+    resource: text('resource').notNull(),
+    recordId: uuid('record_id').notNull(),
+    field: text('field').notNull(),
+  },
+  (t) => [
+    uniqueIndex('file_links_uq').on(t.tenantId, t.resource, t.recordId, t.field, t.fileId),
+    index('file_links_file_idx').on(t.tenantId, t.fileId),
+    foreignKey({ name: 'file_links_file_fk', columns: [t.tenantId, t.fileId], foreignColumns: [files.tenantId, files.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

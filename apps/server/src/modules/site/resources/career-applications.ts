@@ -26,7 +26,9 @@ export const careerApplicationsResource = defineResource({
     email: { widget: 'email' },
     linkedinUrl: { widget: 'url', label: 'LinkedIn' },
     coverLetter: { widget: 'textarea' },
-    cvUrl: { widget: 'file', label: 'CV' },
+    // The CV is private: readable by whoever may read the application (site:read), nobody else.
+    cvUrl: { widget: 'file', label: 'CV', private: true },
+    cvFileId: { ref: 'media/files', label: 'CV file', private: true },
     notes: { widget: 'textarea', help: 'Internal' },
   },
   ui: { title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status'] },

@@ -334,16 +334,22 @@ export async function handleCareers(app: FastifyInstance, req: FastifyRequest, r
     isPublic: false,
   });
   const scope = visitor(app, community);
-  await app.db.withTenant(community.id, (tx) =>
-    store(
-      { app, community, scope, tx },
-      careerApplicationsResource,
-      { ...withoutHoneypot(input), cvUrl: `/api/v1/media/files/${stored.id}/content`, cvFileId: stored.id },
-      (r) => ({
-        title: `New application: ${r.position}`,
-        body: `${r.name} (${r.email})${r.experienceYears != null ? ` · ${r.experienceYears} years` : ''}`,
-      }),
-    ),
-  );
+  // The application holds the CV; if it is not stored, neither is the CV.
+  await app.db
+    .withTenant(community.id, (tx) =>
+      store(
+        { app, community, scope, tx },
+        careerApplicationsResource,
+        { ...withoutHoneypot(input), cvUrl: `/api/v1/media/files/${stored.id}/content`, cvFileId: stored.id },
+        (r) => ({
+          title: `New application: ${r.position}`,
+          body: `${r.name} (${r.email})${r.experienceYears != null ? ` · ${r.experienceYears} years` : ''}`,
+        }),
+      ),
+    )
+    .catch(async (err) => {
+      await app.storage.discard(community.id, [stored]);
+      throw err;
+    });
   return reply.code(202).send({ data: { received: true } });
 }

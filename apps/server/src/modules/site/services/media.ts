@@ -46,7 +46,8 @@ export async function withThumbnail(
       filename: `${stem}-${THUMBNAIL_WIDTH}.webp`,
       uploadedBy,
       purpose: 'thumbnail',
-      isPublic: true,
+      // A thumbnail shows what its image shows: private with a private image.
+      isPublic: file.isPublic,
     });
     const rotated = (meta.orientation ?? 1) >= 5;
     return {
