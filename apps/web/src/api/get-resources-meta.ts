@@ -52,6 +52,8 @@ export interface FieldUi {
   widget?: Widget;
   ref?: string;
   help?: string;
+  /** A file field whose files are private (readable only with the record): uploads go private. */
+  private?: boolean;
   /** Enum values with the labels people read, and a badge colour by meaning. */
   options?: { value: string; label: string; color?: string }[];
 }

@@ -188,7 +188,16 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
         );
       return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
     case 'file':
-      return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
+      return (
+        <UploadInput
+          {...common}
+          kind={field.kind}
+          value={input.value}
+          onChange={input.onChange}
+          purpose={field.key}
+          isPrivate={field.private}
+        />
+      );
     case 'color':
       return (
         <ColorInput

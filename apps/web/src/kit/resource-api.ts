@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../api/client';
+import { api, request, toApiError } from '../api/client';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -33,13 +33,32 @@ export interface UploadedFile {
   url: string;
 }
 
-/** POST /api/v1/media/files (multipart); `purpose` names the form field (e.g. logo). */
-export async function uploadFile(file: File, purpose = 'file'): Promise<UploadedFile> {
+/**
+ * POST /api/v1/media/files (multipart); `purpose` names the form field (e.g. logo). A private file
+ * gets no public URL: its url is /api/v1/media/files/<id>/content, readable with the session.
+ */
+export async function uploadFile(file: File, purpose = 'file', visibility: 'public' | 'private' = 'public'): Promise<UploadedFile> {
   const body = new FormData();
   body.append(purpose, file, file.name);
-  const result = await request<{ data: UploadedFile[] }>('POST', '/api/v1/media/files', { body });
+  const result = await request<{ data: UploadedFile[] }>('POST', '/api/v1/media/files', { body, query: { visibility } });
   return result.data[0];
 }
+
+/** A private file (/api/v1/media/files/<id>/content) fetched with the session and opened in a new tab. */
+export async function openPrivateFile(url: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  const { data, response } = (await api.GET(url as never, { parseAs: 'blob' } as never)) as { data?: unknown; response: Response };
+  if (!response.ok || !(data instanceof Blob)) {
+    tab?.close();
+    throw toApiError(response.status, undefined);
+  }
+  const objectUrl = URL.createObjectURL(data);
+  if (tab) tab.location.href = objectUrl;
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
+
+/** A URL that only the signed-in API serves (a private file). */
+export const isPrivateFileUrl = (url: string) => /^\/api\/v1\/media\/files\/[0-9a-f-]{36}\/content$/i.test(url);
 
 export const listKey = (path: string, query?: Query) => (query ? ['resource', path, 'list', query] : ['resource', path, 'list']);
 export const recordKey = (path: string, id: string) => ['resource', path, 'record', id];

@@ -27,6 +27,8 @@ export interface FieldDef {
   optionLabels?: Record<string, { label: string; color?: string }>;
   ref?: string;
   help?: string;
+  /** A file field whose files are private: uploaded privately, opened with the session. */
+  private?: boolean;
   /** For `image`: the value is an image object (`{ url, alt, … }`), not a URL string. */
   imageObject?: boolean;
 }
@@ -125,6 +127,7 @@ function fieldDef(meta: ResourceMeta, key: string, raw: JsonSchema, required: bo
   const kind = kindOf(schema, ui, key);
   const options = (schema.enum ?? schema.items?.enum)?.map(String);
   const def: FieldDef = { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, ref: ui?.ref, help: ui?.help };
+  if (ui?.private) def.private = true;
   if (options) {
     const declared = new Map((ui?.options ?? []).map((o) => [o.value, o]));
     def.optionLabels = Object.fromEntries(

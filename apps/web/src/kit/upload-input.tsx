@@ -2,7 +2,7 @@ import { Anchor, Button, FileButton, Group, Image, Input, Paper, Text } from '@m
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
-import { uploadFile } from './resource-api';
+import { isPrivateFileUrl, openPrivateFile, uploadFile } from './resource-api';
 
 export interface UploadInputProps {
   label: string;
@@ -14,10 +14,12 @@ export interface UploadInputProps {
   required?: boolean;
   /** Names the upload (e.g. logo, favicon). */
   purpose?: string;
+  /** Uploads privately (no public URL); the file opens with the session. */
+  isPrivate?: boolean;
 }
 
 /** Uploads through POST /api/v1/media/files and keeps the file's URL; images show a preview. */
-export function UploadInput({ label, value, onChange, kind, error, description, required, purpose }: UploadInputProps) {
+export function UploadInput({ label, value, onChange, kind, error, description, required, purpose, isPrivate }: UploadInputProps) {
   const [busy, setBusy] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   async function choose(file: File | null) {
@@ -25,7 +27,7 @@ export function UploadInput({ label, value, onChange, kind, error, description, 
     setBusy(true);
     setUploadError(null);
     try {
-      const stored = await uploadFile(file, purpose);
+      const stored = await uploadFile(file, purpose, isPrivate ? 'private' : 'public');
       onChange(stored.url);
     } catch (err) {
       setUploadError(err instanceof ApiError ? err.message : 'The upload failed');
@@ -49,7 +51,21 @@ export function UploadInput({ label, value, onChange, kind, error, description, 
             </Text>
           )}
           <Group gap="xs" style={{ flex: 1 }} justify="flex-end">
-            {value && kind === 'file' && (
+            {value && kind === 'file' && isPrivateFileUrl(value) && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() =>
+                  openPrivateFile(value).catch((err) =>
+                    setUploadError(err instanceof ApiError ? err.message : 'The file could not be opened'),
+                  )
+                }
+              >
+                Open {label.toLowerCase()}
+              </Anchor>
+            )}
+            {value && kind === 'file' && !isPrivateFileUrl(value) && (
               <Anchor href={value} target="_blank" rel="noreferrer" size="sm" truncate maw={160}>
                 {value.split('/').pop()}
               </Anchor>
