@@ -189,7 +189,7 @@ export class Resource {
         .values({ ...data, tenantId: scope.tenantId } as never)
         .returning(this.selection),
     )) as Row[];
-    await this.linkFiles(tx, scope, row);
+    await this.linkFiles(tx, scope, row, true);
     await recordAudit(tx, scope, [{ action: 'create', resource: this.path, recordId: row.id, after: row }]);
     await this.config.hooks?.afterWrite?.({ scope, tx, op: 'create' }, row);
     return row;
@@ -219,7 +219,7 @@ export class Resource {
         .returning(this.selection),
     )) as Row[];
     if (this.config.privileges) await revokeOnCredentialChange(tx, scope, this.config.privileges, existing, data);
-    await this.linkFiles(tx, scope, row);
+    await this.linkFiles(tx, scope, row, false);
     await recordAudit(tx, scope, [{ action: 'update', resource: this.path, recordId: id, before: existing, after: row }]);
     await this.config.hooks?.afterWrite?.({ scope, tx, op: 'update', existing }, row);
     return row;
@@ -309,13 +309,13 @@ export class Resource {
   }
 
   /** The files the record's file fields hold belong to it (checked: the writer may read each new one). */
-  private async linkFiles(tx: Db, scope: Scope, row: Row) {
+  private async linkFiles(tx: Db, scope: Scope, row: Row, isNew: boolean) {
     if (this.fileFields.length === 0) return;
     await linkFiles(
       tx,
       scope.tenantId,
       scope.actor,
-      { resource: this.path, recordId: row.id, fields: this.fileFields, moduleOf: (path) => this.lookup(path)?.module },
+      { resource: this.path, recordId: row.id, fields: this.fileFields, moduleOf: (path) => this.lookup(path)?.module, isNew },
       row,
     );
   }

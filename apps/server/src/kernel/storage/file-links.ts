@@ -87,7 +87,7 @@ export async function linkFiles(
   tx: Db,
   tenantId: string,
   writer: FileReader,
-  target: { resource: string; recordId: string; fields: FileField[]; moduleOf: ModuleOf },
+  target: { resource: string; recordId: string; fields: FileField[]; moduleOf: ModuleOf; isNew: boolean },
   record: Record<string, unknown>,
 ): Promise<void> {
   const wanted = new Map<string, { field: FileField; fileId: string }>();
@@ -95,7 +95,11 @@ export async function linkFiles(
     for (const fileId of fileIdsIn(record[field.name], field.ids)) wanted.set(`${field.name}:${fileId}`, { field, fileId });
   }
   const scoped = and(tenantFilter(fileLinks, tenantId), eq(fileLinks.resource, target.resource), eq(fileLinks.recordId, target.recordId));
-  const held = await tx.select({ id: fileLinks.id, field: fileLinks.field, fileId: fileLinks.fileId }).from(fileLinks).where(scoped);
+  // A new record holds nothing yet: no query when it holds no file either.
+  if (target.isNew && wanted.size === 0) return;
+  const held = target.isNew
+    ? []
+    : await tx.select({ id: fileLinks.id, field: fileLinks.field, fileId: fileLinks.fileId }).from(fileLinks).where(scoped);
   const heldKeys = new Set(held.map((h) => `${h.field}:${h.fileId}`));
   const gone = held.filter((h) => !wanted.has(`${h.field}:${h.fileId}`)).map((h) => h.id);
   if (gone.length > 0) await tx.delete(fileLinks).where(and(tenantFilter(fileLinks, tenantId), inArray(fileLinks.id, gone)));
