@@ -18,6 +18,7 @@ import { kernelModule } from './kernel/kernel-module';
 import { listsModule } from './kernel/lists/module';
 import { createMailer, type Mailer } from './kernel/messaging/mailer';
 import type { AppModule } from './kernel/module';
+import { registerDashboardRoute } from './kernel/resources/dashboard';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
 import { diskBlobStore } from './kernel/storage/blob-store';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of MODULES) resources.add(module.resources ?? []);
   for (const resource of resources.all()) registerResourceRoutes(app, resource);
   registerMetaRoutes(app, resources);
+  registerDashboardRoute(app, resources);
   await authRoutes(app);
   for (const module of MODULES) await module.routes?.(app);
   registerCompatRoutes(

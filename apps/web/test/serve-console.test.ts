@@ -46,7 +46,7 @@ describe('the server serves the built console', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 
-  it('serves top-level files, and keeps the JSON 404 for the API and missing files', async () => {
+  it('serves top-level files and console paths, and keeps the JSON 404 for the API and missing files', async () => {
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ url: '/api/v1/thing' })).json()).toEqual({ ok: true });
     for (const url of ['/api/v1/nope', '/compat/x', '/public/demo/nope', '/assets/gone-123.js']) {
@@ -55,7 +55,9 @@ describe('the server serves the built console', () => {
       expect(res.json().error.code, url).toBe('route_not_found');
     }
     expect((await app.inject({ url: '/robots.txt' })).statusCode).toBe(404);
-    // A client asking for data (not a page) gets the JSON 404 too.
-    expect((await app.inject({ url: '/admin-panel/dashboard', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    // A console path is the page whatever the client accepts (curl sends */*).
+    const page = await app.inject({ url: '/admin-panel/dashboard', headers: { accept: 'application/json' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
   });
 });

@@ -34,7 +34,7 @@ export const logsResource = defineResource({
   ui: { title: 'message', columns: ['createdAt', 'kind', 'level', 'code', 'message'] },
   examples: [
     { kind: 'application', level: 'info', message: 'Demo community created' },
-    { kind: 'application', level: 'info', message: 'Catalogue imported: 120 products' },
+    { kind: 'application', level: 'info', message: 'Sample data loaded for the demo community' },
     { kind: 'error', level: 'error', message: 'Email to bounce@example.com failed: mailbox unavailable', code: 'email_failed' },
   ],
 });
@@ -48,6 +48,9 @@ export const outboxResource = defineResource({
   operations: { create: false, update: false, delete: true },
   list: { search: ['to', 'subject'], filters: ['channel', 'status', 'to', 'createdAt'] },
   ui: { title: 'subject', columns: ['createdAt', 'channel', 'to', 'subject', 'status'] },
+  fields: {
+    status: { options: { outbox: { label: 'Kept here (no mail server)' }, sent: { label: 'Sent' }, failed: { label: 'Failed' } } },
+  },
   // Secret messages (one-time codes) are stored redacted by the mailer: reading or searching shows no code.
   examples: [
     { channel: 'email', to: 'hello@example.com', subject: 'Welcome to Atrium', text: 'Your community is ready.', status: 'outbox' },

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { PUBLIC_PATHS } from '../config/screens';
 import { brandColourStore, colourSchemeOf, memoryColourSchemeManager, systemTheme, themeStore } from '../lib/appearance';
+import { isHexColour, readableOn, tintOnWhite } from '../lib/colors';
 import { queryClient } from '../lib/query-client';
 import { useStore } from '../lib/store';
 import { loginPath } from './guard';
@@ -13,12 +14,22 @@ import { buildTheme } from './theme';
 
 const router = createRouter();
 
-/** Dimmed text readable on every background (WCAG AA, 4.5:1): Mantine's default grey is too light. */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': '#66707a' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
-});
+/**
+ * Text readable on every background (WCAG AA, 4.5:1) in the light scheme: Mantine's default dimmed grey,
+ * links in the brand colour and the text of "light" badges and buttons (shade 6 on a 10% tint of itself)
+ * are too light, so each is darkened just enough.
+ */
+const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': '#66707a' };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const base = shades[6];
+    if (!isHexColour(base)) continue;
+    light[`--mantine-color-${name}-light-color`] = readableOn(shades[8] ?? base, tintOnWhite(base, 0.12));
+  }
+  const primary = theme.colors[theme.primaryColor]?.[6];
+  if (isHexColour(primary)) light['--mantine-color-anchor'] = readableOn(primary, tintOnWhite('#fa5252', 0.12));
+  return { variables: {}, light, dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' } };
+};
 const colourSchemeManager = memoryColourSchemeManager();
 
 // A 401 from any call: the session is over. Sign out and go to /login, remembering the page.

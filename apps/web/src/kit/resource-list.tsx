@@ -286,7 +286,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
             </Table.Td>
           )}
           {visible.map((key, i) => (
-            <Table.Td key={key}>
+            // data-kind tells what the cell holds (free text vs. an enum shown by its label) to the screen tests.
+            <Table.Td key={key} data-kind={cells[key] ? 'custom' : (byKey.get(key)?.kind ?? 'text')}>
               {i === 0 && onOpen ? (
                 <button
                   type="button"

@@ -44,3 +44,28 @@ export function luminance(hex: string): number {
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** `hex` at `alpha` over white: the tinted background of Mantine's "light" variant in the light scheme. */
+export function tintOnWhite(hex: string, alpha: number): string {
+  return toHex(mix([255, 255, 255], toRgb(hex), alpha));
+}
+
+/**
+ * The first of `hex` darkened step by step towards black that reads at `ratio` on `background`. The
+ * default keeps WCAG AA's 4.5:1 with room for what lies under a translucent tint (striped or hovered
+ * table rows, alerts).
+ */
+export function readableOn(hex: string, background: string, ratio = 5.5): string {
+  const base = toRgb(hex);
+  for (let w = 0; w <= 1; w += 0.05) {
+    const candidate = toHex(mix(base, [0, 0, 0], w));
+    if (contrast(candidate, background) >= ratio) return candidate;
+  }
+  return '#000000';
+}

@@ -55,6 +55,23 @@ export interface FieldUi {
   help?: string;
 }
 
+/**
+ * Records that need someone, shown on the dashboard with their count and linked to the list filtered
+ * the same way: e.g. `{ label: 'to answer', filter: { status: 'new' } }`. A filter value may be a
+ * function for times resolved per request ("publishAt after now").
+ */
+export interface AttentionQueue {
+  label: string;
+  filter: Record<string, string | (() => string)>;
+}
+
+/** A step of a new community's set-up checklist: done once `atLeast` records (default 1) match `filter`. */
+export interface SetupStep {
+  label: string;
+  filter?: Record<string, string>;
+  atLeast?: number;
+}
+
 export interface HookContext {
   scope: Scope;
   tx: Db;
@@ -99,6 +116,10 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
     status?: { field: keyof T['_']['columns'] & string; tabs?: string[] };
     /** Fields editable on many records at once (default: enum, relation, tags and yes/no fields). */
     bulkEdit?: (keyof T['_']['columns'] & string)[];
+    /** Queues of records the dashboard brings to the owner's attention. */
+    attention?: AttentionQueue[];
+    /** The set-up checklist step this resource completes. */
+    setup?: SetupStep;
   };
   /** Operations this resource offers besides list and get (default: all). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };

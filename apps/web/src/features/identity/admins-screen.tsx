@@ -13,11 +13,6 @@ const cells = {
       )}
     </Group>
   ),
-  status: (row: Row) => (
-    <Badge variant="dot" color={row.status === 'active' ? 'teal' : 'gray'} tt="none">
-      {String(row.status)}
-    </Badge>
-  ),
 };
 
 /** The community's console users (identity/admins); several routes show it under their own heading. */

@@ -49,7 +49,7 @@ function Editor({ meta, ...props }: RecordPageProps & { meta: ResourceMeta }) {
         <Alert variant="light" title={`No ${singular} chosen`}>
           Open one from{' '}
           <Anchor component={Link} to={props.listPath}>
-            {props.listLabel.replace(/^Back to /, '')}
+            the list of {props.listLabel.replace(/^Back to /, '')}
           </Anchor>
           .
         </Alert>

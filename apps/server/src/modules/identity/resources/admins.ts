@@ -30,7 +30,7 @@ export const adminsResource = defineResource({
     password: { widget: 'password' },
     email: { widget: 'email' },
   },
-  ui: { title: 'name', columns: ['name', 'email', 'roleId', 'status', 'lastLoginAt'] },
+  ui: { setup: { label: 'Invite a colleague', atLeast: 2 }, title: 'name', columns: ['name', 'email', 'roleId', 'status', 'lastLoginAt'] },
   // An account: roles assigned stay within the writer's own permissions, the owner account is the
   // owner's alone, and a changed password, email, role or status revokes the account's sessions.
   privileges: { account: { role: 'roleId', owner: 'isOwner', credentials: ['passwordHash', 'email', 'roleId', 'status'] } },

@@ -29,7 +29,7 @@ export const clientProfileResource = defineResource({
     email: { widget: 'email' },
     address: { widget: 'textarea' },
   },
-  ui: { title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
+  ui: { setup: { label: 'Describe your business and brand' }, title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
   examples: [
     {
       businessName: 'Euro Building Products',

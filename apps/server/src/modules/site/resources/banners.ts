@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { publishing } from '../services/hooks';
 import { siteBanners } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 /** Home-page (and section) banners: the hero slides of the website. */
 export const bannersResource = defineResource({
@@ -31,7 +31,12 @@ export const bannersResource = defineResource({
     ctaLabel: { label: 'Button label' },
     unpublishAt: { widget: 'datetime', help: 'Taken off the website from this moment' },
   },
-  ui: { title: 'title', columns: ['image', 'title', 'placement', 'status', 'sortOrder', 'publishAt'] },
+  ui: {
+    attention: publishingAttention,
+    setup: { label: 'Add a banner to the home page', filter: { status: 'published', placement: 'home' } },
+    title: 'title',
+    columns: ['image', 'title', 'placement', 'status', 'sortOrder', 'publishAt'],
+  },
   hooks: { beforeWrite: publishing },
   examples: [
     {

@@ -2,7 +2,7 @@ import { defineResource } from '../../../kernel/resources/resource';
 import { tagsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteBlogs } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 /** About 200 words a minute, from the text of the sanitised HTML. */
 function readingMinutes(html: string): number {
@@ -44,7 +44,12 @@ export const blogsResource = defineResource({
     categoryId: { ref: 'site/blog-categories', widget: 'relation', label: 'Category' },
     authorName: { label: 'Author' },
   },
-  ui: { title: 'title', columns: ['title', 'categoryId', 'authorName', 'status', 'publishAt'] },
+  ui: {
+    attention: publishingAttention,
+    setup: { label: 'Publish a blog post', filter: { status: 'published' } },
+    title: 'title',
+    columns: ['title', 'categoryId', 'authorName', 'status', 'publishAt'],
+  },
   hooks: {
     beforeWrite: steps(autoSlug(siteBlogs, 'title'), sanitize('body'), publishing, (_ctx, data) =>
       typeof data.body === 'string' ? { ...data, readingMinutes: readingMinutes(data.body) } : data,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../../../kernel/resources/resource';
 import { emailSchema, phoneSchema, urlSchema } from '../schemas';
 import { siteCareerApplications } from '../tables';
+import { inboundAttention } from './common';
 
 /** Job applications from the careers page; the CV is a private file. */
 export const careerApplicationsResource = defineResource({
@@ -31,7 +32,7 @@ export const careerApplicationsResource = defineResource({
     cvFileId: { ref: 'media/files', label: 'CV file', private: true },
     notes: { widget: 'textarea', help: 'Internal' },
   },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status'] },
   examples: [
     {
       name: 'Vikram Nair',

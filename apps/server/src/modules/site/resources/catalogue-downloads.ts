@@ -1,6 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteCatalogueDownloads } from '../tables';
+import { inboundAttention } from './common';
 
 /** Who downloaded which catalogue (the download form's leads). */
 export const catalogueDownloadsResource = defineResource({
@@ -18,7 +19,7 @@ export const catalogueDownloadsResource = defineResource({
   },
   list: { search: ['name', 'email', 'company'], filters: ['catalogueId', 'status', 'profession'], sort: ['name', 'email'] },
   fields: { catalogueId: { ref: 'site/catalogues', widget: 'relation', label: 'Catalogue' }, email: { widget: 'email' } },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status'] },
   examples: [
     {
       name: 'Nikhil Shah',

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { autoSlug, publishing, steps } from '../services/hooks';
 import { siteCatalogues } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 /** Product catalogues (PDF) offered for download, usually behind a short form. */
 export const cataloguesResource = defineResource({
@@ -32,7 +32,7 @@ export const cataloguesResource = defineResource({
     fileUrl: { widget: 'file', label: 'PDF' },
     requiresDetails: { widget: 'switch', help: 'Visitors leave their details before downloading' },
   },
-  ui: { title: 'title', columns: ['coverImage', 'title', 'language', 'status', 'downloadCount'] },
+  ui: { attention: publishingAttention, title: 'title', columns: ['coverImage', 'title', 'language', 'status', 'downloadCount'] },
   hooks: { beforeWrite: steps(autoSlug(siteCatalogues, 'title'), publishing) },
   examples: [
     {

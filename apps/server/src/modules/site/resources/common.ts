@@ -1,5 +1,14 @@
-import type { FieldUi } from '../../../kernel/resources/types';
+import type { AttentionQueue, FieldUi } from '../../../kernel/resources/types';
 import { imageSchema, imagesSchema, slugSchema, text, urlSchema } from '../schemas';
+
+/** Inbound records wait on the dashboard until someone picks them up. */
+export const inboundAttention: AttentionQueue[] = [{ label: 'to answer', filter: { status: 'new' } }];
+
+/** Content waiting to go out: drafts, and published records whose time has not come. */
+export const publishingAttention: AttentionQueue[] = [
+  { label: 'in draft', filter: { status: 'draft' } },
+  { label: 'scheduled', filter: { status: 'published', 'publishAt.gte': () => new Date().toISOString() } },
+];
 
 /** Input refinements shared by the website's resources. */
 export const inputs = {

@@ -1,6 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteDesignRequests } from '../tables';
+import { inboundAttention } from './common';
 
 /** Requests for help from the design team (layouts, product selection, quantities). */
 export const designSupportResource = defineResource({
@@ -20,7 +21,7 @@ export const designSupportResource = defineResource({
   },
   list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType'], sort: ['name', 'email'] },
   fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status'] },
   examples: [
     {
       name: 'Rohan Kapoor',

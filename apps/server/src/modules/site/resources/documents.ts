@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { publishing } from '../services/hooks';
 import { siteDocuments } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 /** Downloadable documents: datasheets, certificates, installation guides, warranties. */
 export const documentsResource = defineResource({
@@ -29,7 +29,7 @@ export const documentsResource = defineResource({
     downloadable: { widget: 'switch', help: 'Offer a download button on the website' },
     productId: { ref: 'site/products', widget: 'relation', label: 'Product' },
   },
-  ui: { title: 'title', columns: ['title', 'type', 'downloadable', 'status', 'downloadCount'] },
+  ui: { attention: [publishingAttention[0]], title: 'title', columns: ['title', 'type', 'downloadable', 'status', 'downloadCount'] },
   hooks: { beforeWrite: publishing },
   examples: [
     {

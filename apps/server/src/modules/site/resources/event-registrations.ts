@@ -1,6 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteEventRegistrations } from '../tables';
+import { inboundAttention } from './common';
 
 /** Visitors who registered for an event on the website. */
 export const eventRegistrationsResource = defineResource({
@@ -24,7 +25,7 @@ export const eventRegistrationsResource = defineResource({
     message: { widget: 'textarea' },
     notes: { widget: 'textarea', help: 'Internal' },
   },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status'] },
   examples: [
     {
       name: 'Arjun Pillai',

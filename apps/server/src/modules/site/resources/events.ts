@@ -2,7 +2,7 @@ import { errors } from '../../../kernel/errors/app-error';
 import { defineResource } from '../../../kernel/resources/resource';
 import { after, autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteEvents } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 const inDays = (days: number, hour: number) => {
   const d = new Date();
@@ -47,7 +47,11 @@ export const eventsResource = defineResource({
     pastImages: { widget: 'image', label: 'Photos from the event' },
     registrationOpen: { widget: 'switch', label: 'Registration open' },
   },
-  ui: { title: 'title', columns: ['coverImage', 'title', 'startsAt', 'venue', 'status', 'registrationOpen'] },
+  ui: {
+    attention: [publishingAttention[0]],
+    title: 'title',
+    columns: ['coverImage', 'title', 'startsAt', 'venue', 'status', 'registrationOpen'],
+  },
   hooks: {
     beforeWrite: steps(autoSlug(siteEvents, 'title'), sanitize('description'), publishing, (ctx, data) => {
       const startsAt = after(ctx, data, 'startsAt') as Date | undefined;

@@ -1,6 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteContactMessages } from '../tables';
+import { inboundAttention } from './common';
 
 /** Messages from the website's get-in-touch form. */
 export const getInTouchResource = defineResource({
@@ -20,7 +21,7 @@ export const getInTouchResource = defineResource({
   },
   list: { search: ['name', 'email', 'subject', 'company'], filters: ['status'], sort: ['name', 'email'] },
   fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
   examples: [
     {
       name: 'Anita Desai',

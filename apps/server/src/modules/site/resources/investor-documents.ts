@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources/resource';
 import { publishing, steps, subcategoryOfCategory } from '../services/hooks';
 import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 export const investorDocumentsResource = defineResource({
   path: 'site/investor-documents',
@@ -29,7 +29,11 @@ export const investorDocumentsResource = defineResource({
     categoryId: { ref: 'site/investor-categories', widget: 'relation', label: 'Category' },
     subcategoryId: { ref: 'site/investor-subcategories', widget: 'relation', label: 'Subcategory' },
   },
-  ui: { title: 'title', columns: ['title', 'categoryId', 'subcategoryId', 'financialYear', 'publishedOn', 'status'] },
+  ui: {
+    attention: [publishingAttention[0]],
+    title: 'title',
+    columns: ['title', 'categoryId', 'subcategoryId', 'financialYear', 'publishedOn', 'status'],
+  },
   hooks: { beforeWrite: steps(subcategoryOfCategory(siteInvestorSubcategories), publishing) },
   examples: [
     {

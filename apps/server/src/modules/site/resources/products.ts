@@ -4,7 +4,7 @@ import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
 import { linkedDocumentsSchema, specificationsSchema, tagsSchema, variantsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps, subcategoryOfCategory } from '../services/hooks';
 import { siteDocuments, siteProductSubcategories, siteProducts, siteProjects } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 /** Products of the catalogue, with their specifications table, images, documents and variants. */
 export const productsResource = defineResource({
@@ -49,7 +49,12 @@ export const productsResource = defineResource({
     categoryId: { ref: 'site/product-categories', widget: 'relation', label: 'Category' },
     subcategoryId: { ref: 'site/product-subcategories', widget: 'relation', label: 'Subcategory' },
   },
-  ui: { title: 'name', columns: ['images', 'code', 'name', 'categoryId', 'status', 'updatedAt'] },
+  ui: {
+    attention: publishingAttention,
+    setup: { label: 'Publish your first product', filter: { status: 'published' } },
+    title: 'name',
+    columns: ['images', 'code', 'name', 'categoryId', 'status', 'updatedAt'],
+  },
   hooks: {
     beforeWrite: steps(
       autoSlug(siteProducts, 'name'),

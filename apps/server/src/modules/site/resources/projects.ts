@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../../../kernel/resources/resource';
 import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteProjects } from '../tables';
-import { inputs, ui } from './common';
+import { inputs, publishingAttention, ui } from './common';
 
 export const productIdsSchema = z
   .array(z.uuid('Not a valid product id'))
@@ -47,7 +47,11 @@ export const projectsResource = defineResource({
     categoryId: { ref: 'site/project-categories', widget: 'relation', label: 'Category' },
     productIds: { ref: 'site/products', widget: 'relation', label: 'Products used' },
   },
-  ui: { title: 'title', columns: ['coverImage', 'title', 'categoryId', 'location', 'status', 'completedOn'] },
+  ui: {
+    attention: [publishingAttention[0]],
+    title: 'title',
+    columns: ['coverImage', 'title', 'categoryId', 'location', 'status', 'completedOn'],
+  },
   hooks: { beforeWrite: steps(autoSlug(siteProjects, 'title'), sanitize('description'), publishing) },
   examples: [
     {
