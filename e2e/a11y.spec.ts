@@ -42,6 +42,25 @@ ownerTest.describe('dashboard', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+  ownerTest('the keyboard skips to the content, and the dashboard links to what waits for someone', async ({ page }) => {
+    await page.goto('/admin-panel/dashboard');
+    await expect(page.getByRole('heading', { name: 'Needs your attention' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+
+    const inbound = page.getByTestId('attention-site/get-in-touch-messages');
+    await expect(inbound).toContainText(/to answer/);
+    await inbound.getByRole('link', { name: /to answer/ }).click();
+    await expect(page).toHaveURL(/\/admin-panel\/getintouch\?status=new$/);
+    const rows = page.getByTestId('resource-row');
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row.getByTestId('status-action')).toHaveText('New');
+  });
+
   ownerTest('a list screen and the record form have no serious or critical axe violation', async ({ page }) => {
     await page.goto('/admin-panel/controlcenter/settings/admin-management');
     await expect(page.getByTestId('resource-row').first()).toBeVisible();

@@ -29,6 +29,25 @@ test('the theme switches at once, is a body class, and is remembered for the use
   }
 });
 
+test('"Follow system" follows the system preference as it changes, and is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/admin-panel/dashboard');
+  try {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('theme-system').click();
+    await expect(page.locator('body')).toHaveClass(/theme-dark/);
+    await expect.poll(async () => (await api<{ data: { theme: string } }>('GET', '/api/v1/auth/me')).body.data.theme).toBe('system');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('body')).toHaveClass(/theme-light/);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.locator('body')).toHaveClass(/theme-dark/);
+  } finally {
+    await api('PATCH', '/api/v1/auth/me', { theme: 'light' });
+  }
+});
+
 test('the command palette (Ctrl+K) jumps to a screen', async ({ page }) => {
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

@@ -148,14 +148,24 @@ ownerTest('an editor replies by email to a design-support request and it is mark
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Reply' }).click();
   const dialog = page.getByRole('dialog', { name: `Reply to ${email}` });
+  // The draft answers the request and quotes what the visitor wrote.
+  await expect(dialog.getByLabel('Subject')).toHaveValue('Re: your design request');
+  await expect(dialog.getByLabel('Message')).toHaveValue(
+    new RegExp(`${name} wrote:\\n> We need help choosing facade panels for a school\\.$`),
+  );
   await dialog.getByLabel('Subject').fill('Facade panels for your school');
-  await dialog.getByLabel('Message').fill('Our design team will call you tomorrow.');
+  await dialog.getByLabel('Message').press('ControlOrMeta+Home');
+  await dialog.getByLabel('Message').pressSequentially('Our design team will call you tomorrow.');
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('status-action')).toHaveText('Done');
 
-  const outbox = await api<{ data: { to: string; subject: string }[] }>('GET', `/api/v1/ops/outbox?to=${encodeURIComponent(email)}`);
+  const outbox = await api<{ data: { to: string; subject: string; text: string }[] }>(
+    'GET',
+    `/api/v1/ops/outbox?to=${encodeURIComponent(email)}`,
+  );
   expect(outbox.body.data.map((m) => m.subject)).toEqual(['Facade panels for your school']);
+  expect(outbox.body.data[0].text).toMatch(/^Our design team will call you tomorrow\.\n\n.* wrote:\n> We need help choosing facade panels/);
   expect(errors).toEqual([]);
 });
 

@@ -197,7 +197,8 @@ describe('compat contract', () => {
     ['GET', '/api/v1/nope'],
     ['POST', '/api/v1/identity/nope'],
     ['GET', '/api/v2/identity/roles'],
-    ['GET', '/nope'],
+    // (A GET outside /api, /compat and /public is a console page when the console is built.)
+    ['GET', '/public/nope'],
     ['POST', '/nope/deeper?x=1'],
   ])('unknown route %s %s → 404 route_not_found, with or without a token', async (method, url) => {
     const c = await t.signup();

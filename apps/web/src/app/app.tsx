@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { PUBLIC_PATHS } from '../config/screens';
-import { brandColourStore, colourSchemeOf, memoryColourSchemeManager, systemTheme, themeStore } from '../lib/appearance';
+import { applyThemeChoice, brandColourStore, colourSchemeOf, memoryColourSchemeManager, themeStore } from '../lib/appearance';
 import { isHexColour, readableOn, tintOnWhite } from '../lib/colors';
 import { queryClient } from '../lib/query-client';
 import { useStore } from '../lib/store';
@@ -37,7 +37,7 @@ setUnauthorizedHandler(() => {
   const { pathname, search } = window.location;
   if (PUBLIC_PATHS.includes(pathname)) return;
   queryClient.clear();
-  themeStore.set(systemTheme());
+  applyThemeChoice('system');
   void router.navigate(loginPath(pathname + search), { replace: true });
 });
 

@@ -1,7 +1,7 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { applyBodyClass, colourSchemeOf, themeStore } from '../lib/appearance';
+import { applyBodyClass, colourSchemeOf, themeChoiceStore, themeStore } from '../lib/appearance';
 import { useStore } from '../lib/store';
 
 /** Scroll to the top on each navigation (not on a change of the query string alone). */
@@ -17,11 +17,20 @@ function ScrollToTop() {
 /** The theme as a class on <body> (theme-light, theme-dark, theme-semi-dark) and Mantine's scheme. */
 function ThemeSync() {
   const theme = useStore(themeStore);
+  const choice = useStore(themeChoiceStore);
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => {
     applyBodyClass(theme);
     setColorScheme(colourSchemeOf(theme));
   }, [theme, setColorScheme]);
+  // Following the system: switch when the system's preference changes (e.g. at sunset).
+  useEffect(() => {
+    if (choice !== 'system' || !window.matchMedia) return;
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const follow = () => themeStore.set(query.matches ? 'dark' : 'light');
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [choice]);
   return null;
 }
 

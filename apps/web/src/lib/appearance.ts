@@ -3,7 +3,10 @@ import { DEFAULT_PRIMARY, isHexColour } from './colors';
 import { createStore } from './store';
 
 export type ThemeName = 'light' | 'dark' | 'semi-dark';
-export const THEMES: { value: ThemeName; label: string }[] = [
+/** What a user chooses: a theme, or to follow the system's light/dark preference as it changes. */
+export type ThemeChoice = ThemeName | 'system';
+export const THEMES: { value: ThemeChoice; label: string }[] = [
+  { value: 'system', label: 'Follow system' },
   { value: 'light', label: 'Light' },
   { value: 'semi-dark', label: 'Semi-dark' },
   { value: 'dark', label: 'Dark' },
@@ -25,6 +28,19 @@ export function setBrandColour(colour: string | null | undefined) {
 
 export function isThemeName(value: unknown): value is ThemeName {
   return value === 'light' || value === 'dark' || value === 'semi-dark';
+}
+
+export function isThemeChoice(value: unknown): value is ThemeChoice {
+  return value === 'system' || isThemeName(value);
+}
+
+/** The user's choice (the theme in force is `themeStore`). */
+export const themeChoiceStore = createStore<ThemeChoice>('system');
+
+/** Applies a choice: the theme in force follows it, or the system's preference for 'system'. */
+export function applyThemeChoice(choice: ThemeChoice) {
+  themeChoiceStore.set(choice);
+  themeStore.set(choice === 'system' ? systemTheme() : choice);
 }
 
 /** The body class of a theme: theme-light, theme-dark or theme-semi-dark. */

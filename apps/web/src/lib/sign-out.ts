@@ -1,5 +1,5 @@
 import { api } from '../api/client';
-import { setBrandColour, setFavicon, systemTheme, themeStore } from './appearance';
+import { applyThemeChoice, setBrandColour, setFavicon } from './appearance';
 import { queryClient } from './query-client';
 import { clearToken } from './session';
 
@@ -10,7 +10,7 @@ export async function signOut() {
   } catch {}
   clearToken();
   queryClient.clear();
-  themeStore.set(systemTheme());
+  applyThemeChoice('system');
   setBrandColour(null);
   setFavicon(null);
 }

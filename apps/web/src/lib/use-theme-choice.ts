@@ -1,16 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Me, updateMe } from '../api/get-me';
-import { type ThemeName, themeStore } from './appearance';
+import { applyThemeChoice, type ThemeChoice, themeChoiceStore } from './appearance';
 import { getToken } from './session';
 import { useStore } from './store';
 
-/** The theme in force and a setter that applies it at once and remembers it for the user. */
+/** The user's theme choice and a setter that applies it at once and remembers it for the user. */
 export function useThemeChoice() {
-  const theme = useStore(themeStore);
+  const theme = useStore(themeChoiceStore);
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (next: ThemeName) => updateMe({ theme: next }),
+    mutationFn: (next: ThemeChoice) => updateMe({ theme: next }),
     onSuccess: (result) => {
       client.setQueryData<Me>(['me', getToken()], (old) => (old ? { ...old, data: result.data } : old));
     },
@@ -18,9 +18,9 @@ export function useThemeChoice() {
   });
   return {
     theme,
-    setTheme(next: ThemeName) {
+    setTheme(next: ThemeChoice) {
       if (next === theme) return;
-      themeStore.set(next);
+      applyThemeChoice(next);
       save.mutate(next);
     },
   };

@@ -34,7 +34,7 @@ export const updateMeBody = z
   .object({
     name: z.string().trim().min(1).max(120),
     phone: z.string().trim().max(40).nullable(),
-    theme: z.enum(['light', 'dark', 'semi-dark']),
+    theme: z.enum(['system', 'light', 'dark', 'semi-dark']),
   })
   .partial()
   .strict();

@@ -411,7 +411,7 @@ export function authService(app: FastifyInstance) {
 
     me: (auth: AuthContext) => userById(auth.tenantId, auth.userId),
 
-    async updateMe(auth: AuthContext, input: { name?: string; phone?: string | null; theme?: 'light' | 'dark' | 'semi-dark' }) {
+    async updateMe(auth: AuthContext, input: { name?: string; phone?: string | null; theme?: 'system' | 'light' | 'dark' | 'semi-dark' }) {
       if (Object.keys(input).length === 0) return userById(auth.tenantId, auth.userId);
       const [user] = await db.withTenant(auth.tenantId, (tx) =>
         tx

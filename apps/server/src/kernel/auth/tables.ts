@@ -15,7 +15,7 @@ export const users = tenantTable(
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
-    theme: text('theme', { enum: ['light', 'dark', 'semi-dark'] })
+    theme: text('theme', { enum: ['system', 'light', 'dark', 'semi-dark'] })
       .notNull()
       .default('light'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -8,7 +8,7 @@ import { Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { useBrandProfile } from '../../api/get-brand-profile';
 import { useHealth } from '../../api/get-health';
 import type { Me } from '../../api/get-me';
-import { isThemeName, setBrandColour, setFavicon, themeStore } from '../../lib/appearance';
+import { applyThemeChoice, isThemeChoice, setBrandColour, setFavicon, themeStore } from '../../lib/appearance';
 import { usePermissions } from '../../lib/permissions';
 import { useStore } from '../../lib/store';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
@@ -33,7 +33,7 @@ export default function Shell() {
   // The user's theme, remembered on the server; the community's brand colour and favicon.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the signed-in user changes
   useEffect(() => {
-    if (isThemeName(me.data.theme)) themeStore.set(me.data.theme);
+    if (isThemeChoice(me.data.theme)) applyThemeChoice(me.data.theme);
   }, [me.data.id]);
   useEffect(() => {
     if (!brand.data) return;
@@ -46,6 +46,9 @@ export default function Shell() {
   const name = brand.data?.businessName ?? 'Atrium';
   return (
     <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'md' }}>
+      <a className="atrium-skip-link" href="#main-content">
+        Skip to content
+      </a>
       <Notifications position="top-right" zIndex={1000} />
       <CommandPalette />
       <AppShell.Header className="atrium-header" {...(theme === 'semi-dark' ? { 'data-mantine-color-scheme': 'dark' } : {})}>
@@ -78,7 +81,7 @@ export default function Shell() {
         </Group>
       </AppShell.Header>
       <MobileNav opened={navOpen} onClose={nav.close} community={me.community.name} />
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="xl" px={0}>
           <Outlet />
         </Container>

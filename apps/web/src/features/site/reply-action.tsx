@@ -15,6 +15,30 @@ export const REPLYABLE = new Set([
   'site/event-registrations',
 ]);
 
+/** What the visitor sent, as the subject of a reply names it. */
+const TOPIC: Record<string, (row: Row) => string> = {
+  'site/get-in-touch-messages': (row) => (typeof row.subject === 'string' && row.subject.trim() ? row.subject.trim() : 'your message'),
+  'site/design-support-requests': () => 'your design request',
+  'site/career-applications': (row) =>
+    typeof row.position === 'string' && row.position ? `your application for ${row.position}` : 'your application',
+  'site/catalogue-downloads': () => 'the catalogue you downloaded',
+  'site/event-registrations': () => 'your event registration',
+};
+
+/** A reply's first draft: "Re: <topic>", and the visitor's words quoted below the cursor's place. */
+export function replyDraft(resource: string, row: Row): { subject: string; message: string } {
+  const subject = `Re: ${(TOPIC[resource] ?? (() => 'your message'))(row)}`;
+  const said = typeof row.message === 'string' ? row.message.trim() : '';
+  if (!said) return { subject, message: '' };
+  const when = typeof row.createdAt === 'string' ? new Date(row.createdAt).toLocaleDateString() : '';
+  const who = typeof row.name === 'string' && row.name ? row.name : 'you';
+  const quoted = said
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return { subject, message: `\n\n${when ? `On ${when}, ` : ''}${who} wrote:\n${quoted}` };
+}
+
 /** Reply by email to the visitor behind an inbound record; optionally mark it done. */
 export function ReplyAction({ resource, row }: { resource: string; row: Row }) {
   const client = useQueryClient();
@@ -52,7 +76,17 @@ export function ReplyAction({ resource, row }: { resource: string; row: Row }) {
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click handler
     // biome-ignore lint/a11y/useKeyWithClickEvents: the button and dialog inside are keyboard-operable
     <span onClick={(e) => e.stopPropagation()}>
-      <Button size="compact-xs" variant="subtle" leftSection={<IconMail size={12} aria-hidden />} onClick={() => setOpen(true)}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconMail size={12} aria-hidden />}
+        onClick={() => {
+          const draft = replyDraft(resource, row);
+          setSubject(draft.subject);
+          setMessage(draft.message);
+          setOpen(true);
+        }}
+      >
         Reply
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Reply to ${email}`}>
