@@ -32,7 +32,7 @@ export function activitySentence(
       <Fragment key={r.id || i}>
         {i > 0 && (i === group.records.length - 1 && group.count === group.records.length ? ' and ' : ', ')}
         {href ? (
-          <Anchor component={Link} to={href} inherit>
+          <Anchor component={Link} to={href} inherit underline="always">
             {text}
           </Anchor>
         ) : (
