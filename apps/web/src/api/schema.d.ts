@@ -199,7 +199,7 @@ export interface paths {
             name?: string;
             phone?: string | null;
             /** @enum {string} */
-            theme?: 'light' | 'dark' | 'semi-dark';
+            theme?: 'system' | 'light' | 'dark' | 'semi-dark';
           };
         };
       };
@@ -597,7 +597,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'active' | 'disabled';
                 /** @enum {string} */
-                theme: 'light' | 'dark' | 'semi-dark';
+                theme: 'system' | 'light' | 'dark' | 'semi-dark';
                 /** Format: date-time */
                 updatedAt: string;
               }[];
@@ -633,7 +633,7 @@ export interface paths {
             /** @enum {string} */
             status?: 'active' | 'disabled';
             /** @enum {string} */
-            theme?: 'light' | 'dark' | 'semi-dark';
+            theme?: 'system' | 'light' | 'dark' | 'semi-dark';
           };
         };
       };
@@ -659,7 +659,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'active' | 'disabled';
                 /** @enum {string} */
-                theme: 'light' | 'dark' | 'semi-dark';
+                theme: 'system' | 'light' | 'dark' | 'semi-dark';
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -755,7 +755,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'active' | 'disabled';
                 /** @enum {string} */
-                theme: 'light' | 'dark' | 'semi-dark';
+                theme: 'system' | 'light' | 'dark' | 'semi-dark';
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -811,7 +811,7 @@ export interface paths {
             /** @enum {string} */
             status?: 'active' | 'disabled';
             /** @enum {string} */
-            theme?: 'light' | 'dark' | 'semi-dark';
+            theme?: 'system' | 'light' | 'dark' | 'semi-dark';
           };
         };
       };
@@ -837,7 +837,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'active' | 'disabled';
                 /** @enum {string} */
-                theme: 'light' | 'dark' | 'semi-dark';
+                theme: 'system' | 'light' | 'dark' | 'semi-dark';
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -943,7 +943,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'active' | 'disabled';
                 /** @enum {string} */
-                theme: 'light' | 'dark' | 'semi-dark';
+                theme: 'system' | 'light' | 'dark' | 'semi-dark';
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -3033,6 +3033,40 @@ export interface paths {
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/meta/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The dashboard of the caller, in one request */
+    get: {
+      parameters: {
+        query?: never;
         header?: never;
         path?: never;
         cookie?: never;
