@@ -23,10 +23,11 @@ test('create, edit and delete a record through the generic screens', async ({ pa
   await expect(page).toHaveURL(new RegExp(`q=${code}`));
 
   // Edit; leaving with unsaved changes asks first.
-  await row.getByRole('button', { name: code }).click();
+  await row.getByRole('button', { name: code, exact: true }).click();
   await expect(drawer.getByLabel('Message')).toHaveValue('Something went wrong, created by e2e');
   await drawer.getByLabel('Message').fill('Edited by e2e');
-  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  // The form's own Cancel closes it (the sticky bar's Cancel only reverts the changes).
+  await drawer.getByRole('button', { name: 'Cancel' }).last().click();
   await expect(page.getByText('Discard unsaved changes?')).toBeVisible();
   await page.getByRole('button', { name: 'Keep editing' }).click();
   await drawer.getByRole('button', { name: 'Save changes' }).click();
@@ -34,7 +35,7 @@ test('create, edit and delete a record through the generic screens', async ({ pa
   await expect(row).toContainText('Edited by e2e');
 
   // Delete.
-  await row.getByRole('button', { name: code }).click();
+  await row.getByRole('button', { name: code, exact: true }).click();
   await drawer.getByRole('button', { name: 'Delete error code' }).click();
   await drawer.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(drawer).toBeHidden();
@@ -61,7 +62,7 @@ test('list: sort and page size in the URL, selection with bulk delete, CSV expor
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^settings-error-codes-.*\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^Error codes \d{4}-\d{2}-\d{2}\.csv$/);
 
   await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
   await page.getByRole('button', { name: 'Delete 2' }).click();

@@ -16,8 +16,8 @@ const router = createRouter();
 
 /**
  * Text readable on every background (WCAG AA, 4.5:1) in the light scheme: Mantine's default dimmed grey,
- * links in the brand colour and the text of "light" badges and buttons (shade 6 on a 10% tint of itself)
- * are too light, so each is darkened just enough.
+ * links in the brand colour, the text of "light" badges and buttons (shade 6 on a 10% tint of itself)
+ * and of "outline" ones (shade 6 on white) are too light, so each is darkened just enough.
  */
 const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = { '--mantine-color-dimmed': '#66707a' };
@@ -25,6 +25,7 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     const base = shades[6];
     if (!isHexColour(base)) continue;
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[8] ?? base, tintOnWhite(base, 0.12));
+    light[`--mantine-color-${name}-outline`] = readableOn(base, '#ffffff');
   }
   const primary = theme.colors[theme.primaryColor]?.[6];
   if (isHexColour(primary)) light['--mantine-color-anchor'] = readableOn(primary, tintOnWhite('#fa5252', 0.12));
