@@ -78,7 +78,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
   expect(((await before.json()) as { data: unknown[] }).data).toHaveLength(0);
 
   // Publish.
-  await choose(page, 'Status', 'published');
+  await choose(page, 'Status', 'Published');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Product saved')).toBeVisible();
 
