@@ -3,6 +3,7 @@ import { Column, getTableColumns, is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { relationsOf } from '../src/kernel/db/relations';
 import type { Resource } from '../src/kernel/resources/resource';
 
 /**
@@ -154,8 +155,8 @@ export function patchFor(resource: Resource): Patch | null {
   const update = updateShape(resource);
   const output = outputShape(resource);
   const columns = columnsOf(resource);
-  const refs = resource.config.fields ?? {};
-  const candidates = Object.keys(example).filter((k) => k in update && k in output && !refs[k]?.ref);
+  const related = new Set(relationsOf(resource.table).map((r) => r.key));
+  const candidates = Object.keys(example).filter((k) => k in update && k in output && !related.has(k));
   const accept = (key: string, raw: unknown): Patch | null => {
     const result = update[key].safeParse(raw);
     return result.success ? { key, body: { [key]: raw }, expected: result.data } : null;

@@ -41,7 +41,12 @@ export const adminsMeta: ResourceMeta = {
     title: 'name',
     columns: ['name', 'email', 'roleId', 'status'],
     fields: {
-      roleId: { ref: 'identity/roles', widget: 'relation', label: 'Role' },
+      roleId: {
+        label: 'Role',
+        widget: 'relation',
+        type: 'relation',
+        relation: { resource: 'identity/roles', many: false, onDelete: 'restrict', expand: 'role' },
+      },
       password: { widget: 'password' },
       email: { widget: 'email' },
       notes: { widget: 'richtext' },
@@ -112,7 +117,12 @@ export const projectsMeta: ResourceMeta = {
     fields: {
       coverImage: { widget: 'image', label: 'Cover image' },
       images: { widget: 'image', label: 'Gallery' },
-      productIds: { ref: 'site/products', widget: 'relation', label: 'Products used' },
+      productIds: {
+        label: 'Products used',
+        widget: 'relation',
+        type: 'relation',
+        relation: { resource: 'site/products', many: true, onDelete: 'set null', expand: 'products' },
+      },
       logoUrl: { widget: 'image', label: 'Logo' },
     },
   },

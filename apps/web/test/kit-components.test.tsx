@@ -14,7 +14,12 @@ function api(overrides: Record<string, (url: URL, body: unknown) => { status?: n
     if (key === 'GET /api/v1/meta/resources') return { body: { data: [adminsMeta, rolesMeta] } };
     if (key === 'GET /api/v1/identity/roles')
       return { body: { data: [{ id: 'r1', name: 'Editor' }], total: 1, limit: 200, offset: 0, nextCursor: null } };
-    if (key === 'GET /api/v1/identity/admins') return { body: { data: admins, total: 2, limit: 25, offset: 0, nextCursor: null } };
+    if (key === 'GET /api/v1/identity/admins') {
+      // The server adds the role's title when asked to expand it.
+      const expand = url.searchParams.get('expand') === 'role';
+      const data = admins.map((a) => (expand ? { ...a, expanded: { role: a.roleId ? { id: a.roleId, title: 'Editor' } : null } } : a));
+      return { body: { data, total: 2, limit: 25, offset: 0, nextCursor: null } };
+    }
     return undefined;
   });
 }
@@ -27,6 +32,7 @@ describe('ResourceList', () => {
     expect(screen.getAllByTestId('resource-row')).toHaveLength(2);
     expect(await screen.findByText('Editor')).toBeInTheDocument();
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === '/api/v1/identity/admins')?.url.searchParams.get('expand')).toBe('role');
   });
 
   it('shows skeleton rows while loading', async () => {

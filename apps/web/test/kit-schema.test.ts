@@ -83,9 +83,14 @@ describe('image objects and many-to-many relations', () => {
       productIds: ['relations', false],
       logoUrl: ['image', false],
     });
-    // A ref without a widget is a relation too.
-    const bare = { ...projectsMeta, ui: { ...projectsMeta.ui, fields: { productIds: { ref: 'site/products' } } } };
-    expect(inputFields(bare).find((f) => f.key === 'productIds')?.kind).toBe('relations');
+    // A relation without a widget is a relation too; its resource and expand name come from meta.
+    const relation = { resource: 'site/products', many: true, onDelete: 'set null', expand: 'products' } as const;
+    const bare = { ...projectsMeta, ui: { ...projectsMeta.ui, fields: { productIds: { type: 'relation' as const, relation } } } };
+    expect(inputFields(bare).find((f) => f.key === 'productIds')).toMatchObject({
+      kind: 'relations',
+      ref: 'site/products',
+      expand: 'products',
+    });
   });
 
   it('keeps the object shape of images in the form and in the body', () => {

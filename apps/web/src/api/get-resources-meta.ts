@@ -47,10 +47,21 @@ export type Widget =
   | 'tags'
   | 'json';
 
+/** A field that references records of another resource (a foreign key, or a list of ids). */
+export interface RelationUi {
+  /** The related resource's path (null when no resource serves its table). */
+  resource: string | null;
+  many: boolean;
+  onDelete: 'restrict' | 'cascade' | 'set null';
+  /** Its name in `?expand=` and in a row's `expanded`. */
+  expand: string;
+}
+
 export interface FieldUi {
   label?: string;
   widget?: Widget;
-  ref?: string;
+  type?: 'relation';
+  relation?: RelationUi;
   help?: string;
   /** A file field whose files are private (readable only with the record): uploads go private. */
   private?: boolean;

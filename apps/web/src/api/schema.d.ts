@@ -559,6 +559,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): role */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -587,6 +589,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  role?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 isOwner: boolean;
@@ -649,6 +658,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  role?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 isOwner: boolean;
@@ -725,7 +741,10 @@ export interface paths {
     /** Get a admin */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: role */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -745,6 +764,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  role?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 isOwner: boolean;
@@ -827,6 +853,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  role?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 isOwner: boolean;
@@ -933,6 +966,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  role?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 isOwner: boolean;
@@ -2717,6 +2757,8 @@ export interface paths {
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): uploadedBy */
+          expand?: string;
           isPublic?: string | string[];
           limit?: number;
           offset?: number;
@@ -2745,6 +2787,13 @@ export interface paths {
                 contentType: string;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  uploadedBy?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 filename: string;
                 /** Format: uuid */
                 id: string;
@@ -2805,7 +2854,10 @@ export interface paths {
     /** Get a file */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: uploadedBy */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -2825,6 +2877,13 @@ export interface paths {
                 contentType: string;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  uploadedBy?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 filename: string;
                 /** Format: uuid */
                 id: string;
@@ -7340,6 +7399,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           featured?: string | string[];
           limit?: number;
           offset?: number;
@@ -7383,6 +7444,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 excerpt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -7469,6 +7537,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 excerpt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -7546,7 +7621,10 @@ export interface paths {
     /** Get a blog post */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -7578,6 +7656,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 excerpt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -7684,6 +7769,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 excerpt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -7803,6 +7895,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 excerpt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -8077,6 +8176,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile */
+          expand?: string;
           limit?: number;
           offset?: number;
           position?: string | string[];
@@ -8109,6 +8210,13 @@ export interface paths {
                 cvFileId: string | null;
                 cvUrl: string | null;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  cvFile?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 experienceYears: number | null;
                 /** Format: uuid */
                 id: string;
@@ -8178,6 +8286,13 @@ export interface paths {
                 cvFileId: string | null;
                 cvUrl: string | null;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  cvFile?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 experienceYears: number | null;
                 /** Format: uuid */
                 id: string;
@@ -8253,7 +8368,10 @@ export interface paths {
     /** Get a career application */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: cvFile */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -8277,6 +8395,13 @@ export interface paths {
                 cvFileId: string | null;
                 cvUrl: string | null;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  cvFile?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 experienceYears: number | null;
                 /** Format: uuid */
                 id: string;
@@ -8366,6 +8491,13 @@ export interface paths {
                 cvFileId: string | null;
                 cvUrl: string | null;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  cvFile?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 experienceYears: number | null;
                 /** Format: uuid */
                 id: string;
@@ -8475,6 +8607,13 @@ export interface paths {
                 cvFileId: string | null;
                 cvUrl: string | null;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  cvFile?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 experienceYears: number | null;
                 /** Format: uuid */
                 id: string;
@@ -8744,6 +8883,8 @@ export interface paths {
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue */
+          expand?: string;
           limit?: number;
           offset?: number;
           profession?: string | string[];
@@ -8775,6 +8916,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  catalogue?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -8840,6 +8988,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  catalogue?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -8914,7 +9069,10 @@ export interface paths {
     /** Get a catalogue download */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: catalogue */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -8937,6 +9095,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  catalogue?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -9022,6 +9187,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  catalogue?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -9129,6 +9301,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  catalogue?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -10808,6 +10987,8 @@ export interface paths {
           active?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): state */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -10835,6 +11016,13 @@ export interface paths {
                 active: boolean;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  state?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -10883,6 +11071,13 @@ export interface paths {
                 active: boolean;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  state?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -10952,7 +11147,10 @@ export interface paths {
     /** Get a city */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: state */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -10972,6 +11170,13 @@ export interface paths {
                 active: boolean;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  state?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -11040,6 +11245,13 @@ export interface paths {
                 active: boolean;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  state?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -11139,6 +11351,13 @@ export interface paths {
                 active: boolean;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  state?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -13366,6 +13585,8 @@ export interface paths {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           downloadable?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): product */
+          expand?: string;
           limit?: number;
           offset?: number;
           productId?: string | string[];
@@ -13397,6 +13618,13 @@ export interface paths {
                 description: string | null;
                 downloadable: boolean;
                 downloadCount: number;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 /** Format: uuid */
@@ -13464,6 +13692,13 @@ export interface paths {
                 description: string | null;
                 downloadable: boolean;
                 downloadCount: number;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 /** Format: uuid */
@@ -13541,7 +13776,10 @@ export interface paths {
     /** Get a document */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: product */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -13563,6 +13801,13 @@ export interface paths {
                 description: string | null;
                 downloadable: boolean;
                 downloadCount: number;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 /** Format: uuid */
@@ -13650,6 +13895,13 @@ export interface paths {
                 description: string | null;
                 downloadable: boolean;
                 downloadCount: number;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 /** Format: uuid */
@@ -13759,6 +14011,13 @@ export interface paths {
                 description: string | null;
                 downloadable: boolean;
                 downloadCount: number;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 /** Format: uuid */
@@ -14032,6 +14291,8 @@ export interface paths {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): event */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -14062,6 +14323,13 @@ export interface paths {
                 createdAt: string;
                 email: string;
                 eventId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  event?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string | null;
@@ -14125,6 +14393,13 @@ export interface paths {
                 createdAt: string;
                 email: string;
                 eventId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  event?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string | null;
@@ -14198,7 +14473,10 @@ export interface paths {
     /** Get a event registration */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: event */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -14221,6 +14499,13 @@ export interface paths {
                 createdAt: string;
                 email: string;
                 eventId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  event?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string | null;
@@ -14304,6 +14589,13 @@ export interface paths {
                 createdAt: string;
                 email: string;
                 eventId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  event?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string | null;
@@ -14410,6 +14702,13 @@ export interface paths {
                 createdAt: string;
                 email: string;
                 eventId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  event?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string | null;
@@ -16857,6 +17156,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, subcategory */
+          expand?: string;
           financialYear?: string | string[];
           limit?: number;
           offset?: number;
@@ -16888,6 +17189,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 financialYear: string | null;
@@ -16954,6 +17266,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 financialYear: string | null;
@@ -17031,7 +17354,10 @@ export interface paths {
     /** Get a investor document */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category, subcategory */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -17052,6 +17378,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 financialYear: string | null;
@@ -17138,6 +17475,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 financialYear: string | null;
@@ -17246,6 +17594,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 fileName: string | null;
                 fileUrl: string;
                 financialYear: string | null;
@@ -17521,6 +17880,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -17549,6 +17910,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -17603,6 +17971,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -17673,7 +18048,10 @@ export interface paths {
     /** Get a investor subcategory */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -17695,6 +18073,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -17769,6 +18154,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -17871,6 +18263,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -18817,6 +19216,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -18845,6 +19246,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -18920,6 +19328,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -19001,7 +19416,10 @@ export interface paths {
     /** Get a product subcategory */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -19023,6 +19441,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -19118,6 +19543,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -19231,6 +19663,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -19506,6 +19945,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, subcategory */
+          expand?: string;
           featured?: string | string[];
           limit?: number;
           offset?: number;
@@ -19546,6 +19987,17 @@ export interface paths {
                       [key: string]: unknown;
                     }
                   | unknown[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -19678,6 +20130,17 @@ export interface paths {
                       [key: string]: unknown;
                     }
                   | unknown[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -19775,7 +20238,10 @@ export interface paths {
     /** Get a product */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category, subcategory */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -19803,6 +20269,17 @@ export interface paths {
                       [key: string]: unknown;
                     }
                   | unknown[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -19955,6 +20432,17 @@ export interface paths {
                       [key: string]: unknown;
                     }
                   | unknown[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -20090,6 +20578,17 @@ export interface paths {
                       [key: string]: unknown;
                     }
                   | unknown[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  subcategory?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -21007,6 +21506,8 @@ export interface paths {
           completedOn?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, products */
+          expand?: string;
           featured?: string | string[];
           limit?: number;
           offset?: number;
@@ -21050,6 +21551,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  products?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -21161,6 +21673,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  products?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -21246,7 +21769,10 @@ export interface paths {
     /** Get a project */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category, products */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -21281,6 +21807,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  products?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -21412,6 +21949,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  products?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -21622,6 +22170,17 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  products?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
                 featured: boolean;
                 /** Format: uuid */
                 id: string;
@@ -21904,6 +22463,8 @@ export interface paths {
           countryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): country */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -21932,6 +22493,13 @@ export interface paths {
                 countryId: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  country?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -21982,6 +22550,13 @@ export interface paths {
                 countryId: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  country?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -22050,7 +22625,10 @@ export interface paths {
     /** Get a state */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: country */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -22072,6 +22650,13 @@ export interface paths {
                 countryId: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  country?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -22142,6 +22727,13 @@ export interface paths {
                 countryId: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  country?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -22242,6 +22834,13 @@ export interface paths {
                 countryId: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  country?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 name: string;
@@ -22505,6 +23104,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -22533,6 +23134,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -22608,6 +23216,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -22689,7 +23304,10 @@ export interface paths {
     /** Get a website subcategory */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: category */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -22711,6 +23329,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -22806,6 +23431,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:
@@ -22919,6 +23551,13 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 image:

@@ -89,15 +89,12 @@ export function useRecordMutations(path: string) {
   };
 }
 
-/** id → title of the records of a related resource (first 200; enough for roles and similar lists). */
-export function useRelationTitles(path: string | undefined, titleField: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: ['resource', path, 'titles'],
-    enabled: Boolean(path && titleField) && enabled,
-    staleTime: 60_000,
-    queryFn: async () => {
-      const page = await listRecords(path!, { limit: 200, withTotal: 'false' });
-      return new Map(page.data.map((r) => [r.id, String(r[titleField!] ?? r.id)]));
-    },
-  });
+/** The titles of a row's related records as the server expanded them (`expanded[name]`), else the ids. */
+export function relatedTitles(row: Row, name: string, value: unknown): string {
+  const expanded = (
+    row.expanded as Record<string, { id: string; title: string | null } | { id: string; title: string | null }[] | null> | undefined
+  )?.[name];
+  const items = Array.isArray(expanded) ? expanded : expanded ? [expanded] : [];
+  if (items.length > 0) return items.map((r) => r.title ?? r.id).join(', ');
+  return Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value);
 }

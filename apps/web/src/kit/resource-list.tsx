@@ -19,7 +19,7 @@ import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/ico
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
-import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
+import type { ResourceMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
 import { BulkDelete } from './list-bulk-delete';
 import { BulkEdit } from './list-bulk-edit';
@@ -32,7 +32,7 @@ import { ListPager } from './list-pager';
 import { RowActions } from './list-row-actions';
 import { StatusTabs, statusTabsOf } from './list-status-tabs';
 import { useActiveView, type ViewState, ViewsMenu } from './list-views';
-import { type Row, useRecordList, useRelationTitles } from './resource-api';
+import { type Row, relatedTitles, useRecordList } from './resource-api';
 import { statusFieldOf } from './resource-form';
 import { displayText, type FieldDef, optionLabel, outputFields } from './schema';
 import { StatusBadge } from './status-badge';
@@ -69,7 +69,6 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
  */
 export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
   const { state, update, apiQuery, params } = useListParams(meta, fixed);
-  const list = useRecordList(meta.path, apiQuery);
   const fields = useMemo(() => outputFields(meta), [meta]);
   const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
   const choices = useStore(columnChoices);
@@ -88,6 +87,13 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const views = useActiveView(meta, hasParams, applyView);
   const statusTabs = statusTabsOf(meta);
   const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
+  // Relation columns show the related records' titles: the server adds them (?expand=, one query per column).
+  const expand = visible
+    .map((c) => byKey.get(c))
+    .filter((f) => (f?.kind === 'relation' || f?.kind === 'relations') && f.expand)
+    .map((f) => f!.expand)
+    .join(',');
+  const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -95,12 +101,6 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const canDelete = selectable && meta.operations.delete && meta.permissions.write;
   const titleKey = byKey.has(meta.ui.title) ? meta.ui.title : visible[0];
   const statusField = byKey.get(statusFieldOf(meta));
-
-  // Relation columns show the related record's title.
-  const relationField = visible.map((c) => byKey.get(c)).find((f) => f?.kind === 'relation' && f.ref);
-  const relationMeta = relationField?.ref;
-  const related = useResourceMeta(relationMeta ?? '').meta;
-  const titles = useRelationTitles(relationMeta, related?.ui.title);
 
   // The box follows the URL (back button, a saved view) but not the echo of what was just typed.
   const pushed = useRef(state.q);
@@ -137,7 +137,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
 
   const cellText = (f: FieldDef | undefined, row: Row, key: string) => {
     const value = row[key];
-    if (f?.kind === 'relation' && typeof value === 'string') return titles.data?.get(value) ?? value;
+    if (f?.expand && (f.kind === 'relation' || f.kind === 'relations')) return relatedTitles(row, f.expand, value);
     return displayText(f, value);
   };
 

@@ -25,7 +25,9 @@ export interface FieldDef {
   options?: string[];
   /** Each option's label and colour (declared by the resource, else the value humanised: in_progress → "In progress"). */
   optionLabels?: Record<string, { label: string; color?: string }>;
+  /** For relations: the related resource's path, and the relation's name in `?expand=`. */
   ref?: string;
+  expand?: string;
   help?: string;
   /** A file field whose files are private: uploaded privately, opened with the session. */
   private?: boolean;
@@ -85,9 +87,9 @@ export function isImageListSchema(schema: JsonSchema): boolean {
 const isStringList = (schema: JsonSchema) => schema.type === 'array' && unwrapNullable(schema.items ?? {}).schema.type === 'string';
 
 export function kindOf(schema: JsonSchema, ui: FieldUi | undefined, key: string): FieldKind {
-  if (ui?.ref && (ui.widget === 'relation' || !ui.widget)) {
-    if (isStringList(schema)) return 'relations';
-    if (schema.type === 'string') return 'relation';
+  if (ui?.type === 'relation' && ui.relation) {
+    if (ui.relation.many && isStringList(schema)) return 'relations';
+    if (!ui.relation.many && schema.type === 'string') return 'relation';
   }
   if (ui?.widget) {
     if (ui.widget === 'select' && schema.type === 'array') return 'multiselect';
@@ -126,7 +128,11 @@ function fieldDef(meta: ResourceMeta, key: string, raw: JsonSchema, required: bo
   const ui = meta.ui.fields[key];
   const kind = kindOf(schema, ui, key);
   const options = (schema.enum ?? schema.items?.enum)?.map(String);
-  const def: FieldDef = { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, ref: ui?.ref, help: ui?.help };
+  const def: FieldDef = { key, label: ui?.label ?? humanize(key), kind, schema, nullable, required, options, help: ui?.help };
+  if (ui?.relation) {
+    def.ref = ui.relation.resource ?? undefined;
+    def.expand = ui.relation.expand;
+  }
   if (ui?.private) def.private = true;
   if (options) {
     const declared = new Map((ui?.options ?? []).map((o) => [o.value, o]));

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { roles } from '../access/tables';
+import { ref } from '../db/relations';
 import { tenantTable } from '../db/tenant-table';
 
 /** People who sign in to a community's console (its admins and editors). */
@@ -10,7 +12,7 @@ export const users = tenantTable(
     name: text('name').notNull(),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
-    roleId: uuid('role_id'),
+    roleId: ref('role_id', () => roles, 'restrict'),
     isOwner: boolean('is_owner').notNull().default(false),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
@@ -34,7 +36,7 @@ export const users = tenantTable(
 export const sessions = tenantTable(
   'sessions',
   {
-    userId: uuid('user_id').notNull(),
+    userId: ref('user_id', () => users, 'cascade').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
@@ -47,7 +49,7 @@ export const sessions = tenantTable(
 export const otps = tenantTable(
   'otps',
   {
-    userId: uuid('user_id').notNull(),
+    userId: ref('user_id', () => users, 'cascade').notNull(),
     purpose: text('purpose', { enum: ['login', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

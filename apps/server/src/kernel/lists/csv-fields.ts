@@ -42,7 +42,8 @@ export function csvFields(resource: Resource): CsvField[] {
           options: Object.fromEntries(column.enumValues.map((v) => [v, declared[v]?.label ?? humanise(v)])),
         };
       }
-      if (field?.ref) return { ...base, kind: column.dataType === 'array' ? 'refs' : 'ref', ref: field.ref };
+      const relation = resource.relations.find((r) => r.key === key);
+      if (relation?.resource) return { ...base, kind: relation.many ? 'refs' : 'ref', ref: relation.resource.path };
       if (field?.widget === 'image') {
         const input = (resource.schemas.create.shape as Record<string, unknown>)[key] ?? output[key];
         return { ...base, kind: isArraySchema(input) ? 'images' : 'image' };

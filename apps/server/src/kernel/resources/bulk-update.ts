@@ -17,10 +17,11 @@ export function bulkEditableFields(resource: Resource): string[] {
   if (declared) return declared.filter((k) => writable.has(k));
   const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
   const fields = (resource.config.fields ?? {}) as Record<string, FieldUi | undefined>;
+  const related = new Set(resource.relations.map((r) => r.key));
   return [...writable].filter((key) => {
     const column = columns[key];
     const ui = fields[key];
-    return Boolean(column?.enumValues?.length || ui?.ref || ui?.widget === 'tags' || column?.columnType === 'PgBoolean');
+    return Boolean(column?.enumValues?.length || related.has(key) || ui?.widget === 'tags' || column?.columnType === 'PgBoolean');
   });
 }
 

@@ -1,5 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Relation } from './relations';
 import type { BadgeColor, FieldUi, ResourceConfig } from './types';
 
 export interface EnumOption {
@@ -68,14 +69,38 @@ export function statusOf(config: ResourceConfig): { field: string; tabs: string[
   return { field, tabs: declared?.tabs ?? [...(columns[field].enumValues ?? [])] };
 }
 
-/** The `ui.fields` of meta: the declared field UI with enum options as `[{ value, label, color }]`. */
-export function describeFields(config: ResourceConfig): Record<string, Omit<FieldUi, 'options'> & { options?: EnumOption[] }> {
+/** How meta describes a relation field: the console's picker searches `resource` and shows its titles. */
+export interface RelationUi {
+  type: 'relation';
+  relation: { resource: string | null; many: boolean; onDelete: Relation['onDelete']; expand: string };
+}
+
+type FieldMeta = Omit<FieldUi, 'options'> & { options?: EnumOption[] } & Partial<RelationUi>;
+
+/**
+ * The `ui.fields` of meta: the declared field UI, enum options as `[{ value, label, color }]`, and
+ * relations as `{ type: 'relation', relation: { resource, many, onDelete, expand } }`.
+ */
+export function describeFields(config: ResourceConfig, relations: Relation[] = []): Record<string, FieldMeta> {
   const options = enumOptions(config);
   const fields = (config.fields ?? {}) as Record<string, FieldUi | undefined>;
-  const out: Record<string, Omit<FieldUi, 'options'> & { options?: EnumOption[] }> = {};
-  for (const key of new Set([...Object.keys(fields), ...Object.keys(options)])) {
+  const byKey = new Map(relations.map((r) => [r.key, r]));
+  const out: Record<string, FieldMeta> = {};
+  for (const key of new Set([...Object.keys(fields), ...Object.keys(options), ...byKey.keys()])) {
     const { options: _declared, ...rest } = fields[key] ?? {};
-    out[key] = options[key] ? { ...rest, options: options[key] } : rest;
+    const field: FieldMeta = options[key] ? { ...rest, options: options[key] } : rest;
+    const relation = byKey.get(key);
+    if (relation) {
+      field.type = 'relation';
+      field.widget = 'relation';
+      field.relation = {
+        resource: relation.resource?.path ?? null,
+        many: relation.many,
+        onDelete: relation.onDelete,
+        expand: relation.name,
+      };
+    }
+    out[key] = field;
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { errors } from '../errors/app-error';
 import { searchCondition, searchRank } from './search';
+import { expandableNames } from './relations';
 import type { ResourceConfig } from './types';
 
 export const MAX_LIMIT = 200;
@@ -37,6 +38,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function listQuerySchema(config: ResourceConfig) {
   const columns = getTableColumns(config.table) as Record<string, PgColumn>;
   const shape: Record<string, z.ZodType> = { ...baseQuery };
+  const expandable = expandableNames(config.table);
+  if (expandable.length > 0) {
+    shape.expand = z
+      .string()
+      .max(500)
+      .optional()
+      .describe(`Related records to add to each row as \`expanded\` (comma-separated): ${expandable.join(', ')}`);
+  }
   for (const key of config.list?.filters ?? []) {
     const column = columns[key];
     shape[key] = z.union([z.string().max(MAX_FILTER_LENGTH), z.array(z.string().max(200)).max(MAX_FILTER_VALUES)]).optional();

@@ -5,17 +5,26 @@ import { enforcePrivileges, revokeOnCredentialChange } from '../access/privilege
 import type { Scope } from '../auth/context';
 import { sessionCacheFor } from '../auth/session-cache';
 import type { Db } from '../db/database';
+import { relationsOf } from '../db/relations';
 import { AppError, errors } from '../errors/app-error';
 import { humanIssue, type IssueLike } from '../errors/human-messages';
 import { recordAudit } from '../events/audit';
 import { type FileField, linkFiles, unlinkFiles } from '../storage/file-links';
+import { files } from '../storage/tables';
 import { tenantFilter } from '../tenancy/scope-filter';
 import { CURSOR_VALUE, combine, EXACT_TOTAL_LIMIT, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
+import {
+  beforeRemove,
+  checkRelations,
+  expandRows,
+  foreignKeyError,
+  parseExpand,
+  type Relation,
+  resolveRelations,
+  type TableLookup,
+} from './relations';
 import { deriveSchemas } from './schemas';
 import type { ResourceConfig, Row, TenantTable } from './types';
-
-/** The media library's path: a relation to it holds file ids. */
-const FILES_RESOURCE = 'media/files';
 
 export interface ListResult {
   data: Row[];
@@ -27,9 +36,6 @@ export interface ListResult {
   nextCursor: string | null;
 }
 
-/** Finds another resource by path (relations are validated against it). */
-export type ResourceLookup = (path: string) => Resource | undefined;
-
 /**
  * A declared resource and its operations. Each operation is a fixed pipeline:
  * transaction (as the tenant) → validate → beforeWrite hook → relations → write → audit → afterWrite.
@@ -39,10 +45,11 @@ export class Resource {
   readonly listQuery: z.ZodObject;
   private readonly selection: Record<string, PgColumn>;
   private readonly columns: Record<string, PgColumn>;
-  private lookup: ResourceLookup = () => undefined;
+  private lookup: TableLookup = () => undefined;
+  private byPath: (path: string) => Resource | undefined = () => undefined;
+  private files?: FileField[];
+  private resolved?: Relation[];
   private readonly prepared = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
-  /** Fields that hold stored files (widget image or file, or a relation to media/files): their files belong to the record. */
-  readonly fileFields: FileField[];
 
   constructor(readonly config: ResourceConfig) {
     this.columns = getTableColumns(config.table) as Record<string, PgColumn>;
@@ -50,9 +57,6 @@ export class Resource {
     this.selection = Object.fromEntries(Object.entries(this.columns).filter(([k]) => !hidden.has(k)));
     this.schemas = deriveSchemas(config);
     this.listQuery = listQuerySchema(config);
-    this.fileFields = Object.entries(config.fields ?? {})
-      .filter(([name, ui]) => name in this.columns && (ui?.widget === 'image' || ui?.widget === 'file' || ui?.ref === FILES_RESOURCE))
-      .map(([name, ui]) => ({ name, private: ui?.private === true, ids: ui?.ref === FILES_RESOURCE }));
   }
 
   get path() {
@@ -67,8 +71,29 @@ export class Resource {
   allows(op: 'create' | 'update' | 'delete'): boolean {
     return this.config.operations?.[op] !== false;
   }
-  attach(lookup: ResourceLookup) {
+  attach(lookup: TableLookup, byPath: (path: string) => Resource | undefined) {
     this.lookup = lookup;
+    this.byPath = byPath;
+    this.resolved = undefined;
+  }
+  /** Fields that hold stored files (widget image or file, or a relation to the files table): their files belong to the record. */
+  get fileFields(): FileField[] {
+    this.files ??= Object.keys(this.columns).flatMap((name) => {
+      const ui = this.config.fields?.[name];
+      const holdsIds = relationsOf(this.table).some((r) => r.key === name && r.target() === files);
+      if (!holdsIds && ui?.widget !== 'image' && ui?.widget !== 'file') return [];
+      return [{ name, private: ui?.private === true, ids: holdsIds }];
+    });
+    return this.files;
+  }
+  /** The declared relations (ref/refs columns), resolved against the app's resources. */
+  get relations(): Relation[] {
+    this.resolved ??= resolveRelations(this.table, this.lookup);
+    return this.resolved;
+  }
+  /** The relations `?expand=` names (400 for a name that is not one). */
+  expandable(raw: unknown): Relation[] {
+    return parseExpand(this.relations, raw);
   }
 
   private scoped(scope: Scope, ...more: Parameters<typeof combine>[0]) {
@@ -97,10 +122,12 @@ export class Resource {
       }
     }
     const last = rows[rows.length - 1];
-    const redact = this.config.redact;
     const nextCursor = rows.length === limit && last ? encodeCursor(last, plan.sortKey) : null;
     if (plan.cursorValue) for (const row of rows) delete row[CURSOR_VALUE];
-    return { data: redact ? rows.map((row) => redact(row, scope)) : rows, total, totalIsEstimate, limit, offset, nextCursor };
+    const redact = this.config.redact;
+    const data = redact ? rows.map((row) => redact(row, scope)) : rows;
+    await expandRows(tx, scope, data, this.expandable(query.expand));
+    return { data, total, totalIsEstimate, limit, offset, nextCursor };
   }
 
   /** The statements a list runs (EXPLAIN-able): the page, and the filtered set the total counts. */
@@ -125,8 +152,14 @@ export class Resource {
     return { plan, limit, offset, page, matching };
   }
 
-  get(scope: Scope, id: string): Promise<Row> {
-    return scope.db.readAsTenant(scope.tenantId, (db) => this.getIn(db, scope, id));
+  /** One record; `expand` names relations to add as `expanded` (see list). */
+  get(scope: Scope, id: string, expand?: string): Promise<Row> {
+    const relations = this.expandable(expand);
+    return scope.db.readAsTenant(scope.tenantId, async (db) => {
+      const row = await this.getIn(db, scope, id);
+      await expandRows(db, scope, [row], relations);
+      return row;
+    });
   }
 
   async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<Row> {
@@ -236,7 +269,8 @@ export class Resource {
     const existing = await this.getIn(tx, scope, id, true);
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', existing);
     await this.config.hooks?.beforeDelete?.({ scope, tx }, existing);
-    await tx.delete(this.table).where(this.scoped(scope, eq(this.columns.id, id)));
+    await beforeRemove(tx, scope, this.table, this.config.label.singular, [id], this.lookup);
+    await this.guardForeignKeys(tx.delete(this.table).where(this.scoped(scope, eq(this.columns.id, id))), 'delete');
     if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, [id]);
     await recordAudit(tx, scope, [{ action: 'delete', resource: this.path, recordId: id, before: existing }]);
     return existing;
@@ -265,23 +299,11 @@ export class Resource {
       if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', row);
       await this.config.hooks?.beforeDelete?.({ scope, tx }, row);
     }
-    if (existing.length > 0) {
-      await tx.delete(this.table).where(
-        this.scoped(
-          scope,
-          inArray(
-            this.columns.id,
-            existing.map((r) => r.id),
-          ),
-        ),
-      );
-      if (this.fileFields.length > 0)
-        await unlinkFiles(
-          tx,
-          scope.tenantId,
-          this.path,
-          existing.map((r) => r.id),
-        );
+    const found = existing.map((r) => r.id);
+    await beforeRemove(tx, scope, this.table, this.config.label.singular, found, this.lookup);
+    if (found.length > 0) {
+      await this.guardForeignKeys(tx.delete(this.table).where(this.scoped(scope, inArray(this.columns.id, found))), 'delete');
+      if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, found);
     }
     await recordAudit(
       tx,
@@ -315,30 +337,22 @@ export class Resource {
       tx,
       scope.tenantId,
       scope.actor,
-      { resource: this.path, recordId: row.id, fields: this.fileFields, moduleOf: (path) => this.lookup(path)?.module, isNew },
+      { resource: this.path, recordId: row.id, fields: this.fileFields, moduleOf: (path) => this.byPath(path)?.module, isNew },
       row,
     );
   }
 
-  /** Every relation field must point at a record of the same community. */
-  private async checkRelations(tx: Db, scope: Scope, data: Record<string, unknown>) {
-    const failures: Record<string, string> = {};
-    for (const [field, ui] of Object.entries(this.config.fields ?? {})) {
-      const value = data[field];
-      if (!ui?.ref || value === undefined || value === null) continue;
-      const target = this.lookup(ui.ref);
-      if (!target) continue;
-      const ids = Array.isArray(value) ? (value as string[]) : [value as string];
-      for (const id of ids) {
-        const found = await tx
-          .select({ id: target.table.id })
-          .from(target.table as never)
-          .where(target.scoped(scope, eq(target.table.id as PgColumn, id)))
-          .limit(1);
-        if (found.length === 0) failures[field] = `No ${target.config.label.singular.toLowerCase()} with id ${id}`;
-      }
+  private checkRelations(tx: Db, scope: Scope, data: Record<string, unknown>) {
+    return checkRelations(tx, scope, this.relations, data);
+  }
+
+  /** A foreign-key violation becomes a 400 naming the field (write) or a 409 (delete). */
+  private async guardForeignKeys<R>(query: Promise<R>, op: 'write' | 'delete'): Promise<R> {
+    try {
+      return await query;
+    } catch (err) {
+      throw foreignKeyError(err, this.table, op) ?? err;
     }
-    if (Object.keys(failures).length > 0) throw errors.validation(failures);
   }
 
   /** A unique-index violation becomes a 409 naming the fields. */
@@ -347,7 +361,7 @@ export class Resource {
       return await query;
     } catch (err) {
       const pgError = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
-      if (pgError.code !== '23505') throw err;
+      if (pgError.code !== '23505') throw foreignKeyError(err, this.table, 'write') ?? err;
       const index = getTableConfig(this.table).indexes.find((i) => i.config.name === pgError.constraint);
       const fields: Record<string, string> = {};
       const byName = new Map(Object.entries(this.columns).map(([k, c]) => [c.name, k]));

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '../access/check';
 import { MODULES } from '../access/modules';
-import { scopeOf } from '../auth/context';
+import { type AuthContext, scopeOf } from '../auth/context';
+import { AppError } from '../errors/app-error';
 import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
 import { describeFields, statusOf } from './labels';
 import { MAX_LIMIT, sortableFields } from './list-query';
 import type { ResourceRegistry } from './registry';
+import { expandableNames } from './relations';
 import type { Resource } from './resource';
 import { registerRevisionRoutes } from './revision-routes';
 import { toJsonSchema } from './schemas';
@@ -65,17 +67,30 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       },
       serializerCompiler,
     },
-    async (req) => (await resource.list(scope(req), req.query as never)) as never,
+    async (req) => {
+      canExpand(req.auth as AuthContext, resource, (req.query as { expand?: string }).expand);
+      return (await resource.list(scope(req), req.query as never)) as never;
+    },
   );
 
   r.get(
     `${base}/:id`,
     {
       config: read,
-      schema: { summary: `Get a ${label.singular.toLowerCase()}`, tags, params: idParams, response: { 200: z.object({ data: output }) } },
+      schema: {
+        summary: `Get a ${label.singular.toLowerCase()}`,
+        tags,
+        params: idParams,
+        querystring: getQuery(resource),
+        response: { 200: z.object({ data: output }) },
+      },
       serializerCompiler,
     },
-    async (req) => ({ data: await resource.get(scope(req), req.params.id) }) as never,
+    async (req) => {
+      const { expand } = req.query as { expand?: string };
+      canExpand(req.auth as AuthContext, resource, expand);
+      return { data: await resource.get(scope(req), req.params.id, expand) } as never;
+    },
   );
 
   if (resource.allows('create')) {
@@ -153,6 +168,33 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
   }
 }
 
+/** `?expand=` on a get, when the resource has relations. */
+function getQuery(resource: Resource) {
+  const names = expandableNames(resource.table);
+  if (names.length === 0) return z.object({}).strict();
+  return z
+    .object({
+      expand: z
+        .string()
+        .max(500)
+        .optional()
+        .describe(`Related records to add as \`expanded\`: ${names.join(', ')}`),
+    })
+    .strict();
+}
+
+/** Expanding shows titles of another resource's records: the caller must be allowed to read it. */
+function canExpand(auth: AuthContext, resource: Resource, expand: string | undefined) {
+  for (const relation of resource.expandable(expand)) {
+    const target = relation.resource;
+    if (target && !can(auth, target.module, 'read')) {
+      throw new AppError(403, 'forbidden', `You may not read ${target.config.label.plural.toLowerCase()}`, {
+        expand: `Cannot expand ${relation.name}`,
+      });
+    }
+  }
+}
+
 /** GET /api/v1/meta/resources: what the caller may read, with fields and list options, for the console. */
 export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegistry) {
   // Schemas are static: compute them once.
@@ -163,12 +205,12 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
       path: resource.path,
       module: resource.module,
       label: resource.config.label,
-      fields: toJsonSchema(resource.schemas.output, 'output'),
+      fields: toJsonSchema(resource.schemas.record, 'output'),
       input: toJsonSchema(resource.schemas.create),
       ui: {
         title: resource.config.ui?.title ?? 'id',
         columns: resource.config.ui?.columns ?? [],
-        fields: describeFields(resource.config),
+        fields: describeFields(resource.config, resource.relations),
         status: statusOf(resource.config),
         bulkEdit: resource.allows('update') ? bulkEditableFields(resource) : [],
       },

@@ -2,6 +2,8 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createSchemaFactory } from 'drizzle-zod';
 import { z } from 'zod';
+import { relationsOf } from '../db/relations';
+import { expandedSchema } from './relations';
 import type { ResourceConfig, TenantTable } from './types';
 
 const { createInsertSchema, createSelectSchema } = createSchemaFactory({ coerce: { date: true } });
@@ -31,10 +33,12 @@ export function deriveSchemas(config: ResourceConfig) {
   const insert = (createInsertSchema(config.table as never, refine as never) as unknown as z.ZodObject).omit(pick(mask, config.table));
   const create = insert.extend(config.extraInput ?? {}).strict();
   const update = create.partial().strict();
-  const output = (createSelectSchema(config.table as never) as unknown as z.ZodObject).omit(
+  const record = (createSelectSchema(config.table as never) as unknown as z.ZodObject).omit(
     pick({ tenantId: true, ...Object.fromEntries((config.hidden ?? []).map((k) => [k, true as const] as const)) }, config.table),
   );
-  return { create, update, output };
+  // What the API answers: the record, plus `expanded` when relations were asked for with ?expand=.
+  const output = relationsOf(config.table).length > 0 ? record.extend({ expanded: expandedSchema(config.table).optional() }) : record;
+  return { create, update, record, output };
 }
 
 /** zod's omit() refuses keys the object lacks; keep only real columns. */

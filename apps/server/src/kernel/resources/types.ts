@@ -43,9 +43,8 @@ export interface FieldUi {
   label?: string;
   /** Labels (and badge colours) of an enum's values; undeclared values are humanised (`in_progress` → "In progress"). */
   options?: Record<string, { label?: string; color?: BadgeColor }>;
+  /** Relations are declared on the table (ref/refs columns, kernel/db/relations.ts), not here. */
   widget?: Widget;
-  /** A relation: the path of the resource this uuid points at (validated on write). */
-  ref?: string;
   /**
    * A file field (widget image or file, or a relation to media/files) whose files are private:
    * readable only by whoever may read the record (careers CVs, inbound attachments). Files attached

@@ -1,4 +1,6 @@
 import { boolean, foreignKey, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables';
+import { ref } from '../db/relations';
 import { tenantTable } from '../db/tenant-table';
 
 /** Uploaded files; the bytes live in storage (local disk), the record keeps what was sniffed. */
@@ -11,7 +13,7 @@ export const files = tenantTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     isPublic: boolean('is_public').notNull().default(true),
-    uploadedBy: uuid('uploaded_by'),
+    uploadedBy: ref('uploaded_by', () => users, 'set null'),
     purpose: text('purpose'),
   },
   (t) => [
@@ -20,6 +22,7 @@ export const files = tenantTable(
     index('files_purpose_idx').on(t.tenantId, t.purpose),
     index('files_public_idx').on(t.tenantId, t.isPublic),
     index('files_size_idx').on(t.tenantId, t.size, t.id),
+    index('files_uploaded_by_idx').on(t.tenantId, t.uploadedBy),
   ],
 );
 

@@ -1,5 +1,7 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ref, refs } from '../../kernel/db/relations';
 import { tenantTable } from '../../kernel/db/tenant-table';
+import { files } from '../../kernel/storage/tables';
 import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
 
 // The website content of a community (a building-products manufacturer's site): what the public
@@ -88,7 +90,7 @@ export const siteBlogs = tenantTable(
     coverImage: image('cover_image'),
     authorName: text('author_name'),
     tags: text('tags').array().notNull().default([]),
-    categoryId: uuid('category_id'),
+    categoryId: ref('category_id', () => siteBlogCategories, 'restrict'),
     featured: boolean('featured').notNull().default(false),
     readingMinutes: integer('reading_minutes'),
     ...publishing(),
@@ -155,7 +157,7 @@ export const siteDocuments = tenantTable(
     type: text('type', { enum: DOCUMENT_TYPES }).notNull().default('other'),
     /** Offered for download on the website; otherwise listed for reference only. */
     downloadable: boolean('downloadable').notNull().default(true),
-    productId: uuid('product_id'),
+    productId: ref('product_id', () => siteProducts, 'set null'),
     downloadCount: integer('download_count').notNull().default(0),
     ...publishing(),
     sortOrder: sortOrder(),
@@ -178,7 +180,7 @@ export const siteCategories = tenantTable('site_categories', { ...taxonomy(), im
 
 export const siteSubcategories = tenantTable(
   'site_subcategories',
-  { categoryId: uuid('category_id'), ...taxonomy(), image: image('image'), ...seo() },
+  { categoryId: ref('category_id', () => siteCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
   (t) => [...taxonomyIndexes('site_subcategories', t), index('site_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder)],
 );
 
@@ -190,7 +192,7 @@ export const siteProductCategories = tenantTable('site_product_categories', { ..
 
 export const siteProductSubcategories = tenantTable(
   'site_product_subcategories',
-  { categoryId: uuid('category_id'), ...taxonomy(), image: image('image'), ...seo() },
+  { categoryId: ref('category_id', () => siteProductCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
   (t) => [
     ...taxonomyIndexes('site_product_subcategories', t),
     index('site_product_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
@@ -210,8 +212,8 @@ export const siteProducts = tenantTable(
     images: images('images'),
     documents: jsonb('documents').$type<LinkedDocument[]>().notNull().default([]),
     variants: jsonb('variants').$type<Variant[]>().notNull().default([]),
-    categoryId: uuid('category_id'),
-    subcategoryId: uuid('subcategory_id'),
+    categoryId: ref('category_id', () => siteProductCategories, 'restrict'),
+    subcategoryId: ref('subcategory_id', () => siteProductSubcategories, 'restrict'),
     tags: text('tags').array().notNull().default([]),
     featured: boolean('featured').notNull().default(false),
     ...publishing(),
@@ -242,7 +244,7 @@ export const siteProjects = tenantTable(
   {
     title: text('title').notNull(),
     slug: text('slug').notNull(),
-    categoryId: uuid('category_id'),
+    categoryId: ref('category_id', () => siteProjectCategories, 'restrict'),
     clientName: text('client_name'),
     architect: text('architect'),
     location: text('location'),
@@ -255,7 +257,7 @@ export const siteProjects = tenantTable(
     coverImage: image('cover_image'),
     images: images('images'),
     /** Products used in the project. */
-    productIds: uuid('product_ids').array().notNull().default([]),
+    productIds: refs('product_ids', () => siteProducts, 'set null'),
     featured: boolean('featured').notNull().default(false),
     ...publishing(),
     sortOrder: sortOrder(),
@@ -309,7 +311,7 @@ export const siteEvents = tenantTable(
 export const siteEventRegistrations = tenantTable(
   'site_event_registrations',
   {
-    eventId: uuid('event_id'),
+    eventId: ref('event_id', () => siteEvents, 'set null'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -344,7 +346,7 @@ export const siteCountries = tenantTable(
 export const siteStates = tenantTable(
   'site_states',
   {
-    countryId: uuid('country_id'),
+    countryId: ref('country_id', () => siteCountries, 'restrict'),
     name: text('name').notNull(),
     code: text('code'),
     active: boolean('active').notNull().default(true),
@@ -359,7 +361,7 @@ export const siteStates = tenantTable(
 export const siteCities = tenantTable(
   'site_cities',
   {
-    stateId: uuid('state_id'),
+    stateId: ref('state_id', () => siteStates, 'restrict'),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
   },
@@ -411,7 +413,7 @@ export const siteInvestorCategories = tenantTable('site_investor_categories', ta
 
 export const siteInvestorSubcategories = tenantTable(
   'site_investor_subcategories',
-  { categoryId: uuid('category_id'), ...taxonomy() },
+  { categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'), ...taxonomy() },
   (t) => [
     ...taxonomyIndexes('site_investor_subcategories', t),
     index('site_investor_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
@@ -421,8 +423,8 @@ export const siteInvestorSubcategories = tenantTable(
 export const siteInvestorDocuments = tenantTable(
   'site_investor_documents',
   {
-    categoryId: uuid('category_id'),
-    subcategoryId: uuid('subcategory_id'),
+    categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'),
+    subcategoryId: ref('subcategory_id', () => siteInvestorSubcategories, 'restrict'),
     title: text('title').notNull(),
     description: text('description'),
     fileUrl: text('file_url').notNull(),
@@ -496,16 +498,20 @@ export const siteCareerApplications = tenantTable(
     coverLetter: text('cover_letter'),
     /** The CV: a private file, readable by signed-in admins only. */
     cvUrl: text('cv_url'),
-    cvFileId: uuid('cv_file_id'),
+    cvFileId: ref('cv_file_id', () => files, 'set null'),
     ...inbound(),
   },
-  (t) => [...inboundIndexes('site_career_applications', t), index('site_career_applications_position_idx').on(t.tenantId, t.position)],
+  (t) => [
+    ...inboundIndexes('site_career_applications', t),
+    index('site_career_applications_position_idx').on(t.tenantId, t.position),
+    index('site_career_applications_cv_idx').on(t.tenantId, t.cvFileId),
+  ],
 );
 
 export const siteCatalogueDownloads = tenantTable(
   'site_catalogue_downloads',
   {
-    catalogueId: uuid('catalogue_id'),
+    catalogueId: ref('catalogue_id', () => siteCatalogues, 'set null'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),

@@ -26,7 +26,7 @@ export const adminsResource = defineResource({
   extraInput: { password: z.string().min(8, 'Use at least 8 characters').max(200).optional() },
   list: { search: ['name', 'email'], filters: ['roleId', 'status'], sort: ['name', 'email'], defaultSort: 'name' },
   fields: {
-    roleId: { ref: 'identity/roles', widget: 'relation', label: 'Role' },
+    roleId: { label: 'Role' },
     password: { widget: 'password' },
     email: { widget: 'email' },
   },

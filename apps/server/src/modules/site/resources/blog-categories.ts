@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteBlogCategories, siteBlogs } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteBlogCategories } from '../tables';
 import { inputs, taxonomyInput, ui } from './common';
 
 export const blogCategoriesResource = defineResource({
@@ -14,7 +14,6 @@ export const blogCategoriesResource = defineResource({
   ui: { title: 'name', columns: ['name', 'slug', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteBlogCategories, 'name'),
-    beforeDelete: refuseWhileUsed('category', [{ table: siteBlogs, column: siteBlogs.categoryId, label: 'blog post(s)' }]),
   },
   examples: [
     { name: 'Design ideas', description: 'Inspiration for homes and workplaces', sortOrder: 1 },

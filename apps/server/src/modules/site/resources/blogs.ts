@@ -41,7 +41,7 @@ export const blogsResource = defineResource({
     body: { widget: 'richtext' },
     excerpt: { widget: 'textarea' },
     tags: { widget: 'tags' },
-    categoryId: { ref: 'site/blog-categories', widget: 'relation', label: 'Category' },
+    categoryId: { label: 'Category' },
     authorName: { label: 'Author' },
   },
   ui: {

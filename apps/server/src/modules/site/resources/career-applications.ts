@@ -29,7 +29,7 @@ export const careerApplicationsResource = defineResource({
     coverLetter: { widget: 'textarea' },
     // The CV is private: readable by whoever may read the application (site:read), nobody else.
     cvUrl: { widget: 'file', label: 'CV', private: true },
-    cvFileId: { ref: 'media/files', label: 'CV file', private: true },
+    cvFileId: { label: 'CV file', private: true },
     notes: { widget: 'textarea', help: 'Internal' },
   },
   ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status'] },

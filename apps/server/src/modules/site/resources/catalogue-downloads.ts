@@ -18,7 +18,7 @@ export const catalogueDownloadsResource = defineResource({
     notes: (s) => s.max(5000),
   },
   list: { search: ['name', 'email', 'company'], filters: ['catalogueId', 'status', 'profession'], sort: ['name', 'email'] },
-  fields: { catalogueId: { ref: 'site/catalogues', widget: 'relation', label: 'Catalogue' }, email: { widget: 'email' } },
+  fields: { catalogueId: { label: 'Catalogue' }, email: { widget: 'email' } },
   ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status'] },
   examples: [
     {

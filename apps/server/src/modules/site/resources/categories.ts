@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteCategories, siteSubcategories } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteCategories } from '../tables';
 import { inputs, taxonomyInput, ui } from './common';
 
 /** Website categories: the sections the site's menus and pages are organised by. */
@@ -15,7 +15,6 @@ export const categoriesResource = defineResource({
   ui: { title: 'name', columns: ['image', 'name', 'slug', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteCategories, 'name'),
-    beforeDelete: refuseWhileUsed('category', [{ table: siteSubcategories, column: siteSubcategories.categoryId, label: 'subcategories' }]),
   },
   examples: [
     {

@@ -8,7 +8,7 @@ export const citiesResource = defineResource({
   label: { singular: 'City', plural: 'Cities' },
   input: { name: (s) => s.trim().min(1).max(120) },
   list: { search: ['name'], filters: ['stateId', 'active'], sort: ['name'], defaultSort: 'name' },
-  fields: { stateId: { ref: 'site/states', widget: 'relation', label: 'State' } },
+  fields: { stateId: { label: 'State' } },
   ui: { title: 'name', columns: ['name', 'stateId', 'active'] },
   examples: [{ name: 'Mumbai' }, { name: 'Pune' }, { name: 'Bengaluru' }, { name: 'Chennai' }],
 });

@@ -1,6 +1,5 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { refuseWhileUsed } from '../services/hooks';
-import { siteCountries, siteStates } from '../tables';
+import { siteCountries } from '../tables';
 import { inputs } from './common';
 
 /** Geography masters used by the website's forms and office pages. */
@@ -22,7 +21,6 @@ export const countriesResource = defineResource({
   list: { search: ['name', 'code'], filters: ['active'], sort: ['name', 'sortOrder'], defaultSort: 'name' },
   fields: { code: { label: 'ISO code' } },
   ui: { title: 'name', columns: ['name', 'code', 'dialCode', 'active'] },
-  hooks: { beforeDelete: refuseWhileUsed('country', [{ table: siteStates, column: siteStates.countryId, label: 'states' }]) },
   examples: [
     { name: 'India', code: 'IN', dialCode: '+91', sortOrder: 1 },
     { name: 'Singapore', code: 'SG', dialCode: '+65', sortOrder: 2 },

@@ -27,7 +27,7 @@ export const documentsResource = defineResource({
     ...ui,
     fileUrl: { widget: 'file', label: 'File' },
     downloadable: { widget: 'switch', help: 'Offer a download button on the website' },
-    productId: { ref: 'site/products', widget: 'relation', label: 'Product' },
+    productId: { label: 'Product' },
   },
   ui: { attention: [publishingAttention[0]], title: 'title', columns: ['title', 'type', 'downloadable', 'status', 'downloadCount'] },
   hooks: { beforeWrite: publishing },

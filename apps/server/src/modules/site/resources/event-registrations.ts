@@ -20,7 +20,7 @@ export const eventRegistrationsResource = defineResource({
   },
   list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status'], sort: ['name', 'email'] },
   fields: {
-    eventId: { ref: 'site/events', widget: 'relation', label: 'Event' },
+    eventId: { label: 'Event' },
     email: { widget: 'email' },
     message: { widget: 'textarea' },
     notes: { widget: 'textarea', help: 'Internal' },

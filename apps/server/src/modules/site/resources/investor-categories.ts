@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteInvestorCategories, siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteInvestorCategories } from '../tables';
 import { taxonomyInput, ui } from './common';
 
 /** Investor relations: categories (financial results, annual reports, governance…). */
@@ -15,10 +15,6 @@ export const investorCategoriesResource = defineResource({
   ui: { title: 'name', columns: ['name', 'slug', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteInvestorCategories, 'name'),
-    beforeDelete: refuseWhileUsed('category', [
-      { table: siteInvestorSubcategories, column: siteInvestorSubcategories.categoryId, label: 'subcategories' },
-      { table: siteInvestorDocuments, column: siteInvestorDocuments.categoryId, label: 'documents' },
-    ]),
   },
   examples: [
     { name: 'Financial results', sortOrder: 1 },

@@ -26,8 +26,8 @@ export const investorDocumentsResource = defineResource({
     ...ui,
     fileUrl: { widget: 'file', label: 'File' },
     publishedOn: { widget: 'date', label: 'Date' },
-    categoryId: { ref: 'site/investor-categories', widget: 'relation', label: 'Category' },
-    subcategoryId: { ref: 'site/investor-subcategories', widget: 'relation', label: 'Subcategory' },
+    categoryId: { label: 'Category' },
+    subcategoryId: { label: 'Subcategory' },
   },
   ui: {
     attention: [publishingAttention[0]],

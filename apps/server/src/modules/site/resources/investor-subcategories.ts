@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteInvestorSubcategories } from '../tables';
 import { taxonomyInput, ui } from './common';
 
 export const investorSubcategoriesResource = defineResource({
@@ -10,13 +10,10 @@ export const investorSubcategoriesResource = defineResource({
   label: { singular: 'Investor subcategory', plural: 'Investor subcategories' },
   input: taxonomyInput,
   list: { search: ['name', 'slug'], filters: ['categoryId', 'active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
-  fields: { ...ui, categoryId: { ref: 'site/investor-categories', widget: 'relation', label: 'Category' } },
+  fields: { ...ui, categoryId: { label: 'Category' } },
   ui: { title: 'name', columns: ['name', 'categoryId', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteInvestorSubcategories, 'name'),
-    beforeDelete: refuseWhileUsed('subcategory', [
-      { table: siteInvestorDocuments, column: siteInvestorDocuments.subcategoryId, label: 'documents' },
-    ]),
   },
   examples: [
     { name: 'Quarterly results', sortOrder: 1 },

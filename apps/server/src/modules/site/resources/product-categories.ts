@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteProductCategories, siteProductSubcategories, siteProducts } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteProductCategories } from '../tables';
 import { inputs, taxonomyInput, ui } from './common';
 
 export const productCategoriesResource = defineResource({
@@ -14,10 +14,6 @@ export const productCategoriesResource = defineResource({
   ui: { title: 'name', columns: ['image', 'name', 'slug', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteProductCategories, 'name'),
-    beforeDelete: refuseWhileUsed('category', [
-      { table: siteProductSubcategories, column: siteProductSubcategories.categoryId, label: 'subcategories' },
-      { table: siteProducts, column: siteProducts.categoryId, label: 'products' },
-    ]),
   },
   examples: [
     {

@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteProductSubcategories, siteProducts } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteProductSubcategories } from '../tables';
 import { inputs, taxonomyInput, ui } from './common';
 
 export const productSubcategoriesResource = defineResource({
@@ -10,11 +10,10 @@ export const productSubcategoriesResource = defineResource({
   label: { singular: 'Product subcategory', plural: 'Product subcategories' },
   input: { ...taxonomyInput, image: inputs.image, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
   list: { search: ['name', 'slug'], filters: ['categoryId', 'active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
-  fields: { ...ui, categoryId: { ref: 'site/product-categories', widget: 'relation', label: 'Category' } },
+  fields: { ...ui, categoryId: { label: 'Category' } },
   ui: { title: 'name', columns: ['name', 'categoryId', 'slug', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteProductSubcategories, 'name'),
-    beforeDelete: refuseWhileUsed('subcategory', [{ table: siteProducts, column: siteProducts.subcategoryId, label: 'products' }]),
   },
   examples: [
     { name: 'Floor tiles', description: 'R10–R11 slip-rated porcelain floor tiles', sortOrder: 1 },

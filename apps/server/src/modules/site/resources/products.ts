@@ -1,9 +1,7 @@
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import { defineResource } from '../../../kernel/resources/resource';
-import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
 import { linkedDocumentsSchema, specificationsSchema, tagsSchema, variantsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps, subcategoryOfCategory } from '../services/hooks';
-import { siteDocuments, siteProductSubcategories, siteProducts, siteProjects } from '../tables';
+import { siteProductSubcategories, siteProducts } from '../tables';
 import { inputs, publishingAttention, ui } from './common';
 
 /** Products of the catalogue, with their specifications table, images, documents and variants. */
@@ -46,8 +44,8 @@ export const productsResource = defineResource({
     documents: { widget: 'json', help: 'Title, URL and type of each document' },
     variants: { widget: 'json', help: 'Code, finish, size, colour… of each variant' },
     tags: { widget: 'tags' },
-    categoryId: { ref: 'site/product-categories', widget: 'relation', label: 'Category' },
-    subcategoryId: { ref: 'site/product-subcategories', widget: 'relation', label: 'Subcategory' },
+    categoryId: { label: 'Category' },
+    subcategoryId: { label: 'Subcategory' },
   },
   ui: {
     attention: publishingAttention,
@@ -62,17 +60,6 @@ export const productsResource = defineResource({
       subcategoryOfCategory(siteProductSubcategories),
       publishing,
     ),
-    async beforeDelete({ tx, scope }, product) {
-      // Projects stop listing it; documents stay, unlinked.
-      await tx
-        .update(siteProjects)
-        .set({ productIds: sql`array_remove(${siteProjects.productIds}, ${product.id}::uuid)` })
-        .where(and(tenantFilter(siteProjects, scope.tenantId), arrayContains(siteProjects.productIds, [product.id])));
-      await tx
-        .update(siteDocuments)
-        .set({ productId: null })
-        .where(and(tenantFilter(siteDocuments, scope.tenantId), eq(siteDocuments.productId, product.id)));
-    },
   },
   examples: [
     {

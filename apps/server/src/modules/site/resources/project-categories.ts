@@ -1,6 +1,6 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { autoSlug, refuseWhileUsed } from '../services/hooks';
-import { siteProjectCategories, siteProjects } from '../tables';
+import { autoSlug } from '../services/hooks';
+import { siteProjectCategories } from '../tables';
 import { inputs, taxonomyInput, ui } from './common';
 
 export const projectCategoriesResource = defineResource({
@@ -14,7 +14,6 @@ export const projectCategoriesResource = defineResource({
   ui: { title: 'name', columns: ['name', 'slug', 'active', 'sortOrder'] },
   hooks: {
     beforeWrite: autoSlug(siteProjectCategories, 'name'),
-    beforeDelete: refuseWhileUsed('category', [{ table: siteProjects, column: siteProjects.categoryId, label: 'projects' }]),
   },
   examples: [
     { name: 'Residential', description: 'Homes, villas and apartments', sortOrder: 1 },

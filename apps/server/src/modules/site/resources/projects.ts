@@ -44,8 +44,8 @@ export const projectsResource = defineResource({
     summary: { widget: 'textarea' },
     images: { widget: 'image', label: 'Gallery' },
     completedOn: { widget: 'date', label: 'Completed' },
-    categoryId: { ref: 'site/project-categories', widget: 'relation', label: 'Category' },
-    productIds: { ref: 'site/products', widget: 'relation', label: 'Products used' },
+    categoryId: { label: 'Category' },
+    productIds: { label: 'Products used' },
   },
   ui: {
     attention: [publishingAttention[0]],

@@ -1,6 +1,5 @@
 import { defineResource } from '../../../kernel/resources/resource';
-import { refuseWhileUsed } from '../services/hooks';
-import { siteCities, siteStates } from '../tables';
+import { siteStates } from '../tables';
 
 export const statesResource = defineResource({
   path: 'site/states',
@@ -9,9 +8,8 @@ export const statesResource = defineResource({
   label: { singular: 'State', plural: 'States' },
   input: { name: (s) => s.trim().min(1).max(120), code: (s) => s.trim().max(10) },
   list: { search: ['name', 'code'], filters: ['countryId', 'active'], sort: ['name'], defaultSort: 'name' },
-  fields: { countryId: { ref: 'site/countries', widget: 'relation', label: 'Country' } },
+  fields: { countryId: { label: 'Country' } },
   ui: { title: 'name', columns: ['name', 'code', 'countryId', 'active'] },
-  hooks: { beforeDelete: refuseWhileUsed('state', [{ table: siteCities, column: siteCities.stateId, label: 'cities' }]) },
   examples: [
     { name: 'Maharashtra', code: 'MH' },
     { name: 'Karnataka', code: 'KA' },

@@ -10,7 +10,7 @@ export const subcategoriesResource = defineResource({
   label: { singular: 'Website subcategory', plural: 'Website subcategories' },
   input: { ...taxonomyInput, image: inputs.image, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
   list: { search: ['name', 'slug'], filters: ['categoryId', 'active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
-  fields: { ...ui, categoryId: { ref: 'site/categories', widget: 'relation', label: 'Category' } },
+  fields: { ...ui, categoryId: { label: 'Category' } },
   ui: { title: 'name', columns: ['name', 'categoryId', 'slug', 'active', 'sortOrder'] },
   hooks: { beforeWrite: autoSlug(siteSubcategories, 'name') },
   examples: [

@@ -1,14 +1,13 @@
-import { and, count, eq, like, ne, or } from 'drizzle-orm';
+import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../../kernel/auth/context';
 import type { Db } from '../../../kernel/db/database';
 import { errors } from '../../../kernel/errors/app-error';
-import type { HookContext, ResourceConfig, Row, TenantTable } from '../../../kernel/resources/types';
+import type { HookContext, ResourceConfig, TenantTable } from '../../../kernel/resources/types';
 import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
 import { sanitizeRichText, slugify } from '../schemas';
 
 type BeforeWrite = NonNullable<NonNullable<ResourceConfig['hooks']>['beforeWrite']>;
-type BeforeDelete = NonNullable<NonNullable<ResourceConfig['hooks']>['beforeDelete']>;
 
 /** Runs beforeWrite steps in order, each on the previous one's output. */
 export function steps(...fns: BeforeWrite[]): BeforeWrite {
@@ -92,20 +91,5 @@ export function subcategoryOfCategory(subTable: TenantTable & { categoryId: PgCo
       throw errors.validation({ subcategoryId: 'This subcategory belongs to another category' });
     }
     return data;
-  };
-}
-
-/** Refuses to delete a record that others still point at (a category with products). */
-export function refuseWhileUsed(what: string, users: { table: TenantTable; column: PgColumn; label: string }[]): BeforeDelete {
-  return async ({ tx, scope }, record: Row) => {
-    for (const u of users) {
-      const [used] = (await tx
-        .select({ n: count() })
-        .from(u.table as never)
-        .where(and(tenantFilter(u.table, scope.tenantId), eq(u.column, record.id)))) as { n: number }[];
-      if (Number(used.n) > 0) {
-        throw errors.conflict('in_use', `This ${what} still has ${used.n} ${u.label}; move or delete them first`);
-      }
-    }
   };
 }
