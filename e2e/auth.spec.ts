@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
-import { api, BASE, collectPageErrors, expect, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
+import { api, collectPageErrors, expect, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
 
 test('the empty path goes to sign-in, and the owner signs in naming the community when asked', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -18,7 +18,7 @@ test('the empty path goes to sign-in, and the owner signs in naming the communit
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
   // Next time the community is prefilled.
   await page.evaluate(() => localStorage.removeItem('token'));
@@ -63,7 +63,7 @@ test('forgot password: the emailed code sets a new password (the outbox keeps on
     .filter((m) => m.to === email)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const code = /\b(\d{6})\b/.exec(dropped.at(-1)?.text ?? '')?.[1];
-  expect(code, 'a 6-digit code in the email').toBeTruthy();
+  expect(code, 'a 6-digit code in the email').toMatch(/^\d{6}$/);
 
   await page.getByLabel('Code').fill(code!);
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('second-password-2');
@@ -120,5 +120,4 @@ test('a 401 from any call signs out and returns to /login with the page remember
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fadmin-panel%2Fcontrolcenter%2Fsettings%2Ferror-management$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  expect(BASE()).toBeTruthy();
 });

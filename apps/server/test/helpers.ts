@@ -95,8 +95,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
       };
     },
     async close() {
+      // Closing the app closes its database (the app's onClose hook).
       await app.close();
-      await app.db.close().catch(() => {});
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -74,7 +74,7 @@ describe('indexes for list filters and sorts', () => {
       const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
       for (const key of listedColumns(resource)) {
         const column = columns[key]?.name;
-        expect(column, `${resource.path}: ${key} is not a column`).toBeDefined();
+        expect(Object.keys(columns), `${resource.path}: ${key} is not a column`).toContain(key);
         const served = (indexes.get(table) ?? []).some((i) => i.columns[0] === 'tenant_id' && i.columns[1] === column);
         if (!served) missing.push(`${resource.path}: ${key} (${table}.${column})`);
       }

@@ -46,6 +46,13 @@ export function uniqueKeys(resource: Resource): Set<string> {
   return keys;
 }
 
+/** A table that holds one record per community (a unique index on tenant_id alone, e.g. the brand profile). */
+export function onePerCommunity(resource: Resource): boolean {
+  return getTableConfig(resource.table).indexes.some(
+    (index) => index.config.unique && index.config.columns.flatMap(indexedColumnNames).every((name) => name === 'tenant_id'),
+  );
+}
+
 /** Ways to make a string distinct while keeping its shape (email, code, slug, path, title). */
 function variants(value: string, mark: string): string[] {
   const at = value.lastIndexOf('@');

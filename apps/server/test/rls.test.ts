@@ -86,7 +86,7 @@ describe('row-level security without the application filter', () => {
     for (const resource of t.app.resources.all()) {
       const id = foreign.get(resource.path)!;
       const before = await storedRow(resource, id);
-      expect(before, resource.path).toBeDefined();
+      expect(before, resource.path).toMatchObject({ id });
 
       const get = await t.request({ method: 'GET', url: urlOf(resource, id), as: a });
       expect(get.statusCode, `${resource.path}: ${get.body}`).toBe(404);

@@ -9,14 +9,20 @@ export function mockApi(next: Handler) {
   calls.length = 0;
 }
 
+/** A request body as the handler reads it: parsed JSON, or the text itself when it is not JSON (a form). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = input instanceof Request ? input : new Request(String(input), init);
   const url = new URL(request.url);
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {}
+  const body = text ? jsonOrText(text) : undefined;
   calls.push({ method: request.method, url, body });
   const answer = handler(request.method, url, body) ?? { status: 404, body: { error: { code: 'route_not_found', message: 'No route' } } };
   const status = answer.status ?? 200;

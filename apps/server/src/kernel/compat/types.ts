@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../access/check';
 import type { AuthContext, Scope } from '../auth/context';
+import type { Resource } from '../resources/resource';
 
 export interface CompatCall {
   req: FastifyRequest;
@@ -20,4 +21,6 @@ export interface CompatEntry {
   access: Access | 'public';
   /** Returns the `data` of the envelope. */
   handle: (call: CompatCall) => Promise<unknown>;
+  /** Set when the line is a resource's seed verb (crudLines): the contract test exercises it generically. */
+  crud?: { resource: Resource; verb: 'get' | 'add' | 'update' | 'delete' };
 }

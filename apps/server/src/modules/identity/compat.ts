@@ -8,6 +8,7 @@ import { clientOf } from '../../kernel/auth/routes';
 import { communityName, email, otpCode, password } from '../../kernel/auth/schemas';
 import { users } from '../../kernel/auth/tables';
 import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
+import { compatTable, crudLines } from '../../kernel/compat/table';
 import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
 import { errors } from '../../kernel/errors/app-error';
 import { logsResource } from '../../kernel/kernel-module';
@@ -20,10 +21,6 @@ import { rolesResource } from './resources/roles';
 import { websiteRolesResource } from './resources/website-roles';
 import { clientProfileService } from './services/client-profile';
 
-const admins = compatCrud(adminsResource);
-const roles = compatCrud(rolesResource);
-const codes = compatCrud(errorCodesResource);
-const websiteRoles = compatCrud(websiteRolesResource);
 const logs = compatCrud(logsResource);
 
 /** The community a public call names: community-name header, else `community` in the body. */
@@ -183,33 +180,35 @@ const uploadFiles = async (call: CompatCall) => {
   return stored;
 };
 
-type Line = [CompatEntry['service'], CompatEntry['method'], string, CompatEntry['access'], CompatEntry['handle']];
-
-const lines: Line[] = [
+export const identityCompat: CompatEntry[] = compatTable([
   // content: admin session and administration
   ['content', 'POST', '/marcom/admin/signup', 'public', signup],
   ['content', 'POST', '/marcom/admin/login', 'public', login],
   ['content', 'POST', '/marcom/admin/createNewPassword', 'authenticated', changePassword],
-  ['content', 'POST', '/marcom/admin/getAdmins', 'admin-management:read', admins.list],
-  ['content', 'POST', '/marcom/admin/deleteAdmins', 'admin-management:write', admins.remove],
+  crudLines('content', adminsResource, {
+    get: '/marcom/admin/getAdmins',
+    delete: '/marcom/admin/deleteAdmins',
+    add: '/users/addAdmin',
+    update: '/users/editAdmin',
+  }),
   ['content', 'POST', '/marcom/admin/sendEmail', 'admin-management:write', emailAdmin],
   ['content', 'POST', '/marcom/admin/resetPasswordOTP', 'public', sendOtp('reset')],
   ['content', 'POST', '/marcom/admin/resetPassword', 'public', resetPassword],
   ['content', 'POST', '/marcom/admin/update', 'authenticated', updateMe],
-  ['content', 'POST', '/users/addAdmin', 'admin-management:write', admins.create],
-  ['content', 'POST', '/users/editAdmin', 'admin-management:write', admins.update],
-  ['content', 'POST', '/admin/roles/get', 'role-management:read', roles.list],
-  ['content', 'POST', '/admin/roles/add', 'role-management:write', roles.create],
-  ['content', 'POST', '/admin/roles/remove', 'role-management:write', roles.remove],
+  crudLines('content', rolesResource, { get: '/admin/roles/get', add: '/admin/roles/add', delete: '/admin/roles/remove' }),
   ['content', 'POST', '/admin/modules/get', 'authenticated', async (call) => modules(call)],
-  ['content', 'POST', '/admin/errorcodes/get', 'error-management:read', codes.list],
-  ['content', 'POST', '/admin/errorcodes/add', 'error-management:write', codes.create],
-  ['content', 'POST', '/admin/errorcodes/edit', 'error-management:write', codes.update],
-  ['content', 'POST', '/admin/errorcodes/remove', 'error-management:write', codes.remove],
-  ['content', 'POST', '/websiteRoles/create', 'role-management:write', websiteRoles.create],
-  ['content', 'POST', '/websiteRoles/getWebsiteRole', 'role-management:read', websiteRoles.list],
-  ['content', 'POST', '/websiteRoles/deleteWebsiteRole', 'role-management:write', websiteRoles.remove],
-  ['content', 'POST', '/websiteRoles/updateWebsiteRole', 'role-management:write', websiteRoles.update],
+  crudLines('content', errorCodesResource, {
+    get: '/admin/errorcodes/get',
+    add: '/admin/errorcodes/add',
+    update: '/admin/errorcodes/edit',
+    delete: '/admin/errorcodes/remove',
+  }),
+  crudLines('content', websiteRolesResource, {
+    add: '/websiteRoles/create',
+    get: '/websiteRoles/getWebsiteRole',
+    delete: '/websiteRoles/deleteWebsiteRole',
+    update: '/websiteRoles/updateWebsiteRole',
+  }),
   // core: auth, client profile, uploads, logs, error management
   ['core', 'POST', '/auth/signupWithPassword', 'public', signup],
   ['core', 'POST', '/auth/GenerateOTP', 'public', sendOtp('login')],
@@ -240,16 +239,6 @@ const lines: Line[] = [
   ['core', 'POST', '/client/upload-logo', 'branding:write', uploadImage('logoUrl')],
   ['core', 'POST', '/client/upload-favicon', 'branding:write', uploadImage('faviconUrl')],
   ['core', 'POST', '/utilities/upload-files', 'media:write', uploadFiles],
-  ['core', 'POST', '/errormanagment/get', 'error-management:read', codes.list],
-  ['core', 'POST', '/errormanagment/create', 'error-management:write', codes.create],
-  ['core', 'POST', '/errormanagment/update', 'error-management:write', codes.update],
-];
-
-export const identityCompat: CompatEntry[] = lines.map(([service, method, path, access, handle]) => ({
-  service,
-  method,
-  path,
-  access,
-  handle,
-}));
+  crudLines('core', errorCodesResource, { get: '/errormanagment/get', add: '/errormanagment/create', update: '/errormanagment/update' }),
+]);
 export { Envelope };

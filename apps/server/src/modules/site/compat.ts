@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Scope } from '../../kernel/auth/context';
 import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
+import { type CompatLine, type CrudPaths, compatTable, crudLines } from '../../kernel/compat/table';
 import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
 import { errors } from '../../kernel/errors/app-error';
 import { parseInput, type Resource } from '../../kernel/resources/resource';
@@ -44,29 +45,11 @@ import { siteBlogs, siteCatalogues, siteDocuments, siteEvents, siteProducts, sit
 type Crud = ReturnType<typeof compatCrud>;
 type Handle = CompatEntry['handle'];
 
+/** Resources whose seed verbs custom handlers build on (filtered lists, variants, links). */
 const crud = {
-  banners: compatCrud(bannersResource),
-  blogs: compatCrud(blogsResource),
-  blogCategories: compatCrud(blogCategoriesResource),
-  catalogues: compatCrud(cataloguesResource),
-  categories: compatCrud(categoriesResource),
   subcategories: compatCrud(subcategoriesResource),
-  cities: compatCrud(citiesResource),
-  countries: compatCrud(countriesResource),
-  states: compatCrud(statesResource),
-  events: compatCrud(eventsResource),
-  productCategories: compatCrud(productCategoriesResource),
   products: compatCrud(productsResource),
   productSubcategories: compatCrud(productSubcategoriesResource),
-  projectCategories: compatCrud(projectCategoriesResource),
-  projects: compatCrud(projectsResource),
-  documents: compatCrud(documentsResource),
-  eventRegistrations: compatCrud(eventRegistrationsResource),
-  downloads: compatCrud(catalogueDownloadsResource),
-  careers: compatCrud(careerApplicationsResource),
-  designSupport: compatCrud(designSupportResource),
-  getInTouch: compatCrud(getInTouchResource),
-  contacts: compatCrud(contactDetailsResource),
   subscribers: compatCrud(subscribersResource),
 };
 
@@ -317,124 +300,126 @@ const subscribersWithLinks: Handle = async (call) => {
 
 const R = 'site:read' as const;
 const W = 'site:write' as const;
-type Line = [string, typeof R | typeof W, Handle];
+const site = (path: string, access: typeof R | typeof W, handle: Handle): CompatLine => ['site', 'POST', path, access, handle];
+const group = (resource: Resource, paths: CrudPaths) => crudLines('site', resource, paths);
 
-const lines: Line[] = [
+export const siteCompat: CompatEntry[] = compatTable([
   // home banners
-  ['/banner/createhomebanner', W, crud.banners.create],
-  ['/banner/edithomebanner', W, crud.banners.update],
-  ['/banner/deletehomebanner', W, crud.banners.remove],
-  ['/banner/gethomebanner', R, crud.banners.list],
+  group(bannersResource, {
+    add: '/banner/createhomebanner',
+    update: '/banner/edithomebanner',
+    delete: '/banner/deletehomebanner',
+    get: '/banner/gethomebanner',
+  }),
   // blogs
-  ['/blog/add', W, crud.blogs.create],
-  ['/blog/delete', W, crud.blogs.remove],
-  ['/blog/update', W, crud.blogs.update],
-  ['/blog/get', R, crud.blogs.list],
-  ['/blog/single', R, single(blogsResource, siteBlogs, { slug: siteBlogs.slug })],
-  ['/blog/imageuploader', W, blogImageUpload],
-  ['/blogcategory/addcategory', W, crud.blogCategories.create],
-  ['/blogcategory/delete', W, crud.blogCategories.remove],
-  ['/blogcategory/update', W, crud.blogCategories.update],
-  ['/blogcategory/getcategory', R, crud.blogCategories.list],
+  group(blogsResource, { add: '/blog/add', delete: '/blog/delete', update: '/blog/update', get: '/blog/get' }),
+  site('/blog/single', R, single(blogsResource, siteBlogs, { slug: siteBlogs.slug })),
+  site('/blog/imageuploader', W, blogImageUpload),
+  group(blogCategoriesResource, {
+    add: '/blogcategory/addcategory',
+    delete: '/blogcategory/delete',
+    update: '/blogcategory/update',
+    get: '/blogcategory/getcategory',
+  }),
   // catalogues
-  ['/catalogue/addcatalogue', W, crud.catalogues.create],
-  ['/catalogue/delete', W, crud.catalogues.remove],
-  ['/catalogue/update', W, crud.catalogues.update],
-  ['/catalogue/getcatalogue', R, crud.catalogues.list],
-  ['/catalogue/getSingle', R, single(cataloguesResource, siteCatalogues, { slug: siteCatalogues.slug })],
+  group(cataloguesResource, {
+    add: '/catalogue/addcatalogue',
+    delete: '/catalogue/delete',
+    update: '/catalogue/update',
+    get: '/catalogue/getcatalogue',
+  }),
+  site('/catalogue/getSingle', R, single(cataloguesResource, siteCatalogues, { slug: siteCatalogues.slug })),
   // website categories and subcategories
-  ['/category/add', W, crud.categories.create],
-  ['/category/delete', W, crud.categories.remove],
-  ['/category/update', W, crud.categories.update],
-  ['/category/get', R, crud.categories.list],
-  ['/category/getbycatid', R, categoryWithSubcategories],
-  ['/subcategory/add', W, crud.subcategories.create],
-  ['/subcategory/delete', W, crud.subcategories.remove],
-  ['/subcategory/update', W, crud.subcategories.update],
-  ['/subcategory/get', R, crud.subcategories.list],
-  ['/subcategory/getbycatid', R, listBy(crud.subcategories, 'categoryId', ['catid', 'catId', 'category', 'id'])],
+  group(categoriesResource, { add: '/category/add', delete: '/category/delete', update: '/category/update', get: '/category/get' }),
+  site('/category/getbycatid', R, categoryWithSubcategories),
+  group(subcategoriesResource, {
+    add: '/subcategory/add',
+    delete: '/subcategory/delete',
+    update: '/subcategory/update',
+    get: '/subcategory/get',
+  }),
+  site('/subcategory/getbycatid', R, listBy(crud.subcategories, 'categoryId', ['catid', 'catId', 'category', 'id'])),
   // geography
-  ['/city/add', W, crud.cities.create],
-  ['/city/delete', W, crud.cities.remove],
-  ['/city/update', W, crud.cities.update],
-  ['/city/get', R, crud.cities.list],
-  ['/country/add', W, crud.countries.create],
-  ['/country/delete', W, crud.countries.remove],
-  ['/country/update', W, crud.countries.update],
-  ['/country/get', R, crud.countries.list],
-  ['/state/add', W, crud.states.create],
-  ['/state/delete', W, crud.states.remove],
-  ['/state/update', W, crud.states.update],
-  ['/state/get', R, crud.states.list],
+  group(citiesResource, { add: '/city/add', delete: '/city/delete', update: '/city/update', get: '/city/get' }),
+  group(countriesResource, { add: '/country/add', delete: '/country/delete', update: '/country/update', get: '/country/get' }),
+  group(statesResource, { add: '/state/add', delete: '/state/delete', update: '/state/update', get: '/state/get' }),
   // events
-  ['/event/add', W, crud.events.create],
-  ['/event/delete', W, crud.events.remove],
-  ['/event/update', W, crud.events.update],
-  ['/event/get', R, crud.events.list],
-  ['/event/getSingle', R, single(eventsResource, siteEvents, { slug: siteEvents.slug })],
-  ['/event/pastimage', W, eventPastImages],
+  group(eventsResource, { add: '/event/add', delete: '/event/delete', update: '/event/update', get: '/event/get' }),
+  site('/event/getSingle', R, single(eventsResource, siteEvents, { slug: siteEvents.slug })),
+  site('/event/pastimage', W, eventPastImages),
   // products
-  ['/productcategory/add', W, crud.productCategories.create],
-  ['/productcategory/delete', W, crud.productCategories.remove],
-  ['/productcategory/update', W, crud.productCategories.update],
-  ['/productcategory/get', R, crud.productCategories.list],
-  ['/product/addproduct', W, crud.products.create],
-  ['/product/deleteproduct', W, crud.products.remove],
-  ['/product/update', W, crud.products.update],
-  ['/product/get', R, crud.products.list],
-  ['/product/getProductsAndVariantsAdmin', R, productsAndVariants],
-  ['/product/getSingle', R, productSingle],
-  ['/product/filterByCategory', R, listBy(crud.products, 'categoryId', ['categoryIds', 'category', 'catid', 'catId', 'id'])],
-  [
+  group(productCategoriesResource, {
+    add: '/productcategory/add',
+    delete: '/productcategory/delete',
+    update: '/productcategory/update',
+    get: '/productcategory/get',
+  }),
+  group(productsResource, {
+    add: '/product/addproduct',
+    delete: '/product/deleteproduct',
+    update: '/product/update',
+    get: '/product/get',
+  }),
+  site('/product/getProductsAndVariantsAdmin', R, productsAndVariants),
+  site('/product/getSingle', R, productSingle),
+  site('/product/filterByCategory', R, listBy(crud.products, 'categoryId', ['categoryIds', 'category', 'catid', 'catId', 'id'])),
+  site(
     '/product/getproductbysubcatid',
     R,
     listBy(crud.products, 'subcategoryId', ['subcategoryIds', 'subcategory', 'subcatid', 'subCatId', 'id']),
-  ],
-  ['/product/getproductbystatus', R, listBy(crud.products, 'status', [])],
-  ['/product/mainGET', R, mainGet],
-  ['/productsubcategory/addsubcategory', W, crud.productSubcategories.create],
-  ['/productsubcategory/delete', W, crud.productSubcategories.remove],
-  ['/productsubcategory/update', W, crud.productSubcategories.update],
-  ['/productsubcategory/getsubcategory', R, crud.productSubcategories.list],
-  ['/productsubcategory/getsubcategorybycatid', R, listBy(crud.productSubcategories, 'categoryId', ['catid', 'catId', 'category', 'id'])],
-  ['/productsubcategory/getsubcategorybymanycatid', R, subcategoriesOfMany],
+  ),
+  site('/product/getproductbystatus', R, listBy(crud.products, 'status', [])),
+  site('/product/mainGET', R, mainGet),
+  group(productSubcategoriesResource, {
+    add: '/productsubcategory/addsubcategory',
+    delete: '/productsubcategory/delete',
+    update: '/productsubcategory/update',
+    get: '/productsubcategory/getsubcategory',
+  }),
+  site(
+    '/productsubcategory/getsubcategorybycatid',
+    R,
+    listBy(crud.productSubcategories, 'categoryId', ['catid', 'catId', 'category', 'id']),
+  ),
+  site('/productsubcategory/getsubcategorybymanycatid', R, subcategoriesOfMany),
   // projects
-  ['/project-category/add', W, crud.projectCategories.create],
-  ['/project-category/delete', W, crud.projectCategories.remove],
-  ['/project-category/update', W, crud.projectCategories.update],
-  ['/project-category/get', R, crud.projectCategories.list],
-  ['/euro_project/addProject', W, crud.projects.create],
-  ['/euro_project/delete', W, crud.projects.remove],
-  ['/euro_project/update', W, crud.projects.update],
-  ['/euro_project/getProject', R, crud.projects.list],
-  ['/euro_project/getSingleProject', R, projectSingle],
-  ['/euro_project/images', W, projectImages],
-  ['/euro_project/addProductDetail', W, addProductDetail],
+  group(projectCategoriesResource, {
+    add: '/project-category/add',
+    delete: '/project-category/delete',
+    update: '/project-category/update',
+    get: '/project-category/get',
+  }),
+  group(projectsResource, {
+    add: '/euro_project/addProject',
+    delete: '/euro_project/delete',
+    update: '/euro_project/update',
+    get: '/euro_project/getProject',
+  }),
+  site('/euro_project/getSingleProject', R, projectSingle),
+  site('/euro_project/images', W, projectImages),
+  site('/euro_project/addProductDetail', W, addProductDetail),
   // documents
-  ['/documents/addDocument', W, crud.documents.create],
-  ['/documents/delete', W, crud.documents.remove],
-  ['/documents/update', W, crud.documents.update],
-  ['/documents/getDocuments', R, crud.documents.list],
-  ['/documents/download', R, documentDownload],
-  // inbound lists
-  ['/event-register/delete', W, crud.eventRegistrations.remove],
-  ['/event-register/get', R, crud.eventRegistrations.list],
-  ['/downloader/delete', W, crud.downloads.remove],
-  ['/downloader/get', R, crud.downloads.list],
-  ['/careers/delete', W, crud.careers.remove],
-  ['/careers/get', R, crud.careers.list],
-  ['/design-support/delete', W, crud.designSupport.remove],
-  ['/design-support/get', R, crud.designSupport.list],
-  ['/getintouch/delete', W, crud.getInTouch.remove],
-  ['/getintouch/get', R, crud.getInTouch.list],
+  group(documentsResource, {
+    add: '/documents/addDocument',
+    delete: '/documents/delete',
+    update: '/documents/update',
+    get: '/documents/getDocuments',
+  }),
+  site('/documents/download', R, documentDownload),
+  // inbound lists (filled by the website's forms: read and deleted here)
+  group(eventRegistrationsResource, { delete: '/event-register/delete', get: '/event-register/get' }),
+  group(catalogueDownloadsResource, { delete: '/downloader/delete', get: '/downloader/get' }),
+  group(careerApplicationsResource, { delete: '/careers/delete', get: '/careers/get' }),
+  group(designSupportResource, { delete: '/design-support/delete', get: '/design-support/get' }),
+  group(getInTouchResource, { delete: '/getintouch/delete', get: '/getintouch/get' }),
   // offices
-  ['/contactdetails/addcontact', W, crud.contacts.create],
-  ['/contactdetails/delete', W, crud.contacts.remove],
-  ['/contactdetails/update', W, crud.contacts.update],
-  ['/contactdetails/getcontacts', R, crud.contacts.list],
+  group(contactDetailsResource, {
+    add: '/contactdetails/addcontact',
+    delete: '/contactdetails/delete',
+    update: '/contactdetails/update',
+    get: '/contactdetails/getcontacts',
+  }),
   // subscribers
-  ['/subscriber/delete', W, crud.subscribers.remove],
-  ['/subscriber/getAll', R, subscribersWithLinks],
-];
-
-export const siteCompat: CompatEntry[] = lines.map(([path, access, handle]) => ({ service: 'site', method: 'POST', path, access, handle }));
+  group(subscribersResource, { delete: '/subscriber/delete' }),
+  site('/subscriber/getAll', R, subscribersWithLinks),
+]);
