@@ -1059,6 +1059,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): role */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -3081,6 +3083,8 @@ export interface paths {
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): uploadedBy */
+          expand?: string;
           isPublic?: string | string[];
           limit?: number;
           offset?: number;
@@ -7990,6 +7994,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           featured?: string | string[];
           limit?: number;
           offset?: number;
@@ -8699,6 +8705,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile */
+          expand?: string;
           limit?: number;
           offset?: number;
           position?: string | string[];
@@ -9393,6 +9401,8 @@ export interface paths {
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue */
+          expand?: string;
           limit?: number;
           offset?: number;
           profession?: string | string[];
@@ -11438,6 +11448,8 @@ export interface paths {
           active?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): state */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -14106,6 +14118,8 @@ export interface paths {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           downloadable?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): product */
+          expand?: string;
           limit?: number;
           offset?: number;
           productId?: string | string[];
@@ -14793,6 +14807,8 @@ export interface paths {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): event */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -17693,6 +17709,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, subcategory */
+          expand?: string;
           financialYear?: string | string[];
           limit?: number;
           offset?: number;
@@ -18352,6 +18370,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -19763,6 +19783,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -20697,6 +20719,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, subcategory */
+          expand?: string;
           featured?: string | string[];
           limit?: number;
           offset?: number;
@@ -22278,6 +22302,8 @@ export interface paths {
           completedOn?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, products */
+          expand?: string;
           featured?: string | string[];
           limit?: number;
           offset?: number;
@@ -22921,6 +22947,8 @@ export interface paths {
           countryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): country */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -23651,6 +23679,8 @@ export interface paths {
           categoryId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
