@@ -2,8 +2,8 @@ import { and, asc, desc, getTableColumns, gte, inArray, lte, type SQL, sql } fro
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { errors } from '../errors/app-error';
-import { searchCondition, searchRank } from './search';
 import { expandableNames } from './relations';
+import { searchCondition, searchRank } from './search';
 import type { ResourceConfig } from './types';
 
 export const MAX_LIMIT = 200;
