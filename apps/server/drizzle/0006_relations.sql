@@ -3,6 +3,9 @@
 -- an optional reference to a missing record is set to null (the record stays, unlinked); a session or
 -- one-time code of a user who no longer exists is deleted (it can never be used); ids of missing products
 -- are dropped from a project's product list (the array relation, enforced by the resource kit).
+-- otps_user_id_fk is DEFERRABLE (added by hand; drizzle cannot declare it): the one-time-code request
+-- for an unknown email rehearses the same insert for no user, in a transaction it rolls back
+-- (kernel/auth/service.ts), and defers the check so the rehearsal costs what the real thing does.
 DELETE FROM "otps" WHERE NOT EXISTS (SELECT 1 FROM "users" r WHERE r."tenant_id" = "otps"."tenant_id" AND r."id" = "otps"."user_id");
 --> statement-breakpoint
 DELETE FROM "sessions" WHERE NOT EXISTS (SELECT 1 FROM "users" r WHERE r."tenant_id" = "sessions"."tenant_id" AND r."id" = "sessions"."user_id");
@@ -43,7 +46,7 @@ UPDATE "site_subcategories" SET "category_id" = NULL WHERE "category_id" IS NOT 
 --> statement-breakpoint
 UPDATE "site_projects" SET "product_ids" = ARRAY(SELECT x FROM unnest("site_projects"."product_ids") WITH ORDINALITY AS u(x, n) WHERE EXISTS (SELECT 1 FROM "site_products" r WHERE r."tenant_id" = "site_projects"."tenant_id" AND r."id" = u.x) ORDER BY n)::uuid[] WHERE cardinality("product_ids") > 0;
 --> statement-breakpoint
-ALTER TABLE "otps" ADD CONSTRAINT "otps_user_id_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "otps" ADD CONSTRAINT "otps_user_id_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_id_fk" FOREIGN KEY ("tenant_id","role_id") REFERENCES "public"."roles"("tenant_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_uploaded_by_fk" FOREIGN KEY ("tenant_id","uploaded_by") REFERENCES "public"."users"("tenant_id","id") ON DELETE set null (uploaded_by) ON UPDATE no action;--> statement-breakpoint

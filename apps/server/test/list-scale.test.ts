@@ -24,16 +24,22 @@ beforeAll(async () => {
   const b = await t.signup();
   products = t.app.resources.all().find((r) => r.path === 'site/products')!;
   blogs = t.app.resources.all().find((r) => r.path === 'site/blogs')!;
-  const insert = (tenantId: string, n: number) =>
-    t.app.db.query(
+  // One product in 200 has a category (a real one: the column is a foreign key).
+  const insert = async (tenantId: string, n: number) => {
+    const [category] = await t.app.db.query<{ id: string }>(
+      `insert into site_product_categories (tenant_id, name, slug) values ($1::uuid, 'Timber', 'timber') returning id`,
+      [tenantId],
+    );
+    await t.app.db.query(
       `insert into site_products (tenant_id, code, name, slug, status, featured, sort_order, publish_at, category_id, created_at, updated_at)
        select $1::uuid, 'P-' || g, 'Product ' || g || ' ' || (array['blue','red','green'])[g % 3 + 1] || ' ' || ($2::text[])[g % 7 + 1],
               'product-' || g, case when g % 10 < 6 then 'published' else 'draft' end, g % 50 = 0, g % 1000,
-              now() - g * interval '1 minute', case when g % 200 = 0 then gen_random_uuid() end,
+              now() - g * interval '1 minute', case when g % 200 = 0 then $4::uuid end,
               now() - g * interval '1 second', now() - g * interval '1 second'
          from generate_series(1, $3::int) g`,
-      [tenantId, WOODS, n],
+      [tenantId, WOODS, n, category.id],
     );
+  };
   // Blog posts with prose bodies: a wood in every post, "terrazzo" in one post of 5,000.
   const insertPosts = (tenantId: string, n: number) =>
     t.app.db.query(

@@ -60,9 +60,34 @@ function variants(value: string, mark: string): string[] {
   return [...out, `${value}-${mark}`, `${value}_${mark}`, `${value}${mark}`, `${value} ${mark}`, `${mark}${value}`, `${mark}-${value}`];
 }
 
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = UPPER.toLowerCase();
+const DIGITS = '0123456789';
+let sameShapeCounter = 0;
+
+/**
+ * A value with exactly `value`'s shape (each letter or digit replaced by another of its class), for
+ * fields whose format leaves no room for a mark (a two-letter ISO code): each call gives a new one.
+ * Counted from the end of the alphabet, away from the examples' own codes.
+ */
+function sameShape(value: string): string {
+  let n = ++sameShapeCounter;
+  return [...value]
+    .reverse()
+    .map((ch) => {
+      const alphabet = UPPER.includes(ch) ? UPPER : LOWER.includes(ch) ? LOWER : DIGITS.includes(ch) ? DIGITS : null;
+      if (!alphabet) return ch;
+      const out = alphabet[alphabet.length - 1 - (n % alphabet.length)];
+      n = Math.floor(n / alphabet.length);
+      return out;
+    })
+    .reverse()
+    .join('');
+}
+
 /** A value of `value`'s shape, distinct from it, that `schema` accepts; with the parsed form. */
 function distinctValue(schema: z.ZodType | undefined, value: string, mark: string): { raw: string; parsed: unknown } | null {
-  for (const raw of variants(value, mark)) {
+  for (const raw of [...variants(value, mark), sameShape(value)]) {
     if (!schema) return { raw, parsed: raw };
     const result = schema.safeParse(raw);
     if (result.success) return { raw, parsed: result.data };

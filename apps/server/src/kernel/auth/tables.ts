@@ -49,6 +49,7 @@ export const sessions = tenantTable(
 export const otps = tenantTable(
   'otps',
   {
+    // Its foreign key is DEFERRABLE (drizzle/0006_relations.sql): see the rehearsal in service.ts.
     userId: ref('user_id', () => users, 'cascade').notNull(),
     purpose: text('purpose', { enum: ['login', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),

@@ -11,7 +11,10 @@ export class ResourceRegistry {
       this.byPath.set(resource.path, resource);
       // The first resource over a table is the one relations to that table name (e.g. users → identity/admins).
       if (!this.byTable.has(resource.table)) this.byTable.set(resource.table, resource);
-      resource.attach((table) => this.byTable.get(table), (path) => this.byPath.get(path));
+      resource.attach(
+        (table) => this.byTable.get(table),
+        (path) => this.byPath.get(path),
+      );
     }
   }
   get(path: string): Resource | undefined {

@@ -122,7 +122,9 @@ export class Resource {
       }
     }
     const last = rows[rows.length - 1];
-    const nextCursor = rows.length === limit && last ? encodeCursor(last, plan.sortKey) : null;
+    // A full page may still be the last: an exact total (counted from the start) says so.
+    const atEnd = total !== null && !totalIsEstimate && !query.cursor && offset + rows.length >= total;
+    const nextCursor = rows.length === limit && last && !atEnd ? encodeCursor(last, plan.sortKey) : null;
     if (plan.cursorValue) for (const row of rows) delete row[CURSOR_VALUE];
     const redact = this.config.redact;
     const data = redact ? rows.map((row) => redact(row, scope)) : rows;
