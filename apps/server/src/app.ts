@@ -4,6 +4,7 @@ import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { installCatalogue, ModuleCatalogue } from './kernel/access/catalogue';
 import { authPlugin } from './kernel/auth/plugin';
 import { rateLimitPlugin } from './kernel/auth/rate-limit';
 import { authRoutes } from './kernel/auth/routes';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     storage: Storage;
     resources: ResourceRegistry;
     modules: AppModule[];
+    /** The modules' permission modules, validated at start. */
+    catalogue: ModuleCatalogue;
   }
 }
 
@@ -80,6 +83,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Files: an S3-compatible bucket when configured, else local disk; unreachable stops the start.
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(config.dataDir);
   await blobs.check();
+  // Unique keys, every resource's permission module declared: a wrong declaration stops the start.
+  const catalogue = new ModuleCatalogue(MODULES);
+  installCatalogue(catalogue);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
   const warnings: string[] = [];
   await migrateDatabase(
@@ -122,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('resources', resources);
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', MODULES);
+  app.decorate('catalogue', catalogue);
+  for (const module of MODULES) for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, handler);
   // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so
   // plugins release what they hold on the pool (the session cache's LISTEN client) before it ends.
   app.addHook('onClose', async () => {
@@ -161,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const module of MODULES) resources.add(module.resources ?? []);
   for (const resource of resources.all()) registerResourceRoutes(app, resource);
-  registerMetaRoutes(app, resources);
+  registerMetaRoutes(app, resources, catalogue);
   registerDashboardRoute(app, resources);
   await authRoutes(app);
   for (const module of MODULES) await module.routes?.(app);

@@ -3160,7 +3160,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Permission modules and what the caller holds */
+    /** Modules, their permission modules and what the caller holds in each */
     get: {
       parameters: {
         query?: never;
@@ -3175,7 +3175,22 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              data: {
+                area: string;
+                key: string;
+                label: string;
+                permissionModules: {
+                  area: string;
+                  key: string;
+                  label: string;
+                  read: boolean;
+                  write: boolean;
+                }[];
+              }[];
+            };
+          };
         };
       };
     };

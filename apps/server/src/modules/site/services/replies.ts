@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Scope } from '../../../kernel/auth/context';
-import { errors } from '../../../kernel/errors/app-error';
+import { errors, type Scope } from '../../../kernel/resources';
 import type { INBOUND_STATUS } from '../schemas';
 
 /** The inbound lists a reply can answer (each record has the visitor's email). */
