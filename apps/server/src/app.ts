@@ -28,6 +28,7 @@ import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
+import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { siteModule } from './modules/site/module';
 import { seedIfEmpty } from './seed';
@@ -69,7 +70,7 @@ export const CONSOLE_CSP = {
 };
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule];
+export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobs(db, { enabled: config.jobs, onError: (err) => app.log.error({ err }, 'job failed') });
   app.decorate('config', config);
   app.decorate('db', db);
+  db.onAfterCommitError = (err) => app.log.error({ err }, 'after-commit side effect failed');
   app.decorate('tokens', createTokenService(config.jwtSecret));
   app.decorate('jobs', jobs);
   app.decorate(

@@ -546,6 +546,412 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/contact-us/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List contact messages */
+    get: {
+      parameters: {
+        query?: {
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                message: string;
+                name: string;
+                notes: string | null;
+                phone: string | null;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'replied' | 'closed';
+                subject: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a contact message */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email: string;
+            message: string;
+            name: string;
+            notes?: string | null;
+            phone?: string | null;
+            /** @enum {string} */
+            status?: 'new' | 'in_progress' | 'replied' | 'closed';
+            subject?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                message: string;
+                name: string;
+                notes: string | null;
+                phone: string | null;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'replied' | 'closed';
+                subject: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/contact-us/messages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a contact message */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                message: string;
+                name: string;
+                notes: string | null;
+                phone: string | null;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'replied' | 'closed';
+                subject: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a contact message */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a contact message */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email?: string;
+            message?: string;
+            name?: string;
+            notes?: string | null;
+            phone?: string | null;
+            /** @enum {string} */
+            status?: 'new' | 'in_progress' | 'replied' | 'closed';
+            subject?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                message: string;
+                name: string;
+                notes: string | null;
+                phone: string | null;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'replied' | 'closed';
+                subject: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/contact-us/messages/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a contact message */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/contact-us/messages/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a contact message as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                message: string;
+                name: string;
+                notes: string | null;
+                phone: string | null;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'replied' | 'closed';
+                subject: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/contact-us/messages/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several contact messages */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/admins': {
     parameters: {
       query?: never;
@@ -25103,6 +25509,40 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /marcom/admin/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/contactUs/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/contactUs/get (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;

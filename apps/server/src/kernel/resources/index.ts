@@ -9,6 +9,7 @@ export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
 export { type OnDelete, ref, refs } from '../db/relations';
 export { tenantTable } from '../db/tenant-table';
+export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';
 export { type AppModule, defineModule } from '../module';
 export { type Community, requireCommunity } from '../tenancy/communities';
