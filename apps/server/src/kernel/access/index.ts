@@ -2,4 +2,5 @@
 export { moduleCatalogue } from './catalogue';
 export { type Access, can } from './check';
 export type { Level, ModuleKey, Permission, PermissionModule, Permissions } from './modules';
+export { transferOwnership } from './ownership';
 export { roles } from './tables';

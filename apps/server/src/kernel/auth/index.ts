@@ -5,6 +5,6 @@ export { withDeviceCookie } from './devices';
 export { hashPassword } from './passwords';
 export { consumeRateLimit, type Limit } from './rate-limit';
 export { clientOf } from './routes';
-export { communityName, email, otpCode, password } from './schemas';
+export { communityName, email, otpCode, password, userOut } from './schemas';
 export { sessionCacheFor } from './session-cache';
 export { users } from './tables';

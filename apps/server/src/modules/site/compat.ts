@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type CompatCall, type CompatEntry, type CompatLine, type CrudPaths, compatCrud, compatTable, crudLines, Envelope } from '../../kernel/compat';
+import {
+  type CompatCall,
+  type CompatEntry,
+  type CompatLine,
+  type CrudPaths,
+  compatCrud,
+  compatTable,
+  crudLines,
+  Envelope,
+} from '../../kernel/compat';
 import { errors, parseInput, type Resource, type Scope, type TenantTable, tenantFilter } from '../../kernel/resources';
 import { files, type StoredFile } from '../../kernel/storage';
 import { bannersResource } from './resources/banners';

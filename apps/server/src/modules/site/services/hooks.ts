@@ -5,7 +5,6 @@ import {
   errors,
   type HookContext,
   type ResourceConfig,
-  type Row,
   type Scope,
   type TenantTable,
   tenantFilter,
