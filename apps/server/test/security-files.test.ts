@@ -205,7 +205,7 @@ describe('issue 9 finding 6: a careers CV is private', () => {
     const [application] = list.json().data;
     expect(application.cvUrl).toBe(`/api/v1/media/files/${application.cvFileId}/content`);
 
-    const marketing = await adminWith({ marcom: 'write', media: 'read', notifications: 'read' });
+    const marketing = await adminWith({ 'contact-us': 'write', media: 'read', notifications: 'read' });
     const refused = await t.request({ method: 'GET', url: application.cvUrl, as: marketing });
     expect([403, 404]).toContain(refused.statusCode);
     expect(refused.rawPayload.includes(Buffer.from('Asha'))).toBe(false);

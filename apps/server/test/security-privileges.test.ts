@@ -188,7 +188,7 @@ describe('ownership transfer: explicit, by the owner only, with the current pass
       Object.fromEntries(
         (await t.request({ method: 'GET', url: '/api/v1/meta/modules', as: community }))
           .json()
-          .data.map((m: { key: string }) => [m.key, 'write']),
+          .data.flatMap((m: { permissionModules: { key: string }[] }) => m.permissionModules.map((p) => [p.key, 'write'])),
       ),
     );
     refused(

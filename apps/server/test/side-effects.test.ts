@@ -68,14 +68,14 @@ describe('side effects after commit (job outbox)', () => {
       seen.push('in transaction');
     });
     expect(seen).toEqual(['in transaction', 'first', 'second']);
-    await t.app.db
-      .withTenant(a.tenantId, async () => {
+    await expect(
+      t.app.db.withTenant(a.tenantId, async () => {
         afterCommit(() => {
           seen.push('never');
         });
         throw new Error('rollback');
-      })
-      .catch(() => {});
+      }),
+    ).rejects.toThrow('rollback');
     expect(seen).not.toContain('never');
     expect(() => afterCommit(() => {})).toThrow(/outside a tenant transaction/);
   });

@@ -1,4 +1,4 @@
-import { compatCrud } from '../../kernel/compat';
+import { compatTable, crudLines } from '../../kernel/compat';
 import { defineModule } from '../../kernel/resources';
 import { contactUsMessagesResource } from './resources/messages';
 
@@ -9,13 +9,5 @@ export const contactUsModule = defineModule({
   area: 'marketing',
   permissionModules: [{ key: 'contact-us', label: 'Contact Us' }],
   resources: [contactUsMessagesResource],
-  compat: [
-    {
-      service: 'content',
-      method: 'POST',
-      path: '/marcom/contactUs/get',
-      access: 'contact-us:read',
-      handle: compatCrud(contactUsMessagesResource).list,
-    },
-  ],
+  compat: compatTable([crudLines('content', contactUsMessagesResource, { get: '/marcom/contactUs/get' })]),
 });
