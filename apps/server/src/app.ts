@@ -4,6 +4,7 @@ import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { installCatalogue, ModuleCatalogue } from './kernel/access/catalogue';
 import { authPlugin } from './kernel/auth/plugin';
 import { rateLimitPlugin } from './kernel/auth/rate-limit';
 import { authRoutes } from './kernel/auth/routes';
@@ -27,6 +28,7 @@ import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
+import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { siteModule } from './modules/site/module';
 import { seedIfEmpty } from './seed';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     storage: Storage;
     resources: ResourceRegistry;
     modules: AppModule[];
+    /** The modules' permission modules, validated at start. */
+    catalogue: ModuleCatalogue;
   }
 }
 
@@ -66,7 +70,7 @@ export const CONSOLE_CSP = {
 };
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule];
+export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */
@@ -80,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Files: an S3-compatible bucket when configured, else local disk; unreachable stops the start.
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(config.dataDir);
   await blobs.check();
+  // Unique keys, every resource's permission module declared: a wrong declaration stops the start.
+  const catalogue = new ModuleCatalogue(MODULES);
+  installCatalogue(catalogue);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
   const warnings: string[] = [];
   await migrateDatabase(
@@ -112,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobs(db, { enabled: config.jobs, onError: (err) => app.log.error({ err }, 'job failed') });
   app.decorate('config', config);
   app.decorate('db', db);
+  db.onAfterCommitError = (err) => app.log.error({ err }, 'after-commit side effect failed');
   app.decorate('tokens', createTokenService(config.jwtSecret));
   app.decorate('jobs', jobs);
   app.decorate(
@@ -122,6 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('resources', resources);
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', MODULES);
+  app.decorate('catalogue', catalogue);
+  for (const module of MODULES) for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, handler);
   // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so
   // plugins release what they hold on the pool (the session cache's LISTEN client) before it ends.
   app.addHook('onClose', async () => {
@@ -161,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const module of MODULES) resources.add(module.resources ?? []);
   for (const resource of resources.all()) registerResourceRoutes(app, resource);
-  registerMetaRoutes(app, resources);
+  registerMetaRoutes(app, resources, catalogue);
   registerDashboardRoute(app, resources);
   await authRoutes(app);
   for (const module of MODULES) await module.routes?.(app);

@@ -322,7 +322,7 @@ describe('auth', () => {
       const role = await t.request({
         method: 'POST',
         url: '/api/v1/identity/roles',
-        payload: { name: 'Marketing', permissions: { marcom: 'write', site: 'read' } },
+        payload: { name: 'Contact desk', permissions: { 'contact-us': 'write', site: 'read' } },
         as: owner,
       });
       expect(role.statusCode, role.body).toBe(201);
@@ -335,7 +335,7 @@ describe('auth', () => {
       const { token } = (await login({ email: admin.email, password: 'mias-password-1' })).json();
       const res = await me(token);
       expect(res.json().data).toMatchObject({ isOwner: false, roleId: role.json().data.id });
-      expect(res.json().permissions).toEqual({ marcom: 'write', site: 'read' });
+      expect(res.json().permissions).toEqual({ 'contact-us': 'write', site: 'read' });
     });
 
     it('PATCH /api/v1/auth/me updates name, phone and theme', async () => {

@@ -20,7 +20,7 @@ type Json = Record<string, any>;
  */
 const CONTRACT_SHA256 = 'd76ac6982d470c7634dafd894372d82981c8fc35ca35c988fb69f34366bdc70c';
 /** Lines served today. Serving more lines means raising this and calling them in the walk below. */
-const SERVED_LINES = 139;
+const SERVED_LINES = 140;
 /** Lines not served yet (answering 404 route_not_found): 520 − SERVED_LINES, counted below. */
 const PENDING_LINES = 520 - SERVED_LINES;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MODULE_KEYS } from '../src/kernel/access/modules';
+import { moduleCatalogue } from '../src/kernel/access';
 import type { Resource } from '../src/kernel/resources/resource';
 import type { FileField } from '../src/kernel/storage/file-links';
 import { multipart, randomIp, startTestApp, type TestCommunity } from './helpers';
@@ -65,7 +65,12 @@ async function makeAdmin(permissions: Record<string, string>): Promise<TestCommu
 }
 
 /** Read on every module but `module` (the media library included: it does not open held files). */
-const everyOtherModule = (module: string) => Object.fromEntries(MODULE_KEYS.filter((m) => m !== module).map((m) => [m, 'read']));
+const everyOtherModule = (module: string) =>
+  Object.fromEntries(
+    moduleCatalogue()
+      .permissionModules.filter((m) => m.key !== module)
+      .map((m) => [m.key, 'read']),
+  );
 
 /** A private file uploaded through the media library by `as`. */
 async function privateFile(as: TestCommunity) {
@@ -200,7 +205,7 @@ describe('issue 9 finding 6: a careers CV is private', () => {
     const [application] = list.json().data;
     expect(application.cvUrl).toBe(`/api/v1/media/files/${application.cvFileId}/content`);
 
-    const marketing = await adminWith({ marcom: 'write', media: 'read', notifications: 'read' });
+    const marketing = await adminWith({ 'contact-us': 'write', media: 'read', notifications: 'read' });
     const refused = await t.request({ method: 'GET', url: application.cvUrl, as: marketing });
     expect([403, 404]).toContain(refused.statusCode);
     expect(refused.rawPayload.includes(Buffer.from('Asha'))).toBe(false);

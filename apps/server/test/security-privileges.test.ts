@@ -28,7 +28,7 @@ describe('finding 2: an admin manager cannot take over the owner', () => {
     const all = Object.fromEntries(
       (await t.request({ method: 'GET', url: '/api/v1/meta/modules', as: owner }))
         .json()
-        .data.map((m: { key: string }) => [m.key, 'write']),
+        .data.flatMap((m: { permissionModules: { key: string }[] }) => m.permissionModules.map((p) => [p.key, 'write'])),
     );
     const manager = await signedInAdmin(t, owner, all);
     for (const patch of [
@@ -188,7 +188,7 @@ describe('ownership transfer: explicit, by the owner only, with the current pass
       Object.fromEntries(
         (await t.request({ method: 'GET', url: '/api/v1/meta/modules', as: community }))
           .json()
-          .data.map((m: { key: string }) => [m.key, 'write']),
+          .data.flatMap((m: { permissionModules: { key: string }[] }) => m.permissionModules.map((p) => [p.key, 'write'])),
       ),
     );
     refused(

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from '../src/app';
-import { MODULE_KEYS } from '../src/kernel/access/modules';
 import { MAX_FILTER_VALUES, sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
 import { randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
@@ -19,6 +18,8 @@ const t = await startTestApp();
 const resources: Resource[] = t.app.resources.all();
 const modules = [...new Set(resources.map((r) => r.module))];
 const compatLines = t.app.modules.flatMap((m) => m.compat ?? []);
+/** Every declared permission module (the modules' declarations, validated at start). */
+const MODULE_KEYS = t.app.catalogue.permissionModules.map((m) => m.key);
 
 let owner: TestCommunity;
 beforeAll(async () => {

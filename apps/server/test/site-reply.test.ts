@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '../src/kernel/auth/context';
+import { replyToInbound } from '../src/modules/site/services/replies';
 import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 describe('site: reply by email to an inbound record', () => {
@@ -36,6 +38,32 @@ describe('site: reply by email to an inbound record', () => {
     expect(res.json().data).toMatchObject({ to: 'vee@visitor.example', record: { id: messageId, status: 'done' } });
     const outbox = await t.request({ method: 'GET', url: '/api/v1/ops/outbox?to=vee%40visitor.example', as: a });
     expect(outbox.json().data[0]).toMatchObject({ subject: 'Shipping to Penang', text: 'Yes, we ship weekly.', channel: 'email' });
+  });
+
+  it('records no email when the status change fails: reply and status commit together', async () => {
+    const owner = {
+      tenantId: a.tenantId,
+      community: a.name,
+      userId: a.userId,
+      userName: 'Owner',
+      email: a.email,
+      sessionId: a.userId,
+      isOwner: true,
+      permissions: {},
+    };
+    const failed = await replyToInbound(t.app, scopeOf(t.app.db, owner), 'get-in-touch-messages', messageId, {
+      subject: 'Half a reply',
+      message: 'This must not be sent.',
+      status: 'archived-forever' as never,
+    }).then(
+      () => null,
+      (err: { statusCode?: number; code?: string }) => err.code,
+    );
+    expect(failed).toBe('validation_failed');
+    const outbox = await t.request({ method: 'GET', url: '/api/v1/ops/outbox?q=Half%20a%20reply', as: a });
+    expect(outbox.json().data).toEqual([]);
+    const jobs = await t.app.db.query<{ n: number }>('select count(*)::int as n from job_outbox where tenant_id = $1', [a.tenantId]);
+    expect(jobs[0].n).toBe(0);
   });
 
   it('refuses bad input, another community and a role without write', async () => {

@@ -1,43 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { scopeOf } from './auth/context';
-import { appLogs, auditLog } from './events/tables';
+import { auditLogResource, logsResource } from './events/resources';
 import { outbox } from './messaging/tables';
-import type { AppModule } from './module';
+import { defineModule } from './module';
+import { notificationsResource } from './notifications/resource';
 import { defineResource } from './resources/resource';
 import { removeStoredBytes, type StoredFile, uploadParts } from './storage/storage';
 import { files } from './storage/tables';
 import { requireCommunity } from './tenancy/communities';
-
-const readOnly = { create: false, update: false, delete: false } as const;
-
-/** Every write, readable by those who manage admins. */
-export const auditLogResource = defineResource({
-  path: 'ops/audit-log',
-  module: 'admin-management',
-  table: auditLog,
-  label: { singular: 'Audit entry', plural: 'Audit log' },
-  operations: readOnly,
-  list: { search: ['resource', 'actorName'], filters: ['resource', 'action', 'actorId', 'recordId', 'createdAt'] },
-  ui: { title: 'resource', columns: ['createdAt', 'actorName', 'action', 'resource', 'recordId'] },
-  examples: [{ action: 'create', resource: 'identity/roles', actorName: 'System', after: { name: 'Editor' } }],
-});
-
-/** Application and error logs of the community (controlcenter/performance). */
-export const logsResource = defineResource({
-  path: 'ops/logs',
-  module: 'performance',
-  table: appLogs,
-  label: { singular: 'Log entry', plural: 'Logs' },
-  operations: { create: false, update: false, delete: true },
-  list: { search: ['message', 'code'], filters: ['kind', 'level', 'code', 'createdAt'] },
-  ui: { title: 'message', columns: ['createdAt', 'kind', 'level', 'code', 'message'] },
-  examples: [
-    { kind: 'application', level: 'info', message: 'Demo community created' },
-    { kind: 'application', level: 'info', message: 'Sample data loaded for the demo community' },
-    { kind: 'error', level: 'error', message: 'Email to bounce@example.com failed: mailbox unavailable', code: 'email_failed' },
-  ],
-});
 
 /** Every outgoing message; the development outbox when no transport is configured. */
 export const outboxResource = defineResource({
@@ -174,10 +144,18 @@ function sendFile(
     .send(stream);
 }
 
-export const kernelModule: AppModule = {
-  name: 'kernel',
-  resources: [auditLogResource, logsResource, outboxResource, filesResource],
+/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications). */
+export const kernelModule = defineModule({
+  key: 'kernel',
+  label: 'Platform',
+  area: 'settings',
+  permissionModules: [
+    { key: 'admin-management', label: 'Admin Management' },
+    { key: 'performance', label: 'Performance' },
+    { key: 'notifications', label: 'Notifications' },
+    { key: 'version', label: 'Version' },
+    { key: 'media', label: 'Media library', area: 'media', starter: 'content' },
+  ],
+  resources: [auditLogResource, logsResource, outboxResource, filesResource, notificationsResource],
   routes: fileRoutes,
-};
-
-export { scopeOf };
+});

@@ -1,14 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import type { PermissionModule } from './access/modules';
 import type { Scope } from './auth/context';
 import type { CompatEntry } from './compat/types';
+import type { JobHandler } from './jobs/jobs';
 import type { Resource } from './resources/resource';
 
-/** A business area: its resources, bespoke routes, compat lines and sample data. */
+/**
+ * A module (the kernel's own, or a business area) declares itself once: its permission modules,
+ * resources, bespoke routes, compat lines, jobs and sample data. The app lists modules; the kernel
+ * lists none.
+ */
 export interface AppModule {
-  name: string;
+  /** Unique key, e.g. `site`. */
+  key: string;
+  label: string;
+  /** The console area it belongs to, e.g. `site` or `settings`. */
+  area: string;
+  /** The permission modules it owns (its resources and routes may name only declared ones). */
+  permissionModules?: PermissionModule[];
   resources?: Resource[];
   routes?: (app: FastifyInstance) => void | Promise<void>;
   compat?: CompatEntry[];
+  /** Background jobs by name (`<module>.<job>`), registered before the queue starts. */
+  jobs?: Record<string, JobHandler<any>>;
   /** Sample data for a new demo community (the resources' examples are seeded before this). */
   seed?: (app: FastifyInstance, scope: Scope) => Promise<void>;
 }
+
+/** Declares a module (typed; no behaviour of its own). */
+export const defineModule = (module: AppModule): AppModule => module;

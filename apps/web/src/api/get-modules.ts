@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
+import { api, unwrap } from './client';
+import type { paths } from './schema';
 
-/** A permission module (the seeds' admin modules plus one per area) and what the caller holds. */
-export interface PermissionModule {
-  key: string;
-  label: string;
-  area: string;
-  read: boolean;
-  write: boolean;
-}
+type ModulesResponse = paths['/api/v1/meta/modules']['get']['responses'][200]['content']['application/json'];
 
-export const getModules = () => request<{ data: PermissionModule[] }>('GET', '/api/v1/meta/modules').then((r) => r.data);
+/** A module of the server (the kernel's own or an area) with its permission modules. */
+export type AppModule = ModulesResponse['data'][number];
+
+/** A permission module a module declares, and what the caller holds in it. */
+export type PermissionModule = AppModule['permissionModules'][number];
+
+/** Every permission module that exists on the server, in the modules' order. */
+export const getModules = () => unwrap(api.GET('/api/v1/meta/modules')).then((r) => r.data.flatMap((m) => m.permissionModules));
 
 export const modulesQuery = () => queryOptions({ queryKey: ['meta', 'modules'], queryFn: getModules, staleTime: 5 * 60_000 });
 

@@ -6,6 +6,7 @@ export const AREA_LABELS: Record<string, string> = {
   studio: 'Design studio',
   site: 'Website content',
   cms: 'Content and media',
+  media: 'Media library',
   commerce: 'Shop',
   billing: 'Billing',
   extensions: 'Extensions',

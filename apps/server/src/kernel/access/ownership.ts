@@ -71,9 +71,11 @@ export async function transferOwnership(app: FastifyInstance, auth: AuthContext,
     const [previous] = await update(from.id, { isOwner: false, roleId: keep });
     const [owner] = await update(to.id, { isOwner: true, roleId: null });
     const publicOf = ({ passwordHash: _hash, ...rest }: typeof from) => rest;
+    // Audited as changes of the records of whichever resource serves the accounts (the admins list).
+    const resource = app.resources.forTable(users)?.path ?? 'users';
     await recordAudit(tx, scope, [
-      { action: 'update', resource: 'identity/admins', recordId: from.id, before: publicOf(from), after: publicOf(previous) },
-      { action: 'update', resource: 'identity/admins', recordId: to.id, before: publicOf(to), after: publicOf(owner) },
+      { action: 'update', resource, recordId: from.id, before: publicOf(from), after: publicOf(previous) },
+      { action: 'update', resource, recordId: to.id, before: publicOf(to), after: publicOf(owner) },
     ]);
     return { owner: publicOf(owner), previousOwner: publicOf(previous) };
   });

@@ -4,7 +4,8 @@ import { revokeSessions } from '../auth/revoke';
 import { users } from '../auth/tables';
 import type { Db } from '../db/database';
 import { AppError } from '../errors/app-error';
-import { type Level, MODULES, type ModuleKey, type Permissions } from './modules';
+import { moduleCatalogue } from './catalogue';
+import type { Level, ModuleKey, Permissions } from './modules';
 import { roles } from './tables';
 
 /**
@@ -40,7 +41,7 @@ export function beyond(granted: Permissions, held: Holding): string[] {
 
 const label = (key: string) => {
   const [module, level] = key.split(':');
-  return `${MODULES.find((m) => m.key === module)?.label ?? module} (${level})`;
+  return `${moduleCatalogue().label(module)} (${level})`;
 };
 
 export const privilegeErrors = {
@@ -128,7 +129,7 @@ export async function enforcePrivileges(
 /** Everything, as permissions (to compare an owner's holding with an actor's). */
 function permissionsOf(holding: Holding): Permissions {
   if (!holding.all) return holding.permissions;
-  return Object.fromEntries(MODULES.map((m) => [m.key, 'write'])) as Permissions;
+  return Object.fromEntries(moduleCatalogue().permissionModules.map((m) => [m.key, 'write'])) as Permissions;
 }
 
 /**

@@ -41,6 +41,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (GUARDED_PREFIXES.some((p) => route.url.startsWith(p)) && !config.public && !config.access) {
       throw new Error(`Route ${route.method} ${route.url} declares neither public nor access`);
     }
+    // A permission must name a permission module some module declares.
+    if (config.access?.includes(':')) app.catalogue.assertPermission(config.access, `Route ${route.method} ${route.url}`);
     // The API document requires the bearer token everywhere; a public route says it needs none.
     if (config.public && route.schema && route.schema.security === undefined) route.schema.security = [];
   });

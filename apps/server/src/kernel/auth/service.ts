@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { moduleCatalogue } from '../access/catalogue';
 import { roles } from '../access/tables';
 import type { Db } from '../db/database';
 import { enterTenant } from '../db/database';
@@ -204,23 +205,14 @@ export function authService(app: FastifyInstance) {
             {
               tenantId: community.id,
               name: 'Editor',
-              description: 'Edits content, marketing and shop',
-              permissions: {
-                site: 'write',
-                cms: 'write',
-                media: 'write',
-                marcom: 'write',
-                commerce: 'write',
-                'landing-page': 'write',
-                seo: 'write',
-                forms: 'write',
-              },
+              description: 'Edits the content of every area',
+              permissions: moduleCatalogue().starterPermissions('write'),
             },
             {
               tenantId: community.id,
               name: 'Viewer',
-              description: 'Reads everything, changes nothing',
-              permissions: { site: 'read', cms: 'read', media: 'read', marcom: 'read', commerce: 'read' },
+              description: 'Reads the content of every area, changes nothing',
+              permissions: moduleCatalogue().starterPermissions('read'),
             },
           ]);
           const session = await openSession(tx, community.id, community.name, user as PublicUser, client);

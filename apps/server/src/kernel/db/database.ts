@@ -6,6 +6,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { PGliteProxy } from './pglite-proxy';
+import { inUnitOfWork } from './unit-of-work';
 
 export type Engine = 'pglite' | 'postgres';
 /** A drizzle handle: the owner connection or a transaction. */
@@ -42,6 +43,8 @@ export interface Database {
   pglite?: PGliteProxy;
   pool?: pg.Pool;
   close(): Promise<void>;
+  /** Where a failed after-commit side effect is reported (the app sets its logger). */
+  onAfterCommitError(err: unknown): void;
 }
 
 export interface DatabaseOptions {
@@ -181,15 +184,32 @@ function build(
   owner: Db,
   parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool' | 'listen'> & Partial<Pick<Database, 'withTenant' | 'readAsTenant'>>,
 ): Database {
+  const transaction: Database['withTenant'] =
+    parts.withTenant ??
+    ((tenantId, fn) =>
+      owner.transaction(async (tx) => {
+        await enterTenant(tx as unknown as Db, tenantId);
+        return fn(tx as unknown as Db);
+      }));
+  // Side effects registered with afterCommit() inside the transaction run once it has committed.
   const withTenant: Database['withTenant'] = (tenantId, fn) =>
-    owner.transaction(async (tx) => {
-      await enterTenant(tx as unknown as Db, tenantId);
-      return fn(tx as unknown as Db);
-    });
+    inUnitOfWork(
+      () => transaction(tenantId, fn),
+      (err) => database.onAfterCommitError(err),
+    );
   const notify: Database['notify'] = async (channel, payload) => {
     await parts.query('select pg_notify($1, $2)', [channel, payload]);
   };
-  return { engine, owner, withTenant, readAsTenant: withTenant, notify, ...parts } as Database;
+  const database: Database = {
+    engine,
+    owner,
+    readAsTenant: withTenant,
+    notify,
+    ...parts,
+    withTenant,
+    onAfterCommitError: (err) => console.error('after-commit side effect failed', err),
+  };
+  return database;
 }
 
 /**

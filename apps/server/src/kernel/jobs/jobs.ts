@@ -1,21 +1,34 @@
 import type pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
-import { type Database, underAdvisoryLock } from '../db/database';
+import { type Database, type Db, underAdvisoryLock } from '../db/database';
+import { afterCommit } from '../db/unit-of-work';
+import { jobOutbox } from './tables';
 
 /** Held while pg-boss creates or upgrades its schema and queues: processes starting together take turns. */
 const JOBS_SETUP_LOCK = 72_747_002;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** Rows of the job outbox older than this are the sweep's (a crash between commit and hand-over). */
+const SWEEP_AFTER_SECONDS = 60;
+
 /**
  * Background jobs through pg-boss on the same database (PGlite through its adapter, or PostgreSQL).
  * Handlers are registered before start; when jobs are off, `send` runs the handler inline.
+ * A write's jobs go through `enqueue(tx, …)`: recorded in its transaction, queued after the commit.
  */
 export function createJobs(db: Database, options: { enabled: boolean; onError: (err: unknown) => void }) {
   const handlers = new Map<string, JobHandler<any>>();
   let boss: PgBoss | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
 
-  return {
+  /** Queues an outbox row's job, then deletes the row (a failed hand-over leaves it for the sweep). */
+  async function handOver(row: { tenantId: string; id: string; name: string; data: object }) {
+    await jobs.send(row.name, row.data);
+    await db.query('delete from job_outbox where tenant_id = $1 and id = $2', [row.tenantId, row.id]);
+  }
+
+  const jobs = {
     handle<T extends object>(name: string, handler: JobHandler<T>) {
       handlers.set(name, handler);
     },
@@ -24,6 +37,8 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
       if (!options.enabled) return;
       const started = createBoss(db);
       boss = started;
+      sweeper = setInterval(() => void jobs.sweep().catch(options.onError), SWEEP_AFTER_SECONDS * 1000);
+      sweeper.unref();
       boss.on('error', options.onError);
       await underAdvisoryLock(db, JOBS_SETUP_LOCK, async () => {
         await started.start();
@@ -44,6 +59,38 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
       }
     },
 
+    /**
+     * Records job `name` in the write's transaction `tx` (the tenant's); it is queued once the
+     * transaction commits, and never if it rolls back.
+     */
+    async enqueue<T extends object>(tx: Db, tenantId: string, name: string, data: T): Promise<void> {
+      if (!handlers.has(name)) throw new Error(`No job handler named ${name}`);
+      const [row] = await tx
+        .insert(jobOutbox)
+        .values({ tenantId, name, data: data as Record<string, unknown> })
+        .returning({ id: jobOutbox.id });
+      afterCommit(() => handOver({ tenantId, id: row.id, name, data }));
+    },
+
+    /** Hands over the outbox rows older than a minute (left by a crash after their commit). Returns how many. */
+    async sweep(olderThanSeconds = SWEEP_AFTER_SECONDS): Promise<number> {
+      const rows = await db.query<{ tenant_id: string; id: string; name: string; data: object }>(
+        `select tenant_id, id, name, data from job_outbox
+          where created_at < now() - make_interval(secs => $1) order by created_at limit 500`,
+        [olderThanSeconds],
+      );
+      let handed = 0;
+      for (const row of rows) {
+        try {
+          await handOver({ tenantId: row.tenant_id, id: row.id, name: row.name, data: row.data });
+          handed++;
+        } catch (err) {
+          options.onError(err);
+        }
+      }
+      return handed;
+    },
+
     async send<T extends object>(name: string, data: T): Promise<void> {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`No job handler named ${name}`);
@@ -61,10 +108,13 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
 
     /** Stops polling and lets running handlers finish (up to 10 s) before the database closes. */
     async stop() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       if (boss) await boss.stop({ graceful: true, timeout: 10_000, close: false });
       boss = null;
     },
   };
+  return jobs;
 }
 
 export type Jobs = ReturnType<typeof createJobs>;

@@ -1,12 +1,14 @@
-import type { AppModule } from '../module';
+import { defineModule } from '../module';
 import { registerCsvExport } from './csv-export';
 import { registerImportJob } from './import-job';
 import { registerCsvImport } from './import-routes';
 import { savedViewRoutes } from './saved-views';
 
 /** What every list of every area gets: saved views, CSV export and CSV import (as a job). */
-export const listsModule: AppModule = {
-  name: 'lists',
+export const listsModule = defineModule({
+  key: 'lists',
+  label: 'Lists',
+  area: 'settings',
   async routes(app) {
     await savedViewRoutes(app);
     registerImportJob(app);
@@ -15,4 +17,4 @@ export const listsModule: AppModule = {
       registerCsvImport(app, resource);
     }
   },
-};
+});

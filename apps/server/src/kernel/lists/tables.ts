@@ -6,7 +6,7 @@ export const savedViews = tenantTable(
   'saved_views',
   {
     userId: uuid('user_id').notNull(),
-    /** The resource path, e.g. 'site/products'. */
+    /** The resource path, `<module>/<resource>`. */
     resource: text('resource').notNull(),
     name: text('name').notNull(),
     /** API list parameters by name (`q`, `status`, `publishAt.gte`…) → values. */

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Db } from '../db/database';
 import { NOBODY, rolledBack } from '../db/rolled-back';
+import { afterCommit } from '../db/unit-of-work';
 import { writeAppLog } from '../events/logs';
 import type { Jobs } from '../jobs/jobs';
 import { outbox } from './tables';
@@ -123,13 +124,21 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
     get transport() {
       return transport ? 'smtp' : 'outbox';
     },
-    /** Records the email and queues its delivery. Returns the outbox id. */
-    async send(tenantId: string, email: Email): Promise<string> {
-      const [row] = await db.withTenant(tenantId, (tx) => record(tx, tenantId, email));
+    /**
+     * Records the email in the write's transaction `tx` and queues its delivery there too: it goes
+     * out once the transaction commits, and never if it rolls back. Returns the outbox id.
+     */
+    async enqueue(tx: Db, tenantId: string, email: Email): Promise<string> {
+      const [row] = await record(tx, tenantId, email);
       const content = { subject: email.subject, text: email.text, html: email.html };
-      if (transport) await jobs.send(DELIVER, { tenantId, id: row.id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
-      else if (email.sensitive) drop(row.id, email.to, content);
+      if (transport)
+        await jobs.enqueue(tx, tenantId, DELIVER, { tenantId, id: row.id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
+      else if (email.sensitive) afterCommit(() => drop(row.id, email.to, content));
       return row.id;
+    },
+    /** An email on its own (no other write): its own transaction. Returns the outbox id. */
+    send(tenantId: string, email: Email): Promise<string> {
+      return db.withTenant(tenantId, (tx) => this.enqueue(tx, tenantId, email));
     },
     /**
      * The work of `send` without its effect: the same insert in a transaction that is rolled back, and

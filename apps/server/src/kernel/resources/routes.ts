@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ModuleCatalogue } from '../access/catalogue';
 import { can } from '../access/check';
-import { MODULES } from '../access/modules';
 import { type AuthContext, scopeOf } from '../auth/context';
 import { AppError } from '../errors/app-error';
 import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
@@ -196,7 +196,7 @@ function canExpand(auth: AuthContext, resource: Resource, expand: string | undef
 }
 
 /** GET /api/v1/meta/resources: what the caller may read, with fields and list options, for the console. */
-export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegistry) {
+export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegistry, catalogue: ModuleCatalogue) {
   // Schemas are static: compute them once.
   const described = registry.all().map((resource) => ({
     resource,
@@ -242,15 +242,21 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
     },
   );
 
-  app.get(
+  const holds = z.object({ key: z.string(), label: z.string(), area: z.string(), read: z.boolean(), write: z.boolean() });
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/meta/modules',
-    { config: { access: 'authenticated' }, schema: { summary: 'Permission modules and what the caller holds', tags: ['meta'] } },
-    async (req) => ({
-      data: MODULES.map((m) => ({
-        ...m,
-        read: can(req.auth!, m.key, 'read'),
-        write: can(req.auth!, m.key, 'write'),
-      })),
-    }),
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Modules, their permission modules and what the caller holds in each',
+        tags: ['meta'],
+        response: {
+          200: z.object({
+            data: z.array(z.object({ key: z.string(), label: z.string(), area: z.string(), permissionModules: z.array(holds) })),
+          }),
+        },
+      },
+    },
+    async (req) => ({ data: catalogue.describe(req.auth!) }),
   );
 }

@@ -87,7 +87,7 @@ export interface HookContext {
 export type SearchField<K extends string> = K | { field: K; kind: 'fulltext'; language?: string };
 
 export interface ResourceConfig<T extends TenantTable = TenantTable> {
-  /** URL path below /api/v1/, e.g. 'identity/roles'. Also the resource's name. */
+  /** URL path below /api/v1/, `<module>/<resource>`. Also the resource's name. */
   path: string;
   module: ModuleKey;
   table: T;

@@ -1,20 +1,11 @@
 import { and, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { can } from '../../kernel/access/check';
-import { MODULES } from '../../kernel/access/modules';
-import type { Scope } from '../../kernel/auth/context';
-import { withDeviceCookie } from '../../kernel/auth/devices';
-import { clientOf } from '../../kernel/auth/routes';
-import { communityName, email, otpCode, password } from '../../kernel/auth/schemas';
-import { users } from '../../kernel/auth/tables';
-import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
-import { compatTable, crudLines } from '../../kernel/compat/table';
-import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
-import { errors } from '../../kernel/errors/app-error';
-import { logsResource } from '../../kernel/kernel-module';
-import { parseInput } from '../../kernel/resources/resource';
-import type { StoredFile } from '../../kernel/storage/storage';
-import { tenantFilter } from '../../kernel/tenancy/scope-filter';
+import { can, moduleCatalogue } from '../../kernel/access';
+import { clientOf, communityName, email, otpCode, password, users, withDeviceCookie } from '../../kernel/auth';
+import { type CompatCall, type CompatEntry, compatCrud, compatTable, crudLines, Envelope } from '../../kernel/compat';
+import { logsResource } from '../../kernel/events';
+import { errors, parseInput, type Scope, tenantFilter } from '../../kernel/resources';
+import type { StoredFile } from '../../kernel/storage';
 import { adminsResource } from './resources/admins';
 import { errorCodesResource } from './resources/error-codes';
 import { rolesResource } from './resources/roles';
@@ -153,7 +144,7 @@ const emailAdmin = async (call: CompatCall) => {
 const logsOf = (kind: 'application' | 'error') => (call: CompatCall) => logs.list({ ...call, body: { ...call.body, kind } });
 
 const modules = (call: CompatCall) =>
-  MODULES.map((m) => ({
+  moduleCatalogue().permissionModules.map((m) => ({
     id: m.key,
     key: m.key,
     name: m.label,

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../kernel/module';
+import { defineModule } from '../../kernel/resources';
 import { identityCompat } from './compat';
 import { adminsResource } from './resources/admins';
 import { clientProfileResource } from './resources/client-profile';
@@ -8,10 +8,17 @@ import { websiteRolesResource } from './resources/website-roles';
 import { identityRoutes } from './routes';
 
 /** Identity and settings: admins, roles, ownership transfer, website roles, error codes, brand profile. */
-export const identityModule: AppModule = {
-  name: 'identity',
+export const identityModule = defineModule({
+  key: 'identity',
+  label: 'Administration',
+  area: 'settings',
+  permissionModules: [
+    { key: 'role-management', label: 'Role Management' },
+    { key: 'error-management', label: 'Error Management' },
+    { key: 'branding', label: 'Branding' },
+  ],
   // Roles before admins: an admin's role must exist.
   resources: [rolesResource, adminsResource, websiteRolesResource, errorCodesResource, clientProfileResource],
   routes: identityRoutes,
   compat: identityCompat,
-};
+});

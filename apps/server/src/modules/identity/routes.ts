@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transferOwnership } from '../../kernel/access/ownership';
-import { userOut } from '../../kernel/auth/schemas';
+import { transferOwnership } from '../../kernel/access';
+import { userOut } from '../../kernel/auth';
 
 const transferBody = z
   .object({

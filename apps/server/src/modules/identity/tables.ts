@@ -1,5 +1,5 @@
 import { index, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../kernel/db/tenant-table';
+import { tenantTable } from '../../kernel/resources';
 
 /** Roles for the community's website visitors/members (separate from admin roles). */
 export const websiteRoles = tenantTable(

@@ -1,16 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Scope } from '../../kernel/auth/context';
-import { compatCrud, Envelope } from '../../kernel/compat/resource-ops';
-import { type CompatLine, type CrudPaths, compatTable, crudLines } from '../../kernel/compat/table';
-import type { CompatCall, CompatEntry } from '../../kernel/compat/types';
-import { errors } from '../../kernel/errors/app-error';
-import { parseInput, type Resource } from '../../kernel/resources/resource';
-import type { TenantTable } from '../../kernel/resources/types';
-import type { StoredFile } from '../../kernel/storage/storage';
-import { files } from '../../kernel/storage/tables';
-import { tenantFilter } from '../../kernel/tenancy/scope-filter';
+import {
+  type CompatCall,
+  type CompatEntry,
+  type CompatLine,
+  type CrudPaths,
+  compatCrud,
+  compatTable,
+  crudLines,
+  Envelope,
+} from '../../kernel/compat';
+import { errors, parseInput, type Resource, type Scope, type TenantTable, tenantFilter } from '../../kernel/resources';
+import { files, type StoredFile } from '../../kernel/storage';
 import { bannersResource } from './resources/banners';
 import { blogCategoriesResource } from './resources/blog-categories';
 import { blogsResource } from './resources/blogs';

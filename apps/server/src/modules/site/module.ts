@@ -1,4 +1,4 @@
-import type { AppModule } from '../../kernel/module';
+import { defineModule } from '../../kernel/resources';
 import { siteCompat } from './compat';
 import { bannersResource } from './resources/banners';
 import { blogCategoriesResource } from './resources/blog-categories';
@@ -18,7 +18,6 @@ import { getInTouchResource } from './resources/get-in-touch-messages';
 import { investorCategoriesResource } from './resources/investor-categories';
 import { investorDocumentsResource } from './resources/investor-documents';
 import { investorSubcategoriesResource } from './resources/investor-subcategories';
-import { notificationsResource } from './resources/notifications';
 import { productCategoriesResource } from './resources/product-categories';
 import { productSubcategoriesResource } from './resources/product-subcategories';
 import { productsResource } from './resources/products';
@@ -33,10 +32,13 @@ import { seedSite } from './seed';
 /**
  * Website content of a building-products manufacturer: banners, blogs, catalogues, products,
  * projects, documents, events, offices, investor relations, geography masters; the inbound lists the
- * website's forms fill; the public website endpoints. Also the console notifications (generic).
+ * website's forms fill; the public website endpoints.
  */
-export const siteModule: AppModule = {
-  name: 'site',
+export const siteModule = defineModule({
+  key: 'site',
+  label: 'Website content',
+  area: 'site',
+  permissionModules: [{ key: 'site', label: 'Website content', starter: 'content' }],
   // Parents before children: the seed's examples are created in this order.
   resources: [
     bannersResource,
@@ -65,9 +67,8 @@ export const siteModule: AppModule = {
     careerApplicationsResource,
     catalogueDownloadsResource,
     subscribersResource,
-    notificationsResource,
   ],
   routes: siteRoutes,
   compat: siteCompat,
   seed: seedSite,
-};
+});

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Scope } from '../../kernel/auth/context';
-import type { Resource } from '../../kernel/resources/resource';
+import type { Resource, Scope } from '../../kernel/resources';
 import { blogCategoriesResource } from './resources/blog-categories';
 import { blogsResource } from './resources/blogs';
 import { catalogueDownloadsResource } from './resources/catalogue-downloads';

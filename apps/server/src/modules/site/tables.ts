@@ -1,7 +1,6 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ref, refs } from '../../kernel/db/relations';
-import { tenantTable } from '../../kernel/db/tenant-table';
-import { files } from '../../kernel/storage/tables';
+import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ref, refs, tenantTable } from '../../kernel/resources';
+import { files } from '../../kernel/storage';
 import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
 
 // The website content of a community (a building-products manufacturer's site): what the public
@@ -544,30 +543,5 @@ export const siteSubscribers = tenantTable(
     uniqueIndex('site_subscribers_email_uq').on(t.tenantId, t.email),
     index('site_subscribers_subscribed_idx').on(t.tenantId, t.subscribed, t.createdAt),
     index('site_subscribers_source_idx').on(t.tenantId, t.source),
-  ],
-);
-
-// ---- console notifications (generic: any area may add them) ------------------------------------
-
-export const notifications = tenantTable(
-  'notifications',
-  {
-    title: text('title').notNull(),
-    body: text('body'),
-    /** Where the console takes the reader, e.g. /admin-panel/getintouch?id=… */
-    link: text('link'),
-    level: text('level', { enum: ['info', 'success', 'warning', 'error'] })
-      .notNull()
-      .default('info'),
-    /** What raised it: a resource path such as site/career-applications. */
-    source: text('source'),
-    recordId: uuid('record_id'),
-    read: boolean('read').notNull().default(false),
-    readAt: ts('read_at'),
-  },
-  (t) => [
-    index('notifications_read_idx').on(t.tenantId, t.read, t.createdAt),
-    index('notifications_level_idx').on(t.tenantId, t.level),
-    index('notifications_source_idx').on(t.tenantId, t.source, t.createdAt),
   ],
 );

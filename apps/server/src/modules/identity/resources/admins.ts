@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { hashPassword } from '../../../kernel/auth/passwords';
-import { users } from '../../../kernel/auth/tables';
-import { errors } from '../../../kernel/errors/app-error';
-import { defineResource } from '../../../kernel/resources/resource';
+import { hashPassword, users } from '../../../kernel/auth';
+import { defineResource, errors } from '../../../kernel/resources';
 
 /** The community's console users (admins and editors). Admin management screen. */
 export const adminsResource = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { clientProfiles } from '../tables';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;

@@ -1,5 +1,5 @@
-import { errorCodes } from '../../../kernel/errors/tables';
-import { defineResource } from '../../../kernel/resources/resource';
+import { errorCodes } from '../../../kernel/errors';
+import { defineResource } from '../../../kernel/resources';
 
 /** The community's error codes: overrides of the messages its users see. Error management screen. */
 export const errorCodesResource = defineResource({

@@ -1,12 +1,16 @@
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { MODULE_KEYS } from '../../../kernel/access/modules';
-import { roles } from '../../../kernel/access/tables';
-import { users } from '../../../kernel/auth/tables';
-import { errors } from '../../../kernel/errors/app-error';
-import { defineResource } from '../../../kernel/resources/resource';
+import { moduleCatalogue, roles } from '../../../kernel/access';
+import { users } from '../../../kernel/auth';
+import { defineResource, errors } from '../../../kernel/resources';
 
-export const permissionsSchema = z.partialRecord(z.enum(MODULE_KEYS as [string, ...string[]]), z.enum(['read', 'write']));
+/** Per permission module: read or write. Only modules the running app declares are accepted. */
+export const permissionsSchema = z.record(z.string().max(60), z.enum(['read', 'write'])).superRefine((value, ctx) => {
+  const catalogue = moduleCatalogue();
+  for (const key of Object.keys(value)) {
+    if (!catalogue.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'No such permission module' });
+  }
+});
 
 /** Admin roles: per-module read/write. Role management screen. */
 export const rolesResource = defineResource({
@@ -35,14 +39,14 @@ export const rolesResource = defineResource({
   },
   examples: [
     {
-      name: 'Marketing manager',
-      description: 'Runs campaigns and landing pages',
-      permissions: { marcom: 'write', 'landing-page': 'write', 'email-templates': 'write', 'sms-templates': 'write', site: 'read' },
+      name: 'Content manager',
+      description: 'Runs the website content and the media library',
+      permissions: { site: 'write', media: 'write', notifications: 'read' },
     },
     {
       name: 'Support agent',
-      description: 'Answers chats and reads the website',
-      permissions: { support: 'write', 'contact-us': 'write', site: 'read' },
+      description: 'Answers website messages and reads the rest of the website',
+      permissions: { site: 'read', notifications: 'write' },
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { websiteRoles } from '../tables';
 
 /** Roles of the community's website members (e.g. dealer, architect). */

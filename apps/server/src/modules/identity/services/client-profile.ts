@@ -1,4 +1,4 @@
-import type { Scope } from '../../../kernel/auth/context';
+import type { Scope } from '../../../kernel/resources';
 import { clientProfileResource } from '../resources/client-profile';
 
 /** The brand profile as one record per community: read with defaults, write as an upsert. */

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { tagsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteBlogs } from '../tables';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema, urlSchema } from '../schemas';
 import { siteCareerApplications } from '../tables';
 import { inboundAttention } from './common';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { autoSlug, publishing, steps } from '../services/hooks';
 import { siteCatalogues } from '../tables';
 import { inputs, publishingAttention, ui } from './common';

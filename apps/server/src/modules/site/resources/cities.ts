@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { siteCities } from '../tables';
 
 export const citiesResource = defineResource({

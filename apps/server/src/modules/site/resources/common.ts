@@ -1,4 +1,4 @@
-import type { AttentionQueue, FieldUi } from '../../../kernel/resources/types';
+import type { AttentionQueue, FieldUi } from '../../../kernel/resources';
 import { imageSchema, imagesSchema, slugSchema, text, urlSchema } from '../schemas';
 
 /** Inbound records wait on the dashboard until someone picks them up. */

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteDocuments } from '../tables';
 import { inputs, publishingAttention, ui } from './common';

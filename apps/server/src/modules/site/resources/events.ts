@@ -1,5 +1,4 @@
-import { errors } from '../../../kernel/errors/app-error';
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource, errors } from '../../../kernel/resources';
 import { after, autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteEvents } from '../tables';
 import { inputs, publishingAttention, ui } from './common';

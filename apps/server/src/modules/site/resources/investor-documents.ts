@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { publishing, steps, subcategoryOfCategory } from '../services/hooks';
 import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
 import { inputs, publishingAttention, ui } from './common';

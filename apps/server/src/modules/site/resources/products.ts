@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { linkedDocumentsSchema, specificationsSchema, tagsSchema, variantsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps, subcategoryOfCategory } from '../services/hooks';
 import { siteProductSubcategories, siteProducts } from '../tables';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteProjects } from '../tables';
 import { inputs, publishingAttention, ui } from './common';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { siteStates } from '../tables';
 
 export const statesResource = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { autoSlug } from '../services/hooks';
 import { siteSubcategories } from '../tables';
 import { inputs, taxonomyInput, ui } from './common';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources/resource';
+import { defineResource } from '../../../kernel/resources';
 import { emailSchema } from '../schemas';
 import { after } from '../services/hooks';
 import { siteSubscribers } from '../tables';

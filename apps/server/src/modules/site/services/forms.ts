@@ -3,14 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import type { Scope } from '../../../kernel/auth/context';
-import { consumeRateLimit, type Limit } from '../../../kernel/auth/rate-limit';
-import type { Db } from '../../../kernel/db/database';
-import { AppError, errors } from '../../../kernel/errors/app-error';
-import { parseInput } from '../../../kernel/resources/resource';
-import { uploadParts } from '../../../kernel/storage/storage';
-import { type Community, requireCommunity } from '../../../kernel/tenancy/communities';
-import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
+import { consumeRateLimit, type Limit } from '../../../kernel/auth';
+import { notify } from '../../../kernel/notifications';
+import {
+  AppError,
+  type Community,
+  type Db,
+  errors,
+  parseInput,
+  requireCommunity,
+  type Scope,
+  tenantFilter,
+} from '../../../kernel/resources';
+import { uploadParts } from '../../../kernel/storage';
 import { careerApplicationsResource } from '../resources/career-applications';
 import { catalogueDownloadsResource } from '../resources/catalogue-downloads';
 import { designSupportResource } from '../resources/design-support-requests';
@@ -19,7 +24,6 @@ import { getInTouchResource } from '../resources/get-in-touch-messages';
 import { subscribersResource } from '../resources/subscribers';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteCatalogues, siteEventRegistrations, siteEvents, siteSubscribers } from '../tables';
-import { notify } from './notify';
 import { verifyUnsubscribe } from './subscriptions';
 import { findBy, visible } from './visibility';
 

@@ -1,7 +1,5 @@
 import { and, inArray } from 'drizzle-orm';
-import type { Scope } from '../../../kernel/auth/context';
-import type { Db } from '../../../kernel/db/database';
-import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
+import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
 import { eventsResource } from '../resources/events';
 import { projectsResource } from '../resources/projects';
 import type { Image } from '../schemas';

@@ -1,10 +1,14 @@
 import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../../kernel/auth/context';
-import type { Db } from '../../../kernel/db/database';
-import { errors } from '../../../kernel/errors/app-error';
-import type { HookContext, ResourceConfig, TenantTable } from '../../../kernel/resources/types';
-import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
+import {
+  type Db,
+  errors,
+  type HookContext,
+  type ResourceConfig,
+  type Scope,
+  type TenantTable,
+  tenantFilter,
+} from '../../../kernel/resources';
 import { sanitizeRichText, slugify } from '../schemas';
 
 type BeforeWrite = NonNullable<NonNullable<ResourceConfig['hooks']>['beforeWrite']>;

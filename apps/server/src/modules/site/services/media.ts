@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { readMultipart } from '../../../kernel/compat/multipart-body';
-import { errors } from '../../../kernel/errors/app-error';
-import { parseInput } from '../../../kernel/resources/resource';
-import type { StoredFile } from '../../../kernel/storage/storage';
+import { readMultipart } from '../../../kernel/compat';
+import { errors, parseInput } from '../../../kernel/resources';
+import type { StoredFile } from '../../../kernel/storage';
 import { type Image, imagesSchema } from '../schemas';
 
 export const THUMBNAIL_WIDTH = 400;

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../kernel/db/database';
-import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
+import { type Db, tenantFilter } from '../../../kernel/resources';
 import { siteProductCategories, siteProductSubcategories, siteProducts } from '../tables';
 import { containsPattern, type Page, pageOf, visible } from './visibility';
 

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { Scope } from '../../../kernel/auth/context';
-import type { Resource } from '../../../kernel/resources/resource';
+import type { Resource, Scope } from '../../../kernel/resources';
 import { thumbnails } from './media';
 
 /** Where the examples point: hosts that do not exist (".example"), replaced by real files on seeding. */

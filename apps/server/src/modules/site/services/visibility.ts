@@ -1,8 +1,6 @@
 import { and, count, eq, getTableColumns, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../kernel/db/database';
-import type { TenantTable } from '../../../kernel/resources/types';
-import { tenantFilter } from '../../../kernel/tenancy/scope-filter';
+import { type Db, type TenantTable, tenantFilter } from '../../../kernel/resources';
 
 type Publishable = TenantTable & { status: PgColumn; publishAt: PgColumn };
 

@@ -1,9 +1,9 @@
-import { defineResource } from '../../../kernel/resources/resource';
-import { notifications } from '../tables';
+import { defineResource } from '../resources/resource';
+import { notifications } from './tables';
 
 /**
  * Console notifications (the bell): raised by the system (a website form was sent, a job failed)
- * through services/notify.ts, or written by an admin for the team. Marking one read sets readAt.
+ * through notify(), or written by an admin for the team. Marking one read sets readAt.
  */
 export const notificationsResource = defineResource({
   path: 'ops/notifications',
@@ -30,12 +30,7 @@ export const notificationsResource = defineResource({
     },
   },
   examples: [
-    {
-      title: 'New get-in-touch message',
-      body: 'Anita Desai (anita@studio-arc.example): Looking for a dealer for WPC cladding in Pune.',
-      level: 'info',
-      source: 'site/get-in-touch-messages',
-    },
-    { title: 'Catalogue import finished', body: '120 products updated.', level: 'success', source: 'site/products', read: true },
+    { title: 'Welcome to your console', body: 'Messages from your website and finished imports appear here.', level: 'info' },
+    { title: 'Import finished', body: '120 records updated.', level: 'success', read: true },
   ],
 });

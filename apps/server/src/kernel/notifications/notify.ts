@@ -1,20 +1,20 @@
-import type { Scope } from '../../../kernel/auth/context';
-import type { Db } from '../../../kernel/db/database';
-import { notifications } from '../tables';
+import type { Scope } from '../auth/context';
+import type { Db } from '../db/database';
+import { notifications } from './tables';
 
 export interface NewNotification {
   title: string;
   body?: string | null;
   link?: string | null;
   level?: 'info' | 'success' | 'warning' | 'error';
-  /** The resource path that raised it, e.g. site/get-in-touch-messages. */
+  /** The resource path that raised it, e.g. `<module>/<resource>`. */
   source?: string | null;
   recordId?: string | null;
 }
 
 /**
  * Adds a console notification for the community's admins, in the caller's transaction (it exists
- * exactly when the thing it announces does). Any area may call it.
+ * exactly when the thing it announces does). Any module may call it.
  */
 export async function notify(tx: Db, scope: Pick<Scope, 'tenantId'>, n: NewNotification): Promise<void> {
   await tx.insert(notifications).values({

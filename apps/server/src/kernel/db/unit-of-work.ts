@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+type Callback = () => Promise<void> | void;
+
+const current = new AsyncLocalStorage<Callback[]>();
+
+/**
+ * Runs `transaction` (a function that commits or throws) and, once it has committed, the callbacks
+ * registered with afterCommit() inside it, in order. A transaction that throws drops them: what it
+ * meant to trigger never happens. A failing callback is reported, never thrown: the write stands.
+ */
+export async function inUnitOfWork<T>(transaction: () => Promise<T>, onError: (err: unknown) => void): Promise<T> {
+  const callbacks: Callback[] = [];
+  const result = await current.run(callbacks, transaction);
+  for (const callback of callbacks) {
+    try {
+      await callback();
+    } catch (err) {
+      onError(err);
+    }
+  }
+  return result;
+}
+
+/** Registers `callback` to run after the enclosing tenant transaction (db.withTenant) commits. */
+export function afterCommit(callback: Callback): void {
+  const callbacks = current.getStore();
+  if (!callbacks) throw new Error('afterCommit() outside a tenant transaction (db.withTenant)');
+  callbacks.push(callback);
+}

@@ -1,0 +1,19 @@
+/**
+ * The resource kit: what a module needs to declare itself and its records. Modules import the
+ * kernel only through this file and the service surfaces (`kernel/<service>/index.ts`: auth,
+ * access, compat, storage (files), messaging (mail), jobs, events (audit, logs), notifications,
+ * workflows); biome's noRestrictedImports refuses anything else.
+ */
+export type { Scope } from '../auth/context';
+export { scopeOf } from '../auth/context';
+export type { Database, Db } from '../db/database';
+export { type OnDelete, ref, refs } from '../db/relations';
+export { tenantTable } from '../db/tenant-table';
+export { afterCommit } from '../db/unit-of-work';
+export { AppError, errors } from '../errors/app-error';
+export { type AppModule, defineModule } from '../module';
+export { type Community, requireCommunity } from '../tenancy/communities';
+export { tenantFilter } from '../tenancy/scope-filter';
+export type { ListResult, Resource } from './resource';
+export { defineResource, parseInput } from './resource';
+export type { AttentionQueue, FieldUi, HookContext, ResourceConfig, Row, TenantTable, Widget } from './types';

@@ -1,0 +1,3 @@
+/** Files surface: stored uploads (local disk), their records and public links. */
+export { publicFileUrl, type StoredFile, uploadParts } from './storage';
+export { files } from './tables';

@@ -1,0 +1,24 @@
+import { index, text } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../kernel/resources';
+
+export const CONTACT_STATUS = ['new', 'in_progress', 'replied', 'closed'] as const;
+
+/** Messages sent through a community's contact-us forms (the Contact Us admin module). */
+export const contactUsMessages = tenantTable(
+  'contact_us_messages',
+  {
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    status: text('status', { enum: CONTACT_STATUS }).notNull().default('new'),
+    /** Internal notes of whoever handles it. */
+    notes: text('notes'),
+  },
+  (t) => [
+    index('contact_us_messages_status_idx').on(t.tenantId, t.status, t.createdAt),
+    index('contact_us_messages_name_idx').on(t.tenantId, t.name, t.id),
+    index('contact_us_messages_email_idx').on(t.tenantId, t.email, t.id),
+  ],
+);

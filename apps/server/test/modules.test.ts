@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULES } from '../src/app';
+import { ModuleCatalogue } from '../src/kernel/access/catalogue';
+import { defineModule } from '../src/kernel/module';
+import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+
+const site = MODULES.find((m) => m.key === 'site')!;
+
+describe('module declarations are validated at start', () => {
+  it('refuses a module key declared twice', () => {
+    expect(() => new ModuleCatalogue([...MODULES, defineModule({ key: 'site', label: 'Again', area: 'x' })])).toThrow(
+      'Module site is declared twice',
+    );
+  });
+
+  it('refuses a permission module declared by two modules', () => {
+    const copy = defineModule({ key: 'copy', label: 'Copy', area: 'x', permissionModules: [{ key: 'site', label: 'Site again' }] });
+    expect(() => new ModuleCatalogue([...MODULES, copy])).toThrow('Permission module site is declared by both site and copy');
+  });
+
+  it('refuses a resource whose permission module nobody declares', () => {
+    const withoutSite = MODULES.map((m) => (m.key === 'site' ? { ...m, permissionModules: [] } : m));
+    expect(() => new ModuleCatalogue(withoutSite)).toThrow(/names undeclared permission module site/);
+  });
+
+  it('refuses a route permission naming an undeclared module', () => {
+    const catalogue = new ModuleCatalogue(MODULES);
+    expect(() => catalogue.assertPermission('commerce:read', 'Route GET /x')).toThrow('Route GET /x requires commerce:read');
+    expect(() => catalogue.assertPermission('site:admin', 'Route GET /x')).toThrow();
+    expect(() => catalogue.assertPermission('site:write', 'Route GET /x')).not.toThrow();
+  });
+
+  it('the kernel declares only its own permission modules, each module its own', () => {
+    const catalogue = new ModuleCatalogue(MODULES);
+    const owners = Object.fromEntries(catalogue.permissionModules.map((p) => [p.key, p.module]));
+    expect(owners.site).toBe('site');
+    expect(owners['role-management']).toBe('identity');
+    expect(
+      Object.entries(owners)
+        .filter(([, owner]) => owner === 'kernel')
+        .map(([key]) => key),
+    ).toEqual(expect.arrayContaining(['admin-management', 'performance', 'notifications', 'media']));
+    for (const p of catalogue.permissionModules) expect(catalogue.has(p.key)).toBe(true);
+    expect(catalogue.has('commerce')).toBe(false);
+  });
+});
+
+describe('GET /api/v1/meta/modules and roles', () => {
+  let t: TestApp;
+  let owner: TestCommunity;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signup();
+  });
+  afterAll(() => t.close());
+
+  const modulesOf = async (as: TestCommunity | string) => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/meta/modules', as });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      key: string;
+      label: string;
+      area: string;
+      permissionModules: { key: string; label: string; area: string; read: boolean; write: boolean }[];
+    }[];
+  };
+
+  it('lists every module that declares permission modules, and only declared permission modules', async () => {
+    const data = await modulesOf(owner);
+    const declared = MODULES.filter((m) => (m.permissionModules ?? []).length > 0);
+    expect(data.map((m) => m.key)).toEqual(declared.map((m) => m.key));
+    const siteEntry = data.find((m) => m.key === 'site')!;
+    expect(siteEntry).toMatchObject({ label: site.label, area: site.area });
+    expect(siteEntry.permissionModules).toEqual([{ key: 'site', label: 'Website content', area: 'site', read: true, write: true }]);
+    const keys = data.flatMap((m) => m.permissionModules.map((p) => p.key));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).not.toContain('commerce');
+    expect(keys).toEqual(expect.arrayContaining(['role-management', 'admin-management', 'site']));
+  });
+
+  it('says what a limited role holds', async () => {
+    const role = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/roles',
+      as: owner,
+      payload: { name: 'Site reader', permissions: { site: 'read' } },
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const email = `reader@${owner.name}.example`;
+    const admin = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/admins',
+      as: owner,
+      payload: { name: 'Reader', email, password: 'reader-password-1', roleId: role.json().data.id },
+    });
+    expect(admin.statusCode, admin.body).toBe(201);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: 'reader-password-1', community: owner.name },
+      remoteAddress: randomIp(),
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const held = (await modulesOf(login.json().token)).flatMap((m) => m.permissionModules);
+    expect(held.find((p) => p.key === 'site')).toMatchObject({ read: true, write: false });
+    expect(held.find((p) => p.key === 'role-management')).toMatchObject({ read: false, write: false });
+  });
+
+  it('roles accept only permission modules that exist', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/roles',
+      as: owner,
+      payload: { name: 'Shop', permissions: { commerce: 'write', site: 'read' } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toHaveProperty(['permissions.commerce']);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/v1/identity/roles',
+      as: owner,
+      payload: { name: 'Bad level', permissions: { site: 'admin' } },
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+  });
+
+  it("a new community's starter roles grant the declared content modules", async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/identity/roles?sort=name', as: owner });
+    const byName = Object.fromEntries((res.json().data as { name: string; permissions: object }[]).map((r) => [r.name, r.permissions]));
+    expect(byName.Editor).toEqual({ media: 'write', site: 'write' });
+    expect(byName.Viewer).toEqual({ media: 'read', site: 'read' });
+  });
+});

@@ -1,0 +1,21 @@
+import { type AreaDeclaration, drawerRecord } from '../../config/screen-types';
+
+const MESSAGES = '/admin-panel/contactUs';
+
+/** Contact us (Marketing → Contact us): the contact-us messages, a plain resource screen. */
+export const contactUsArea: AreaDeclaration = {
+  screens: [
+    {
+      path: MESSAGES,
+      label: 'Contact messages',
+      description: 'Messages sent through your contact-us forms.',
+      group: 'marketing',
+      section: 'Contact us',
+      modules: ['contact-us'],
+      nav: true,
+      keywords: ['contact us', 'enquiries', 'messages'],
+      resource: 'contact-us/messages',
+      records: [{ resource: 'contact-us/messages', href: drawerRecord(MESSAGES) }],
+    },
+  ],
+};
