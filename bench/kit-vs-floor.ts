@@ -4,13 +4,15 @@
  *   npm run bench                      (from the repo root; needs PostgreSQL, default 127.0.0.1:5432)
  *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npm run bench
  *   BENCH_ROWS=100000 BENCH_PGLITE_ROWS=0 BENCH_ONLY=get npm run bench     (a quicker run while working)
+ *   BENCH_KEEP=1 BENCH_ONLY=none BENCH_PGLITE_ROWS=0 npm run bench          (seed a database and keep it for psql)
  *
  * PostgreSQL: a throw-away database (dropped afterwards) with the real app on it, one community of
  * BENCH_ROWS (1,000,000) site products and 50 communities of 1,000, generated in SQL (indexes built
  * after the rows). Each query is measured with autocannon against the kit (bearer token, session
  * check, access check, validation, row-level security, the query builder, serialisation) and
  * against a floor: bare Fastify + a pg Pool running the best hand-written SQL for the same answer
- * (same page, same total: exact up to 10,000, else the planner's estimate), no auth, no RLS.
+ * (same page, same total: the planner's estimate from 30,000 expected matches, else exact up to 10,000
+ * and the estimate beyond), no auth, no RLS.
  * Embedded PGlite: the same queries on the kit at BENCH_PGLITE_ROWS (100,000).
  * Prints p50/p95/p99, requests/s and kit/floor. Not part of `npm test`.
  */
@@ -25,7 +27,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { CURSOR_VALUE, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
+import { CURSOR_VALUE, ESTIMATE_TRUSTED_FROM, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
 import { siteProducts } from '../apps/server/src/modules/site/tables';
 
 interface Latency {
@@ -60,6 +62,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const MAIN_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 100_000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
+/** Keep the PostgreSQL database afterwards (to study plans with psql); its name is printed. */
+const KEEP = process.env.BENCH_KEEP === '1';
 const OTHER_COMMUNITIES = 50;
 const OTHER_ROWS = 1_000;
 const FLOOR_POOL = 20; // the kit's pool size (openDatabase default)
@@ -208,13 +212,18 @@ async function floorServer(databaseUrl: string, tenantId: string) {
     let totalIsEstimate = false;
     if (withTotal && rows.length < PAGE) total = rows.length;
     else if (withTotal) {
+      // The kit's rule (countUpTo): the planner's estimate when it expects far more than the exact
+      // limit, else a count up to EXACT_TOTAL_LIMIT + 1.
       const matching = `select 1 from site_products where tenant_id = $1 ${where}`;
-      const [{ n }] = (await pool.query(`select count(*)::int as n from (${matching} limit ${EXACT_TOTAL_LIMIT + 1}) c`, all)).rows;
-      total = n;
-      if (n > EXACT_TOTAL_LIMIT) {
-        const [plan] = (await pool.query(`explain (format json) ${matching}`, all)).rows[0]['QUERY PLAN'];
-        total = Math.max(Math.round(plan.Plan['Plan Rows']), EXACT_TOTAL_LIMIT + 1);
+      const [plan] = (await pool.query(`explain (format json) ${matching}`, all)).rows[0]['QUERY PLAN'];
+      const estimate = Math.round(plan.Plan['Plan Rows']);
+      if (estimate >= ESTIMATE_TRUSTED_FROM) {
+        total = estimate;
         totalIsEstimate = true;
+      } else {
+        const [{ n }] = (await pool.query(`select count(*)::int as n from (${matching} limit ${EXACT_TOTAL_LIMIT + 1}) c`, all)).rows;
+        total = n <= EXACT_TOTAL_LIMIT ? n : Math.max(estimate, EXACT_TOTAL_LIMIT + 1);
+        totalIsEstimate = n > EXACT_TOTAL_LIMIT;
       }
     }
     const last = rows[rows.length - 1];
@@ -303,7 +312,7 @@ async function onPostgres() {
     );
     kit = await buildApp(config, { seed: false, logger: false });
     await kit.ready();
-    console.log(`PostgreSQL (${dbName}, dropped afterwards)`);
+    console.log(`PostgreSQL (${dbName}, ${KEEP ? 'kept' : 'dropped afterwards'})`);
     seeder = new pg.Client({ connectionString: databaseUrl });
     await seeder.connect();
     await seeder.query("set maintenance_work_mem = '256MB'");
@@ -351,7 +360,7 @@ async function onPostgres() {
     await floor?.close().catch(() => {});
     await kit?.close().catch(() => {});
     await seeder?.end().catch(() => {});
-    await admin.query(`drop database if exists "${dbName}" with (force)`).catch((err) => console.error('drop failed:', err));
+    if (!KEEP) await admin.query(`drop database if exists "${dbName}" with (force)`).catch((err) => console.error('drop failed:', err));
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -62,6 +62,9 @@ export function fulltextIndexName(table: string, column: string): string {
   return `${table}_${column}_fts`.slice(0, 63);
 }
 
+/** The statistics target of searched columns (PostgreSQL's default is 100). */
+const SEARCH_STATISTICS = 1000;
+
 export async function ensureSearchIndexes(db: Database, resources: Resource[], warn: (message: string) => void = () => {}): Promise<void> {
   const existing = new Set(
     (await db.query<{ name: string }>("select indexname as name from pg_indexes where schemaname = 'public'")).map((r) => r.name),
@@ -79,6 +82,10 @@ export async function ensureSearchIndexes(db: Database, resources: Resource[], w
     const name = searchIndexName(table, column);
     if (existing.has(name)) continue;
     await db.query(`create index if not exists "${name}" on "${table}" using gin ("${column}" gin_trgm_ops)`);
+    // The planner guesses how many rows a '%term%' matches from the column's histogram: ten times
+    // the default sample keeps that guess (which picks index or scan, and which estimated totals
+    // are, list-query.ts) close for rare terms too.
+    await db.query(`alter table "${table}" alter column "${column}" set statistics ${SEARCH_STATISTICS}`);
   }
 }
 
