@@ -4,7 +4,8 @@
  * Prints req/s; the .cpuprofile shows where the time goes.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,12 +38,15 @@ async function main() {
   const { rows } = await client.query("select id from site_products where code = 'P-500000' limit 1");
   await client.end();
   const path = process.argv[2] ?? `/api/v1/site/products/${rows[0].id}`;
-  const r = await autocannon({
-    url: address + path,
-    connections: 10,
-    duration: Number(process.env.PROFILE_SECONDS ?? 10),
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const load = { url: address + path, connections: 10, headers: { authorization: `Bearer ${token}` }, workers: 1 };
+  await autocannon({ ...load, duration: 2 }); // warm-up
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const r = await autocannon({ ...load, duration: Number(process.env.PROFILE_SECONDS ?? 10) });
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(process.env.PROFILE_OUT ?? 'kit.cpuprofile', JSON.stringify(profile));
   console.log(`${path}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
   await app.close();
 }
