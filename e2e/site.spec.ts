@@ -55,8 +55,8 @@ test('an editor creates a product with two images and a variant, publishes it, a
     { name: 'basalt-front.png', mimeType: 'image/png', buffer: PNG },
     { name: 'basalt-room.png', mimeType: 'image/png', buffer: PNG },
   ]);
-  await expect(page.getByTestId('gallery-image')).toHaveCount(2);
-  await expect(page.getByLabel('Alt text of image 1')).toHaveValue('basalt front');
+  await expect(page.getByTestId('image-list-item')).toHaveCount(2);
+  await expect(page.getByLabel('Images image 1: alt text')).toHaveValue('basalt front');
 
   // A variant.
   await page.getByRole('button', { name: 'Add variant' }).click();
@@ -68,7 +68,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/product-editProductDesign\?id=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await expect(page.getByTestId('gallery-image')).toHaveCount(2);
+  await expect(page.getByTestId('image-list-item')).toHaveCount(2);
   await expect(page.getByLabel('Code of variant 1')).toHaveValue(`${code}-M`);
 
   // A draft is not on the website yet.

@@ -1,5 +1,7 @@
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Button, FileButton, Group, Image, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { type UploadedFile, uploadFile } from './resource-api';
@@ -152,14 +154,120 @@ export interface ImageListInputProps extends CommonProps {
   max?: number;
 }
 
-function move<T>(list: T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
+/**
+ * One image of a gallery: a drag handle (pointer or keyboard) and, for those who cannot drag, buttons
+ * to move it earlier or later; its picture, alt text and remove.
+ */
+function GalleryTile({
+  id,
+  image,
+  index,
+  count,
+  gallery,
+  maxAltLength,
+  onAlt,
+  onMove,
+  onRemove,
+  disabled,
+}: {
+  id: string;
+  image: ImageValue;
+  index: number;
+  count: number;
+  /** The field's label, naming the controls when a form has several galleries. */
+  gallery: string;
+  maxAltLength: number;
+  onAlt: (alt: string) => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+  disabled?: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const style: React.CSSProperties = {
+    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+    transition,
+    zIndex: isDragging ? 2 : undefined,
+    opacity: isDragging ? 0.85 : 1,
+  };
+  const which = `${gallery.toLowerCase()} image ${index + 1}`;
+  return (
+    <Paper ref={setNodeRef} style={style} withBorder p={6} radius="md" data-testid="image-list-item">
+      <Stack gap={6}>
+        <Group justify="space-between" gap={4} wrap="nowrap">
+          <Group gap={2} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Drag ${which} to reorder`}
+              style={{ cursor: disabled ? 'default' : 'grab', touchAction: 'none' }}
+              {...attributes}
+              {...listeners}
+            >
+              <IconGripVertical size={16} aria-hidden />
+            </ActionIcon>
+            <Text size="xs" c="dimmed">
+              {index === 0 ? 'Main image' : `#${index + 1}`}
+            </Text>
+          </Group>
+          {!disabled && (
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Move ${which} earlier`}
+                disabled={index === 0}
+                onClick={() => onMove(index - 1)}
+              >
+                <IconArrowLeft size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Move ${which} later`}
+                disabled={index === count - 1}
+                onClick={() => onMove(index + 1)}
+              >
+                <IconArrowRight size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${which}`} onClick={onRemove}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+        <Image
+          src={image.thumbnailUrl ?? image.url}
+          alt={image.alt || `${gallery} image ${index + 1}`}
+          h={110}
+          fit="cover"
+          radius="sm"
+          bg="var(--mantine-color-gray-light)"
+        />
+        <TextInput
+          size="xs"
+          aria-label={`${gallery} image ${index + 1}: alt text`}
+          placeholder="Alt text"
+          value={image.alt}
+          maxLength={maxAltLength}
+          disabled={disabled}
+          onChange={(e) => onAlt(e.currentTarget.value)}
+        />
+      </Stack>
+    </Paper>
+  );
 }
 
-/** A gallery of image objects: add several, edit alt texts, move earlier or later, remove. */
+/** Stable ids for a list whose URLs may repeat: the URL and its occurrence. */
+function tileIds(images: ImageValue[]): string[] {
+  const seen = new Map<string, number>();
+  return images.map((img) => {
+    const n = (seen.get(img.url) ?? 0) + 1;
+    seen.set(img.url, n);
+    return `${img.url}#${n}`;
+  });
+}
+
+/** A gallery of image objects: add several, drag (or use the keyboard) to reorder, edit alt texts, remove. */
 export function ImageListInput({
   label,
   value,
@@ -174,81 +282,48 @@ export function ImageListInput({
   uploader,
 }: ImageListInputProps) {
   const { busy, error: uploadError, upload } = useImageUpload(uploader ?? mediaUploader(purpose));
-  const name = label.toLowerCase();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = tileIds(value);
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) onChange(arrayMove(value, from, to));
+  }
   return (
     <Input.Wrapper
       label={label}
       error={uploadError ?? error}
-      description={description ?? 'The first image is the main one.'}
+      description={description ?? 'Drag to reorder; the first image is the main one.'}
       required={required}
     >
       <Paper withBorder p="xs" mt={4} data-testid="image-list-input">
         <Stack gap="xs">
           {value.length > 0 ? (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
-              {value.map((image, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a URL may repeat; the position is the identity here
-                <Paper key={`${image.url}#${i}`} withBorder p={6} radius="md" data-testid="image-list-item">
-                  <Stack gap={6}>
-                    <Group justify="space-between" gap={4} wrap="nowrap">
-                      <Text size="xs" c="dimmed">
-                        {i === 0 ? 'Main image' : `#${i + 1}`}
-                      </Text>
-                      {!disabled && (
-                        <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Move ${name} image ${i + 1} earlier`}
-                            disabled={i === 0}
-                            onClick={() => onChange(move(value, i, i - 1))}
-                          >
-                            <IconArrowLeft size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Move ${name} image ${i + 1} later`}
-                            disabled={i === value.length - 1}
-                            onClick={() => onChange(move(value, i, i + 1))}
-                          >
-                            <IconArrowRight size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove ${name} image ${i + 1}`}
-                            onClick={() => onChange(value.filter((_, j) => j !== i))}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      )}
-                    </Group>
-                    <Image
-                      src={image.thumbnailUrl ?? image.url}
-                      alt={image.alt || `${label} image ${i + 1}`}
-                      h={110}
-                      fit="cover"
-                      radius="sm"
-                      bg="var(--mantine-color-gray-light)"
-                    />
-                    <TextInput
-                      size="xs"
-                      aria-label={`${label} image ${i + 1}: alt text`}
-                      placeholder="Alt text"
-                      value={image.alt}
-                      maxLength={maxAltLength}
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <SortableContext items={ids} strategy={rectSortingStrategy}>
+                <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+                  {value.map((image, i) => (
+                    <GalleryTile
+                      key={ids[i]}
+                      id={ids[i]}
+                      image={image}
+                      index={i}
+                      count={value.length}
+                      gallery={label}
+                      maxAltLength={maxAltLength}
                       disabled={disabled}
-                      onChange={(e) => {
-                        const alt = e.currentTarget.value;
-                        onChange(value.map((img, j) => (j === i ? { ...img, alt } : img)));
-                      }}
+                      onAlt={(alt) => onChange(value.map((img, j) => (j === i ? { ...img, alt } : img)))}
+                      onMove={(to) => onChange(arrayMove(value, i, to))}
+                      onRemove={() => onChange(value.filter((_, j) => j !== i))}
                     />
-                  </Stack>
-                </Paper>
-              ))}
-            </SimpleGrid>
+                  ))}
+                </SimpleGrid>
+              </SortableContext>
+            </DndContext>
           ) : (
             <Text size="sm" c="dimmed">
               No images yet.
@@ -272,7 +347,7 @@ export function ImageListInput({
                     loading={busy}
                     disabled={value.length >= max}
                     leftSection={<IconUpload size={14} aria-hidden />}
-                    aria-label={`Add images to ${name}`}
+                    aria-label={`Add images to ${label.toLowerCase()}`}
                   >
                     Add images
                   </Button>
