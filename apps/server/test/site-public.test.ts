@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeSignature } from '../src/modules/site/services/subscriptions';
 import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
@@ -215,6 +216,59 @@ describe('public website endpoints', () => {
       expect(redirect.statusCode).toBe(302);
       expect(redirect.headers.location).toBe('https://files.example/hosted.pdf');
       expect((await api('GET', `site/documents/${doc.id}`)).data.downloadCount).toBe(1);
+    });
+  });
+
+  describe('declared views', () => {
+    beforeAll(async () => {
+      await create('site/contact-details', { name: 'Branch', city: 'Pune', sortOrder: 1 });
+      await create('site/contact-details', { name: 'Head office', city: 'Mumbai', isPrimary: true, sortOrder: 5 });
+      await create('site/contact-details', { name: 'Closed office', active: false });
+      const investors = { fileUrl: 'https://files.example/ir.pdf', status: 'published' };
+      await create('site/investor-documents', { ...investors, title: 'Annual report', publishedOn: '2025-06-30' });
+      await create('site/investor-documents', { ...investors, title: 'Q1 results', publishedOn: '2025-08-08' });
+      await create('site/investor-documents', { ...investors, title: 'Draft results', status: 'draft' });
+    });
+
+    it('every public view shows only its declared fields: no status, dates of editing or counters', async () => {
+      const views = t.app.publicViews;
+      expect(views.length).toBeGreaterThanOrEqual(12);
+      for (const view of views) {
+        const columns = Object.keys(getTableColumns(view.config.resource.table));
+        const undeclared = columns.filter((k) => !view.config.fields.includes(k));
+        expect(undeclared, view.path).toEqual(expect.arrayContaining(['tenantId', 'createdAt', 'updatedAt']));
+        const choice = view.config.choice;
+        const listed = await get(view.path.replace(/^site\//, ''), c, choice?.options.all ? { [choice.param]: 'all' } : {});
+        expect(listed.statusCode, `${view.path}: ${listed.body}`).toBe(200);
+        const rows = listed.json().data as Json[];
+        expect(rows.length, `${view.path} lists something`).toBeGreaterThan(0);
+        for (const row of rows) for (const key of undeclared) expect(row, `${view.path} ${key}`).not.toHaveProperty(key);
+        const slug = rows.find((r) => typeof r.slug === 'string')?.slug;
+        if (view.config.one && slug) {
+          const one = await get(`${view.path.replace(/^site\//, '')}/${slug}`);
+          expect(one.statusCode, `${view.path}/${slug}`).toBe(200);
+          for (const key of undeclared) expect(one.json().data, `${view.path}/${slug} ${key}`).not.toHaveProperty(key);
+        }
+      }
+    });
+
+    it('offices: active ones, the main office first; investor documents newest first', async () => {
+      expect(titles((await list('offices')).data, 'name')).toEqual(['Head office', 'Branch']);
+      expect(titles((await list('investor-documents')).data)).toEqual(['Q1 results', 'Annual report']);
+    });
+
+    it('pages by keyset cursor to the same list as by offset, and refuses a crafted cursor', async () => {
+      const byOffset = (await list('products', { limit: '100', sort: 'name' })).data.map((p: Json) => p.id);
+      const byCursor: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Json = await list('products', { limit: '3', sort: 'name', ...(cursor ? { cursor } : {}) });
+        byCursor.push(...page.data.map((p: Json) => p.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(byCursor).toEqual(byOffset);
+      const crafted = await get('products', c, { cursor: Buffer.from('[true]').toString('base64url') });
+      expect(crafted.statusCode).toBe(400);
     });
   });
 
