@@ -14,6 +14,7 @@ export { AppError, errors } from '../errors/app-error';
 export { type AppModule, defineModule } from '../module';
 export { type Community, requireCommunity } from '../tenancy/communities';
 export { tenantFilter } from '../tenancy/scope-filter';
+export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
 export {
   definePublicView,
   type PublicView,

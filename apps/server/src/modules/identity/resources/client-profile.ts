@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../../kernel/resources';
+import { defineResource, invalidatePublicOrigins } from '../../../kernel/resources';
 import { clientProfiles } from '../tables';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -51,6 +51,8 @@ export const clientProfileResource = defineResource({
     },
   },
   ui: { setup: { label: 'Describe your business and brand' }, title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
+  // The website origins allowed to call the public endpoints (CORS) come from here.
+  hooks: { afterCommit: (scope) => invalidatePublicOrigins(scope.db, scope.tenantId) },
   examples: [
     {
       businessName: 'Euro Building Products',
