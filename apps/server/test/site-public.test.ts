@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeSignature } from '../src/modules/site/services/subscriptions';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { confirmPath, unsubscribeSignature } from '../src/modules/site/services/subscriptions';
+import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -483,9 +483,76 @@ describe('public website endpoints', () => {
       expect(after.subscribed).toBe(false);
       expect(new Date(after.unsubscribedAt).getTime()).toBeGreaterThan(0);
       expect((await t.request({ method: 'GET', url: link.url })).statusCode).toBe(200);
+    });
 
-      expect((await post('subscribers', { email: 'mira@example.com' })).statusCode).toBe(202);
-      expect((await api('GET', `site/subscribers/${subs[0].id}`)).data).toMatchObject({ subscribed: true, unsubscribedAt: null });
+    it('re-subscribing an address that left takes the confirmation mailed to it (double opt-in)', async () => {
+      const fresh = await post('subscribers', { email: 'Noor@Example.com' });
+      expect(fresh.json()).toEqual({ data: { received: true, subscribed: true } });
+      expect(() => droppedMail(t, 'noor@example.com')).toThrow();
+      const [noor] = (await api('GET', 'site/subscribers?q=noor')).data;
+      const { data: link } = await api('GET', `site/subscribers/${noor.id}/unsubscribe-link`);
+      expect((await t.request({ method: 'GET', url: link.url })).statusCode).toBe(200);
+      const left = (await api('GET', `site/subscribers/${noor.id}`)).data;
+      expect(left.subscribed).toBe(false);
+
+      // Anyone may ask; nothing changes until the address itself confirms.
+      const again = await post('subscribers', { email: 'noor@example.com' });
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toEqual({ data: { received: true, subscribed: false, confirmationSent: true } });
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data).toMatchObject({
+        subscribed: false,
+        unsubscribedAt: left.unsubscribedAt,
+      });
+      const mail = droppedMail(t, 'noor@example.com');
+      const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+      expect(url.pathname).toBe(`/public/${c.name}/site/subscribers/confirm`);
+      // The outbox keeps no copy of the link.
+      const outbox = (await api('GET', 'ops/outbox?to=noor@example.com')).data as Json[];
+      expect(outbox.length).toBeGreaterThan(0);
+      expect(JSON.stringify(outbox)).not.toContain(url.searchParams.get('sig'));
+
+      const confirm = (query: Record<string, string>) =>
+        t.request({ method: 'GET', url: `/public/${c.name}/site/subscribers/confirm`, query });
+      const params = Object.fromEntries(url.searchParams);
+      const forged = await confirm({ ...params, sig: `${params.sig.slice(0, -2)}AA` });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().error.code).toBe('invalid_signature');
+      const stretched = await confirm({ ...params, expires: String(Number(params.expires) + 3600) });
+      expect(stretched.statusCode).toBe(403);
+      const otherAddress = await confirm({ ...params, email: 'mira@example.com' });
+      expect(otherAddress.statusCode).toBe(403);
+      const expiredPath = confirmPath(
+        t.config.jwtSecret,
+        c.name,
+        'noor@example.com',
+        new Date(left.unsubscribedAt),
+        Date.now() - 49 * 3600_000,
+      );
+      const expired = await t.request({ method: 'GET', url: expiredPath });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().error.code).toBe('link_expired');
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data.subscribed).toBe(false);
+
+      const ok = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toEqual({ subscribed: true, email: 'noor@example.com' });
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data).toMatchObject({ subscribed: true, unsubscribedAt: null });
+      // Used once; and after a later unsubscribe the old link does not bring the address back.
+      expect((await t.request({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url: link.url })).statusCode).toBe(200);
+      expect((await t.request({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(403);
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data.subscribed).toBe(false);
+    });
+
+    it('a bot re-subscribing through the honeypot gets a success-shaped answer and no mail is sent', async () => {
+      await post('subscribers', { email: 'zara@example.com' });
+      const [zara] = (await api('GET', 'site/subscribers?q=zara')).data;
+      await api('PATCH', `site/subscribers/${zara.id}`, { subscribed: false });
+      const bot = await post('subscribers', { email: 'zara@example.com', website: 'http://spam.example' });
+      expect(bot.statusCode).toBe(202);
+      expect(bot.json()).toEqual({ data: { received: true } });
+      expect(() => droppedMail(t, 'zara@example.com')).toThrow();
+      expect((await api('GET', `site/subscribers/${zara.id}`)).data.subscribed).toBe(false);
     });
   });
 });

@@ -12,6 +12,7 @@ import { INBOUND_STATUS } from './schemas';
 import { sendDocument } from './services/documents';
 import {
   catalogueDownloadForm,
+  confirmResubscription,
   designSupportForm,
   eventRegistrationForm,
   FORM_BODY_LIMIT,
@@ -98,6 +99,30 @@ function publicForms(app: FastifyInstance) {
       },
     },
     async (req) => ({ data: await unsubscribe(app, req.params.community, req.query.email, req.query.sig) }),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/public/:community/site/subscribers/confirm',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Confirm a re-subscription through the signed link mailed to the address (double opt-in)',
+        params: community,
+        querystring: z.object({
+          email: z.string().trim().min(3).max(254),
+          expires: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 40),
+          sig: z.string().min(1).max(200),
+        }),
+      },
+    },
+    async (req) => ({
+      data: await confirmResubscription(app, req.params.community, req.query.email, req.query.expires, req.query.sig),
+    }),
   );
 }
 
