@@ -30,9 +30,13 @@ class OriginCache {
 
   constructor(private readonly db: Database) {}
 
-  async get(tenantId: string, sources: OriginSource[]): Promise<Set<string>> {
+  start(): Promise<void> {
     this.listening ??= this.db.listen(CHANNEL, (payload) => (payload === null ? this.entries.clear() : this.entries.delete(payload)));
-    await this.listening;
+    return this.listening;
+  }
+
+  async get(tenantId: string, sources: OriginSource[]): Promise<Set<string>> {
+    await this.start();
     const entry = this.entries.get(tenantId);
     if (entry && entry.until > Date.now()) return entry.origins;
     const lists = await Promise.all(sources.map((source) => source(this.db, tenantId)));
@@ -84,6 +88,7 @@ export function originOf(address: unknown): string | null {
 export const publicCors = fp(async (app: FastifyInstance) => {
   app.decorate('publicOriginSources', []);
   const cache = cacheFor(app.db);
+  await cache.start();
 
   const allowed = async (req: FastifyRequest): Promise<string | null> => {
     const origin = req.headers.origin;
