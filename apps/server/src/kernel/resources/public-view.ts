@@ -29,7 +29,7 @@ type Enrich<T> = (ctx: ViewContext, value: T) => Promise<T> | T;
  */
 export interface PublicViewConfig {
   resource: Resource;
-  /** Below /public/<community>/, e.g. 'site/products'. */
+  /** Below /public/<community>/, e.g. `<area>/<name>`. */
   path: string;
   summary: string;
   /** Scopes of the resource (`config.scopes`) every read is held to, e.g. ['published']. */
