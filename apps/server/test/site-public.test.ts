@@ -257,6 +257,22 @@ describe('public website endpoints', () => {
       expect(titles((await list('investor-documents')).data)).toEqual(['Q1 results', 'Annual report']);
     });
 
+    it('offers no ?expand=: related records are not held to the view’s scopes (a draft’s title stays inside)', async () => {
+      const draft = await create('site/products', { code: 'X-1', name: 'Secret draft', status: 'draft' });
+      await create('site/projects', { title: 'Villa with a draft', status: 'published', productIds: [draft.id] });
+      for (const expand of ['products', 'category']) {
+        const res = await get('projects', c, { expand });
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().data as Json[];
+        expect(titles(rows)).toContain('Villa with a draft');
+        expect(res.body).not.toContain('Secret draft');
+        for (const row of rows) expect(row).not.toHaveProperty('expanded');
+      }
+      const one = await get('projects/villa-with-a-draft', c, { expand: 'products' });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().data.products).toEqual([]);
+    });
+
     it('pages by keyset cursor to the same list as by offset, and refuses a crafted cursor', async () => {
       const byOffset = (await list('products', { limit: '100', sort: 'name' })).data.map((p: Json) => p.id);
       const byCursor: string[] = [];
