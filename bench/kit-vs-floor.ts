@@ -143,7 +143,7 @@ async function seed(app: FastifyInstance, run: Run, rows: number, others: number
 
 /** The queries, for a main community of `rows` products; `after` is the cursor position of page 200. */
 function queries(rows: number, { id, after, walnutPublished }: Awaited<ReturnType<typeof positions>>): Query[] {
-  const cursor = encodeCursor({ [CURSOR_VALUE]: after.createdAt, id: after.id }, 'createdAt');
+  const cursor = encodeCursor({ [CURSOR_VALUE]: after.createdAt, id: after.id }, ['createdAt']);
   const estimated = (b: any) => b.data.length === PAGE && b.totalIsEstimate === true && b.total > EXACT_TOTAL_LIMIT;
   const all: Query[] = [
     {

@@ -26,6 +26,7 @@ import { diskBlobStore } from './kernel/storage/blob-store';
 import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
+import { publicCors } from './kernel/web/public-cors';
 import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
 import { contactUsModule } from './modules/contact-us/module';
@@ -146,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     helmet: { contentSecurityPolicy: { directives: CONSOLE_CSP }, crossOriginResourcePolicy: { policy: 'same-site' } },
     exempt: '/api/docs',
   });
+  // CORS on /public/<community>/… only, for the community's website origins (after helmet: it overrides CORP there).
+  await app.register(publicCors);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -34,6 +34,12 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an http(s) address without a path, e.g. https://atrium.example.com')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   JOBS: z.enum(['on', 'off']).default('on'),
@@ -81,6 +87,8 @@ export type Config = {
   adminPassword?: string;
   seedCommunity: string;
   smtpUrl?: string;
+  /** The server's address as visitors reach it (links in mail); unset = the address each request came to. */
+  publicUrl?: string;
   mailFrom: string;
   logLevel: string;
   maxUploadBytes: number;
@@ -123,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedCommunity: e.SEED_COMMUNITY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     jobs: e.JOBS === 'on',

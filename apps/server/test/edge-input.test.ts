@@ -39,21 +39,32 @@ describe('input limits at the edge', () => {
   });
 
   it('a cursor is decoded against the sort column type', async () => {
-    const cursor = (value: unknown) => Buffer.from(JSON.stringify([value, randomUUID()])).toString('base64url');
-    for (const [sort, value] of [
-      ['completedOn', true],
-      ['completedOn', 12],
-      ['sortOrder', 'abc'],
-      ['sortOrder', true],
-      ['title', 5],
-      ['createdAt', false],
+    // A cursor holds the value of each sort column, then the id; projects' sortOrder is an ordering
+    // over sortOrder and completedOn.
+    const cursor = (...values: unknown[]) => Buffer.from(JSON.stringify([...values, randomUUID()])).toString('base64url');
+    for (const [sort, values] of [
+      ['completedOn', [true]],
+      ['completedOn', [12]],
+      ['sortOrder', ['abc', null]],
+      ['sortOrder', [true, null]],
+      ['sortOrder', [3, 12]],
+      ['sortOrder', [3]],
+      ['title', [5]],
+      ['createdAt', [false]],
     ] as const) {
-      const res = await t.request({ method: 'GET', url: `/api/v1/site/projects?sort=${sort}&cursor=${cursor(value)}`, as: c });
-      expect(res.statusCode, `${sort} ${JSON.stringify(value)}: ${res.body}`).toBe(400);
+      const res = await t.request({ method: 'GET', url: `/api/v1/site/projects?sort=${sort}&cursor=${cursor(...values)}`, as: c });
+      expect(res.statusCode, `${sort} ${JSON.stringify(values)}: ${res.body}`).toBe(400);
       expect(res.json().error.fields).toEqual({ cursor: 'Invalid cursor' });
     }
-    const good = await t.request({ method: 'GET', url: `/api/v1/site/projects?sort=sortOrder&cursor=${cursor(3)}`, as: c });
-    expect(good.statusCode, good.body).toBe(200);
+    for (const values of [
+      [3, null],
+      [3, '2025-06-30'],
+    ]) {
+      const good = await t.request({ method: 'GET', url: `/api/v1/site/projects?sort=sortOrder&cursor=${cursor(...values)}`, as: c });
+      expect(good.statusCode, good.body).toBe(200);
+    }
+    const single = await t.request({ method: 'GET', url: `/api/v1/site/projects?sort=title&cursor=${cursor('Villa')}`, as: c });
+    expect(single.statusCode, single.body).toBe(200);
   });
 
   it('a compat upload its line refuses (a logo that is not an image) leaves no file', async () => {

@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sortableFields } from '../src/kernel/resources/list-query';
+import { sortableFields, sortTerms } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
 import { declaredFulltextColumns, declaredSearchColumns } from '../src/kernel/resources/search-indexes';
 import { startTestApp, type TestApp } from './helpers';
@@ -53,9 +53,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The columns a resource lets clients filter or sort on, by key. */
+/** The columns a resource lets clients filter or sort on (an ordering's first column), by key. */
 function listedColumns(resource: Resource): string[] {
-  return [...new Set([...(resource.config.list?.filters ?? []), ...sortableFields(resource.config)])];
+  const sorted = sortableFields(resource.config).map((key) => sortTerms(resource.config, key)[0].key);
+  return [...new Set([...(resource.config.list?.filters ?? []), ...sorted])];
 }
 
 describe('indexes for list filters and sorts', () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeSignature } from '../src/modules/site/services/subscriptions';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { confirmPath, unsubscribeSignature } from '../src/modules/site/services/subscriptions';
+import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -218,6 +219,75 @@ describe('public website endpoints', () => {
     });
   });
 
+  describe('declared views', () => {
+    beforeAll(async () => {
+      await create('site/contact-details', { name: 'Branch', city: 'Pune', sortOrder: 1 });
+      await create('site/contact-details', { name: 'Head office', city: 'Mumbai', isPrimary: true, sortOrder: 5 });
+      await create('site/contact-details', { name: 'Closed office', active: false });
+      const investors = { fileUrl: 'https://files.example/ir.pdf', status: 'published' };
+      await create('site/investor-documents', { ...investors, title: 'Annual report', publishedOn: '2025-06-30' });
+      await create('site/investor-documents', { ...investors, title: 'Q1 results', publishedOn: '2025-08-08' });
+      await create('site/investor-documents', { ...investors, title: 'Draft results', status: 'draft' });
+    });
+
+    it('every public view shows only its declared fields: no status, dates of editing or counters', async () => {
+      const views = t.app.publicViews;
+      expect(views.length).toBeGreaterThanOrEqual(12);
+      for (const view of views) {
+        const columns = Object.keys(getTableColumns(view.config.resource.table));
+        const undeclared = columns.filter((k) => !view.config.fields.includes(k));
+        expect(undeclared, view.path).toEqual(expect.arrayContaining(['tenantId', 'createdAt', 'updatedAt']));
+        const choice = view.config.choice;
+        const listed = await get(view.path.replace(/^site\//, ''), c, choice?.options.all ? { [choice.param]: 'all' } : {});
+        expect(listed.statusCode, `${view.path}: ${listed.body}`).toBe(200);
+        const rows = listed.json().data as Json[];
+        expect(rows.length, `${view.path} lists something`).toBeGreaterThan(0);
+        for (const row of rows) for (const key of undeclared) expect(row, `${view.path} ${key}`).not.toHaveProperty(key);
+        const slug = rows.find((r) => typeof r.slug === 'string')?.slug;
+        if (view.config.one && slug) {
+          const one = await get(`${view.path.replace(/^site\//, '')}/${slug}`);
+          expect(one.statusCode, `${view.path}/${slug}`).toBe(200);
+          for (const key of undeclared) expect(one.json().data, `${view.path}/${slug} ${key}`).not.toHaveProperty(key);
+        }
+      }
+    });
+
+    it('offices: active ones, the main office first; investor documents newest first', async () => {
+      expect(titles((await list('offices')).data, 'name')).toEqual(['Head office', 'Branch']);
+      expect(titles((await list('investor-documents')).data)).toEqual(['Q1 results', 'Annual report']);
+    });
+
+    it('offers no ?expand=: related records are not held to the view’s scopes (a draft’s title stays inside)', async () => {
+      const draft = await create('site/products', { code: 'X-1', name: 'Secret draft', status: 'draft' });
+      await create('site/projects', { title: 'Villa with a draft', status: 'published', productIds: [draft.id] });
+      for (const expand of ['products', 'category']) {
+        const res = await get('projects', c, { expand });
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().data as Json[];
+        expect(titles(rows)).toContain('Villa with a draft');
+        expect(res.body).not.toContain('Secret draft');
+        for (const row of rows) expect(row).not.toHaveProperty('expanded');
+      }
+      const one = await get('projects/villa-with-a-draft', c, { expand: 'products' });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().data.products).toEqual([]);
+    });
+
+    it('pages by keyset cursor to the same list as by offset, and refuses a crafted cursor', async () => {
+      const byOffset = (await list('products', { limit: '100', sort: 'name' })).data.map((p: Json) => p.id);
+      const byCursor: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Json = await list('products', { limit: '3', sort: 'name', ...(cursor ? { cursor } : {}) });
+        byCursor.push(...page.data.map((p: Json) => p.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(byCursor).toEqual(byOffset);
+      const crafted = await get('products', c, { cursor: Buffer.from('[true]').toString('base64url') });
+      expect(crafted.statusCode).toBe(400);
+    });
+  });
+
   describe('submissions', () => {
     const post = (path: string, payload: Json, ip = randomIp(), community: TestCommunity = c) =>
       t.request({ method: 'POST', url: `/public/${community.name}/site/${path}`, payload, remoteAddress: ip });
@@ -429,9 +499,76 @@ describe('public website endpoints', () => {
       expect(after.subscribed).toBe(false);
       expect(new Date(after.unsubscribedAt).getTime()).toBeGreaterThan(0);
       expect((await t.request({ method: 'GET', url: link.url })).statusCode).toBe(200);
+    });
 
-      expect((await post('subscribers', { email: 'mira@example.com' })).statusCode).toBe(202);
-      expect((await api('GET', `site/subscribers/${subs[0].id}`)).data).toMatchObject({ subscribed: true, unsubscribedAt: null });
+    it('re-subscribing an address that left takes the confirmation mailed to it (double opt-in)', async () => {
+      const fresh = await post('subscribers', { email: 'Noor@Example.com' });
+      expect(fresh.json()).toEqual({ data: { received: true, subscribed: true } });
+      expect(() => droppedMail(t, 'noor@example.com')).toThrow();
+      const [noor] = (await api('GET', 'site/subscribers?q=noor')).data;
+      const { data: link } = await api('GET', `site/subscribers/${noor.id}/unsubscribe-link`);
+      expect((await t.request({ method: 'GET', url: link.url })).statusCode).toBe(200);
+      const left = (await api('GET', `site/subscribers/${noor.id}`)).data;
+      expect(left.subscribed).toBe(false);
+
+      // Anyone may ask; nothing changes until the address itself confirms.
+      const again = await post('subscribers', { email: 'noor@example.com' });
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toEqual({ data: { received: true, subscribed: false, confirmationSent: true } });
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data).toMatchObject({
+        subscribed: false,
+        unsubscribedAt: left.unsubscribedAt,
+      });
+      const mail = droppedMail(t, 'noor@example.com');
+      const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+      expect(url.pathname).toBe(`/public/${c.name}/site/subscribers/confirm`);
+      // The outbox keeps no copy of the link.
+      const outbox = (await api('GET', 'ops/outbox?to=noor@example.com')).data as Json[];
+      expect(outbox.length).toBeGreaterThan(0);
+      expect(JSON.stringify(outbox)).not.toContain(url.searchParams.get('sig'));
+
+      const confirm = (query: Record<string, string>) =>
+        t.request({ method: 'GET', url: `/public/${c.name}/site/subscribers/confirm`, query });
+      const params = Object.fromEntries(url.searchParams);
+      const forged = await confirm({ ...params, sig: `${params.sig.slice(0, -2)}AA` });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().error.code).toBe('invalid_signature');
+      const stretched = await confirm({ ...params, expires: String(Number(params.expires) + 3600) });
+      expect(stretched.statusCode).toBe(403);
+      const otherAddress = await confirm({ ...params, email: 'mira@example.com' });
+      expect(otherAddress.statusCode).toBe(403);
+      const expiredPath = confirmPath(
+        t.config.jwtSecret,
+        c.name,
+        'noor@example.com',
+        new Date(left.unsubscribedAt),
+        Date.now() - 49 * 3600_000,
+      );
+      const expired = await t.request({ method: 'GET', url: expiredPath });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().error.code).toBe('link_expired');
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data.subscribed).toBe(false);
+
+      const ok = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toEqual({ subscribed: true, email: 'noor@example.com' });
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data).toMatchObject({ subscribed: true, unsubscribedAt: null });
+      // Used once; and after a later unsubscribe the old link does not bring the address back.
+      expect((await t.request({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url: link.url })).statusCode).toBe(200);
+      expect((await t.request({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(403);
+      expect((await api('GET', `site/subscribers/${noor.id}`)).data.subscribed).toBe(false);
+    });
+
+    it('a bot re-subscribing through the honeypot gets a success-shaped answer and no mail is sent', async () => {
+      await post('subscribers', { email: 'zara@example.com' });
+      const [zara] = (await api('GET', 'site/subscribers?q=zara')).data;
+      await api('PATCH', `site/subscribers/${zara.id}`, { subscribed: false });
+      const bot = await post('subscribers', { email: 'zara@example.com', website: 'http://spam.example' });
+      expect(bot.statusCode).toBe(202);
+      expect(bot.json()).toEqual({ data: { received: true } });
+      expect(() => droppedMail(t, 'zara@example.com')).toThrow();
+      expect((await api('GET', `site/subscribers/${zara.id}`)).data.subscribed).toBe(false);
     });
   });
 });

@@ -5449,6 +5449,7 @@ export interface paths {
             'application/json': {
               data: {
                 address: string | null;
+                allowedOrigins: string[];
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -5488,6 +5489,7 @@ export interface paths {
         content: {
           'application/json': {
             address?: string | null;
+            allowedOrigins?: string[];
             businessName: string;
             email?: string | null;
             faviconUrl?: string | null;
@@ -5509,6 +5511,7 @@ export interface paths {
             'application/json': {
               data: {
                 address: string | null;
+                allowedOrigins: string[];
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -5604,6 +5607,7 @@ export interface paths {
             'application/json': {
               data: {
                 address: string | null;
+                allowedOrigins: string[];
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -5663,6 +5667,7 @@ export interface paths {
         content: {
           'application/json': {
             address?: string | null;
+            allowedOrigins?: string[];
             businessName?: string;
             email?: string | null;
             faviconUrl?: string | null;
@@ -5684,6 +5689,7 @@ export interface paths {
             'application/json': {
               data: {
                 address: string | null;
+                allowedOrigins: string[];
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -5789,6 +5795,7 @@ export interface paths {
             'application/json': {
               data: {
                 address: string | null;
+                allowedOrigins: string[];
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -29992,7 +29999,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          placement?: 'home' | 'products' | 'projects' | 'blogs' | 'events';
+          placement?: string | string[];
         };
         header?: never;
         path: {
@@ -30066,10 +30073,13 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          categoryId?: string;
-          featured?: 'true' | 'false';
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          featured?: string | string[];
           limit?: number;
           offset?: number;
+          /** @description Search text */
           q?: string;
         };
         header?: never;
@@ -30217,7 +30227,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          language?: string;
+          language?: string | string[];
         };
         header?: never;
         path: {
@@ -30291,11 +30301,14 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
           limit?: number;
           offset?: number;
-          productId?: string;
+          productId?: string | string[];
+          /** @description Search text */
           q?: string;
-          type?: string;
+          type?: string | string[];
         };
         header?: never;
         path: {
@@ -30406,6 +30419,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
           limit?: number;
           offset?: number;
           when?: 'upcoming' | 'past' | 'all';
@@ -30519,11 +30534,13 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          categoryId?: string;
-          financialYear?: string;
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          financialYear?: string | string[];
           limit?: number;
           offset?: number;
-          subcategoryId?: string;
+          subcategoryId?: string | string[];
         };
         header?: never;
         path: {
@@ -30622,6 +30639,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/{community}/site/product-subcategories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Active product subcategories (of a category: categoryId) */
+    get: {
+      parameters: {
+        query?: {
+          categoryId?: string | string[];
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/{community}/site/products': {
     parameters: {
       query?: never;
@@ -30633,13 +30688,16 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          categoryId?: string;
-          featured?: 'true' | 'false';
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          featured?: string | string[];
           limit?: number;
           offset?: number;
+          /** @description Search text */
           q?: string;
           sort?: 'sortOrder' | 'name' | '-name' | 'newest' | 'code';
-          subcategoryId?: string;
+          subcategoryId?: string | string[];
         };
         header?: never;
         path: {
@@ -30714,8 +30772,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          categoryId?: string;
-          featured?: 'true' | 'false';
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          featured?: string | string[];
           limit?: number;
           offset?: number;
         };
@@ -30811,6 +30871,46 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/site/subscribers/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Confirm a re-subscription through the signed link mailed to the address (double opt-in) */
+    get: {
+      parameters: {
+        query: {
+          email: string;
+          expires: number;
+          sig: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

@@ -14,6 +14,16 @@ export { AppError, errors } from '../errors/app-error';
 export { type AppModule, defineModule } from '../module';
 export { type Community, requireCommunity } from '../tenancy/communities';
 export { tenantFilter } from '../tenancy/scope-filter';
+export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
+export {
+  definePublicView,
+  type PublicView,
+  type PublicViewConfig,
+  readAsVisitor,
+  registerPublicViews,
+  type ViewContext,
+  visitorScope,
+} from './public-view';
 export type { ListResult, Resource } from './resource';
 export { defineResource, parseInput } from './resource';
 export type { AttentionQueue, FieldUi, HookContext, ResourceConfig, Row, TenantTable, Widget } from './types';

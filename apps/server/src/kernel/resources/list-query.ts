@@ -1,4 +1,4 @@
-import { and, asc, desc, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { errors } from '../errors/app-error';
@@ -71,7 +71,7 @@ const columnsByConfig = new WeakMap<ResourceConfig, Record<string, PgColumn>>();
 export function sortableFields(config: ResourceConfig): string[] {
   let fields = sortable.get(config);
   if (!fields) {
-    fields = [...new Set([...(config.list?.sort ?? []), 'createdAt', 'updatedAt'])];
+    fields = [...new Set([...(config.list?.sort ?? []), ...Object.keys(config.list?.orderings ?? {}), 'createdAt', 'updatedAt'])];
     sortable.set(config, fields);
   }
   return fields;
@@ -87,25 +87,52 @@ function columnsOf(config: ResourceConfig): Record<string, PgColumn> {
   return columns;
 }
 
+/** One column of an ordering, in the direction it sorts. */
+export interface SortTerm {
+  key: string;
+  column: PgColumn;
+  descending: boolean;
+}
+
+/**
+ * The columns a sort key orders by (before the id that ends every ordering): a declared ordering
+ * (`list.orderings`, e.g. `sortOrder: ['sortOrder', 'name']`) or the column of that name.
+ */
+export function sortTerms(config: ResourceConfig, key: string): SortTerm[] {
+  const columns = columnsOf(config);
+  const declared = config.list?.orderings?.[key] ?? [key];
+  return declared.map((term) => {
+    const descending = term.startsWith('-');
+    const name = descending ? term.slice(1) : term;
+    return { key: name, column: columns[name], descending };
+  });
+}
+
 export interface ListPlan {
   where: SQL[];
   orderBy: SQL[];
-  /** The sort field's key, or RANK when a search orders by relevance. */
+  /** The sort key (a field or a declared ordering), or RANK when a search orders by relevance. */
   sortKey: string;
   descending: boolean;
+  /** What the cursor holds, in order, before the id: the sort columns' keys (or RANK). */
+  cursorKeys: string[];
   /**
-   * For a date sort: the sort value as PostgreSQL text, selected beside the row for the cursor.
-   * PostgreSQL keeps microseconds and a JS Date only milliseconds, so a cursor built from the
-   * Date would skip or repeat rows that share a millisecond. For a ranked search: the rank.
+   * Values selected beside the row for the cursor, under `cursorKey(i)`: for each date column of the
+   * sort, its value as PostgreSQL text (PostgreSQL keeps microseconds and a JS Date only
+   * milliseconds, so a cursor built from the Date would skip or repeat rows that share a
+   * millisecond); for a ranked search, the rank.
    */
-  cursorValue?: SQL<string> | SQL<number>;
+  cursorValues: Record<string, SQL<string> | SQL<number>>;
 }
 
 /** The sort key of a search ordered by relevance (ts_rank); not a field. */
 export const RANK = '__rank';
 
-/** The key under which listIn selects `ListPlan.cursorValue`; never sent to clients. */
+/** The key (prefix) under which listIn selects `ListPlan.cursorValues`; never sent to clients. */
 export const CURSOR_VALUE = '__cursorValue';
+
+/** The selected key of the cursor's i-th value: `__cursorValue`, then `__cursorValue1`, … */
+export const cursorKey = (i: number) => (i === 0 ? CURSOR_VALUE : `${CURSOR_VALUE}${i}`);
 
 /** Turns the parsed querystring into conditions and ordering; every value is validated by column type. */
 export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
@@ -139,7 +166,7 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
     if (query.cursor) where.push(rankCursorCondition(query.cursor, rank, columns.id));
     // Ordered by the selected rank (CURSOR_VALUE), so it is computed once per row.
     const orderBy = [sql`${sql.identifier(CURSOR_VALUE)} desc`, desc(columns.id)];
-    return { where, orderBy, sortKey: RANK, descending: true, cursorValue: rank };
+    return { where, orderBy, sortKey: RANK, descending: true, cursorKeys: [RANK], cursorValues: { [CURSOR_VALUE]: rank } };
   }
 
   const fields = sortableFields(config);
@@ -149,13 +176,16 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
   if (!fields.includes(sortKey)) {
     throw errors.validation({ sort: `Sort by one of: ${fields.join(', ')}` }, 'This field cannot be sorted on');
   }
-  const sortColumn = columns[sortKey];
-  const direction = descending ? desc : asc;
-  const orderBy = [direction(sortColumn), direction(columns.id)];
+  // A descending request turns every column of the ordering around.
+  const terms = sortTerms(config, sortKey).map((t) => ({ ...t, descending: t.descending !== descending }));
+  const orderBy = [...terms.map((t) => (t.descending ? desc : asc)(t.column)), (descending ? desc : asc)(columns.id)];
 
-  if (query.cursor) where.push(cursorCondition(query.cursor, sortColumn, columns.id, descending));
-  const cursorValue = sortColumn.dataType === 'date' ? sql<string>`${sortColumn}::text` : undefined;
-  return { where, orderBy, sortKey, descending, cursorValue };
+  if (query.cursor) where.push(cursorCondition(query.cursor, terms, columns.id, descending));
+  const cursorValues: Record<string, SQL<string>> = {};
+  terms.forEach((t, i) => {
+    if (t.column.dataType === 'date') cursorValues[cursorKey(i)] = sql<string>`${t.column}::text`;
+  });
+  return { where, orderBy, sortKey, descending, cursorKeys: terms.map((t) => t.key), cursorValues };
 }
 
 /**
@@ -206,53 +236,91 @@ function parseFilterValue(column: PgColumn, key: string, value: string): unknown
   return value;
 }
 
-/** The keyset cursor: the sort value (exact, see ListPlan.cursorValue) and id of the last row of the previous page. */
-export function encodeCursor(row: Record<string, unknown>, sortKey: string): string {
-  const value = row[CURSOR_VALUE] ?? row[sortKey];
-  return Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, row.id])).toString('base64url');
+/**
+ * The keyset cursor: the sort values (exact, see ListPlan.cursorValues) and the id of the last row
+ * of the previous page, e.g. `[value, id]` for a one-column sort.
+ */
+export function encodeCursor(row: Record<string, unknown>, keys: string[]): string {
+  const values = keys.map((key, i) => {
+    const value = row[cursorKey(i)] ?? row[key];
+    return value instanceof Date ? value.toISOString() : value;
+  });
+  return Buffer.from(JSON.stringify([...values, row.id])).toString('base64url');
 }
 
-/** A cursor's [sort value, id]; anything else is a 400. */
-function decodeCursor(cursor: string): [unknown, string] {
+/** A cursor's `count` sort values and the id after them; anything else is a 400. */
+function decodeCursor(cursor: string, count: number): { values: unknown[]; id: string } {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     decoded = null;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2 || typeof decoded[1] !== 'string' || !UUID.test(decoded[1])) {
+  const id = Array.isArray(decoded) ? decoded[count] : undefined;
+  if (!Array.isArray(decoded) || decoded.length !== count + 1 || typeof id !== 'string' || !UUID.test(id)) {
     throw errors.validation({ cursor: 'Invalid cursor' });
   }
-  return decoded as [unknown, string];
+  return { values: decoded.slice(0, count), id };
 }
 
-function cursorCondition(cursor: string, sortColumn: PgColumn, idColumn: PgColumn, descending: boolean): SQL {
-  const [value, rawId] = decodeCursor(cursor);
-  const id = sql.param(rawId, idColumn);
-  const nullable = !sortColumn.notNull;
-  // PostgreSQL sorts NULL last ascending and first descending: the cursor walks past them accordingly.
+function cursorCondition(cursor: string, terms: SortTerm[], idColumn: PgColumn, descending: boolean): SQL {
+  const { values, id: rawId } = decodeCursor(cursor, terms.length);
+  for (const [i, t] of terms.entries()) {
+    const value = values[i];
+    // PostgreSQL sorts NULL last ascending and first descending; a NULL only fits a nullable column.
+    if (value === null ? t.column.notNull : !cursorValueFits(t.column, value)) throw errors.validation({ cursor: 'Invalid cursor' });
+  }
+  const id = sql`${sql.param(rawId, idColumn)}`;
+  if (terms.length === 1 && terms[0].descending === descending) return singleColumnAfter(terms[0], values[0], idColumn, id, descending);
+  // Several columns, each in its own direction: after the cursor means equal on the first k columns
+  // and after it on the next one, for some k (the id last).
+  const alternatives: SQL[] = [];
+  const equalSoFar: SQL[] = [];
+  for (const [i, t] of terms.entries()) {
+    const after = columnAfter(t, values[i]);
+    if (after) alternatives.push(and(...equalSoFar, after) as SQL);
+    equalSoFar.push(values[i] === null ? sql`${t.column} is null` : sql`${t.column} = ${literal(t.column, values[i])}`);
+  }
+  alternatives.push(and(...equalSoFar, descending ? sql`${idColumn} < ${id}` : sql`${idColumn} > ${id}`) as SQL);
+  return sql`(${or(...alternatives)})`;
+}
+
+/** A cursor value as the column's own type (a date from text, so microseconds survive the round trip). */
+function literal(column: PgColumn, value: unknown): SQL {
+  return column.dataType === 'date' ? sql`cast(${value} as ${sql.raw(column.getSQLType())})` : sql`${sql.param(value, column)}`;
+}
+
+/**
+ * Rows strictly after `value` in this column's direction. PostgreSQL sorts NULL last ascending and
+ * first descending, so nothing follows a NULL ascending and every non-NULL follows one descending.
+ */
+function columnAfter(t: SortTerm, value: unknown): SQL | undefined {
+  if (value === null) return t.descending ? sql`${t.column} is not null` : undefined;
+  const v = literal(t.column, value);
+  if (t.descending) return sql`${t.column} < ${v}`;
+  return t.column.notNull ? sql`${t.column} > ${v}` : sql`(${t.column} > ${v} or ${t.column} is null)`;
+}
+
+/** The one-column case as a row comparison, which an index (tenant_id, column, id) serves directly. */
+function singleColumnAfter(t: SortTerm, value: unknown, idColumn: PgColumn, id: SQL, descending: boolean): SQL {
+  const sortColumn = t.column;
   if (value === null) {
-    if (!nullable) throw errors.validation({ cursor: 'Invalid cursor' });
     return descending
       ? sql`((${sortColumn} is null and ${idColumn} < ${id}) or ${sortColumn} is not null)`
       : sql`(${sortColumn} is null and ${idColumn} > ${id})`;
   }
-  if (!cursorValueFits(sortColumn, value)) throw errors.validation({ cursor: 'Invalid cursor' });
-  let v: SQL;
-  if (sortColumn.dataType === 'date') {
-    // Compared as the column's own type, from text, so microseconds survive the round trip.
-    v = sql`cast(${value} as ${sql.raw(sortColumn.getSQLType())})`;
-  } else {
-    v = sql`${sql.param(value, sortColumn)}`;
-  }
+  const v = literal(sortColumn, value);
   if (descending) return sql`(${sortColumn}, ${idColumn}) < (${v}, ${id})`;
   const after = sql`(${sortColumn}, ${idColumn}) > (${v}, ${id})`;
-  return nullable ? sql`(${after} or ${sortColumn} is null)` : after;
+  return sortColumn.notNull ? after : sql`(${after} or ${sortColumn} is null)`;
 }
 
 /** After a page ordered by rank: rows ranked lower, or as high with a lower id. */
 function rankCursorCondition(cursor: string, rank: SQL<number>, idColumn: PgColumn): SQL {
-  const [value, id] = decodeCursor(cursor);
+  const {
+    values: [value],
+    id,
+  } = decodeCursor(cursor, 1);
   if (typeof value !== 'number' || !Number.isFinite(value)) throw errors.validation({ cursor: 'Invalid cursor' });
   return sql`(${rank}, ${idColumn}) < (cast(${value} as real), ${sql.param(id, idColumn)})`;
 }

@@ -12,16 +12,7 @@ import { recordAudit } from '../events/audit';
 import { type FileField, linkFiles, unlinkFiles } from '../storage/file-links';
 import { files } from '../storage/tables';
 import { tenantFilter } from '../tenancy/scope-filter';
-import {
-  CURSOR_VALUE,
-  combine,
-  ESTIMATE_TRUSTED_FROM,
-  EXACT_TOTAL_LIMIT,
-  encodeCursor,
-  type ListQuery,
-  listQuerySchema,
-  planList,
-} from './list-query';
+import { combine, ESTIMATE_TRUSTED_FROM, EXACT_TOTAL_LIMIT, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
 import {
   beforeRemove,
   checkRelations,
@@ -43,6 +34,16 @@ export interface ListResult {
   limit: number;
   offset: number;
   nextCursor: string | null;
+}
+
+/**
+ * A narrower way to list a resource (a public view): its own filter/search/sort declaration,
+ * conditions every page is held to, and the columns shown.
+ */
+export interface ListView {
+  config?: ResourceConfig;
+  where?: SQL[];
+  selection?: Record<string, PgColumn>;
 }
 
 /**
@@ -115,8 +116,8 @@ export class Resource {
     return scope.db.readAsTenant(scope.tenantId, (db) => this.listIn(db, scope, query));
   }
 
-  async listIn(tx: Db, scope: Scope, query: ListQuery): Promise<ListResult> {
-    const { plan, limit, offset, page, matching } = this.pageQuery(tx, scope, query);
+  async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult> {
+    const { plan, limit, offset, page, matching } = this.pageQuery(tx, scope, query, view);
     const rows = (await page) as Row[];
     let total: number | null = null;
     let totalIsEstimate = false;
@@ -133,8 +134,9 @@ export class Resource {
     const last = rows[rows.length - 1];
     // A full page may still be the last: an exact total (counted from the start) says so.
     const atEnd = total !== null && !totalIsEstimate && !query.cursor && offset + rows.length >= total;
-    const nextCursor = rows.length === limit && last && !atEnd ? encodeCursor(last, plan.sortKey) : null;
-    if (plan.cursorValue) for (const row of rows) delete row[CURSOR_VALUE];
+    const nextCursor = rows.length === limit && last && !atEnd ? encodeCursor(last, plan.cursorKeys) : null;
+    const extra = Object.keys(plan.cursorValues);
+    if (extra.length > 0) for (const row of rows) for (const key of extra) delete row[key];
     const redact = this.config.redact;
     const data = redact ? rows.map((row) => redact(row, scope)) : rows;
     await expandRows(tx, scope, data, this.expandable(query.expand));
@@ -142,11 +144,15 @@ export class Resource {
   }
 
   /** The statements a list runs (EXPLAIN-able): the page, and the filtered set the total counts. */
-  pageQuery(tx: Db, scope: Scope, query: ListQuery) {
-    const plan = planList(this.config, query);
+  pageQuery(tx: Db, scope: Scope, query: ListQuery, view?: ListView) {
+    const plan = planList(view?.config ?? this.config, query);
+    // The view's conditions go first: the cursor's is the plan's last (the count leaves it out).
+    if (view?.where?.length) plan.where.unshift(...view.where);
     const limit = query.limit ?? 25;
     const offset = query.cursor ? 0 : (query.offset ?? 0);
-    const selection = plan.cursorValue ? { ...this.selection, [CURSOR_VALUE]: plan.cursorValue.as(CURSOR_VALUE) } : this.selection;
+    const base = view?.selection ?? this.selection;
+    const extra = Object.entries(plan.cursorValues);
+    const selection = extra.length > 0 ? { ...base, ...Object.fromEntries(extra.map(([key, value]) => [key, value.as(key)])) } : base;
     const page = tx
       .select(selection)
       .from(this.table as never)
@@ -161,6 +167,31 @@ export class Resource {
         .where(this.scoped(scope, ...filters))
         .$dynamic();
     return { plan, limit, offset, page, matching };
+  }
+
+  /** The first record (columns of `selection`, or all that clients may see) meeting `conditions`, or null. */
+  async findIn(tx: Db, scope: Scope, conditions: SQL[], selection?: Record<string, PgColumn>): Promise<Row | null> {
+    const [row] = (await tx
+      .select(selection ?? this.selection)
+      .from(this.table as never)
+      .where(this.scoped(scope, ...conditions))
+      .limit(1)) as Row[];
+    if (!row) return null;
+    return this.config.redact ? this.config.redact(row, scope) : row;
+  }
+
+  /** The named condition of `config.scopes` (e.g. `published`), as of now; unknown names fail loudly. */
+  scopeCondition(name: string, now = new Date()): SQL {
+    const scope = this.config.scopes?.[name];
+    if (!scope) throw new Error(`${this.path} declares no scope named ${name}`);
+    return scope(now);
+  }
+
+  /** The columns a reader may be shown, by key (never tenantId nor a hidden column). */
+  selectionOf(keys: string[]): Record<string, PgColumn> {
+    const missing = keys.filter((k) => !(k in this.selection));
+    if (missing.length > 0) throw new Error(`${this.path} has no public column ${missing.join(', ')}`);
+    return Object.fromEntries(keys.map((k) => [k, this.selection[k]]));
   }
 
   /** One record; `expand` names relations to add as `expanded` (see list). */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ModuleKey } from '../access/modules';
@@ -106,7 +107,18 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
     sort?: (keyof T['_']['columns'] & string)[];
     /** e.g. '-createdAt' (default) or 'name' */
     defaultSort?: string;
+    /**
+     * Sorts over several columns, by name: `sortOrder: ['sortOrder', 'name']`, `'-completedOn'` for a
+     * column that sorts the other way; `sort=-<name>` turns them all around. The id ends each one.
+     * The first column needs an index like any sort.
+     */
+    orderings?: Record<string, ((keyof T['_']['columns'] & string) | `-${keyof T['_']['columns'] & string}`)[]>;
   };
+  /**
+   * Named conditions a reader can be held to, e.g. `published` (what the website may show): a
+   * public view (public-view.ts) lists and reads through them. Called per request (`now` moves).
+   */
+  scopes?: Record<string, (now: Date) => SQL>;
   fields?: Partial<Record<(keyof T['_']['columns'] & string) | string, FieldUi>>;
   ui?: {
     title: keyof T['_']['columns'] & string;

@@ -6,6 +6,7 @@ import { errorCodesResource } from './resources/error-codes';
 import { rolesResource } from './resources/roles';
 import { websiteRolesResource } from './resources/website-roles';
 import { identityRoutes } from './routes';
+import { brandProfileOrigins } from './services/website-origins';
 
 /** Identity and settings: admins, roles, ownership transfer, website roles, error codes, brand profile. */
 export const identityModule = defineModule({
@@ -19,6 +20,10 @@ export const identityModule = defineModule({
   ],
   // Roles before admins: an admin's role must exist.
   resources: [rolesResource, adminsResource, websiteRolesResource, errorCodesResource, clientProfileResource],
-  routes: identityRoutes,
+  // The brand profile names the website origins that may call the public endpoints (CORS).
+  routes: async (app) => {
+    await identityRoutes(app);
+    app.publicOriginSources.push(brandProfileOrigins);
+  },
   compat: identityCompat,
 });

@@ -32,6 +32,8 @@ export const clientProfiles = tenantTable(
     phone: text('phone'),
     address: text('address'),
     fontFamily: text('font_family'),
+    /** Further origins of the community's website (besides `website`'s) that may call the public endpoints from a browser. */
+    allowedOrigins: text('allowed_origins').array().notNull().default([]),
   },
   (t) => [uniqueIndex('client_profiles_tenant_uq').on(t.tenantId), index('client_profiles_name_idx').on(t.tenantId, t.businessName)],
 );

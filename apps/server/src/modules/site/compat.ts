@@ -11,8 +11,9 @@ import {
   crudLines,
   Envelope,
 } from '../../kernel/compat';
-import { errors, parseInput, type Resource, type Scope, type TenantTable, tenantFilter } from '../../kernel/resources';
+import { errors, parseInput, type Resource, readAsVisitor, type Scope, type TenantTable, tenantFilter } from '../../kernel/resources';
 import { files, type StoredFile } from '../../kernel/storage';
+import { PRODUCT_SORTS, productsView } from './public-views';
 import { bannersResource } from './resources/banners';
 import { blogCategoriesResource } from './resources/blog-categories';
 import { blogsResource } from './resources/blogs';
@@ -39,7 +40,7 @@ import { subscribersResource } from './resources/subscribers';
 import { sendDocument, storedFileId } from './services/documents';
 import { addEventPastImages, addProjectImages, addProjectProducts, projectWithProducts } from './services/galleries';
 import { incomingImages, requireImages, thumbnails } from './services/media';
-import { PRODUCT_SORTS, productTaxonomy, searchProducts } from './services/products';
+import { productTaxonomy } from './services/products';
 import { unsubscribePath } from './services/subscriptions';
 import { findBy, visible } from './services/visibility';
 import { siteBlogs, siteCatalogues, siteDocuments, siteEvents, siteProducts, siteProjects } from './tables';
@@ -127,7 +128,6 @@ const mainGetBody = z.object({
 
 /** The website's product listing: published products only, search and category filters, paged. */
 const mainGet: Handle = async (call) => {
-  const scope = scopeOf(call);
   const b = call.body;
   const category = pick(b, 'categoryId', 'categoryIds', 'category', 'catid');
   const subcategory = pick(b, 'subcategoryId', 'subcategoryIds', 'subcategory', 'subcatid');
@@ -141,19 +141,18 @@ const mainGet: Handle = async (call) => {
     page: b.page,
     limit: b.limit,
   }) as z.infer<typeof mainGetBody>;
-  const offset = (input.page - 1) * input.limit;
-  const page = await scope.db.withTenant(scope.tenantId, async (tx) => {
-    const result = await searchProducts(tx, scope.tenantId, {
+  if (!call.auth) throw errors.unauthenticated();
+  const page = await readAsVisitor(call.req.server, call.auth.community, async (ctx) => {
+    const result = await productsView.listIn(ctx, {
       q: input.search ?? input.q,
       categoryId: input.categoryId,
       subcategoryId: input.subcategoryId,
-      featured: input.featured,
+      featured: input.featured === undefined ? undefined : String(input.featured),
       sort: input.sort,
       limit: input.limit,
-      offset,
-      publishedOnly: true,
+      offset: (input.page - 1) * input.limit,
     });
-    return { ...result, data: await productTaxonomy(tx, scope.tenantId, result.data) };
+    return { ...result, total: result.total ?? 0, data: await productTaxonomy(ctx.db, ctx.scope.tenantId, result.data) };
   });
   return new Envelope(page.data, {
     total: page.total,

@@ -401,6 +401,7 @@ export const siteContactDetails = tenantTable(
     index('site_contact_details_active_idx').on(t.tenantId, t.active),
     index('site_contact_details_name_idx').on(t.tenantId, t.name, t.id),
     index('site_contact_details_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    index('site_contact_details_primary_idx').on(t.tenantId, t.isPrimary, t.sortOrder, t.name),
   ],
 );
 

@@ -1,7 +1,22 @@
-import { defineResource } from '../../../kernel/resources';
+import { z } from 'zod';
+import { defineResource, invalidatePublicOrigins } from '../../../kernel/resources';
 import { clientProfiles } from '../tables';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** A browser origin: scheme, host and port, nothing more (what a CORS check compares). */
+export const originSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, 'Use an origin like https://www.example.com (lowercase, no path nor trailing slash)');
 
 /** The brand profile (one per community): logo, favicon, primary colour. Branding screen. */
 export const clientProfileResource = defineResource({
@@ -19,6 +34,7 @@ export const clientProfileResource = defineResource({
     phone: (s) => s.max(40),
     address: (s) => s.max(500),
     fontFamily: (s) => s.max(80),
+    allowedOrigins: () => z.array(originSchema).max(20),
   },
   list: { search: ['businessName'], sort: ['businessName'] },
   fields: {
@@ -28,8 +44,15 @@ export const clientProfileResource = defineResource({
     website: { widget: 'url' },
     email: { widget: 'email' },
     address: { widget: 'textarea' },
+    allowedOrigins: {
+      widget: 'tags',
+      label: 'Website origins',
+      help: 'Other addresses of your website (e.g. https://shop.example.com) that may load content in visitors’ browsers; the website above always may',
+    },
   },
   ui: { setup: { label: 'Describe your business and brand' }, title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
+  // The website origins allowed to call the public endpoints (CORS) come from here.
+  hooks: { afterCommit: (scope) => invalidatePublicOrigins(scope.db, scope.tenantId) },
   examples: [
     {
       businessName: 'Euro Building Products',

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteBanners } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** Home-page (and section) banners: the hero slides of the website. */
 export const bannersResource = defineResource({
@@ -18,6 +18,7 @@ export const bannersResource = defineResource({
     ctaLabel: (s) => s.trim().max(40),
     sortOrder: inputs.sortOrder,
   },
+  scopes: publishedScope(siteBanners),
   list: {
     search: ['title', 'subtitle'],
     filters: ['status', 'placement', 'publishAt'],

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { autoSlug } from '../services/hooks';
 import { siteBlogCategories } from '../tables';
-import { inputs, taxonomyInput, ui } from './common';
+import { activeScope, inputs, taxonomyInput, ui } from './common';
 
 export const blogCategoriesResource = defineResource({
   path: 'site/blog-categories',
@@ -9,7 +9,14 @@ export const blogCategoriesResource = defineResource({
   table: siteBlogCategories,
   label: { singular: 'Blog category', plural: 'Blog categories' },
   input: { ...taxonomyInput, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
-  list: { search: ['name', 'slug'], filters: ['active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
+  scopes: activeScope(siteBlogCategories),
+  list: {
+    search: ['name', 'slug'],
+    filters: ['active'],
+    sort: ['name', 'sortOrder'],
+    orderings: { sortOrder: ['sortOrder', 'name'] },
+    defaultSort: 'sortOrder',
+  },
   fields: ui,
   ui: { title: 'name', columns: ['name', 'slug', 'active', 'sortOrder'] },
   hooks: {

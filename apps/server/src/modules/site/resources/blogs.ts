@@ -2,7 +2,7 @@ import { defineResource } from '../../../kernel/resources';
 import { tagsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteBlogs } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** About 200 words a minute, from the text of the sanitised HTML. */
 function readingMinutes(html: string): number {
@@ -30,6 +30,7 @@ export const blogsResource = defineResource({
     seoTitle: inputs.seoTitle,
     seoDescription: inputs.seoDescription,
   },
+  scopes: publishedScope(siteBlogs),
   list: {
     search: ['title', 'excerpt', 'authorName', { field: 'body', kind: 'fulltext' }],
     filters: ['status', 'categoryId', 'featured', 'publishAt'],

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { autoSlug, publishing, steps } from '../services/hooks';
 import { siteCatalogues } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** Product catalogues (PDF) offered for download, usually behind a short form. */
 export const cataloguesResource = defineResource({
@@ -21,10 +21,12 @@ export const cataloguesResource = defineResource({
     language: (s) => s.trim().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Use a language code such as en or en-IN'),
     sortOrder: inputs.sortOrder,
   },
+  scopes: publishedScope(siteCatalogues),
   list: {
     search: ['title', { field: 'description', kind: 'fulltext' }],
     filters: ['status', 'language', 'publishAt'],
     sort: ['title', 'sortOrder', 'publishAt'],
+    orderings: { sortOrder: ['sortOrder', 'title'] },
     defaultSort: 'sortOrder',
   },
   fields: {

@@ -1,5 +1,8 @@
-import type { AttentionQueue, FieldUi } from '../../../kernel/resources';
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AttentionQueue, FieldUi, TenantTable } from '../../../kernel/resources';
 import { imageSchema, imagesSchema, slugSchema, text, urlSchema } from '../schemas';
+import { visible } from '../services/visibility';
 
 /** Inbound records wait on the dashboard until someone picks them up. */
 export const inboundAttention: AttentionQueue[] = [{ label: 'to answer', filter: { status: 'new' } }];
@@ -33,6 +36,17 @@ export const ui: Record<string, FieldUi> = {
   coverImage: { widget: 'image', label: 'Cover image' },
   images: { widget: 'image', label: 'Images' },
 };
+
+type Publishable = Parameters<typeof visible>[0];
+
+/** `published`: what the website may show (published, due, not taken down). */
+export const publishedScope = (table: Publishable) => ({ published: (now: Date) => visible(table, now) });
+
+/** `active`: taxonomies and offices the website lists. */
+export const activeScope = (table: TenantTable & { active: PgColumn }) => ({ active: () => eq(table.active, true) });
+
+/** Both conditions of a scope together. */
+export const bothScopes = (...conditions: Parameters<typeof and>) => and(...conditions)!;
 
 /** Taxonomy inputs (categories, subcategories). */
 export const taxonomyInput = {

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema, urlSchema } from '../schemas';
 import { siteContactDetails } from '../tables';
-import { inputs } from './common';
+import { activeScope, inputs } from './common';
 
 /** Offices, factories and showrooms shown on the contact page. */
 export const contactDetailsResource = defineResource({
@@ -25,7 +25,15 @@ export const contactDetailsResource = defineResource({
     openingHours: (s) => s.trim().max(300),
     sortOrder: inputs.sortOrder,
   },
-  list: { search: ['name', 'city', 'country'], filters: ['type', 'active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
+  scopes: activeScope(siteContactDetails),
+  list: {
+    search: ['name', 'city', 'country'],
+    filters: ['type', 'active'],
+    sort: ['name', 'sortOrder'],
+    // The main office first, then by sortOrder and name.
+    orderings: { sortOrder: ['sortOrder', 'name'], primaryFirst: ['-isPrimary', 'sortOrder', 'name'] },
+    defaultSort: 'sortOrder',
+  },
   fields: {
     address: { widget: 'textarea' },
     email: { widget: 'email' },

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { defineResource } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteDocuments } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { bothScopes, inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** Downloadable documents: datasheets, certificates, installation guides, warranties. */
 export const documentsResource = defineResource({
@@ -17,10 +18,16 @@ export const documentsResource = defineResource({
     fileName: (s) => s.trim().max(200),
     sortOrder: inputs.sortOrder,
   },
+  scopes: {
+    ...publishedScope(siteDocuments),
+    /** Published and offered for download on the website. */
+    downloadable: (now) => bothScopes(publishedScope(siteDocuments).published(now), eq(siteDocuments.downloadable, true)),
+  },
   list: {
     search: ['title', 'fileName'],
     filters: ['status', 'type', 'downloadable', 'productId'],
     sort: ['title', 'sortOrder'],
+    orderings: { sortOrder: ['sortOrder', 'title'] },
     defaultSort: 'sortOrder',
   },
   fields: {

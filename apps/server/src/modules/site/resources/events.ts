@@ -1,7 +1,11 @@
+import { gte, lt, sql } from 'drizzle-orm';
 import { defineResource, errors } from '../../../kernel/resources';
 import { after, autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteEvents } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
+
+/** When an event is over: its end, or its start when it has none. */
+const eventEnd = sql`coalesce(${siteEvents.endsAt}, ${siteEvents.startsAt})`;
 
 const inDays = (days: number, hour: number) => {
   const d = new Date();
@@ -30,6 +34,12 @@ export const eventsResource = defineResource({
     capacity: (s) => s.int().min(1).max(1_000_000),
     seoTitle: inputs.seoTitle,
     seoDescription: inputs.seoDescription,
+  },
+  scopes: {
+    ...publishedScope(siteEvents),
+    /** Not over yet (an event without an end is over when it starts). */
+    upcoming: (now) => gte(eventEnd, now),
+    past: (now) => lt(eventEnd, now),
   },
   list: {
     search: ['title', 'venue', 'city', { field: 'description', kind: 'fulltext' }],

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { publishing, steps, subcategoryOfCategory } from '../services/hooks';
 import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
 
 export const investorDocumentsResource = defineResource({
   path: 'site/investor-documents',
@@ -16,10 +16,13 @@ export const investorDocumentsResource = defineResource({
     financialYear: (s) => s.trim().regex(/^[0-9]{4}(-[0-9]{2,4})?$/, 'e.g. 2024-25'),
     sortOrder: inputs.sortOrder,
   },
+  scopes: publishedScope(siteInvestorDocuments),
   list: {
     search: ['title', 'fileName'],
     filters: ['categoryId', 'subcategoryId', 'status', 'financialYear', 'publishedOn'],
     sort: ['title', 'publishedOn', 'sortOrder'],
+    // Newest first (as -publishedOn), then lower numbers.
+    orderings: { publishedOn: ['publishedOn', '-sortOrder'] },
     defaultSort: '-publishedOn',
   },
   fields: {

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { autoSlug } from '../services/hooks';
 import { siteProductCategories } from '../tables';
-import { inputs, taxonomyInput, ui } from './common';
+import { activeScope, inputs, taxonomyInput, ui } from './common';
 
 export const productCategoriesResource = defineResource({
   path: 'site/product-categories',
@@ -9,7 +9,14 @@ export const productCategoriesResource = defineResource({
   table: siteProductCategories,
   label: { singular: 'Product category', plural: 'Product categories' },
   input: { ...taxonomyInput, image: inputs.image, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
-  list: { search: ['name', 'slug'], filters: ['active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
+  scopes: activeScope(siteProductCategories),
+  list: {
+    search: ['name', 'slug'],
+    filters: ['active'],
+    sort: ['name', 'sortOrder'],
+    orderings: { sortOrder: ['sortOrder', 'name'] },
+    defaultSort: 'sortOrder',
+  },
   fields: ui,
   ui: { title: 'name', columns: ['image', 'name', 'slug', 'active', 'sortOrder'] },
   hooks: {

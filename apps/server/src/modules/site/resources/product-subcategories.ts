@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { autoSlug } from '../services/hooks';
 import { siteProductSubcategories } from '../tables';
-import { inputs, taxonomyInput, ui } from './common';
+import { activeScope, inputs, taxonomyInput, ui } from './common';
 
 export const productSubcategoriesResource = defineResource({
   path: 'site/product-subcategories',
@@ -9,7 +9,14 @@ export const productSubcategoriesResource = defineResource({
   table: siteProductSubcategories,
   label: { singular: 'Product subcategory', plural: 'Product subcategories' },
   input: { ...taxonomyInput, image: inputs.image, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
-  list: { search: ['name', 'slug'], filters: ['categoryId', 'active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
+  scopes: activeScope(siteProductSubcategories),
+  list: {
+    search: ['name', 'slug'],
+    filters: ['categoryId', 'active'],
+    sort: ['name', 'sortOrder'],
+    orderings: { sortOrder: ['sortOrder', 'name'] },
+    defaultSort: 'sortOrder',
+  },
   fields: { ...ui, categoryId: { label: 'Category' } },
   ui: { title: 'name', columns: ['name', 'categoryId', 'slug', 'active', 'sortOrder'] },
   hooks: {

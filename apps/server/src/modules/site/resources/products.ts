@@ -2,7 +2,7 @@ import { defineResource } from '../../../kernel/resources';
 import { linkedDocumentsSchema, specificationsSchema, tagsSchema, variantsSchema } from '../schemas';
 import { autoSlug, publishing, sanitize, steps, subcategoryOfCategory } from '../services/hooks';
 import { siteProductSubcategories, siteProducts } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** Products of the catalogue, with their specifications table, images, documents and variants. */
 export const productsResource = defineResource({
@@ -30,10 +30,12 @@ export const productsResource = defineResource({
     seoTitle: inputs.seoTitle,
     seoDescription: inputs.seoDescription,
   },
+  scopes: publishedScope(siteProducts),
   list: {
     search: ['name', 'code'],
     filters: ['status', 'categoryId', 'subcategoryId', 'featured', 'publishAt'],
     sort: ['name', 'code', 'sortOrder', 'publishAt'],
+    orderings: { sortOrder: ['sortOrder', 'name'] },
     defaultSort: 'sortOrder',
   },
   fields: {

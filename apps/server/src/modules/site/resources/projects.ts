@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../../../kernel/resources';
 import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
 import { siteProjects } from '../tables';
-import { inputs, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, ui } from './common';
 
 export const productIdsSchema = z
   .array(z.uuid('Not a valid product id'))
@@ -32,10 +32,13 @@ export const projectsResource = defineResource({
     seoTitle: inputs.seoTitle,
     seoDescription: inputs.seoDescription,
   },
+  scopes: publishedScope(siteProjects),
   list: {
     search: ['title', 'location', 'clientName', { field: 'description', kind: 'fulltext' }],
     filters: ['status', 'categoryId', 'featured', 'completedOn'],
     sort: ['title', 'sortOrder', 'completedOn', 'publishAt'],
+    // Lower numbers first, then the latest completed.
+    orderings: { sortOrder: ['sortOrder', '-completedOn'] },
     defaultSort: 'sortOrder',
   },
   fields: {

@@ -24,7 +24,7 @@ import { getInTouchResource } from '../resources/get-in-touch-messages';
 import { subscribersResource } from '../resources/subscribers';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteCatalogues, siteEventRegistrations, siteEvents, siteSubscribers } from '../tables';
-import { verifyUnsubscribe } from './subscriptions';
+import { CONFIRM_TTL_SECONDS, confirmPath, verifyConfirm, verifyUnsubscribe } from './subscriptions';
 import { findBy, visible } from './visibility';
 
 /** Submissions per visitor address and community (every form together). */
@@ -124,7 +124,12 @@ interface FormContext {
   community: Community;
   scope: Scope;
   tx: Db;
+  /** The server's address as the visitor reached it (links in mail). */
+  baseUrl: string;
 }
+
+/** The server's public address: PUBLIC_URL, or the address this request came to. */
+export const publicBaseUrl = (app: FastifyInstance, req: FastifyRequest) => app.config.publicUrl ?? `${req.protocol}://${req.host}`;
 
 interface FormDefinition<S extends z.ZodObject> {
   schema: S;
@@ -157,8 +162,9 @@ export async function handleForm<S extends z.ZodObject>(
   }
   const input = parseInput(form.schema, body) as z.infer<S>;
   const scope = visitor(app, community);
+  const baseUrl = publicBaseUrl(app, req);
   const extra = await app.db.withTenant(community.id, (tx) =>
-    form.accept({ app, community, scope, tx }, withoutHoneypot(input) as z.infer<S>),
+    form.accept({ app, community, scope, tx, baseUrl }, withoutHoneypot(input) as z.infer<S>),
   );
   return reply.code(202).send({ data: { received: true, ...extra } });
 }
@@ -175,7 +181,7 @@ const CONSOLE_SCREENS: Record<string, string> = {
 
 /** Stores a submission through its resource and tells the console. */
 async function store(
-  ctx: FormContext,
+  ctx: Pick<FormContext, 'tx' | 'scope'>,
   resource: typeof getInTouchResource,
   input: Record<string, unknown>,
   note: (row: Record<string, unknown>) => { title: string; body?: string },
@@ -282,14 +288,57 @@ export const subscribeForm: FormDefinition<typeof formSchemas.subscribe> = {
   async accept(ctx, input) {
     const existing = await findBy(ctx.tx, ctx.community.id, siteSubscribers, siteSubscribers.email, input.email);
     if (existing) {
-      // Already known: subscribe again if they had left; say nothing different either way.
-      if (!existing.subscribed) await subscribersResource.updateIn(ctx.tx, ctx.scope, existing.id as string, { subscribed: true });
-      return { subscribed: true };
+      if (existing.subscribed) return { subscribed: true };
+      // They had left: only they may come back (double opt-in), through the signed link mailed to them.
+      await mailConfirmation(ctx, String(existing.email), existing.unsubscribedAt as Date);
+      return { subscribed: false, confirmationSent: true };
     }
     await store(ctx, subscribersResource, { ...input, source: 'website' }, (r) => ({ title: `New subscriber: ${r.email}` }));
     return { subscribed: true };
   },
 };
+
+/**
+ * The mail that lets an address that unsubscribed come back: a signed link that expires. Recorded in
+ * the submission's transaction (the outbox), sent once it commits.
+ */
+async function mailConfirmation(ctx: FormContext, email: string, unsubscribedAt: Date) {
+  const { app, community } = ctx;
+  const link = `${ctx.baseUrl}${confirmPath(app.config.jwtSecret, community.name, email, unsubscribedAt)}`;
+  await app.mailer.enqueue(ctx.tx, community.id, {
+    to: email,
+    subject: `Confirm your subscription to ${community.displayName}`,
+    text: [
+      `Someone, hopefully you, asked to subscribe ${email} to the newsletter of ${community.displayName} again.`,
+      'You unsubscribed earlier, so nothing is sent to you until you confirm:',
+      '',
+      link,
+      '',
+      `The link works for ${CONFIRM_TTL_SECONDS / 3600} hours. If you did not ask, ignore this message: you stay unsubscribed.`,
+    ].join('\n'),
+    // The link re-subscribes the address: the outbox keeps no copy of it.
+    sensitive: true,
+  });
+}
+
+/** GET …/subscribers/confirm?email=&expires=&sig=: the link of the re-subscription mail. */
+export async function confirmResubscription(app: FastifyInstance, communityName: string, email: string, expires: number, sig: string) {
+  const community = await requireCommunity(app.db, communityName);
+  const address = email.trim().toLowerCase();
+  const scope = visitor(app, community);
+  const invalid = () => new AppError(403, 'invalid_signature', 'This confirmation link is not valid, or was used already');
+  await app.db.withTenant(community.id, async (tx) => {
+    const existing = await findBy(tx, community.id, siteSubscribers, siteSubscribers.email, address);
+    if (!existing || existing.subscribed || !existing.unsubscribedAt) throw invalid();
+    const signed = { community: community.name, email: address, expires, unsubscribedAt: existing.unsubscribedAt as Date };
+    if (!verifyConfirm(app.config.jwtSecret, signed, sig)) throw invalid();
+    if (expires * 1000 < Date.now()) {
+      throw new AppError(410, 'link_expired', 'This confirmation link has expired: subscribe again to get a new one');
+    }
+    await subscribersResource.updateIn(tx, scope, existing.id as string, { subscribed: true });
+  });
+  return { subscribed: true, email: address };
+}
 
 /** GET …/subscribers/unsubscribe?email=&sig=: the signed link of every mail. */
 export async function unsubscribe(app: FastifyInstance, communityName: string, email: string, sig: string) {
@@ -342,7 +391,7 @@ export async function handleCareers(app: FastifyInstance, req: FastifyRequest, r
   await app.db
     .withTenant(community.id, (tx) =>
       store(
-        { app, community, scope, tx },
+        { scope, tx },
         careerApplicationsResource,
         { ...withoutHoneypot(input), cvUrl: `/api/v1/media/files/${stored.id}/content`, cvFileId: stored.id },
         (r) => ({

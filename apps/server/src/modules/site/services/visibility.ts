@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type TenantTable, tenantFilter } from '../../../kernel/resources';
 
@@ -18,35 +18,6 @@ export function columnsOf(table: TenantTable, omit: string[] = []): Record<strin
   return Object.fromEntries(Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([k]) => !skip.has(k)));
 }
 
-export interface Page<T = Record<string, unknown>> {
-  data: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-/** One page and the total of a filtered list, in the tenant's transaction. */
-export async function pageOf(
-  tx: Db,
-  tenantId: string,
-  table: TenantTable,
-  options: { where: (SQL | undefined)[]; orderBy: SQL[] | PgColumn[]; limit: number; offset: number; omit?: string[] },
-): Promise<Page> {
-  const where = and(tenantFilter(table, tenantId), ...options.where);
-  const rows = await tx
-    .select(columnsOf(table, options.omit))
-    .from(table as never)
-    .where(where)
-    .orderBy(...(options.orderBy as SQL[]))
-    .limit(options.limit)
-    .offset(options.offset);
-  const [c] = (await tx
-    .select({ n: count() })
-    .from(table as never)
-    .where(where)) as { n: number }[];
-  return { data: rows as Record<string, unknown>[], total: Number(c.n), limit: options.limit, offset: options.offset };
-}
-
 /** One record by a column (slug, code) or null. */
 export async function findBy(
   tx: Db,
@@ -63,6 +34,3 @@ export async function findBy(
     .limit(1);
   return (row as Record<string, unknown> | undefined) ?? null;
 }
-
-/** `%text%` for ILIKE, with the wildcards of the text escaped. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,2 @@
+ALTER TABLE "client_profiles" ADD COLUMN "allowed_origins" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+CREATE INDEX "site_contact_details_primary_idx" ON "site_contact_details" USING btree ("tenant_id","is_primary","sort_order","name");
