@@ -116,8 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (e.NODE_ENV === 'production') {
+    // A generated secret would change with the data directory; a link built from a request's Host
+    // header (mailed confirmation links) could be pointed elsewhere by whoever sends the request.
+    const missing = (['JWT_SECRET', 'PUBLIC_URL'] as const).filter((name) => !e[name]);
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`);
   }
   return {
     env: e.NODE_ENV,

@@ -24,6 +24,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
+  it('requires PUBLIC_URL in production (mailed links never follow a request Host header)', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL: required/);
+    expect(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://atrium.example.com' }).publicUrl,
+    ).toBe('https://atrium.example.com');
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
   });

@@ -188,6 +188,10 @@ describe('compat: site-content lines', () => {
       const page2 = await call('/product/mainGET', { page: 2, limit: 2, sort: 'name' });
       expect(page2.json()).toMatchObject({ total: 3, page: 2, pages: 2 });
       expect(names(page2.json().data)).toEqual(['Teak panel']);
+      // A page past the offset cap is refused as the v1 list refuses it, not walked.
+      const deep = await call('/product/mainGET', { page: 1000, limit: 100 });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json().error.fields.offset).toMatch(/Offsets stop at 10000/);
     });
 
     it('getProductsAndVariantsAdmin lists every status with the variants', async () => {

@@ -33,6 +33,7 @@ function startProcess(env: Record<string, string>): Promise<Process> {
       LOG_LEVEL: 'info',
       JOBS: 'on',
       JWT_SECRET,
+      PUBLIC_URL: 'https://atrium.example.com',
       DATA_DIR: dataDir,
       ...env,
     },

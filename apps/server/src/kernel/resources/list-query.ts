@@ -13,6 +13,7 @@ export const MAX_FILTER_VALUES = 100;
 export const MAX_FILTER_LENGTH = 2000;
 /** Past this offset a page costs a walk over every row before it: clients page by cursor instead. */
 export const MAX_OFFSET = 10_000;
+export const OFFSET_MESSAGE = `Offsets stop at ${MAX_OFFSET}: page further with the cursor (nextCursor of the previous page)`;
 /** Totals are exact up to this many matches, a planner estimate beyond (totalIsEstimate). */
 export const EXACT_TOTAL_LIMIT = 10_000;
 /**
@@ -26,12 +27,7 @@ const baseQuery = {
   q: z.string().trim().max(200).optional().describe('Search text'),
   sort: z.string().max(64).optional().describe("Sort field, '-' prefix for descending, e.g. -createdAt"),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(25),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_OFFSET, { message: `Offsets stop at ${MAX_OFFSET}: page further with the cursor (nextCursor of the previous page)` })
-    .default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_OFFSET, { message: OFFSET_MESSAGE }).default(0),
   cursor: z.string().max(1000).optional().describe('Keyset cursor from a previous page (nextCursor)'),
   withTotal: z.enum(['true', 'false']).default('true').describe('Count the matching records'),
 };

@@ -12,7 +12,17 @@ import { recordAudit } from '../events/audit';
 import { type FileField, linkFiles, unlinkFiles } from '../storage/file-links';
 import { files } from '../storage/tables';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { combine, ESTIMATE_TRUSTED_FROM, EXACT_TOTAL_LIMIT, encodeCursor, type ListQuery, listQuerySchema, planList } from './list-query';
+import {
+  combine,
+  ESTIMATE_TRUSTED_FROM,
+  EXACT_TOTAL_LIMIT,
+  encodeCursor,
+  type ListQuery,
+  listQuerySchema,
+  MAX_OFFSET,
+  OFFSET_MESSAGE,
+  planList,
+} from './list-query';
 import {
   beforeRemove,
   checkRelations,
@@ -117,6 +127,8 @@ export class Resource {
   }
 
   async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult> {
+    // Whatever the entry point (a compat line computing page × limit, a view): deep offsets walk every row before them.
+    if ((query.offset ?? 0) > MAX_OFFSET) throw errors.validation({ offset: OFFSET_MESSAGE });
     const { plan, limit, offset, page, matching } = this.pageQuery(tx, scope, query, view);
     const rows = (await page) as Row[];
     let total: number | null = null;
