@@ -33,6 +33,8 @@ function startProcess(env: Record<string, string>): Promise<Process> {
       LOG_LEVEL: 'info',
       JOBS: 'on',
       JWT_SECRET,
+      // Production requires both keys; the processes share them (one sealed credential, any process opens it).
+      SECRETS_KEY: 'a'.repeat(64),
       DATA_DIR: dataDir,
       ...env,
     },
