@@ -26,7 +26,7 @@ export function payuRequestHash(f: Record<string, string>, salt: string): string
 /** The reverse hash of a return: sha512([additionalCharges|]SALT|status||||||udf5|…|udf1|email|firstname|productinfo|amount|txnid|key). */
 export function payuResponseHash(f: Record<string, string>, salt: string): string {
   const udf = [5, 4, 3, 2, 1].map((i) => f[`udf${i}`] ?? '');
-  const parts = [salt, f.status ?? '', '', '', '', '', ...udf, f.email ?? '', f.firstname ?? '', f.productinfo ?? '', f.amount ?? ''];
+  const parts = [salt, f.status ?? '', '', '', '', '', '', ...udf, f.email ?? '', f.firstname ?? '', f.productinfo ?? '', f.amount ?? ''];
   parts.push(f.txnid ?? '', f.key ?? '');
   const text = parts.join('|');
   return sha512Hex(f.additionalCharges ? `${f.additionalCharges}|${text}` : text);
