@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PaymentsConfig } from './kernel/payments/providers/types';
 import { generateSecretsKey, parseSecretsKey } from './kernel/secrets/secret-box';
 import type { S3Options } from './kernel/storage/s3-store';
 
@@ -117,16 +118,6 @@ export type Config = {
   inMemory?: boolean;
   version: string;
 };
-
-export interface PaymentsConfig {
-  timeoutMs: number;
-  razorpayUrl?: string;
-  /** PayU's hosted checkout (default by mode: test.payu.in / secure.payu.in). */
-  payuUrl?: string;
-  /** PayU's merchant API (postservice; default by mode: test.payu.in / info.payu.in). */
-  payuInfoUrl?: string;
-  stripeUrl?: string;
-}
 
 export class ConfigError extends Error {}
 

@@ -494,7 +494,7 @@ describe('payments', () => {
     it('believes a return only with the right reverse hash, then sends the payer to the outcome screen', async () => {
       const orderId = newOrder(20_000);
       const { transaction: tx, checkout } = await start(orderId);
-      const base = { ...(checkout.fields as Record<string, string>), status: 'success', mihpayid: '403993715521' };
+      const base: Record<string, string> = { ...(checkout.fields as Record<string, string>), status: 'success', mihpayid: '403993715521' };
       delete base.hash;
       const forged = await payuReturn(tx.id, { ...base, hash: reverse(base, 'wrong-salt') });
       expect(forged.statusCode).toBe(303);

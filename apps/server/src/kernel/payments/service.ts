@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { PaymentsConfig } from '../../config';
 import type { Scope } from '../auth/context';
 import type { Database, Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
@@ -22,7 +21,15 @@ import {
 import type { PayableDescription, PayableRegistry } from './payables';
 import { createProviders } from './providers';
 import { invalidSignature } from './providers/http';
-import type { CheckoutStep, GatewayAccount, PaymentOutcome, PaymentProvider, RawCallback, StoredTransaction } from './providers/types';
+import type {
+  CheckoutStep,
+  GatewayAccount,
+  PaymentOutcome,
+  PaymentProvider,
+  PaymentsConfig,
+  RawCallback,
+  StoredTransaction,
+} from './providers/types';
 import { type GatewayKind, paymentEvents, paymentGateways, paymentTransactions } from './tables';
 
 /** A payment asked for by an admin (an amount, not a module's record): its own payable kind. */

@@ -1,4 +1,3 @@
-import type { PaymentsConfig } from '../../../config';
 import type { GatewayKind } from '../tables';
 
 /** A configured gateway with its credentials opened (never leaves the server). */
@@ -107,4 +106,15 @@ export interface PaymentProvider {
 
 export interface ProviderOptions {
   config: PaymentsConfig;
+}
+
+/** Gateways' API addresses (overridable: sandbox proxies, tests) and their timeout; from configuration. */
+export interface PaymentsConfig {
+  timeoutMs: number;
+  razorpayUrl?: string;
+  /** PayU's hosted checkout (default by mode: test.payu.in / secure.payu.in). */
+  payuUrl?: string;
+  /** PayU's merchant API (postservice; default by mode: test.payu.in / info.payu.in). */
+  payuInfoUrl?: string;
+  stripeUrl?: string;
 }
