@@ -286,7 +286,8 @@ async function redirectOutcome(
 ) {
   try {
     const { transaction, paid } = await verify();
-    return reply.redirect(outcomeLocation(paid, transaction.id, paid ? undefined : (transaction.failureReason ?? transaction.status)), 303);
+    // The screen reads the transaction by id; the address carries only a code-like reason.
+    return reply.redirect(outcomeLocation(paid, transaction.id, paid ? undefined : transaction.status), 303);
   } catch (err) {
     if (!(err instanceof AppError) || (err.status >= 500 && err.status !== 502 && err.status !== 504)) throw err;
     return reply.redirect(outcomeLocation(false, transactionId, err.code), 303);
