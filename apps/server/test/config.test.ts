@@ -35,7 +35,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).secretsKey).toBe(first);
     const key = 'ab'.repeat(32);
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) })).toThrow(/SECRETS_KEY: required/);
-    const production = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: first });
+    const production = loadConfig({
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SECRETS_KEY: key,
+      SECRETS_KEY_PREVIOUS: first,
+    });
     expect(production).toMatchObject({ secretsKey: key, previousSecretsKeys: [first] });
     expect(() => loadConfig({ DATA_DIR: dir, SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 32 bytes/);
     expect(loadConfig({ DATA_DIR: dir, PAYMENTS_RAZORPAY_URL: 'http://127.0.0.1:9', PAYMENTS_TIMEOUT_MS: '2500' }).payments).toEqual({

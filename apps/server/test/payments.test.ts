@@ -498,7 +498,9 @@ describe('payments', () => {
       delete base.hash;
       const forged = await payuReturn(tx.id, { ...base, hash: reverse(base, 'wrong-salt') });
       expect(forged.statusCode).toBe(303);
-      expect(forged.headers.location).toBe(`/controlcenter/settings/payment-gateway/failed?transaction=${tx.id}&reason=invalid_signature`);
+      expect(forged.headers.location).toBe(
+        `/admin-panel/controlcenter/settings/payment-gateway/failed?community=${c.name}&transaction=${tx.id}&reason=invalid_signature`,
+      );
       const altered = await payuReturn(tx.id, { ...base, amount: '1.00', hash: reverse(base) });
       expect(altered.headers.location).toMatch(/failed\?.*reason=invalid_signature/);
       expect((await transaction(tx.id)).status).toBe('created');
@@ -510,7 +512,19 @@ describe('payments', () => {
 
       const ok = await payuReturn(tx.id, { ...base, hash: reverse(base) });
       expect(ok.statusCode).toBe(303);
-      expect(ok.headers.location).toBe(`/controlcenter/settings/payment-gateway/success?transaction=${tx.id}`);
+      expect(ok.headers.location).toBe(
+        `/admin-panel/controlcenter/settings/payment-gateway/success?community=${c.name}&transaction=${tx.id}`,
+      );
+      const seen = await t.request({ method: 'GET', url: `/public/${c.name}/payments/transactions/${tx.id}` });
+      expect(seen.json().data).toEqual({
+        id: tx.id,
+        status: 'captured',
+        amountMinor: 20_000,
+        currency: 'INR',
+        reference: tx.reference,
+        paid: true,
+      });
+      expect((await t.request({ method: 'GET', url: `/public/${other.name}/payments/transactions/${tx.id}` })).statusCode).toBe(404);
       expect(await transaction(tx.id)).toMatchObject({ status: 'captured', gatewayPaymentId: '403993715521' });
       expect(orders.get(orderId)!.paid).toBe(1);
       await payuReturn(tx.id, { ...base, hash: reverse(base) });
@@ -577,7 +591,9 @@ describe('payments', () => {
       const ret = () => t.request({ method: 'GET', url: `/public/${c.name}/payments/stripe/return?transaction=${tx.id}&outcome=success` });
       expect((await ret()).headers.location).toMatch(/\/failed\?/);
       fake.sessions.get(tx.gatewayOrderId)!.payment_status = 'paid';
-      expect((await ret()).headers.location).toBe(`/controlcenter/settings/payment-gateway/success?transaction=${tx.id}`);
+      expect((await ret()).headers.location).toBe(
+        `/admin-panel/controlcenter/settings/payment-gateway/success?community=${c.name}&transaction=${tx.id}`,
+      );
       expect(orders.get(orderId)!.paid).toBe(1);
     });
   });

@@ -13,9 +13,9 @@ const tags = ['payments'];
 const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { access: 'payments:read' } as const;
 const write = { access: 'payments:write' } as const;
-/** The console's outcome screens. */
-export const SUCCESS_PATH = '/controlcenter/settings/payment-gateway/success';
-export const FAILED_PATH = '/controlcenter/settings/payment-gateway/failed';
+/** The console's outcome screens (open without a session: a returning payer may have none). */
+export const SUCCESS_PATH = '/admin-panel/controlcenter/settings/payment-gateway/success';
+export const FAILED_PATH = '/admin-panel/controlcenter/settings/payment-gateway/failed';
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const customer = z
@@ -100,8 +100,8 @@ function formFields(body: unknown): Record<string, string> {
 }
 
 /** The outcome screen a returning payer is sent to. */
-function outcomeLocation(paid: boolean, transactionId: string | undefined, reason?: string) {
-  const params = new URLSearchParams();
+function outcomeLocation(community: string, paid: boolean, transactionId: string | undefined, reason?: string) {
+  const params = new URLSearchParams({ community });
   if (transactionId) params.set('transaction', transactionId);
   if (reason) params.set('reason', reason);
   return `${paid ? SUCCESS_PATH : FAILED_PATH}?${params}`;
@@ -236,7 +236,25 @@ export async function paymentRoutes(app: FastifyInstance) {
         const s = systemScope(app.db, c.id, 'Razorpay checkout');
         if (!isForm)
           return { data: publicView((await app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId)).transaction) };
-        return redirectOutcome(reply, transactionId, () => app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId));
+        return redirectOutcome(c.name, reply, transactionId, () =>
+          app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId),
+        );
+      },
+    );
+
+    p.get(
+      '/public/:community/payments/transactions/:id',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['public'],
+          summary: 'What the payer may see of a payment: status, amount, reference (the outcome screens)',
+          params: community.extend({ id: z.uuid('Not a valid id') }),
+        },
+      },
+      async (req) => {
+        const c = await requireCommunity(app.db, req.params.community);
+        return { data: publicView(await app.payments.transaction(c.id, req.params.id)) };
       },
     );
 
@@ -256,10 +274,10 @@ export async function paymentRoutes(app: FastifyInstance) {
         const c = await requireCommunity(app.db, name);
         const s = systemScope(app.db, c.id, `${kind === 'payu' ? 'PayU' : 'Stripe'} return`);
         if (kind === 'payu') {
-          return redirectOutcome(reply, transaction, () => app.payments.verifyReturn(s, 'payu', transaction, formFields(req.body)));
+          return redirectOutcome(c.name, reply, transaction, () => app.payments.verifyReturn(s, 'payu', transaction, formFields(req.body)));
         }
         // Stripe's redirect carries nothing signed: the gateway is asked what happened.
-        return redirectOutcome(reply, transaction, async () => {
+        return redirectOutcome(c.name, reply, transaction, async () => {
           const t = await app.payments.reconcile(s, transaction);
           return { transaction: t, paid: t.status === 'captured' };
         });
@@ -280,6 +298,7 @@ function jsonOf(body: unknown): Record<string, string> {
 
 /** Runs a verification and sends the payer to the outcome screen; a refusal names its reason there. */
 async function redirectOutcome(
+  community: string,
   reply: FastifyReply,
   transactionId: string | undefined,
   verify: () => Promise<{ transaction: PaymentTransaction; paid: boolean }>,
@@ -287,9 +306,9 @@ async function redirectOutcome(
   try {
     const { transaction, paid } = await verify();
     // The screen reads the transaction by id; the address carries only a code-like reason.
-    return reply.redirect(outcomeLocation(paid, transaction.id, paid ? undefined : transaction.status), 303);
+    return reply.redirect(outcomeLocation(community, paid, transaction.id, paid ? undefined : transaction.status), 303);
   } catch (err) {
     if (!(err instanceof AppError) || (err.status >= 500 && err.status !== 502 && err.status !== 504)) throw err;
-    return reply.redirect(outcomeLocation(false, transactionId, err.code), 303);
+    return reply.redirect(outcomeLocation(community, false, transactionId, err.code), 303);
   }
 }

@@ -408,6 +408,18 @@ export function createPaymentService(options: PaymentServiceOptions) {
       return { checked: rows.length, changed, failed };
     },
 
+    /** One transaction of a community (for the payer's outcome screen: the caller picks what to show). */
+    async transaction(tenantId: string, id: string): Promise<PaymentTransaction> {
+      const [row] = await db.readAsTenant(tenantId, (r) =>
+        r
+          .select()
+          .from(paymentTransactions)
+          .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id))),
+      );
+      if (!row) throw errors.notFound('Payment');
+      return row;
+    },
+
     async testConnection(scope: Scope, gatewayId: string) {
       const account = await db.withTenant(scope.tenantId, (tx) => loadAccount(box, tx, scope.tenantId, gatewayId));
       return providers[account.kind].testConnection(account);
