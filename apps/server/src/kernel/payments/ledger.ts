@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import { recordAudit } from '../events/audit';
 import { defineResource } from '../resources/resource';
+import { KINDS } from './kinds';
 import type { PayableRegistry } from './payables';
 import type { PaymentOutcome } from './providers/types';
 import { type GATEWAY_KINDS, type PayloadEntry, paymentTransactions, type TransactionStatus } from './tables';
