@@ -138,9 +138,12 @@ describe('payments', () => {
         (await t.request({ method: 'POST', url: '/compat/core/payment/gateway/get', payload: {}, as: c })).body,
         (await t.request({ method: 'POST', url: '/compat/core/payment/gateway/getSingle', payload: { _id: razorpayId }, as: c })).body,
         JSON.stringify((await api('GET', 'ops/audit-log?limit=200')).body),
-        (await api('GET', '/meta/resources')).body && JSON.stringify((await api('GET', 'meta/resources')).body),
+        JSON.stringify((await api('GET', 'meta/resources')).body),
       ];
       for (const text of texts) for (const s of secrets) expect(text).not.toContain(s);
+      const audited = await t.app.db.query<{ after: Json }>('select after from audit_log where record_id = $1', [razorpayId]);
+      expect(audited.map((a) => a.after?.credentialsMasked?.keyId)).toEqual(['rzp_test_••••0001']);
+      for (const s of secrets) expect(JSON.stringify(audited)).not.toContain(s);
       const [row] = await t.app.db.query<{ credentials_sealed: string }>('select credentials_sealed from payment_gateways where id = $1', [
         razorpayId,
       ]);

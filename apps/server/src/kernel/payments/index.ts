@@ -11,7 +11,8 @@ export { KINDS, kindCatalogue } from './kinds';
 export type { PaymentTransaction } from './ledger';
 export type { PayableContext, PayableDescription, PayableKind } from './payables';
 export type { CheckoutStep, PaymentProvider } from './providers/types';
-export { type CallbackResult, PAYMENT_REQUEST, type PaymentService, type Started, type StartInput } from './service';
+export { originOf } from './routes';
+export { type CallbackResult, PAYMENT_REQUEST, type PaymentService, type Started, type StartInput, systemScope } from './service';
 export {
   GATEWAY_KINDS,
   type GatewayKind,
