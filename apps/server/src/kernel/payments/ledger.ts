@@ -33,14 +33,8 @@ export const transactionsResource = defineResource({
   fields: {
     amountMinor: { label: 'Amount (minor units)' },
     refundedMinor: { label: 'Refunded (minor units)' },
-    kind: {
-      options: {
-        razorpay: { label: 'Razorpay' },
-        payu: { label: 'PayU' },
-        stripe: { label: 'Stripe' },
-        cod: { label: 'Cash on delivery' },
-      },
-    },
+    kind: { options: Object.fromEntries(Object.values(KINDS).map((k) => [k.kind, { label: k.label }])) },
+    mode: { options: { test: { label: 'Test', color: 'yellow' }, live: { label: 'Live', color: 'green' } } },
     status: {
       options: {
         created: { label: 'Awaiting payment', color: 'gray' },
