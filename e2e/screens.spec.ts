@@ -132,3 +132,40 @@ test('the developer-text check catches a raw enum value and a zod message', asyn
   });
   expect(await developerText(page, await rawEnumValues())).toEqual(['in_progress', 'Too small: expected string to have >=1 characters']);
 });
+
+test('the payment outcome screens open without a session and show the verified payment', async ({ browser }) => {
+  const reference = `E2E-${Date.now().toString(36)}`;
+  const gateway = await api<{ data: { id: string } }>('POST', '/api/v1/payments/gateways', {
+    kind: 'bank_transfer',
+    displayName: `Bank ${reference}`,
+    currency: 'EUR',
+    instructions: 'IBAN DE00 0000',
+  });
+  expect(gateway.status).toBe(201);
+  const started = await api<{ data: { transaction: { id: string } } }>('POST', '/api/v1/payments/checkout', {
+    amountMinor: 1234,
+    currency: 'EUR',
+    reference,
+    customer: { email: 'payer@example.com' },
+  });
+  expect(started.status).toBe(201);
+  const id = started.body.data.transaction.id;
+  expect((await api('POST', `/api/v1/payments/transactions/${id}/mark-paid`, {})).status).toBe(200);
+  await api('PATCH', `/api/v1/payments/gateways/${gateway.body.data.id}`, { enabled: false });
+
+  // A payer back from a gateway has no session.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/controlcenter/settings/payment-gateway/success?community=demo&transaction=${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  await expect(page.getByText(`Reference: ${reference}`)).toBeVisible();
+  await expect(page.getByText('Status: Paid')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/admin-panel/controlcenter/settings/payment-gateway/failed?community=demo&transaction=${id}&reason=invalid_signature`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
+  await expect(page.getByText(/could not be verified/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -19,9 +19,13 @@ import { kernelModule } from './kernel/kernel-module';
 import { listsModule } from './kernel/lists/module';
 import { createMailer, type Mailer } from './kernel/messaging/mailer';
 import type { AppModule } from './kernel/module';
+import { PayableRegistry } from './kernel/payments/payables';
+import { createPaymentService, type PaymentService } from './kernel/payments/service';
 import { registerDashboardRoute } from './kernel/resources/dashboard';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
+import { bindSecretBox } from './kernel/secrets/bound';
+import { createSecretBox, type SecretBox } from './kernel/secrets/secret-box';
 import { diskBlobStore } from './kernel/storage/blob-store';
 import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
@@ -46,6 +50,10 @@ declare module 'fastify' {
     modules: AppModule[];
     /** The modules' permission modules, validated at start. */
     catalogue: ModuleCatalogue;
+    /** Credentials at rest (AES-256-GCM, SECRETS_KEY). */
+    secrets: SecretBox;
+    /** Payments: gateways, the ledger, payables (kernel/payments). */
+    payments: PaymentService;
   }
 }
 
@@ -129,6 +137,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.decorate('storage', createStorage(db, { blobs, maxBytes: config.maxUploadBytes, communityName: communityNameResolver(db) }));
   app.decorate('resources', resources);
+  const secrets = createSecretBox(config.secretsKey, config.previousSecretsKeys);
+  bindSecretBox(db, secrets);
+  app.decorate('secrets', secrets);
+  app.decorate('payments', createPaymentService({ db, box: secrets, config: config.payments, payables: new PayableRegistry() }));
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', MODULES);
   app.decorate('catalogue', catalogue);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PaymentsConfig } from './kernel/payments/providers/types';
+import { generateSecretsKey, parseSecretsKey } from './kernel/secrets/secret-box';
 import type { S3Options } from './kernel/storage/s3-store';
 
 const optionalText = z
@@ -21,6 +23,20 @@ const envSchema = z.object({
       .optional(),
   ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SECRETS_KEY: optionalText.pipe(
+    z.string().refine(isSecretsKey, 'must be 32 bytes as 64 hex characters or base64 (openssl rand -base64 32)').optional(),
+  ),
+  SECRETS_KEY_PREVIOUS: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.split(',').every((k) => isSecretsKey(k.trim())), 'must be keys like SECRETS_KEY, separated by commas')
+      .optional(),
+  ),
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  PAYMENTS_RAZORPAY_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
+  PAYMENTS_PAYU_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
+  PAYMENTS_PAYU_INFO_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
+  PAYMENTS_STRIPE_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
   ADMIN_EMAIL: z.email().default('admin@atrium.local'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SEED_COMMUNITY: z
@@ -83,6 +99,12 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
+  /** Encrypts credentials at rest (AES-256-GCM): SECRETS_KEY, or generated once into DATA_DIR outside production. */
+  secretsKey: string;
+  /** Older keys that still open what they sealed (rotation). */
+  previousSecretsKeys: string[];
+  /** Payment gateways' API addresses (overridable, e.g. for a sandbox proxy or tests) and their timeout. */
+  payments: PaymentsConfig;
   adminEmail: string;
   adminPassword?: string;
   seedCommunity: string;
@@ -107,6 +129,15 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+function isSecretsKey(value: string): boolean {
+  try {
+    parseSecretsKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads and validates the environment; the messages name the variable and what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -117,9 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production') {
-    // A generated secret would change with the data directory; a link built from a request's Host
+    // Generated secrets would change with the data directory; a link built from a request's Host
     // header (mailed confirmation links) could be pointed elsewhere by whoever sends the request.
-    const missing = (['JWT_SECRET', 'PUBLIC_URL'] as const).filter((name) => !e[name]);
+    const missing = (['JWT_SECRET', 'SECRETS_KEY', 'PUBLIC_URL'] as const).filter((name) => !e[name]);
     if (missing.length > 0)
       throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`);
   }
@@ -130,6 +161,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir),
+    secretsKey: e.SECRETS_KEY ?? overrides.secretsKey ?? persistedSecret(dataDir, 'secrets-key', generateSecretsKey),
+    previousSecretsKeys: (e.SECRETS_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    payments: {
+      timeoutMs: e.PAYMENTS_TIMEOUT_MS,
+      razorpayUrl: e.PAYMENTS_RAZORPAY_URL,
+      payuUrl: e.PAYMENTS_PAYU_URL,
+      payuInfoUrl: e.PAYMENTS_PAYU_INFO_URL,
+      stripeUrl: e.PAYMENTS_STRIPE_URL,
+    },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     seedCommunity: e.SEED_COMMUNITY,
@@ -184,12 +227,12 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
     .join(',');
 }
 
-/** Outside production an unset JWT_SECRET is generated once and kept in DATA_DIR. */
-function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/** Outside production an unset JWT_SECRET (or SECRETS_KEY) is generated once and kept in DATA_DIR. */
+function persistedSecret(dataDir: string, name = 'jwt-secret', generate = () => randomBytes(48).toString('base64url')): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -27,12 +27,44 @@ describe('configuration', () => {
   it('requires PUBLIC_URL in production (mailed links never follow a request Host header)', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL: required/);
     expect(
-      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://atrium.example.com' }).publicUrl,
+      loadConfig({
+        DATA_DIR: dir,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        SECRETS_KEY: 'ab'.repeat(32),
+        PUBLIC_URL: 'https://atrium.example.com',
+      }).publicUrl,
     ).toBe('https://atrium.example.com');
   });
 
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
+  });
+
+  it('generates a secrets key once into DATA_DIR, requires SECRETS_KEY in production, and refuses a key that is not 32 bytes', () => {
+    const first = loadConfig({ DATA_DIR: dir }).secretsKey;
+    expect(Buffer.from(first, 'base64url')).toHaveLength(32);
+    expect(readFileSync(join(dir, 'secrets-key'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).secretsKey).toBe(first);
+    const key = 'ab'.repeat(32);
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) })).toThrow(/SECRETS_KEY: required/);
+    const production = loadConfig({
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SECRETS_KEY: key,
+      SECRETS_KEY_PREVIOUS: first,
+      PUBLIC_URL: 'https://atrium.example.com',
+    });
+    expect(production).toMatchObject({ secretsKey: key, previousSecretsKeys: [first] });
+    expect(() => loadConfig({ DATA_DIR: dir, SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 32 bytes/);
+    expect(loadConfig({ DATA_DIR: dir, PAYMENTS_RAZORPAY_URL: 'http://127.0.0.1:9', PAYMENTS_TIMEOUT_MS: '2500' }).payments).toEqual({
+      timeoutMs: 2500,
+      razorpayUrl: 'http://127.0.0.1:9',
+      payuUrl: undefined,
+      payuInfoUrl: undefined,
+      stripeUrl: undefined,
+    });
   });
 
   it('names each invalid variable', () => {

@@ -34,6 +34,8 @@ function startProcess(env: Record<string, string>): Promise<Process> {
       JOBS: 'on',
       JWT_SECRET,
       PUBLIC_URL: 'https://atrium.example.com',
+      // Production requires both keys; the processes share them (one sealed credential, any process opens it).
+      SECRETS_KEY: 'a'.repeat(64),
       DATA_DIR: dataDir,
       ...env,
     },

@@ -4,6 +4,7 @@ import { auditLogResource, logsResource } from './events/resources';
 import { outbox } from './messaging/tables';
 import { defineModule } from './module';
 import { notificationsResource } from './notifications/resource';
+import { paymentsDeclaration } from './payments/declaration';
 import { defineResource } from './resources/resource';
 import { removeStoredBytes, type StoredFile, uploadParts } from './storage/storage';
 import { files } from './storage/tables';
@@ -144,7 +145,7 @@ function sendFile(
     .send(stream);
 }
 
-/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications). */
+/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications, payments). */
 export const kernelModule = defineModule({
   key: 'kernel',
   label: 'Platform',
@@ -155,7 +156,12 @@ export const kernelModule = defineModule({
     { key: 'notifications', label: 'Notifications' },
     { key: 'version', label: 'Version' },
     { key: 'media', label: 'Media library', area: 'media', starter: 'content' },
+    paymentsDeclaration.permissionModule,
   ],
-  resources: [auditLogResource, logsResource, outboxResource, filesResource, notificationsResource],
-  routes: fileRoutes,
+  resources: [auditLogResource, logsResource, outboxResource, filesResource, notificationsResource, ...paymentsDeclaration.resources],
+  compat: paymentsDeclaration.compat,
+  async routes(app) {
+    await fileRoutes(app);
+    await paymentsDeclaration.routes(app);
+  },
 });

@@ -3,6 +3,7 @@ import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
 import { identityArea } from '../features/identity/screens';
 import { opsArea } from '../features/ops/screens';
+import { paymentsArea } from '../features/payments/screens';
 import { settingsArea } from '../features/settings/screens';
 import { siteArea } from '../features/site/screens';
 import type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } from './screen-types';
@@ -13,7 +14,16 @@ export type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } fro
  * The screen table: every area's declaration, in navigation order. An area adds its screens (and
  * dashboard cards) by adding its declaration here; nothing else lists paths.
  */
-const AREA_DECLARATIONS: AreaDeclaration[] = [authArea, homeArea, siteArea, contactUsArea, identityArea, settingsArea, opsArea];
+const AREA_DECLARATIONS: AreaDeclaration[] = [
+  authArea,
+  homeArea,
+  siteArea,
+  contactUsArea,
+  identityArea,
+  settingsArea,
+  paymentsArea,
+  opsArea,
+];
 
 export const SCREENS: Screen[] = AREA_DECLARATIONS.flatMap((a) => a.screens);
 export const DASHBOARD_CARDS: DashboardCard[] = AREA_DECLARATIONS.flatMap((a) => a.cards ?? []);

@@ -19,6 +19,8 @@ const SWEEP_AFTER_SECONDS = 60;
  */
 export function createJobs(db: Database, options: { enabled: boolean; onError: (err: unknown) => void }) {
   const handlers = new Map<string, JobHandler<any>>();
+  /** Recurring jobs by name: cron expression (pg-boss runs each occurrence once, in one process). */
+  const schedules = new Map<string, string>();
   let boss: PgBoss | null = null;
   let sweeper: NodeJS.Timeout | null = null;
 
@@ -33,6 +35,15 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
       handlers.set(name, handler);
     },
 
+    /**
+     * Runs job `name` (a registered handler) on a cron schedule (five fields, pg-boss). With jobs off
+     * nothing recurs.
+     */
+    schedule(name: string, cron: string) {
+      if (!handlers.has(name)) throw new Error(`No job handler named ${name}`);
+      schedules.set(name, cron);
+    },
+
     async start() {
       if (!options.enabled) return;
       const started = createBoss(db);
@@ -43,6 +54,7 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
       await underAdvisoryLock(db, JOBS_SETUP_LOCK, async () => {
         await started.start();
         for (const name of handlers.keys()) await started.createQueue(name);
+        for (const [name, cron] of schedules) await started.schedule(name, cron);
       });
       for (const [name, handler] of handlers) {
         await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {

@@ -1,0 +1,314 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scopeOf } from '../auth/context';
+import { AppError, errors } from '../errors/app-error';
+import { requireCommunity } from '../tenancy/communities';
+import { kindCatalogue } from './kinds';
+import type { PaymentTransaction } from './ledger';
+import { systemScope } from './service';
+import { GATEWAY_KINDS, type GatewayKind } from './tables';
+
+const tags = ['payments'];
+const idParams = z.object({ id: z.uuid('Not a valid id') });
+const read = { access: 'payments:read' } as const;
+const write = { access: 'payments:write' } as const;
+/** The console's outcome screens (open without a session: a returning payer may have none). */
+export const SUCCESS_PATH = '/admin-panel/controlcenter/settings/payment-gateway/success';
+export const FAILED_PATH = '/admin-panel/controlcenter/settings/payment-gateway/failed';
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+const customer = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    email: z.email().max(320).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 -]{6,20}$/, 'A phone number')
+      .optional(),
+  })
+  .strict();
+
+export const startBody = z
+  .object({
+    payable: z.object({ kind: z.string().min(1).max(63), id: z.uuid('Not a valid id') }).optional(),
+    amountMinor: z.number().int().positive().max(1_000_000_000_00).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'A three-letter currency code')
+      .transform((c) => c.toUpperCase())
+      .optional(),
+    reference: z.string().trim().min(1).max(200).optional(),
+    description: z.string().trim().max(500).optional(),
+    customer: customer.optional(),
+    gatewayId: z.uuid('Not a valid id').optional(),
+    kind: z.enum(GATEWAY_KINDS).optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.payable) return;
+    for (const key of ['amountMinor', 'currency', 'reference'] as const) {
+      if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required without a payable' });
+    }
+  });
+export type StartBody = z.infer<typeof startBody>;
+
+export const razorpayVerifyBody = z
+  .object({
+    transactionId: z.uuid('Not a valid id').optional(),
+    razorpay_order_id: z.string().max(64).optional(),
+    razorpay_payment_id: z.string().min(1).max(64),
+    razorpay_signature: z.string().min(1).max(256),
+  })
+  .strict();
+
+/** This server's origin as the caller reached it (honouring X-Forwarded-* only from trusted proxies). */
+export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+export const startInput = (body: StartBody, req: FastifyRequest, community: string) => ({
+  payable: body.payable,
+  request: body.payable
+    ? undefined
+    : {
+        amountMinor: body.amountMinor!,
+        currency: body.currency!,
+        reference: body.reference!,
+        description: body.description,
+        customer: body.customer ?? {},
+      },
+  gatewayId: body.gatewayId,
+  kind: body.kind,
+  origin: originOf(req),
+  community,
+});
+
+/** What a payer's browser may learn of a transaction. */
+const publicView = (t: PaymentTransaction) => ({
+  id: t.id,
+  status: t.status,
+  amountMinor: t.amountMinor,
+  currency: t.currency,
+  reference: t.reference,
+  paid: t.status === 'captured',
+});
+
+/** Form fields of a urlencoded body (single values). */
+function formFields(body: unknown): Record<string, string> {
+  const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** The outcome screen a returning payer is sent to. */
+function outcomeLocation(community: string, paid: boolean, transactionId: string | undefined, reason?: string) {
+  const params = new URLSearchParams({ community });
+  if (transactionId) params.set('transaction', transactionId);
+  if (reason) params.set('reason', reason);
+  return `${paid ? SUCCESS_PATH : FAILED_PATH}?${params}`;
+}
+
+/** Payments' v1 routes (payments:read / payments:write) and the gateways' public callbacks. */
+export async function paymentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const scope = (req: FastifyRequest) => scopeOf(app.db, req.auth!);
+
+  r.get('/api/v1/payments/kinds', { config: read, schema: { tags, summary: 'The kinds of payment gateways supported' } }, async () => ({
+    data: kindCatalogue(),
+  }));
+
+  r.post(
+    '/api/v1/payments/gateways/:id/test',
+    { config: write, schema: { tags, summary: 'Test a gateway’s credentials against its API', params: idParams } },
+    async (req) => ({ data: await app.payments.testConnection(scope(req), req.params.id) }),
+  );
+
+  r.post(
+    '/api/v1/payments/checkout',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Start a payment for a payable ({ kind, id }) or an amount; an Idempotency-Key header makes a retry return the same payment',
+        body: startBody,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }).loose(),
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const started = await app.payments.start(scope(req), { ...startInput(req.body, req, req.auth!.community), idempotencyKey: key });
+      return reply.code(201).send({ data: started });
+    },
+  );
+
+  r.post(
+    '/api/v1/payments/razorpay/verify',
+    {
+      config: write,
+      schema: { tags, summary: 'Verify a Razorpay checkout (signature, then the payment’s amount)', body: razorpayVerifyBody },
+    },
+    async (req) => {
+      const { transactionId, ...params } = req.body;
+      return { data: await app.payments.verifyRazorpay(scope(req), params as Record<string, string>, transactionId) };
+    },
+  );
+
+  r.post(
+    '/api/v1/payments/transactions/:id/refund',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Refund a paid transaction, fully or in part, through its gateway',
+        params: idParams,
+        body: z.object({ amountMinor: z.number().int().positive().optional() }).strict(),
+      },
+    },
+    async (req) => ({ data: await app.payments.refund(scope(req), req.params.id, req.body.amountMinor) }),
+  );
+
+  r.post(
+    '/api/v1/payments/transactions/:id/mark-paid',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Record that an offline payment (cash on delivery, bank transfer) arrived',
+        params: idParams,
+        body: z.object({ note: z.string().trim().max(500).optional() }).strict(),
+      },
+    },
+    async (req) => ({ data: await app.payments.markPaid(scope(req), req.params.id, req.body.note) }),
+  );
+
+  r.post(
+    '/api/v1/payments/transactions/:id/reconcile',
+    { config: write, schema: { tags, summary: 'Ask the gateway about a transaction now', params: idParams } },
+    async (req) => ({ data: await app.payments.reconcile(scope(req), req.params.id) }),
+  );
+
+  // The gateways' callbacks read their bodies raw: signatures are over the exact bytes.
+  await app.register(async (pub) => {
+    pub.removeAllContentTypeParsers();
+    pub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    const p = pub.withTypeProvider<ZodTypeProvider>();
+    const community = z.object({ community: z.string().min(1).max(63) });
+
+    p.post(
+      '/public/:community/payments/webhooks/:kind',
+      {
+        config: { public: true },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: {
+          tags: ['public'],
+          summary: 'A gateway’s webhook (signature checked over the raw body; replays are no-ops)',
+          params: community.extend({ kind: z.enum(['razorpay', 'stripe']) }),
+        },
+      },
+      async (req) => {
+        const c = await requireCommunity(app.db, req.params.community);
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const result = await app.payments.webhook(c.id, req.params.kind, { body, headers: req.headers });
+        return { received: true, duplicate: result.duplicate, outcome: result.outcome };
+      },
+    );
+
+    p.post(
+      '/public/:community/payments/razorpay/verify',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['public'],
+          summary: 'The payer’s Razorpay checkout result (JSON answers JSON; a form post is redirected to the outcome screen)',
+          params: community,
+        },
+      },
+      async (req, reply) => {
+        const c = await requireCommunity(app.db, req.params.community);
+        const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+        const raw = isForm ? formFields(req.body) : jsonOf(req.body);
+        const parsed = razorpayVerifyBody.safeParse({
+          ...raw,
+          transactionId: raw.transactionId ?? (req.query as { transaction?: string }).transaction,
+        });
+        if (!parsed.success) throw errors.validation({ razorpay_signature: 'The checkout result is incomplete' });
+        const { transactionId, ...params } = parsed.data;
+        const s = systemScope(app.db, c.id, 'Razorpay checkout');
+        if (!isForm)
+          return { data: publicView((await app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId)).transaction) };
+        return redirectOutcome(c.name, reply, transactionId, () =>
+          app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId),
+        );
+      },
+    );
+
+    p.get(
+      '/public/:community/payments/transactions/:id',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['public'],
+          summary: 'What the payer may see of a payment: status, amount, reference (the outcome screens)',
+          params: community.extend({ id: z.uuid('Not a valid id') }),
+        },
+      },
+      async (req) => {
+        const c = await requireCommunity(app.db, req.params.community);
+        return { data: publicView(await app.payments.transaction(c.id, req.params.id)) };
+      },
+    );
+
+    p.route({
+      method: ['GET', 'POST'],
+      url: '/public/:community/payments/:kind/return',
+      config: { public: true },
+      schema: {
+        tags: ['public'],
+        summary: 'Where a gateway sends the payer back (PayU posts a form, Stripe redirects): verified, then the outcome screen',
+        params: community.extend({ kind: z.enum(['payu', 'stripe']) }),
+        querystring: z.object({ transaction: z.uuid(), outcome: z.enum(['success', 'failure']) }),
+      },
+      handler: async (req, reply) => {
+        const { community: name, kind } = req.params as { community: string; kind: GatewayKind };
+        const { transaction } = req.query as { transaction: string };
+        const c = await requireCommunity(app.db, name);
+        const s = systemScope(app.db, c.id, `${kind === 'payu' ? 'PayU' : 'Stripe'} return`);
+        if (kind === 'payu') {
+          return redirectOutcome(c.name, reply, transaction, () => app.payments.verifyReturn(s, 'payu', transaction, formFields(req.body)));
+        }
+        // Stripe's redirect carries nothing signed: the gateway is asked what happened.
+        return redirectOutcome(c.name, reply, transaction, async () => {
+          const t = await app.payments.reconcile(s, transaction);
+          return { transaction: t, paid: t.status === 'captured' };
+        });
+      },
+    });
+  });
+}
+
+function jsonOf(body: unknown): Record<string, string> {
+  if (!Buffer.isBuffer(body) || body.length === 0) return {};
+  try {
+    const value = JSON.parse(body.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+  } catch {
+    throw errors.badRequest('invalid_json', 'The body is not valid JSON');
+  }
+}
+
+/** Runs a verification and sends the payer to the outcome screen; a refusal names its reason there. */
+async function redirectOutcome(
+  community: string,
+  reply: FastifyReply,
+  transactionId: string | undefined,
+  verify: () => Promise<{ transaction: PaymentTransaction; paid: boolean }>,
+) {
+  try {
+    const { transaction, paid } = await verify();
+    // The screen reads the transaction by id; the address carries only a code-like reason.
+    return reply.redirect(outcomeLocation(community, paid, transaction.id, paid ? undefined : transaction.status), 303);
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.status >= 500 && err.status !== 502 && err.status !== 504)) throw err;
+    return reply.redirect(outcomeLocation(community, false, transactionId, err.code), 303);
+  }
+}

@@ -1,0 +1,5 @@
+import { PaymentOutcome } from './payment-outcome';
+
+export default function PaymentFailedPage() {
+  return <PaymentOutcome expected="failed" />;
+}
