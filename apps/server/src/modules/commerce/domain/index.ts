@@ -1,0 +1,5 @@
+/** The commerce domain: pure rules for money, tax, carts, coupons, orders, stock and returns (no database, no HTTP). */
+export * from './errors';
+export * from './money';
+export * from './quantities';
+export * from './tax';
