@@ -2,8 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allocate,
+  type CartInput,
+  type CartLine,
+  type Coupon,
+  type CouponCart,
+  type CouponContext,
+  computeCartTotals,
   currencyExponent,
   DomainError,
+  evaluateCoupon,
   findTaxRate,
   fromMinor,
   isCurrencyCode,
@@ -217,6 +224,430 @@ describe('tax', () => {
         expect(inclusive.net + inclusive.tax).toBe(inclusive.gross);
         expect(inclusive.tax).toBeGreaterThanOrEqual(0);
         expect(Math.abs(inclusive.tax - exclusive.tax)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});
+
+describe('coupons', () => {
+  const now = new Date('2025-06-15T12:00:00Z');
+  const context: CouponContext = { now, timesUsed: 0, timesUsedByCustomer: 0 };
+  const cart: CouponCart = {
+    currency: 'EUR',
+    lines: [
+      { productId: 'shirt', categoryIds: ['clothes'], unitPrice: 1000, quantity: 2 }, // 20.00
+      { productId: 'mug', categoryIds: ['kitchen'], unitPrice: 500, quantity: 1 }, // 5.00
+      { productId: 'scarf', categoryIds: ['clothes', 'winter'], unitPrice: 500, quantity: 1 }, // 5.00
+    ],
+  };
+  const tenOff: Coupon = { code: 'TEN', kind: 'percentage', ratePpm: 100_000, active: true };
+
+  it('takes a percentage off every line, allocated to the cent', () => {
+    expect(evaluateCoupon(tenOff, cart, context)).toEqual({ ok: true, discount: 300, perLine: [200, 50, 50], freeShipping: false });
+    const third: Coupon = { ...tenOff, ratePpm: 333_333 };
+    const r = evaluateCoupon(third, cart, context);
+    expect(r).toEqual({ ok: true, discount: 1000, perLine: [667, 167, 166], freeShipping: false }); // 999.999 → 1000
+  });
+
+  it('takes a fixed amount off the eligible lines, never more than they cost', () => {
+    const five: Coupon = { code: 'FIVE', kind: 'fixed_amount', amount: 500, active: true, categoryIds: ['clothes'] };
+    expect(evaluateCoupon(five, cart, context)).toEqual({ ok: true, discount: 500, perLine: [400, 0, 100], freeShipping: false });
+    const huge: Coupon = { ...five, amount: 100_000 };
+    expect(evaluateCoupon(huge, cart, context)).toEqual({ ok: true, discount: 2500, perLine: [2000, 0, 500], freeShipping: false });
+  });
+
+  it('gives free shipping without touching the lines', () => {
+    const ship: Coupon = { code: 'SHIP', kind: 'free_shipping', active: true };
+    expect(evaluateCoupon(ship, cart, context)).toEqual({ ok: true, discount: 0, perLine: [0, 0, 0], freeShipping: true });
+  });
+
+  it('restricts to products or categories, either one sufficing', () => {
+    const mugOrWinter: Coupon = { ...tenOff, productIds: ['mug'], categoryIds: ['winter'] };
+    expect(evaluateCoupon(mugOrWinter, cart, context)).toEqual({ ok: true, discount: 100, perLine: [0, 50, 50], freeShipping: false });
+    const onlyShirts: Coupon = { ...tenOff, productIds: ['shirt'], categoryIds: [] };
+    expect(evaluateCoupon(onlyShirts, cart, context)).toEqual({ ok: true, discount: 200, perLine: [200, 0, 0], freeShipping: false });
+  });
+
+  const reason = (coupon: Coupon, c: CouponCart = cart, ctx: CouponContext = context) => {
+    const r = evaluateCoupon(coupon, c, ctx);
+    if (r.ok) throw new Error(`expected ${coupon.code} to be refused`);
+    return r.reason;
+  };
+
+  it('refuses with a distinct reason and a message for each rule', () => {
+    expect(reason({ ...tenOff, active: false })).toEqual({ code: 'inactive', message: 'Coupon TEN is not active' });
+    expect(reason({ ...tenOff, startsAt: new Date('2025-07-01T00:00:00Z') })).toEqual({
+      code: 'not_started',
+      message: 'Coupon TEN can be used from 2025-07-01T00:00:00.000Z',
+    });
+    expect(reason({ ...tenOff, endsAt: new Date('2025-06-01T00:00:00Z') })).toEqual({
+      code: 'expired',
+      message: 'Coupon TEN expired on 2025-06-01T00:00:00.000Z',
+    });
+    expect(reason({ ...tenOff, usageLimit: 100 }, cart, { ...context, timesUsed: 100 })).toEqual({
+      code: 'usage_limit_reached',
+      message: 'Coupon TEN has been used as many times as it allows (100)',
+    });
+    expect(reason({ ...tenOff, perCustomerLimit: 1 }, cart, { ...context, timesUsedByCustomer: 1 })).toEqual({
+      code: 'customer_limit_reached',
+      message: 'You have used coupon TEN as many times as it allows per customer (1)',
+    });
+    expect(reason({ ...tenOff, productIds: ['lamp'] })).toEqual({
+      code: 'no_eligible_products',
+      message: 'Coupon TEN does not apply to any product in the cart',
+    });
+    expect(reason(tenOff, { currency: 'EUR', lines: [] })).toEqual({
+      code: 'no_eligible_products',
+      message: 'Coupon TEN needs something in the cart',
+    });
+    expect(reason({ ...tenOff, minimumSubtotal: 5000 })).toEqual({
+      code: 'below_minimum',
+      message: 'Coupon TEN needs a subtotal of at least 50.00 EUR (the cart has 30.00 EUR)',
+    });
+  });
+
+  it('takes the validity window as [startsAt, endsAt) and the limits as counts already used', () => {
+    const window: Coupon = { ...tenOff, startsAt: now, endsAt: new Date(now.getTime() + 1) };
+    expect(evaluateCoupon(window, cart, context).ok).toBe(true);
+    expect(reason(window, cart, { ...context, now: new Date(now.getTime() + 1) }).code).toBe('expired');
+    expect(reason(window, cart, { ...context, now: new Date(now.getTime() - 1) }).code).toBe('not_started');
+    const limited: Coupon = { ...tenOff, usageLimit: 100, perCustomerLimit: 2 };
+    expect(evaluateCoupon(limited, cart, { now, timesUsed: 99, timesUsedByCustomer: 1 }).ok).toBe(true);
+    expect(reason(limited, cart, { now, timesUsed: 99, timesUsedByCustomer: 2 }).code).toBe('customer_limit_reached');
+    expect(evaluateCoupon({ ...tenOff, minimumSubtotal: 3000 }, cart, context).ok).toBe(true); // exactly the minimum
+  });
+
+  it('checks the minimum on the whole cart, not only the eligible lines', () => {
+    const mugOnly: Coupon = { ...tenOff, productIds: ['mug'], minimumSubtotal: 3000 };
+    expect(evaluateCoupon(mugOnly, cart, context)).toEqual({ ok: true, discount: 50, perLine: [0, 50, 0], freeShipping: false });
+  });
+
+  it('gives the first failing rule when several fail', () => {
+    const everythingWrong: Coupon = {
+      ...tenOff,
+      active: false,
+      endsAt: new Date('2025-01-01T00:00:00Z'),
+      usageLimit: 0,
+      productIds: ['lamp'],
+      minimumSubtotal: 1e6,
+    };
+    expect(reason(everythingWrong).code).toBe('inactive');
+    expect(reason({ ...everythingWrong, active: true }).code).toBe('expired');
+    expect(reason({ ...everythingWrong, active: true, endsAt: null }).code).toBe('usage_limit_reached');
+    expect(reason({ ...everythingWrong, active: true, endsAt: null, usageLimit: null }).code).toBe('no_eligible_products');
+    expect(reason({ ...everythingWrong, active: true, endsAt: null, usageLimit: null, productIds: [] }).code).toBe('below_minimum');
+  });
+
+  const line = fc.record({
+    productId: fc.constantFrom('a', 'b', 'c', 'd'),
+    categoryIds: fc.subarray(['x', 'y', 'z']),
+    unitPrice: fc.integer({ min: 0, max: 1e6 }),
+    quantity: fc.integer({ min: 1, max: 50 }),
+  });
+  const coupon: fc.Arbitrary<Coupon> = fc
+    .oneof(
+      fc.record({ kind: fc.constant('percentage' as const), ratePpm: fc.integer({ min: 0, max: 1_000_000 }) }),
+      fc.record({ kind: fc.constant('fixed_amount' as const), amount: fc.integer({ min: 0, max: 1e8 }) }),
+      fc.record({ kind: fc.constant('free_shipping' as const) }),
+    )
+    .chain((kind) =>
+      fc.record({ productIds: fc.subarray(['a', 'b', 'c', 'd']), categoryIds: fc.subarray(['x', 'y', 'z']) }).map((restriction) => ({
+        code: 'P',
+        active: true,
+        ...kind,
+        ...restriction,
+      })),
+    );
+
+  it('the discount is the sum of the line shares, each within its line, none on ineligible lines', () => {
+    fc.assert(
+      fc.property(coupon, fc.array(line, { maxLength: 12 }), (c, lines) => {
+        const r = evaluateCoupon(c, { currency: 'EUR', lines }, context);
+        const restricted = (c.productIds?.length ?? 0) + (c.categoryIds?.length ?? 0) > 0;
+        const eligible = lines.map(
+          (l) => !restricted || c.productIds!.includes(l.productId) || l.categoryIds.some((id) => c.categoryIds!.includes(id)),
+        );
+        expect(r.ok).toBe(eligible.includes(true));
+        if (r.ok) {
+          expect(r.perLine).toHaveLength(lines.length);
+          expect(sumMinor(r.perLine)).toBe(r.discount);
+          const eligibleSubtotal = sumMinor(lines.map((l, i) => (eligible[i] ? l.unitPrice * l.quantity : 0)));
+          expect(r.discount).toBeLessThanOrEqual(eligibleSubtotal);
+          r.perLine.forEach((share, i) => {
+            expect(share).toBeGreaterThanOrEqual(0);
+            expect(share).toBeLessThanOrEqual(eligible[i] ? lines[i].unitPrice * lines[i].quantity : 0);
+          });
+          if (c.kind === 'percentage') expect(r.discount).toBe(Math.round((eligibleSubtotal * c.ratePpm) / 1_000_000));
+          if (c.kind === 'fixed_amount') expect(r.discount).toBe(Math.min(c.amount, eligibleSubtotal));
+          expect(r.freeShipping).toBe(c.kind === 'free_shipping');
+        }
+      }),
+    );
+  });
+});
+
+describe('cart totals', () => {
+  const now = new Date('2025-06-15T12:00:00Z');
+  const vat: TaxRate[] = [
+    { country: null, taxClass: 'standard', ratePpm: 200_000, name: 'VAT 20 %' },
+    { country: null, taxClass: 'reduced', ratePpm: 55_000, name: 'VAT 5.5 %' },
+  ];
+  const soap: CartLine = {
+    variationId: 'soap-1',
+    productId: 'soap',
+    categoryIds: ['bath'],
+    title: 'Soap',
+    unitPrice: 333,
+    quantity: 3,
+    taxClass: 'standard',
+  };
+  const tenOff: Coupon = { code: 'TEN', kind: 'percentage', ratePpm: 100_000, active: true };
+  const cart = (over: Partial<CartInput> = {}): CartInput => ({
+    currency: 'EUR',
+    pricesIncludeTax: false,
+    lines: [soap],
+    taxRates: vat,
+    region: { country: 'FR' },
+    coupon: { coupon: tenOff, context: { now, timesUsed: 0, timesUsedByCustomer: 0 } },
+    ...over,
+  });
+
+  it('3 × 3.33 EUR, 10 % off, 20 % VAT added to the prices', () => {
+    const t = computeCartTotals(cart());
+    // 9.99 − 1.00 (0.999 rounded half-up) = 8.99 net; VAT 1.798 → 1.80; 10.79 to pay
+    expect(t.lines).toEqual([
+      {
+        variationId: 'soap-1',
+        taxClass: 'standard',
+        unitPrice: 333,
+        quantity: 3,
+        subtotal: 999,
+        discount: 100,
+        ratePpm: 200_000,
+        net: 899,
+        tax: 180,
+        total: 1079,
+      },
+    ]);
+    expect({ subtotal: t.subtotal, discount: t.discount, tax: t.tax, total: t.total }).toEqual({
+      subtotal: 999,
+      discount: 100,
+      tax: 180,
+      total: 1079,
+    });
+    expect(t.taxLines).toEqual([{ name: 'VAT 20 %', ratePpm: 200_000, net: 899, tax: 180 }]);
+    expect(t.coupon).toEqual({ code: 'TEN', applied: true, discount: 100, freeShipping: false });
+    expect(t.issues).toEqual([]);
+  });
+
+  it('3 × 3.33 EUR, 10 % off, 20 % VAT included in the prices', () => {
+    const t = computeCartTotals(cart({ pricesIncludeTax: true }));
+    // 8.99 paid, of which VAT 8.99 × 20/120 = 1.498 → 1.50, net 7.49
+    expect(t.lines[0]).toMatchObject({ subtotal: 999, discount: 100, net: 749, tax: 150, total: 899 });
+    expect({ subtotal: t.subtotal, discount: t.discount, tax: t.tax, total: t.total }).toEqual({
+      subtotal: 999,
+      discount: 100,
+      tax: 150,
+      total: 899,
+    });
+  });
+
+  it('taxes shipping with its class, in the store’s price basis', () => {
+    const shipping = { price: 490, taxClass: 'standard' };
+    const exclusive = computeCartTotals(cart({ shipping }));
+    expect(exclusive.shipping).toEqual({ price: 490, discount: 0, ratePpm: 200_000, net: 490, tax: 98, total: 588 });
+    expect({ tax: exclusive.tax, total: exclusive.total }).toEqual({ tax: 278, total: 1667 });
+    expect(exclusive.taxLines).toEqual([{ name: 'VAT 20 %', ratePpm: 200_000, net: 1389, tax: 278 }]);
+    const inclusive = computeCartTotals(cart({ shipping, pricesIncludeTax: true }));
+    expect(inclusive.shipping).toEqual({ price: 490, discount: 0, ratePpm: 200_000, net: 408, tax: 82, total: 490 }); // 81.67
+    expect({ tax: inclusive.tax, total: inclusive.total }).toEqual({ tax: 232, total: 1389 });
+    const untaxed = computeCartTotals(cart({ shipping: { price: 490, taxClass: null } }));
+    expect(untaxed.shipping).toEqual({ price: 490, discount: 0, ratePpm: 0, net: 490, tax: 0, total: 490 });
+    expect(untaxed.total).toBe(1569);
+  });
+
+  it('a free-shipping coupon zeroes shipping and its tax', () => {
+    const free: Coupon = { code: 'SHIP', kind: 'free_shipping', active: true };
+    const t = computeCartTotals(
+      cart({
+        shipping: { price: 490, taxClass: 'standard' },
+        coupon: { coupon: free, context: { now, timesUsed: 0, timesUsedByCustomer: 0 } },
+      }),
+    );
+    expect(t.shipping).toEqual({ price: 490, discount: 490, ratePpm: 200_000, net: 0, tax: 0, total: 0 });
+    expect({ subtotal: t.subtotal, discount: t.discount, tax: t.tax, total: t.total }).toEqual({
+      subtotal: 999,
+      discount: 0,
+      tax: 200,
+      total: 1199,
+    });
+  });
+
+  it('sums tax per rate over lines of several classes', () => {
+    const book: CartLine = {
+      variationId: 'book-1',
+      productId: 'book',
+      categoryIds: ['books'],
+      unitPrice: 1999,
+      quantity: 1,
+      taxClass: 'reduced',
+    };
+    const t = computeCartTotals(cart({ lines: [soap, book], coupon: null }));
+    // soap 9.99 → 2.00 VAT (1.998); book 19.99 → 1.10 VAT (1.09945)
+    expect(t.lines.map((l) => l.tax)).toEqual([200, 110]);
+    expect(t.taxLines).toEqual([
+      { name: 'VAT 20 %', ratePpm: 200_000, net: 999, tax: 200 },
+      { name: 'VAT 5.5 %', ratePpm: 55_000, net: 1999, tax: 110 },
+    ]);
+    expect({ subtotal: t.subtotal, discount: t.discount, tax: t.tax, total: t.total }).toEqual({
+      subtotal: 2998,
+      discount: 0,
+      tax: 310,
+      total: 3308,
+    });
+    expect(t.coupon).toBe(null);
+  });
+
+  it('works in the currency’s own minor unit (yen have none)', () => {
+    const t = computeCartTotals({
+      currency: 'JPY',
+      pricesIncludeTax: false,
+      lines: [{ ...soap, unitPrice: 333 }],
+      taxRates: [{ country: 'JP', taxClass: 'standard', ratePpm: 100_000 }],
+      region: { country: 'JP' },
+      coupon: { coupon: tenOff, context: { now, timesUsed: 0, timesUsedByCustomer: 0 } },
+    });
+    // ¥999 − ¥100 = ¥899; 10 % consumption tax 89.9 → ¥90
+    expect({ subtotal: t.subtotal, discount: t.discount, tax: t.tax, total: t.total }).toEqual({
+      subtotal: 999,
+      discount: 100,
+      tax: 90,
+      total: 989,
+    });
+  });
+
+  it('leaves a class without a rate untaxed, out of the tax lines', () => {
+    const t = computeCartTotals(cart({ lines: [{ ...soap, taxClass: 'exempt' }], coupon: null }));
+    expect(t.lines[0]).toMatchObject({ ratePpm: 0, tax: 0, net: 999, total: 999 });
+    expect(t.taxLines).toEqual([]);
+  });
+
+  it('reports stale, short and unsold lines and keeps them in the totals', () => {
+    const lines: CartLine[] = [
+      { ...soap, seenUnitPrice: 300 },
+      { ...soap, variationId: 'soap-2', title: 'Soap, lavender', available: 0 },
+      { ...soap, variationId: 'soap-3', title: 'Soap, rose', available: 2, seenUnitPrice: 333 },
+      { ...soap, variationId: 'soap-4', purchasable: false, available: 0, seenUnitPrice: 1 },
+      { ...soap, variationId: 'soap-5', available: 3 },
+    ];
+    const t = computeCartTotals(cart({ lines, coupon: null }));
+    expect(t.issues).toEqual([
+      {
+        code: 'price_changed',
+        lineIndex: 0,
+        variationId: 'soap-1',
+        seenUnitPrice: 300,
+        unitPrice: 333,
+        message: 'The price of “Soap” changed from 3.00 EUR to 3.33 EUR',
+      },
+      {
+        code: 'out_of_stock',
+        lineIndex: 1,
+        variationId: 'soap-2',
+        requested: 3,
+        available: 0,
+        message: '“Soap, lavender” is out of stock',
+      },
+      {
+        code: 'insufficient_stock',
+        lineIndex: 2,
+        variationId: 'soap-3',
+        requested: 3,
+        available: 2,
+        message: 'Only 2 of “Soap, rose” left (the cart has 3)',
+      },
+      { code: 'unavailable', lineIndex: 3, variationId: 'soap-4', message: '“Soap” is no longer sold' },
+    ]);
+    expect(t.lines).toHaveLength(5);
+    expect(t.subtotal).toBe(5 * 999);
+  });
+
+  it('reports a coupon that no longer applies and takes nothing off', () => {
+    const expired: Coupon = { ...tenOff, endsAt: new Date('2025-06-01T00:00:00Z') };
+    const t = computeCartTotals(cart({ coupon: { coupon: expired, context: { now, timesUsed: 0, timesUsedByCustomer: 0 } } }));
+    const reason = { code: 'expired', message: 'Coupon TEN expired on 2025-06-01T00:00:00.000Z' };
+    expect(t.coupon).toEqual({ code: 'TEN', applied: false, reason });
+    expect(t.issues).toEqual([{ code: 'coupon_not_applicable', couponCode: 'TEN', reason, message: reason.message }]);
+    expect({ discount: t.discount, total: t.total }).toEqual({ discount: 0, total: 1199 });
+  });
+
+  it('refuses input the edge should have refused', () => {
+    expect(thrownCode(() => computeCartTotals(cart({ lines: [{ ...soap, quantity: 0 }] })))).toBe('invalid_quantity');
+    expect(thrownCode(() => computeCartTotals(cart({ lines: [{ ...soap, quantity: 1.5 }] })))).toBe('invalid_quantity');
+    expect(thrownCode(() => computeCartTotals(cart({ lines: [{ ...soap, unitPrice: 3.33 }] })))).toBe('invalid_amount');
+    expect(thrownCode(() => computeCartTotals(cart({ shipping: { price: -1 } })))).toBe('invalid_amount');
+    expect(thrownCode(() => computeCartTotals(cart({ currency: 'EURO' })))).toBe('unknown_currency');
+  });
+
+  const arbitraryCart: fc.Arbitrary<CartInput> = fc.record({
+    currency: fc.constantFrom('EUR', 'JPY', 'KWD'),
+    pricesIncludeTax: fc.boolean(),
+    lines: fc.array(
+      fc.record({
+        variationId: fc.string(),
+        productId: fc.constantFrom('a', 'b', 'c'),
+        categoryIds: fc.subarray(['x', 'y']),
+        unitPrice: fc.integer({ min: 0, max: 1e7 }),
+        quantity: fc.integer({ min: 1, max: 100 }),
+        taxClass: fc.constantFrom('standard', 'reduced', 'zero', 'exempt'),
+      }),
+      { maxLength: 10 },
+    ),
+    shipping: fc.record({ price: fc.integer({ min: 0, max: 1e5 }), taxClass: fc.constantFrom('standard', null) }),
+    taxRates: fc.constant<TaxRate[]>([
+      { country: null, taxClass: 'standard', ratePpm: 200_000 },
+      { country: 'US', state: 'NY', taxClass: 'standard', ratePpm: 88_750 },
+      { country: null, taxClass: 'reduced', ratePpm: 55_000 },
+      { country: null, taxClass: 'zero', ratePpm: 0 },
+    ]),
+    region: fc.constantFrom(null, { country: 'US', state: 'NY' }, { country: 'FR' }),
+    coupon: fc.option(
+      fc.record({
+        coupon: fc
+          .oneof(
+            fc.record({ kind: fc.constant('percentage' as const), ratePpm: fc.integer({ min: 0, max: 1_000_000 }) }),
+            fc.record({ kind: fc.constant('fixed_amount' as const), amount: fc.integer({ min: 0, max: 1e8 }) }),
+            fc.record({ kind: fc.constant('free_shipping' as const) }),
+          )
+          .map((kind): Coupon => ({ code: 'P', active: true, productIds: ['a', 'b'], ...kind })),
+        context: fc.constant({ now, timesUsed: 0, timesUsedByCustomer: 0 }),
+      }),
+    ),
+  });
+
+  it('every total is the sum of its parts, and the parts add up the same way in both price bases', () => {
+    fc.assert(
+      fc.property(arbitraryCart, (input) => {
+        const t = computeCartTotals(input);
+        const parts = [...t.lines, t.shipping];
+        expect(t.subtotal).toBe(sumMinor(t.lines.map((l) => l.subtotal)));
+        expect(t.discount).toBe(sumMinor(t.lines.map((l) => l.discount)));
+        expect(t.tax).toBe(sumMinor(parts.map((p) => p.tax)));
+        expect(t.total).toBe(sumMinor(parts.map((p) => p.total)));
+        expect(sumMinor(t.taxLines.map((l) => l.tax))).toBe(t.tax);
+        for (const p of parts) {
+          expect(p.net + p.tax).toBe(p.total);
+          expect(p.tax).toBeGreaterThanOrEqual(0);
+          expect(p.net).toBeGreaterThanOrEqual(0);
+        }
+        for (const l of t.lines) {
+          expect(l.subtotal).toBe(l.unitPrice * l.quantity);
+          expect(l.discount).toBeLessThanOrEqual(l.subtotal);
+          expect(input.pricesIncludeTax ? l.total : l.net).toBe(l.subtotal - l.discount);
+        }
+        const shipping = t.shipping.price - t.shipping.discount;
+        expect(t.total).toBe(t.subtotal - t.discount + shipping + (input.pricesIncludeTax ? 0 : t.tax));
+        expect(t.coupon?.applied ?? false).toBe(input.coupon != null && t.issues.length === 0);
       }),
     );
   });
