@@ -2,25 +2,57 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allocate,
+  applyStockMove,
+  assertStockLevel,
+  availableStock,
   type CartInput,
   type CartLine,
   type Coupon,
   type CouponCart,
   type CouponContext,
+  checkDispatch,
+  checkReturnRequest,
+  commitStock,
   computeCartTotals,
+  computeRefund,
   currencyExponent,
   DomainError,
+  dispatchEvent,
+  dispatchProgress,
   evaluateCoupon,
+  FIRST_ORDER_NUMBER,
   findTaxRate,
+  formatOrderNumber,
   fromMinor,
   isCurrencyCode,
+  isFinalOrderState,
   mulDivRound,
+  ORDER_STATES,
+  type OrderEvent,
+  type OrderState,
+  orderEventsFrom,
+  parseOrderNumber,
   percentToPpm,
   ppmToPercent,
+  quantitiesInReturns,
+  quantitiesRefunded,
+  RETURN_STATES,
+  type Result,
+  type ReturnEvent,
+  type ReturnState,
+  releaseStock,
+  reserveStock,
+  restockStock,
+  returnEventsFrom,
+  type StockLevel,
+  setStockOnHand,
   splitTax,
+  stockMovesFor,
   sumMinor,
   type TaxRate,
   toMinor,
+  transitionOrder,
+  transitionReturn,
 } from '../src/modules/commerce/domain';
 
 /** The commerce domain's pure rules: worked examples with exact numbers, every refusal, and properties over random inputs. */
@@ -34,6 +66,16 @@ function thrownCode(fn: () => unknown): string {
     return (err as DomainError).code;
   }
   throw new Error('expected a DomainError, nothing was thrown');
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+function error<T>(result: Result<T>): DomainError {
+  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
+  return result.error;
 }
 
 describe('money', () => {
@@ -648,6 +690,374 @@ describe('cart totals', () => {
         const shipping = t.shipping.price - t.shipping.discount;
         expect(t.total).toBe(t.subtotal - t.discount + shipping + (input.pricesIncludeTax ? 0 : t.tax));
         expect(t.coupon?.applied ?? false).toBe(input.coupon != null && t.issues.length === 0);
+      }),
+    );
+  });
+});
+
+describe('order states', () => {
+  const EVENTS: OrderEvent[] = ['pay', 'process', 'some_dispatched', 'all_dispatched', 'none_dispatched', 'deliver', 'cancel', 'refund'];
+  /** The legal moves, written out: every other (state, event) pair must be refused. */
+  const LEGAL: Record<OrderState, Partial<Record<OrderEvent, OrderState>>> = {
+    pending_payment: { pay: 'paid', cancel: 'cancelled' },
+    paid: {
+      process: 'processing',
+      some_dispatched: 'partially_dispatched',
+      all_dispatched: 'dispatched',
+      cancel: 'cancelled',
+      refund: 'refunded',
+    },
+    processing: { some_dispatched: 'partially_dispatched', all_dispatched: 'dispatched', cancel: 'cancelled', refund: 'refunded' },
+    partially_dispatched: {
+      some_dispatched: 'partially_dispatched',
+      all_dispatched: 'dispatched',
+      none_dispatched: 'processing',
+      refund: 'refunded',
+    },
+    dispatched: { some_dispatched: 'partially_dispatched', none_dispatched: 'processing', deliver: 'delivered', refund: 'refunded' },
+    delivered: { refund: 'refunded' },
+    cancelled: {},
+    refunded: {},
+  };
+
+  it('allows exactly the moves of the table and refuses the other 44 with illegal_transition', () => {
+    let refused = 0;
+    for (const from of ORDER_STATES) {
+      for (const event of EVENTS) {
+        const to = LEGAL[from][event];
+        const result = transitionOrder(from, event);
+        if (to) expect(value(result), `${from} + ${event}`).toBe(to);
+        else {
+          refused++;
+          const err = error(result);
+          expect(err.code, `${from} + ${event}`).toBe('illegal_transition');
+          expect(err.details).toMatchObject({ from, event });
+        }
+      }
+      expect(orderEventsFrom(from)).toEqual(EVENTS.filter((e) => LEGAL[from][e]));
+    }
+    expect(refused).toBe(44);
+  });
+
+  it('names both states in a refusal, and where the event is allowed', () => {
+    const err = error(transitionOrder('dispatched', 'cancel'));
+    expect(err.message).toBe('An order cannot go from dispatched to cancelled (cancel is allowed from pending payment, paid, processing)');
+    expect(err.details).toEqual({ from: 'dispatched', to: 'cancelled', event: 'cancel' });
+    expect(error(transitionOrder('pending_payment', 'refund')).message).toBe(
+      'An order cannot go from pending payment to refunded (refund is allowed from paid, processing, partially dispatched, dispatched, delivered)',
+    );
+    expect(thrownCode(() => transitionOrder('paid', 'explode' as OrderEvent))).toBe('illegal_transition');
+    expect(thrownCode(() => transitionOrder('paid', 'toString' as OrderEvent))).toBe('illegal_transition');
+  });
+
+  it('ends in cancelled and refunded only', () => {
+    expect(ORDER_STATES.filter(isFinalOrderState)).toEqual(['cancelled', 'refunded']);
+  });
+
+  it('walks a two-parcel order from payment to delivery, a dispatch deleted on the way', () => {
+    const lines = [
+      { lineId: 'l1', title: 'Mug', quantity: 2, dispatched: 0 },
+      { lineId: 'l2', title: 'Plate', quantity: 1, dispatched: 0 },
+    ];
+    let state: OrderState = 'pending_payment';
+    const apply = (event: OrderEvent) => {
+      state = value(transitionOrder(state, event));
+      return state;
+    };
+    expect(apply('pay')).toBe('paid');
+    expect(apply('process')).toBe('processing');
+    expect(dispatchProgress(lines)).toBe('none');
+    expect(value(checkDispatch(lines, [{ lineId: 'l1', quantity: 1 }]))).toEqual([{ lineId: 'l1', quantity: 1 }]);
+    lines[0].dispatched = 1;
+    expect(dispatchProgress(lines)).toBe('partial');
+    expect(apply(dispatchEvent(lines))).toBe('partially_dispatched');
+    lines[0].dispatched = 0; // the dispatch is deleted
+    expect(dispatchEvent(lines)).toBe('none_dispatched');
+    expect(apply(dispatchEvent(lines))).toBe('processing');
+    lines[0].dispatched = 2;
+    expect(apply(dispatchEvent(lines))).toBe('partially_dispatched');
+    lines[1].dispatched = 1;
+    expect(dispatchProgress(lines)).toBe('full');
+    expect(apply(dispatchEvent(lines))).toBe('dispatched');
+    expect(apply('deliver')).toBe('delivered');
+  });
+
+  it('refuses a dispatch of more than is left to dispatch, naming the line', () => {
+    const lines = [
+      { lineId: 'l1', title: 'Mug', quantity: 2, dispatched: 1 },
+      { lineId: 'l2', quantity: 1, dispatched: 0 },
+    ];
+    const err = error(
+      checkDispatch(lines, [
+        { lineId: 'l1', quantity: 1 },
+        { lineId: 'l1', quantity: 1 },
+      ]),
+    );
+    expect(err.code).toBe('dispatch_exceeds_ordered');
+    expect(err.message).toBe('Line “Mug”: 2 to dispatch, but only 1 of 2 ordered are not dispatched yet');
+    expect(err.details).toEqual({ lineId: 'l1', requested: 2, remaining: 1 });
+    expect(error(checkDispatch(lines, [{ lineId: 'l2', quantity: 2 }])).message).toBe(
+      'Line “l2”: 2 to dispatch, but only 1 of 1 ordered are not dispatched yet',
+    );
+    expect(error(checkDispatch(lines, [{ lineId: 'l9', quantity: 1 }])).code).toBe('unknown_line');
+    expect(error(checkDispatch(lines, [])).code).toBe('empty_request');
+    expect(thrownCode(() => checkDispatch(lines, [{ lineId: 'l1', quantity: 0 }]))).toBe('invalid_quantity');
+    expect(thrownCode(() => dispatchProgress([{ lineId: 'l1', quantity: 2, dispatched: 3 }]))).toBe('dispatch_exceeds_ordered');
+  });
+});
+
+describe('order numbers', () => {
+  it('formats the per-community sequence and reads back what people type', () => {
+    expect(FIRST_ORDER_NUMBER).toBe(1001);
+    expect(formatOrderNumber(1001)).toBe('#1001');
+    expect(formatOrderNumber(42, 'SO-')).toBe('SO-42');
+    expect(thrownCode(() => formatOrderNumber(0))).toBe('invalid_order_number');
+    expect(thrownCode(() => formatOrderNumber(1.5))).toBe('invalid_order_number');
+    expect(parseOrderNumber('#1001')).toBe(1001);
+    expect(parseOrderNumber(' # 1001 ')).toBe(1001);
+    expect(parseOrderNumber('1001')).toBe(1001);
+    expect(parseOrderNumber('SO-42', 'SO-')).toBe(42);
+    expect(parseOrderNumber('#10a1')).toBe(null);
+    expect(parseOrderNumber('#0')).toBe(null);
+    expect(parseOrderNumber('smith')).toBe(null);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(parseOrderNumber(formatOrderNumber(n))).toBe(n);
+      }),
+    );
+  });
+});
+
+describe('stock', () => {
+  it('reserves what is available and no more: of two checkouts of the last unit, one wins', () => {
+    const last: StockLevel = { onHand: 5, reserved: 4 };
+    expect(availableStock(last)).toBe(1);
+    const first = value(reserveStock(last, 1));
+    expect(first).toEqual({ onHand: 5, reserved: 5 });
+    const second = error(reserveStock(first, 1, '“Mug”'));
+    expect(second.code).toBe('insufficient_stock');
+    expect(second.message).toBe('Only 0 of “Mug” available (1 requested)');
+    expect(second.details).toEqual({ requested: 1, available: 0 });
+  });
+
+  it('releases and commits reserved units only, restocks any, and never counts below what is reserved', () => {
+    const level: StockLevel = { onHand: 10, reserved: 3 };
+    expect(value(releaseStock(level, 2))).toEqual({ onHand: 10, reserved: 1 });
+    expect(value(commitStock(level, 3))).toEqual({ onHand: 7, reserved: 0 });
+    expect(value(restockStock(level, 4))).toEqual({ onHand: 14, reserved: 3 });
+    expect(value(setStockOnHand(level, 3))).toEqual({ onHand: 3, reserved: 3 });
+    expect(error(releaseStock(level, 4)).code).toBe('not_reserved');
+    expect(error(commitStock(level, 4, '“Mug”')).message).toBe('Cannot take 4 of “Mug” out of reservation: only 3 reserved');
+    const below = error(setStockOnHand(level, 2));
+    expect(below.code).toBe('below_reserved');
+    expect(below.message).toBe('Stock on hand cannot go below the 3 units reserved by unpaid orders (got 2)');
+    expect(thrownCode(() => reserveStock(level, 0))).toBe('invalid_quantity');
+    expect(thrownCode(() => restockStock(level, -1))).toBe('invalid_quantity');
+    expect(thrownCode(() => reserveStock({ onHand: 1, reserved: 2 }, 1))).toBe('invalid_quantity');
+    expect(thrownCode(() => assertStockLevel({ onHand: 1, reserved: -1 }))).toBe('invalid_quantity');
+  });
+
+  it('keeps onHand ≥ reserved ≥ 0 through any sequence of operations, a refused one changing nothing', () => {
+    const op = fc.record({ kind: fc.constantFrom('reserve', 'release', 'commit', 'restock', 'set'), n: fc.integer({ min: 1, max: 20 }) });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50 }), fc.array(op, { maxLength: 60 }), (start, ops) => {
+        let level: StockLevel = { onHand: start, reserved: 0 };
+        for (const { kind, n } of ops) {
+          const before = level;
+          const result =
+            kind === 'reserve'
+              ? reserveStock(level, n)
+              : kind === 'release'
+                ? releaseStock(level, n)
+                : kind === 'commit'
+                  ? commitStock(level, n)
+                  : kind === 'restock'
+                    ? restockStock(level, n)
+                    : setStockOnHand(level, n);
+          if (result.ok) {
+            level = result.value;
+          }
+          expect(level.reserved).toBeGreaterThanOrEqual(0);
+          expect(level.onHand).toBeGreaterThanOrEqual(level.reserved);
+          if (!result.ok) expect(level).toBe(before);
+        }
+      }),
+    );
+  });
+
+  it('derives the stock moves of an order’s change of state', () => {
+    const lines = [
+      { variationId: 'mug', quantity: 2, dispatched: 1 },
+      { variationId: 'plate', quantity: 1, dispatched: 0 },
+    ];
+    const fresh = lines.map((l) => ({ ...l, dispatched: 0 }));
+    expect(stockMovesFor('pending_payment', 'paid', fresh)).toEqual([
+      { variationId: 'mug', kind: 'commit', quantity: 2 },
+      { variationId: 'plate', kind: 'commit', quantity: 1 },
+    ]);
+    expect(stockMovesFor('pending_payment', 'cancelled', fresh)).toEqual([
+      { variationId: 'mug', kind: 'release', quantity: 2 },
+      { variationId: 'plate', kind: 'release', quantity: 1 },
+    ]);
+    expect(stockMovesFor('processing', 'cancelled', fresh)).toEqual([
+      { variationId: 'mug', kind: 'restock', quantity: 2 },
+      { variationId: 'plate', kind: 'restock', quantity: 1 },
+    ]);
+    expect(stockMovesFor('partially_dispatched', 'refunded', lines)).toEqual([
+      { variationId: 'mug', kind: 'restock', quantity: 1 },
+      { variationId: 'plate', kind: 'restock', quantity: 1 },
+    ]);
+    const shipped = lines.map((l) => ({ ...l, dispatched: l.quantity }));
+    expect(stockMovesFor('delivered', 'refunded', shipped)).toEqual([]);
+    expect(stockMovesFor('paid', 'processing', fresh)).toEqual([]);
+    expect(stockMovesFor('processing', 'partially_dispatched', lines)).toEqual([]);
+    expect(value(applyStockMove({ onHand: 5, reserved: 2 }, { kind: 'commit', quantity: 2 }))).toEqual({ onHand: 3, reserved: 0 });
+    expect(value(applyStockMove({ onHand: 5, reserved: 2 }, { kind: 'release', quantity: 2 }))).toEqual({ onHand: 5, reserved: 0 });
+    expect(value(applyStockMove({ onHand: 5, reserved: 2 }, { kind: 'restock', quantity: 2 }))).toEqual({ onHand: 7, reserved: 2 });
+  });
+
+  it('an order placed, paid and cancelled puts every unit back', () => {
+    const order = [{ variationId: 'mug', quantity: 3, dispatched: 0 }];
+    let level: StockLevel = { onHand: 10, reserved: 0 };
+    level = value(reserveStock(level, 3));
+    for (const move of stockMovesFor('pending_payment', 'paid', order)) level = value(applyStockMove(level, move));
+    expect(level).toEqual({ onHand: 7, reserved: 0 });
+    for (const move of stockMovesFor('paid', 'cancelled', order)) level = value(applyStockMove(level, move));
+    expect(level).toEqual({ onHand: 10, reserved: 0 });
+  });
+});
+
+describe('returns', () => {
+  const EVENTS: ReturnEvent[] = ['approve', 'reject', 'receive', 'refund'];
+  const LEGAL: Record<ReturnState, Partial<Record<ReturnEvent, ReturnState>>> = {
+    requested: { approve: 'approved', reject: 'rejected' },
+    approved: { reject: 'rejected', receive: 'received' },
+    received: { refund: 'refunded' },
+    refunded: {},
+    rejected: {},
+  };
+
+  it('allows exactly requested → approved → received → refunded, and rejected before receipt', () => {
+    let refused = 0;
+    for (const from of RETURN_STATES) {
+      for (const event of EVENTS) {
+        const to = LEGAL[from][event];
+        if (to) expect(value(transitionReturn(from, event)), `${from} + ${event}`).toBe(to);
+        else {
+          refused++;
+          expect(error(transitionReturn(from, event)).code, `${from} + ${event}`).toBe('illegal_transition');
+        }
+      }
+      expect(returnEventsFrom(from)).toEqual(EVENTS.filter((e) => LEGAL[from][e]));
+    }
+    expect(refused).toBe(15);
+    expect(error(transitionReturn('received', 'reject')).message).toBe(
+      'A return cannot go from received to rejected (reject is allowed from requested, approved)',
+    );
+  });
+
+  it('counts what earlier returns claimed (all but rejected) and refunded', () => {
+    const returns = [
+      { state: 'refunded' as const, lines: [{ lineId: 'l1', quantity: 1 }] },
+      {
+        state: 'requested' as const,
+        lines: [
+          { lineId: 'l1', quantity: 1 },
+          { lineId: 'l2', quantity: 2 },
+        ],
+      },
+      { state: 'rejected' as const, lines: [{ lineId: 'l2', quantity: 5 }] },
+    ];
+    expect(Object.fromEntries(quantitiesInReturns(returns))).toEqual({ l1: 2, l2: 2 });
+    expect(Object.fromEntries(quantitiesRefunded(returns))).toEqual({ l1: 1 });
+  });
+
+  it('accepts a request within what was bought minus what was returned, and names the line it refuses', () => {
+    const lines = [
+      { lineId: 'l1', title: 'Red T-shirt / M', quantity: 2, returned: 1 },
+      { lineId: 'l2', title: 'Mug', quantity: 3, returned: 0 },
+    ];
+    expect(
+      value(
+        checkReturnRequest(lines, [
+          { lineId: 'l2', quantity: 1 },
+          { lineId: 'l1', quantity: 1 },
+          { lineId: 'l2', quantity: 2 },
+        ]),
+      ),
+    ).toEqual([
+      { lineId: 'l2', quantity: 3 },
+      { lineId: 'l1', quantity: 1 },
+    ]);
+    const err = error(checkReturnRequest(lines, [{ lineId: 'l1', quantity: 3 }]));
+    expect(err.code).toBe('return_exceeds_purchased');
+    expect(err.message).toBe('Line “Red T-shirt / M”: 3 to return, but only 1 can be (2 bought, 1 already returned)');
+    expect(err.details).toEqual({ lineId: 'l1', requested: 3, remaining: 1 });
+    expect(error(checkReturnRequest(lines, [{ lineId: 'nope', quantity: 1 }])).message).toBe('The order has no line nope');
+    expect(error(checkReturnRequest(lines, [])).code).toBe('empty_request');
+  });
+
+  // 3 × 3.33 EUR, 10 % off, 20 % VAT included: 8.99 paid, of which 1.50 VAT; 1.00 discount
+  const soap = { lineId: 'l1', title: 'Soap', quantity: 3, refunded: 0, total: 899, tax: 150, discount: 100 };
+
+  it('refunds units at their share of what was paid, with tax and discount, exact to the cent', () => {
+    const one = value(computeRefund([soap], [{ lineId: 'l1', quantity: 1 }]));
+    // net 7.49 / 3 = 2.4967 → 2.50; VAT 0.50; discount 0.33
+    expect(one).toEqual({ lines: [{ lineId: 'l1', quantity: 1, amount: 300, tax: 50, discount: 33 }], amount: 300, tax: 50 });
+    const rest = value(computeRefund([{ ...soap, refunded: 1 }], [{ lineId: 'l1', quantity: 2 }]));
+    expect(rest).toEqual({ lines: [{ lineId: 'l1', quantity: 2, amount: 599, tax: 100, discount: 67 }], amount: 599, tax: 100 });
+    expect(one.amount + rest.amount).toBe(899);
+    const all = value(
+      computeRefund(
+        [soap, { ...soap, lineId: 'l2', quantity: 1, total: 1079, tax: 180, discount: 0 }],
+        [
+          { lineId: 'l1', quantity: 3 },
+          { lineId: 'l2', quantity: 1 },
+        ],
+      ),
+    );
+    expect({ amount: all.amount, tax: all.tax }).toEqual({ amount: 1978, tax: 330 });
+    const tooMany = error(computeRefund([{ ...soap, refunded: 2 }], [{ lineId: 'l1', quantity: 2 }]));
+    expect(tooMany.code).toBe('return_exceeds_purchased');
+    expect(tooMany.message).toBe('Line “Soap”: 2 to refund, but only 1 are not refunded yet (3 bought)');
+  });
+
+  it('however a line is returned in parts, the refunds add up to exactly what was paid, tax never above amount', () => {
+    const line = fc
+      .record({
+        quantity: fc.integer({ min: 1, max: 40 }),
+        total: fc.integer({ min: 0, max: 1e9 }),
+        taxFraction: fc.double({ min: 0, max: 0.5, noNaN: true }),
+      })
+      .chain((l) =>
+        fc.record({
+          line: fc.constant({ ...l, tax: Math.floor(l.total * l.taxFraction), discount: Math.floor(l.total / 7) }),
+          cuts: fc.array(fc.integer({ min: 1, max: l.quantity }), { maxLength: 10 }),
+        }),
+      );
+    fc.assert(
+      fc.property(line, ({ line: l, cuts }) => {
+        const parts: number[] = [...new Set(cuts)].sort((a, b) => a - b).concat(l.quantity);
+        let refunded = 0;
+        let amount = 0;
+        let tax = 0;
+        let discount = 0;
+        for (const upTo of parts) {
+          if (upTo === refunded) continue;
+          const r = value(
+            computeRefund(
+              [{ lineId: 'l', quantity: l.quantity, refunded, total: l.total, tax: l.tax, discount: l.discount }],
+              [{ lineId: 'l', quantity: upTo - refunded }],
+            ),
+          );
+          expect(r.tax).toBeLessThanOrEqual(r.amount);
+          expect(r.tax).toBeGreaterThanOrEqual(0);
+          amount += r.amount;
+          tax += r.tax;
+          discount += r.lines[0].discount;
+          refunded = upTo;
+        }
+        expect({ amount, tax, discount }).toEqual({ amount: l.total, tax: l.tax, discount: l.discount });
       }),
     );
   });

@@ -2,7 +2,7 @@ import { allocate, assertMinor, fromMinor, type Minor, mulDivRound, multiplyMino
 import { assertQuantity } from './quantities';
 import { assertRate, PPM, type Ppm } from './tax';
 
-interface CouponRules {
+export interface CouponRules {
   code: string;
   active: boolean;
   /** Usable from this instant on (inclusive); null = at once. */
