@@ -23,12 +23,23 @@ export interface CouponRules {
   categoryIds?: readonly string[];
 }
 
-export type Coupon = CouponRules &
-  (
-    | { kind: 'percentage' /** 100_000 = 10 % off the eligible lines. */; ratePpm: Ppm }
-    | { kind: 'fixed_amount' /** Off the eligible lines, in the store's price basis; capped at their subtotal. */; amount: Minor }
-    | { kind: 'free_shipping' }
-  );
+export interface PercentageOff {
+  kind: 'percentage';
+  /** 100_000 = 10 % off the eligible lines. */
+  ratePpm: Ppm;
+}
+
+export interface FixedAmountOff {
+  kind: 'fixed_amount';
+  /** Off the eligible lines, in the store's price basis; capped at their subtotal. */
+  amount: Minor;
+}
+
+export interface FreeShipping {
+  kind: 'free_shipping';
+}
+
+export type Coupon = CouponRules & (PercentageOff | FixedAmountOff | FreeShipping);
 
 export type CouponKind = Coupon['kind'];
 
