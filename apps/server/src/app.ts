@@ -28,6 +28,7 @@ import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
+import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { siteModule } from './modules/site/module';
@@ -70,7 +71,7 @@ export const CONSOLE_CSP = {
 };
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule];
+export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule, commerceModule];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */

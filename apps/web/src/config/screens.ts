@@ -1,4 +1,5 @@
 import { authArea } from '../features/auth/screens';
+import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
 import { identityArea } from '../features/identity/screens';
@@ -13,7 +14,16 @@ export type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } fro
  * The screen table: every area's declaration, in navigation order. An area adds its screens (and
  * dashboard cards) by adding its declaration here; nothing else lists paths.
  */
-const AREA_DECLARATIONS: AreaDeclaration[] = [authArea, homeArea, siteArea, contactUsArea, identityArea, settingsArea, opsArea];
+const AREA_DECLARATIONS: AreaDeclaration[] = [
+  authArea,
+  homeArea,
+  siteArea,
+  commerceArea,
+  contactUsArea,
+  identityArea,
+  settingsArea,
+  opsArea,
+];
 
 export const SCREENS: Screen[] = AREA_DECLARATIONS.flatMap((a) => a.screens);
 export const DASHBOARD_CARDS: DashboardCard[] = AREA_DECLARATIONS.flatMap((a) => a.cards ?? []);
