@@ -413,6 +413,7 @@ CREATE INDEX "commerce_attribute_values_updated_idx" ON "commerce_attribute_valu
 CREATE UNIQUE INDEX "commerce_attribute_values_slug_uq" ON "commerce_attribute_values" USING btree ("tenant_id","attribute_id","slug");--> statement-breakpoint
 CREATE INDEX "commerce_attribute_values_attribute_idx" ON "commerce_attribute_values" USING btree ("tenant_id","attribute_id","sort_order");--> statement-breakpoint
 CREATE INDEX "commerce_attribute_values_value_idx" ON "commerce_attribute_values" USING btree ("tenant_id","value","id");--> statement-breakpoint
+CREATE INDEX "commerce_attribute_values_sort_idx" ON "commerce_attribute_values" USING btree ("tenant_id","sort_order","id");--> statement-breakpoint
 CREATE INDEX "commerce_attributes_created_idx" ON "commerce_attributes" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "commerce_attributes_updated_idx" ON "commerce_attributes" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "commerce_attributes_slug_uq" ON "commerce_attributes" USING btree ("tenant_id","slug");--> statement-breakpoint

@@ -167,6 +167,7 @@ export const commerceAttributeValues = tenantTable(
     uniqueIndex('commerce_attribute_values_slug_uq').on(t.tenantId, t.attributeId, t.slug),
     index('commerce_attribute_values_attribute_idx').on(t.tenantId, t.attributeId, t.sortOrder),
     index('commerce_attribute_values_value_idx').on(t.tenantId, t.value, t.id),
+    index('commerce_attribute_values_sort_idx').on(t.tenantId, t.sortOrder, t.id),
   ],
 );
 
