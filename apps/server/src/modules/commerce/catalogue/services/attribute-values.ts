@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../../kernel/events';
 import { type Db, errors, type Scope, tenantFilter } from '../../../../kernel/resources';
@@ -21,8 +21,8 @@ export const attributeValueInput = z
 export type AttributeValueInput = z.infer<typeof attributeValueInput>;
 
 const av = commerceAttributeValues;
-const { tenantId: _t, ...valueColumns } = av._.columns;
-const { tenantId: _t2, ...attributeColumns } = commerceAttributes._.columns;
+const { tenantId: _t, ...valueColumns } = getTableColumns(av);
+const { tenantId: _t2, ...attributeColumns } = getTableColumns(commerceAttributes);
 
 export async function attributeOf(tx: Db, scope: Scope, id: string) {
   const [row] = await tx

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Db, errors, type Scope, tenantFilter } from '../../../../kernel/resources';
 import { commerceCategories, commerceProducts } from '../../tables';
 import type { BeforeWrite } from './hooks';
@@ -41,7 +41,7 @@ export type DetailedCategory = Omit<CategoryRow, 'tenantId'> & {
  * category of the community (roots first), or the subtree of one category.
  */
 export async function categoryTree(tx: Db, scope: Scope, rootId?: string): Promise<DetailedCategory[]> {
-  const { tenantId: _tenant, ...columns } = commerceCategories._.columns;
+  const { tenantId: _tenant, ...columns } = getTableColumns(commerceCategories);
   const rows = await tx
     .select(columns)
     .from(commerceCategories)

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, errors, type Row, type Scope, tenantFilter } from '../../../../kernel/resources';
 import type { ShopImage } from '../../tables';
@@ -10,7 +10,7 @@ import { attributesWithValues, valuesOf } from './attribute-values';
 import { variationsOf } from './variations';
 
 const p = commerceProducts;
-const { tenantId: _t, ...productColumns } = p._.columns;
+const { tenantId: _t, ...productColumns } = getTableColumns(p);
 
 /** A product with its variations, the attributes it varies by (with the values its variations use) and its category. */
 export async function productDetail(tx: Db, scope: Scope, id: string) {

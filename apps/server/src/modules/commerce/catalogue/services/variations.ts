@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../../kernel/events';
 import { type Db, errors, type Row, type Scope, tenantFilter } from '../../../../kernel/resources';
@@ -14,7 +14,7 @@ const RESOURCE = 'commerce/variations';
 const v = commerceVariations;
 type VariationRow = typeof commerceVariations.$inferSelect;
 type Variation = Omit<VariationRow, 'tenantId'>;
-const { tenantId: _tenant, ...variationColumns } = commerceVariations._.columns;
+const { tenantId: _tenant, ...variationColumns } = getTableColumns(commerceVariations);
 
 /** A variation as a client adds it to a product (a SKU is made from the product's slug when none is given). */
 export const variationInput = z
@@ -52,7 +52,7 @@ export type VariationEdit = z.infer<typeof variationEdit>;
 
 export async function productOf(tx: Db, scope: Scope, productId: string, forUpdate = false) {
   const query = tx
-    .select({ id: commerceProducts.id, slug: commerceProducts.slug, title: commerceProducts.title })
+    .select({ id: commerceProducts.id, slug: commerceProducts.slug, title: commerceProducts.title, attributeIds: commerceProducts.attributeIds })
     .from(commerceProducts)
     .where(and(tenantFilter(commerceProducts, scope.tenantId), eq(commerceProducts.id, productId)))
     .limit(1);
@@ -96,9 +96,22 @@ async function guardSku<T>(query: Promise<T>): Promise<T> {
   }
 }
 
+interface AttributeValue {
+  id: string;
+  value: string;
+  slug: string;
+  attributeId: string;
+  order: number;
+  attributeOrder: number;
+  attributeCreatedAt: Date;
+}
+/** Attributes in their order (sortOrder, then the older first): Colour before Size, so titles read "Red / XL". */
+const byAttribute = (a: AttributeValue, b: AttributeValue) =>
+  a.attributeOrder - b.attributeOrder || a.attributeCreatedAt.getTime() - b.attributeCreatedAt.getTime() || a.attributeId.localeCompare(b.attributeId);
+
 /** Attribute values by id, with their attribute (400 naming the field for an unknown one). */
 async function valuesById(tx: Db, scope: Scope, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { id: string; value: string; slug: string; attributeId: string; attributeOrder: number; order: number }>();
+  if (ids.length === 0) return new Map<string, AttributeValue>();
   const rows = await tx
     .select({
       id: commerceAttributeValues.id,
@@ -107,6 +120,7 @@ async function valuesById(tx: Db, scope: Scope, ids: string[]) {
       attributeId: commerceAttributeValues.attributeId,
       order: commerceAttributeValues.sortOrder,
       attributeOrder: commerceAttributes.sortOrder,
+      attributeCreatedAt: commerceAttributes.createdAt,
     })
     .from(commerceAttributeValues)
     .innerJoin(
@@ -143,7 +157,7 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
   const rows = [];
   for (const input of inputs) {
     const ids = input.attributeValueIds ?? [];
-    const picked = ids.map((id) => values.get(id)!).sort((a, b) => a.attributeOrder - b.attributeOrder);
+    const picked = ids.map((id) => values.get(id)!).sort(byAttribute);
     if (new Set(picked.map((p) => p.attributeId)).size !== picked.length) {
       throw errors.validation({ attributeValueIds: 'Give at most one value of each attribute' });
     }
@@ -208,10 +222,10 @@ export const generateInput = z
 export async function generateVariations(tx: Db, scope: Scope, productId: string, input: z.infer<typeof generateInput>) {
   const product = await productOf(tx, scope, productId, true);
   const values = await valuesById(tx, scope, [...new Set(input.attributeValueIds)]);
-  const axes = new Map<string, { id: string; order: number; attributeOrder: number }[]>();
+  const axes = new Map<string, AttributeValue[]>();
   for (const value of values.values()) axes.set(value.attributeId, [...(axes.get(value.attributeId) ?? []), value]);
   const ordered = [...axes.entries()]
-    .sort(([, a], [, b]) => a[0].attributeOrder - b[0].attributeOrder)
+    .sort(([, a], [, b]) => byAttribute(a[0], b[0]))
     .map(([attributeId, vals]) => ({ attributeId, ids: vals.sort((a, b) => a.order - b.order).map((x) => x.id) }));
   const total = ordered.reduce((n, axis) => n * axis.ids.length, 1);
   if (total > MAX_VARIATIONS) {
@@ -245,10 +259,10 @@ export async function generateVariations(tx: Db, scope: Scope, productId: string
     product.id,
     fresh.map((attributeValueIds) => ({ attributeValueIds, price, onHand })),
   );
-  const attributeIds = [...new Set([...ordered.map((a) => a.attributeId)])];
+  const attributeIds = [...new Set([...product.attributeIds, ...ordered.map((a) => a.attributeId)])];
   await tx
     .update(commerceProducts)
-    .set({ attributeIds: sql`(select array(select distinct unnest(${commerceProducts.attributeIds} || ${attributeIds}::uuid[])))`, updatedAt: new Date() })
+    .set({ attributeIds, updatedAt: new Date() })
     .where(and(tenantFilter(commerceProducts, scope.tenantId), eq(commerceProducts.id, productId)));
   await refreshPriceRange(tx, scope.tenantId, [productId]);
   return { created: created.length, kept: combos.length - fresh.length, removedDefault: defaults.length > 0, variations: await variationsOf(tx, scope, productId) };
