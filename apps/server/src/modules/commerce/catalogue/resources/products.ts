@@ -2,6 +2,7 @@ import { defineResource, errors, type HookContext, type Row } from '../../../../
 import { commerceProducts } from '../../tables';
 import { imagesSchema, money, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
 import { after, autoSlug, type BeforeWrite, steps } from '../services/hooks';
+import { priceRangeOf } from '../services/prices';
 import { addDefaultVariation, editVariations, type VariationInput, variationsOf } from '../services/variations';
 import { taxClass } from './settings';
 
@@ -35,13 +36,15 @@ async function applyDefaults(ctx: HookContext, record: Row) {
   const given = Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined)) as VariationInput;
   if (ctx.op === 'create') {
     await addDefaultVariation(ctx.tx, ctx.scope, record, given);
-    return;
+  } else {
+    const variations = await variationsOf(ctx.tx, ctx.scope, record.id);
+    if (variations.length !== 1) {
+      throw errors.validation({ price: 'This product has several variations: set price and stock on each of them' });
+    }
+    await editVariations(ctx.tx, ctx.scope, record.id, [{ id: variations[0].id, ...given }]);
   }
-  const variations = await variationsOf(ctx.tx, ctx.scope, record.id);
-  if (variations.length !== 1) {
-    throw errors.validation({ price: 'This product has several variations: set price and stock on each of them' });
-  }
-  await editVariations(ctx.tx, ctx.scope, record.id, [{ id: variations[0].id, ...given }]);
+  // The record the write answers with shows the price range its variation gave it.
+  Object.assign(record, await priceRangeOf(ctx.tx, ctx.scope.tenantId, record.id));
 }
 
 /** Products of the shop: what is sold is always one of their variations (a product without options has one). */

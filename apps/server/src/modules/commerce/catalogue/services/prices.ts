@@ -1,4 +1,4 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, tenantFilter } from '../../../../kernel/resources';
 import { commerceProducts, commerceVariations } from '../../tables';
 
@@ -20,4 +20,13 @@ export async function refreshPriceRange(tx: Db, tenantId: string, productIds: st
     .update(p)
     .set({ minPrice: of(sql`min(${v.price})`), maxPrice: of(sql`max(${v.price})`) })
     .where(and(tenantFilter(p, tenantId), inArray(p.id, ids)));
+}
+
+/** A product's stored price range (and the time it was set). */
+export async function priceRangeOf(tx: Db, tenantId: string, productId: string): Promise<{ minPrice: number; maxPrice: number; updatedAt: Date }> {
+  const [row] = await tx
+    .select({ minPrice: commerceProducts.minPrice, maxPrice: commerceProducts.maxPrice, updatedAt: commerceProducts.updatedAt })
+    .from(commerceProducts)
+    .where(and(tenantFilter(commerceProducts, tenantId), eq(commerceProducts.id, productId)));
+  return row;
 }
