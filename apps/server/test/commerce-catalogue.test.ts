@@ -71,8 +71,14 @@ describe('commerce catalogue', () => {
     expect(new Set(again.variations.map((v: Json) => v.sku)).size).toBe(6);
     expect(data(await call('GET', `commerce/products/${p.id}`)).attributeIds.sort()).toEqual([colour.id, size.id].sort());
 
-    const many = await attribute('Pattern', Array.from({ length: 40 }, (_, i) => `P${i}`));
-    const wide = await attribute('Width', Array.from({ length: 30 }, (_, i) => `W${i}`));
+    const many = await attribute(
+      'Pattern',
+      Array.from({ length: 40 }, (_, i) => `P${i}`),
+    );
+    const wide = await attribute(
+      'Width',
+      Array.from({ length: 30 }, (_, i) => `W${i}`),
+    );
     const tooMany = await call('POST', `commerce/products/${p.id}/variations/generate`, {
       attributeValueIds: [...many.values, ...wide.values].map((v: Json) => v.id),
     });
@@ -127,7 +133,9 @@ describe('commerce catalogue', () => {
     const p = await product({ title: 'Brass Diya' });
     const [v] = await variationsOf(p.id);
     for (const field of ['price', 'compareAtPrice', 'cost', 'onHand']) {
-      expect(refused(await call('PATCH', `commerce/variations/${v.id}`, { [field]: -5 }), 400, 'validation_failed').fields).toHaveProperty(field);
+      expect(refused(await call('PATCH', `commerce/variations/${v.id}`, { [field]: -5 }), 400, 'validation_failed').fields).toHaveProperty(
+        field,
+      );
     }
     const bulk = await call('PATCH', `commerce/products/${p.id}/variations`, { variations: [{ id: v.id, price: -100 }] });
     expect(refused(bulk, 400, 'validation_failed').fields).toHaveProperty('variations.0.price');
@@ -178,6 +186,10 @@ describe('commerce catalogue', () => {
     const p = await product({ title: 'Lac Bangles' });
     expect((await call('GET', `commerce/products/${p.id}/variations`, undefined, reader)).statusCode).toBe(200);
     refused(await call('POST', 'commerce/products', { title: 'Nope' }, reader), 403, 'forbidden');
-    refused(await call('PATCH', `commerce/products/${p.id}/variations`, { variations: [{ id: p.id, price: 1 }] }, reader), 403, 'forbidden');
+    refused(
+      await call('PATCH', `commerce/products/${p.id}/variations`, { variations: [{ id: p.id, price: 1 }] }, reader),
+      403,
+      'forbidden',
+    );
   });
 });

@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import {
-  type CompatCall,
-  type CompatEntry,
-  type CompatLine,
-  compatCrud,
-  compatTable,
-  crudLines,
-  Envelope,
-} from '../../../kernel/compat';
+import { type CompatCall, type CompatEntry, type CompatLine, compatCrud, compatTable, crudLines, Envelope } from '../../../kernel/compat';
 import { type Db, errors, parseInput, type Resource, type Row, type Scope } from '../../../kernel/resources';
 import { attributesResource, attributeValuesResource } from './resources/attributes';
 import { categoriesResource } from './resources/categories';
 import { productsResource } from './resources/products';
-import { taxRatesResource } from './resources/tax-rates';
 import { tagsResource } from './resources/tags';
+import { taxRatesResource } from './resources/tax-rates';
 import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
 import { categoryTree, descendantIds } from './services/categories';
@@ -126,7 +118,8 @@ const crud = {
 };
 
 /** One category with its children (recursively) and product counts; or the whole tree. */
-const detailedCategory: Handle = (call) => inTx(call, (tx, scope) => categoryTree(tx, scope, idFrom(call, 'id', 'categoryId')).then(([c]) => c));
+const detailedCategory: Handle = (call) =>
+  inTx(call, (tx, scope) => categoryTree(tx, scope, idFrom(call, 'id', 'categoryId')).then(([c]) => c));
 const detailedCategories: Handle = (call) => inTx(call, (tx, scope) => categoryTree(tx, scope));
 
 /** Top-level categories, each with its subcategories (the mini-store's category list). */
@@ -190,7 +183,8 @@ const editValue: Handle = (call) => {
 };
 
 const attributesList: Handle = (call) => inTx(call, (tx, scope) => attributesWithValues(tx, scope));
-const attributeSingle: Handle = (call) => inTx(call, async (tx, scope) => (await attributesWithValues(tx, scope, idFrom(call, 'id', 'attributeId')))[0]);
+const attributeSingle: Handle = (call) =>
+  inTx(call, async (tx, scope) => (await attributesWithValues(tx, scope, idFrom(call, 'id', 'attributeId')))[0]);
 
 /** One product in detail (variations, attributes, category) by id or slug; without either, the list. */
 const productGet: Handle = (call) => {
@@ -201,7 +195,8 @@ const productGet: Handle = (call) => {
   );
 };
 /** Products of a category and its subcategories. */
-const productsOfCategory: Handle = async (call) => ministoreList(call, productsResource, await categoryFilter(call, 'id', 'catid', 'category'));
+const productsOfCategory: Handle = async (call) =>
+  ministoreList(call, productsResource, await categoryFilter(call, 'id', 'catid', 'category'));
 
 /** The storefront's listing: active products, optionally of a category (and its subcategories). */
 const mainGet: Handle = async (call) => {
@@ -215,7 +210,8 @@ const addImages =
   (kind: 'product' | 'variation'): Handle =>
   (call) => {
     const id = idFrom(call, `${kind}Id`, ...imageTarget(kind));
-    const raw = call.body.images ?? (call.body.image ? [call.body.image] : call.body.url ? [{ url: call.body.url, alt: call.body.alt }] : undefined);
+    const raw =
+      call.body.images ?? (call.body.image ? [call.body.image] : call.body.url ? [{ url: call.body.url, alt: call.body.alt }] : undefined);
     const input = parseInput(addImagesInput, { images: raw, position: call.body.position }) as z.infer<typeof addImagesInput>;
     return changeImages(scopeOf(call), kind, id, (images) => gallery.add(images, input));
   };
@@ -229,14 +225,16 @@ const deleteImage: Handle = (call) => {
   const ref = bodyAs(call, imageRef.strict(), ['productId', 'id']);
   return changeImages(scopeOf(call), 'product', id, (images) => gallery.remove(images, ref));
 };
-const meta: Handle = (call) => insertMeta(scopeOf(call), idFrom(call, 'productId', 'productId', 'id'), bodyAs(call, insertMetaInput, ['productId', 'id']));
+const meta: Handle = (call) =>
+  insertMeta(scopeOf(call), idFrom(call, 'productId', 'productId', 'id'), bodyAs(call, insertMetaInput, ['productId', 'id']));
 
 /** Adds a variation (or several as `variations`) to the product `productId`. */
 const createVariation: Handle = async (call) => {
   const productId = idFrom(call, 'productId');
   const raw = call.body.variations ?? [Object.fromEntries(Object.entries(call.body).filter(([k]) => k !== 'productId'))];
   const parsed = z.array(variationInput).min(1).max(1000).safeParse(raw);
-  if (!parsed.success) throw errors.validation(Object.fromEntries(parsed.error.issues.map((i) => [i.path.slice(1).join('.') || 'variations', i.message])));
+  if (!parsed.success)
+    throw errors.validation(Object.fromEntries(parsed.error.issues.map((i) => [i.path.slice(1).join('.') || 'variations', i.message])));
   const created = await inTx(call, (tx, scope) => insertVariations(tx, scope, productId, parsed.data));
   return call.body.variations ? created : created[0];
 };
@@ -258,13 +256,19 @@ const detailedVariations: Handle = async (call) => {
             withTotal: 'false',
           } as ListQuery)
         ).data.map((p) => p.id);
-    const named = new Map((await attributesWithValues(tx, scope)).flatMap((a) => a.values.map((v) => [v.id, { attribute: a.name, value: v.value }])));
+    const named = new Map(
+      (await attributesWithValues(tx, scope)).flatMap((a) => a.values.map((v) => [v.id, { attribute: a.name, value: v.value }])),
+    );
     const out = [];
     for (const id of productIds) {
       const detail = await productDetail(tx, scope, id);
       for (const v of detail.variations) {
         const product = detail as Row;
-        out.push({ ...v, product: { id: product.id, title: product.title, slug: product.slug }, values: v.attributeValueIds.map((x) => named.get(x)) });
+        out.push({
+          ...v,
+          product: { id: product.id, title: product.title, slug: product.slug },
+          values: v.attributeValueIds.map((x) => named.get(x)),
+        });
       }
     }
     return out;
@@ -322,7 +326,12 @@ export const catalogueCompat: CompatEntry[] = compatTable([
   core('/ecom/attributes/get', R, attributesList),
   core('/ecom/attributes/getSingle', R, attributeSingle),
   // core: products
-  crudLines('core', productsResource, { add: '/ecom/product/add', update: '/ecom/product/update', delete: '/ecom/product/delete', get: '/ecom/product/getAll' }),
+  crudLines('core', productsResource, {
+    add: '/ecom/product/add',
+    update: '/ecom/product/update',
+    delete: '/ecom/product/delete',
+    get: '/ecom/product/getAll',
+  }),
   core('/ecom/product/get', R, productGet),
   core('/ecom/product/getDetailedCategory', R, productsOfCategory),
   core('/ecom/product/addProductImage', W, addImages('product')),

@@ -6,7 +6,16 @@ import { attributeValuesResource } from './resources/attributes';
 import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
 import { categoryTree } from './services/categories';
-import { editVariations, generateInput, generateVariations, insertVariations, productOf, variationEdits, variationInput, variationsOf } from './services/variations';
+import {
+  editVariations,
+  generateInput,
+  generateVariations,
+  insertVariations,
+  productOf,
+  variationEdits,
+  variationInput,
+  variationsOf,
+} from './services/variations';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 const tags = ['commerce'];
@@ -32,7 +41,8 @@ const detailedCategory: z.ZodType = z.lazy(() =>
 export async function catalogueRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
-  const inTx = <T>(s: Scope, fn: (tx: Parameters<Parameters<Scope['db']['withTenant']>[1]>[0]) => Promise<T>) => s.db.withTenant(s.tenantId, fn);
+  const inTx = <T>(s: Scope, fn: (tx: Parameters<Parameters<Scope['db']['withTenant']>[1]>[0]) => Promise<T>) =>
+    s.db.withTenant(s.tenantId, fn);
   // The records' runtime schemas (derived from the tables), typed loosely for the handlers.
   const variation = variationsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
   const attributeValue = attributeValuesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
@@ -62,7 +72,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Every attribute with its values, in order',
-        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), values: z.array(attributeValue) }).passthrough()) }) },
+        response: {
+          200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), values: z.array(attributeValue) }).passthrough()) }),
+        },
       },
     },
     async (req) => {
@@ -94,7 +106,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     '/api/v1/commerce/products/:id/variations',
     {
       config: read,
-      schema: { tags, summary: "Every variation of a product, in order (up to 1,000)", params: idParams, response: { 200: variationList } },
+      schema: { tags, summary: 'Every variation of a product, in order (up to 1,000)', params: idParams, response: { 200: variationList } },
     },
     async (req) => {
       const s = scope(req);
@@ -137,7 +149,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
         params: idParams,
         body: generateInput,
         response: {
-          200: z.object({ data: z.object({ created: z.number(), kept: z.number(), removedDefault: z.boolean(), variations: z.array(variation) }) }),
+          200: z.object({
+            data: z.object({ created: z.number(), kept: z.number(), removedDefault: z.boolean(), variations: z.array(variation) }),
+          }),
         },
       },
     },

@@ -24,9 +24,7 @@ export const urlSchema = z
   .max(1000)
   .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'Use an http(s) URL or a path starting with /');
 
-export const imageSchema = z
-  .object({ url: urlSchema, alt: z.string().trim().max(300).default(''), fileId: z.uuid().optional() })
-  .strict();
+export const imageSchema = z.object({ url: urlSchema, alt: z.string().trim().max(300).default(''), fileId: z.uuid().optional() }).strict();
 /** A gallery in display order (the first image is the product's main picture). */
 export const imagesSchema = z.array(imageSchema).max(50);
 
@@ -65,3 +63,6 @@ export function slugify(value: string): string {
     .replace(/-+$/g, '');
   return slug || 'item';
 }
+
+/** How the console explains an amount field (integer minor units of the shop's currency). */
+export const MINOR_UNITS = 'In minor units of the shop currency (paise, cents): 149900 is 1,499.00';

@@ -1,6 +1,6 @@
 import { defineResource, errors, type HookContext, type Row } from '../../../../kernel/resources';
 import { commerceProducts } from '../../tables';
-import { imagesSchema, money, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
+import { imagesSchema, MINOR_UNITS, money, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
 import { after, autoSlug, type BeforeWrite, steps } from '../services/hooks';
 import { priceRangeOf } from '../services/prices';
 import { addDefaultVariation, editVariations, type VariationInput, variationsOf } from '../services/variations';
@@ -85,9 +85,9 @@ export const productsResource = defineResource({
     attributeIds: { label: 'Varies by' },
     images: { widget: 'image', label: 'Images' },
     taxClass: { label: 'Tax class' },
-    minPrice: { widget: 'money', label: 'Price from' },
-    maxPrice: { widget: 'money', label: 'Price up to' },
-    price: { widget: 'money', label: 'Price' },
+    minPrice: { widget: 'number', label: 'Price from', help: MINOR_UNITS },
+    maxPrice: { widget: 'number', label: 'Price up to', help: MINOR_UNITS },
+    price: { widget: 'number', label: 'Price', help: MINOR_UNITS },
     onHand: { widget: 'number', label: 'Stock' },
     sku: { label: 'SKU' },
     ratingAverage: { label: 'Rating (× 100)' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../../../../kernel/resources';
 import { isCurrencyCode } from '../../domain';
 import { commerceSettings } from '../../tables';
-import { money } from '../schemas';
+import { MINOR_UNITS, money } from '../schemas';
 
 export const countryCode = z
   .string()
@@ -25,12 +25,7 @@ export const shopSettingsResource = defineResource({
   label: { singular: 'Shop settings', plural: 'Shop settings' },
   readOnly: ['nextOrderNumber'],
   input: {
-    currency: () =>
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .refine(isCurrencyCode, 'Use an ISO 4217 currency code (INR, EUR…)'),
+    currency: () => z.string().trim().toUpperCase().refine(isCurrencyCode, 'Use an ISO 4217 currency code (INR, EUR…)'),
     orderPrefix: (s) => s.trim().max(10),
     shippingPrice: () => money,
     freeShippingFrom: () => money,
@@ -41,8 +36,12 @@ export const shopSettingsResource = defineResource({
   fields: {
     currency: { help: 'Every price of the shop is in this currency' },
     pricesIncludeTax: { label: 'Prices include tax' },
-    shippingPrice: { widget: 'money', label: 'Shipping price' },
-    freeShippingFrom: { widget: 'money', label: 'Free shipping from', help: 'Order subtotal from which shipping is free; empty: never' },
+    shippingPrice: { widget: 'number', label: 'Shipping price', help: MINOR_UNITS },
+    freeShippingFrom: {
+      widget: 'number',
+      label: 'Free shipping from',
+      help: 'Order subtotal from which shipping is free; empty: never (minor units: 149900 is 1,499.00)',
+    },
     paymentWindowMinutes: { widget: 'number', label: 'Payment window (minutes)', help: 'Unpaid orders release their stock after this' },
     country: { label: 'Ships from (country)' },
   },

@@ -1,6 +1,6 @@
-import { errors, defineResource, type Row } from '../../../../kernel/resources';
+import { defineResource, errors, type Row } from '../../../../kernel/resources';
 import { commerceVariations } from '../../tables';
-import { imagesSchema, money, skuSchema, stock } from '../schemas';
+import { imagesSchema, MINOR_UNITS, money, skuSchema, stock } from '../schemas';
 import type { BeforeWrite } from '../services/hooks';
 import { refreshPriceRange } from '../services/prices';
 
@@ -43,9 +43,13 @@ export const variationsResource = defineResource({
     sku: { label: 'SKU' },
     productId: { label: 'Product' },
     attributeValueIds: { label: 'Values' },
-    price: { widget: 'money' },
-    compareAtPrice: { widget: 'money', label: 'Compare-at price', help: 'The struck-through price shown beside a lower one' },
-    cost: { widget: 'money', label: 'Cost per item', help: 'Not shown to customers' },
+    price: { widget: 'number', help: MINOR_UNITS },
+    compareAtPrice: {
+      widget: 'number',
+      label: 'Compare-at price',
+      help: 'The struck-through price shown beside a lower one (minor units: 149900 is 1,499.00)',
+    },
+    cost: { widget: 'number', label: 'Cost per item', help: 'Not shown to customers (minor units: 149900 is 1,499.00)' },
     onHand: { widget: 'number', label: 'Stock on hand' },
     reserved: { widget: 'number', label: 'Reserved by orders' },
     weightGrams: { widget: 'number', label: 'Weight (g)' },

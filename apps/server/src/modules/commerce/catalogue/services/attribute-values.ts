@@ -4,7 +4,6 @@ import { recordAudit } from '../../../../kernel/events';
 import { type Db, errors, type Scope, tenantFilter } from '../../../../kernel/resources';
 import { commerceAttributes, commerceAttributeValues } from '../../tables';
 import { slugify, slugSchema } from '../schemas';
-import { uniqueValue } from './hooks';
 
 export const attributeValueInput = z
   .object({
@@ -43,7 +42,8 @@ export async function addAttributeValues(tx: Db, scope: Scope, attributeId: stri
   const rows = [];
   for (const input of inputs) {
     const slug = input.slug ?? slugify(input.value);
-    if (slugs.has(slug)) throw errors.conflict('already_exists', `The attribute already has the value ${input.value}`, { value: 'Already in use' });
+    if (slugs.has(slug))
+      throw errors.conflict('already_exists', `The attribute already has the value ${input.value}`, { value: 'Already in use' });
     slugs.add(slug);
     rows.push({ ...input, slug, attributeId, tenantId: scope.tenantId, sortOrder: input.sortOrder ?? order++ });
   }
@@ -83,4 +83,3 @@ export async function attributesWithValues(tx: Db, scope: Scope, id?: string) {
   );
   return attributes.map((a) => ({ ...a, values: values.filter((v) => v.attributeId === a.id) }));
 }
-

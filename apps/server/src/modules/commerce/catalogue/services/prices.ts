@@ -23,7 +23,11 @@ export async function refreshPriceRange(tx: Db, tenantId: string, productIds: st
 }
 
 /** A product's stored price range (and the time it was set). */
-export async function priceRangeOf(tx: Db, tenantId: string, productId: string): Promise<{ minPrice: number; maxPrice: number; updatedAt: Date }> {
+export async function priceRangeOf(
+  tx: Db,
+  tenantId: string,
+  productId: string,
+): Promise<{ minPrice: number; maxPrice: number; updatedAt: Date }> {
   const [row] = await tx
     .select({ minPrice: commerceProducts.minPrice, maxPrice: commerceProducts.maxPrice, updatedAt: commerceProducts.updatedAt })
     .from(commerceProducts)

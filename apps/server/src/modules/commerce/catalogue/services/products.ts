@@ -22,7 +22,12 @@ export async function productDetail(tx: Db, scope: Scope, id: string) {
     .map((a) => ({ ...a, values: a.values.filter((v) => used.has(v.id)) }));
   const [category] = product.categoryId
     ? await tx
-        .select({ id: commerceCategories.id, name: commerceCategories.name, slug: commerceCategories.slug, parentId: commerceCategories.parentId })
+        .select({
+          id: commerceCategories.id,
+          name: commerceCategories.name,
+          slug: commerceCategories.slug,
+          parentId: commerceCategories.parentId,
+        })
         .from(commerceCategories)
         .where(and(tenantFilter(commerceCategories, scope.tenantId), eq(commerceCategories.id, String(product.categoryId))))
     : [null];
@@ -48,12 +53,17 @@ export const addImagesInput = z
 /** One image found by its place in the gallery or its URL. */
 export const imageRef = z.object({ index: z.number().int().min(0).max(49).optional(), url: z.string().max(1000).optional() });
 export const editImageInput = imageRef
-  .extend({ alt: z.string().trim().max(300).optional(), newUrl: imageSchema.shape.url.optional(), moveTo: z.number().int().min(0).max(49).optional() })
+  .extend({
+    alt: z.string().trim().max(300).optional(),
+    newUrl: imageSchema.shape.url.optional(),
+    moveTo: z.number().int().min(0).max(49).optional(),
+  })
   .strict();
 
 function indexOf(images: ShopImage[], ref: z.infer<typeof imageRef>): number {
   const i = ref.index ?? (ref.url === undefined ? -1 : images.findIndex((img) => img.url === ref.url));
-  if (i < 0 || i >= images.length) throw errors.validation({ [ref.index === undefined ? 'url' : 'index']: 'No such image' }, 'No such image');
+  if (i < 0 || i >= images.length)
+    throw errors.validation({ [ref.index === undefined ? 'url' : 'index']: 'No such image' }, 'No such image');
   return i;
 }
 
@@ -67,7 +77,11 @@ export const gallery = {
     const i = indexOf(images, input);
     const next = [...images];
     const [image] = next.splice(i, 1);
-    const changed = { ...image, ...(input.alt === undefined ? {} : { alt: input.alt }), ...(input.newUrl === undefined ? {} : { url: input.newUrl }) };
+    const changed = {
+      ...image,
+      ...(input.alt === undefined ? {} : { alt: input.alt }),
+      ...(input.newUrl === undefined ? {} : { url: input.newUrl }),
+    };
     next.splice(Math.min(input.moveTo ?? i, next.length), 0, changed);
     return next;
   },

@@ -52,7 +52,12 @@ export type VariationEdit = z.infer<typeof variationEdit>;
 
 export async function productOf(tx: Db, scope: Scope, productId: string, forUpdate = false) {
   const query = tx
-    .select({ id: commerceProducts.id, slug: commerceProducts.slug, title: commerceProducts.title, attributeIds: commerceProducts.attributeIds })
+    .select({
+      id: commerceProducts.id,
+      slug: commerceProducts.slug,
+      title: commerceProducts.title,
+      attributeIds: commerceProducts.attributeIds,
+    })
     .from(commerceProducts)
     .where(and(tenantFilter(commerceProducts, scope.tenantId), eq(commerceProducts.id, productId)))
     .limit(1);
@@ -107,7 +112,9 @@ interface AttributeValue {
 }
 /** Attributes in their order (sortOrder, then the older first): Colour before Size, so titles read "Red / XL". */
 const byAttribute = (a: AttributeValue, b: AttributeValue) =>
-  a.attributeOrder - b.attributeOrder || a.attributeCreatedAt.getTime() - b.attributeCreatedAt.getTime() || a.attributeId.localeCompare(b.attributeId);
+  a.attributeOrder - b.attributeOrder ||
+  a.attributeCreatedAt.getTime() - b.attributeCreatedAt.getTime() ||
+  a.attributeId.localeCompare(b.attributeId);
 
 /** Attribute values by id, with their attribute (400 naming the field for an unknown one). */
 async function valuesById(tx: Db, scope: Scope, ids: string[]) {
@@ -125,7 +132,10 @@ async function valuesById(tx: Db, scope: Scope, ids: string[]) {
     .from(commerceAttributeValues)
     .innerJoin(
       commerceAttributes,
-      and(eq(commerceAttributes.tenantId, commerceAttributeValues.tenantId), eq(commerceAttributes.id, commerceAttributeValues.attributeId)),
+      and(
+        eq(commerceAttributes.tenantId, commerceAttributeValues.tenantId),
+        eq(commerceAttributes.id, commerceAttributeValues.attributeId),
+      ),
     )
     .where(and(tenantFilter(commerceAttributeValues, scope.tenantId), inArray(commerceAttributeValues.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -163,7 +173,9 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
     }
     const key = comboKey(ids);
     if (ids.length > 0 && combos.has(key)) {
-      throw errors.conflict('already_exists', 'The product already has a variation with these values', { attributeValueIds: 'Already in use' });
+      throw errors.conflict('already_exists', 'The product already has a variation with these values', {
+        attributeValueIds: 'Already in use',
+      });
     }
     combos.add(key);
     let sku = input.sku;
@@ -241,9 +253,20 @@ export async function generateVariations(tx: Db, scope: Scope, productId: string
   const template = defaults[0];
   if (defaults.length > 0) {
     if (defaults.some((d) => d.reserved > 0)) {
-      throw errors.conflict('in_use', 'The default variation has stock reserved by open orders; generate variations after they are settled');
+      throw errors.conflict(
+        'in_use',
+        'The default variation has stock reserved by open orders; generate variations after they are settled',
+      );
     }
-    await tx.delete(v).where(and(tenantFilter(v, scope.tenantId), inArray(v.id, defaults.map((d) => d.id))));
+    await tx.delete(v).where(
+      and(
+        tenantFilter(v, scope.tenantId),
+        inArray(
+          v.id,
+          defaults.map((d) => d.id),
+        ),
+      ),
+    );
     await recordAudit(
       tx,
       scope,
@@ -265,7 +288,12 @@ export async function generateVariations(tx: Db, scope: Scope, productId: string
     .set({ attributeIds, updatedAt: new Date() })
     .where(and(tenantFilter(commerceProducts, scope.tenantId), eq(commerceProducts.id, productId)));
   await refreshPriceRange(tx, scope.tenantId, [productId]);
-  return { created: created.length, kept: combos.length - fresh.length, removedDefault: defaults.length > 0, variations: await variationsOf(tx, scope, productId) };
+  return {
+    created: created.length,
+    kept: combos.length - fresh.length,
+    removedDefault: defaults.length > 0,
+    variations: await variationsOf(tx, scope, productId),
+  };
 }
 
 /**
@@ -320,7 +348,13 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
   await recordAudit(
     tx,
     scope,
-    current.map((before) => ({ action: 'update' as const, resource: RESOURCE, recordId: before.id, before, after: afterById.get(before.id) })),
+    current.map((before) => ({
+      action: 'update' as const,
+      resource: RESOURCE,
+      recordId: before.id,
+      before,
+      after: afterById.get(before.id),
+    })),
   );
   await refreshPriceRange(tx, scope.tenantId, [productId]);
   return { updated: updated.rows.length, variations: after };
