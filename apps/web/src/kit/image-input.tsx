@@ -1,5 +1,7 @@
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Button, FileButton, Group, Image, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { type UploadedFile, uploadFile } from './resource-api';
@@ -159,7 +161,28 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** A gallery of image objects: add several, edit alt texts, move earlier or later, remove. */
+/** One image of a gallery, draggable by its grip (pointer or keyboard: space, arrows, space). */
+function SortableTile({ id, disabled, label, children }: { id: string; disabled?: boolean; label: string; children: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const style: React.CSSProperties = {
+    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+    transition,
+    zIndex: isDragging ? 1 : undefined,
+    opacity: isDragging ? 0.85 : undefined,
+  };
+  return (
+    <Paper ref={setNodeRef} style={style} withBorder p={6} radius="md" data-testid="image-list-item">
+      {!disabled && (
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} style={{ cursor: 'grab' }} {...attributes} {...listeners}>
+          <IconGripVertical size={14} aria-hidden />
+        </ActionIcon>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+/** A gallery of image objects: add several, drag to reorder (or move earlier or later), edit alt texts, remove. */
 export function ImageListInput({
   label,
   value,
@@ -175,80 +198,99 @@ export function ImageListInput({
 }: ImageListInputProps) {
   const { busy, error: uploadError, upload } = useImageUpload(uploader ?? mediaUploader(purpose));
   const name = label.toLowerCase();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // Stable ids while the list is the same; a URL may repeat, so occurrences are counted.
+  const seen = new Map<string, number>();
+  const ids = value.map((img) => {
+    const n = (seen.get(img.url) ?? 0) + 1;
+    seen.set(img.url, n);
+    return `${img.url}#${n}`;
+  });
+  function onDragEnd({ active, over }: DragEndEvent) {
+    const from = ids.indexOf(String(active.id));
+    const to = over ? ids.indexOf(String(over.id)) : -1;
+    if (from >= 0 && to >= 0 && from !== to) onChange(move(value, from, to));
+  }
   return (
     <Input.Wrapper
       label={label}
       error={uploadError ?? error}
-      description={description ?? 'The first image is the main one.'}
+      description={description ?? 'Drag (or use the arrows) to reorder; the first image is the main one.'}
       required={required}
     >
       <Paper withBorder p="xs" mt={4} data-testid="image-list-input">
         <Stack gap="xs">
           {value.length > 0 ? (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
-              {value.map((image, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a URL may repeat; the position is the identity here
-                <Paper key={`${image.url}#${i}`} withBorder p={6} radius="md" data-testid="image-list-item">
-                  <Stack gap={6}>
-                    <Group justify="space-between" gap={4} wrap="nowrap">
-                      <Text size="xs" c="dimmed">
-                        {i === 0 ? 'Main image' : `#${i + 1}`}
-                      </Text>
-                      {!disabled && (
-                        <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Move ${name} image ${i + 1} earlier`}
-                            disabled={i === 0}
-                            onClick={() => onChange(move(value, i, i - 1))}
-                          >
-                            <IconArrowLeft size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Move ${name} image ${i + 1} later`}
-                            disabled={i === value.length - 1}
-                            onClick={() => onChange(move(value, i, i + 1))}
-                          >
-                            <IconArrowRight size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove ${name} image ${i + 1}`}
-                            onClick={() => onChange(value.filter((_, j) => j !== i))}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <SortableContext items={ids} strategy={rectSortingStrategy}>
+                <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+                  {value.map((image, i) => (
+                    <SortableTile key={ids[i]} id={ids[i]} disabled={disabled} label={`Drag ${name} image ${i + 1} to reorder`}>
+                      <Stack gap={6}>
+                        <Group justify="space-between" gap={4} wrap="nowrap">
+                          <Text size="xs" c="dimmed">
+                            {i === 0 ? 'Main image' : `#${i + 1}`}
+                          </Text>
+                          {!disabled && (
+                            <Group gap={2} wrap="nowrap">
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={`Move ${name} image ${i + 1} earlier`}
+                                disabled={i === 0}
+                                onClick={() => onChange(move(value, i, i - 1))}
+                              >
+                                <IconArrowLeft size={16} aria-hidden />
+                              </ActionIcon>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={`Move ${name} image ${i + 1} later`}
+                                disabled={i === value.length - 1}
+                                onClick={() => onChange(move(value, i, i + 1))}
+                              >
+                                <IconArrowRight size={16} aria-hidden />
+                              </ActionIcon>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Remove ${name} image ${i + 1}`}
+                                onClick={() => onChange(value.filter((_, j) => j !== i))}
+                              >
+                                <IconTrash size={16} aria-hidden />
+                              </ActionIcon>
+                            </Group>
+                          )}
                         </Group>
-                      )}
-                    </Group>
-                    <Image
-                      src={image.thumbnailUrl ?? image.url}
-                      alt={image.alt || `${label} image ${i + 1}`}
-                      h={110}
-                      fit="cover"
-                      radius="sm"
-                      bg="var(--mantine-color-gray-light)"
-                    />
-                    <TextInput
-                      size="xs"
-                      aria-label={`${label} image ${i + 1}: alt text`}
-                      placeholder="Alt text"
-                      value={image.alt}
-                      maxLength={maxAltLength}
-                      disabled={disabled}
-                      onChange={(e) => {
-                        const alt = e.currentTarget.value;
-                        onChange(value.map((img, j) => (j === i ? { ...img, alt } : img)));
-                      }}
-                    />
-                  </Stack>
-                </Paper>
-              ))}
-            </SimpleGrid>
+                        <Image
+                          src={image.thumbnailUrl ?? image.url}
+                          alt={image.alt || `${label} image ${i + 1}`}
+                          h={110}
+                          fit="cover"
+                          radius="sm"
+                          bg="var(--mantine-color-gray-light)"
+                        />
+                        <TextInput
+                          size="xs"
+                          aria-label={`${label} image ${i + 1}: alt text`}
+                          placeholder="Alt text"
+                          value={image.alt}
+                          maxLength={maxAltLength}
+                          disabled={disabled}
+                          onChange={(e) => {
+                            const alt = e.currentTarget.value;
+                            onChange(value.map((img, j) => (j === i ? { ...img, alt } : img)));
+                          }}
+                        />
+                      </Stack>
+                    </SortableTile>
+                  ))}
+                </SimpleGrid>
+              </SortableContext>
+            </DndContext>
           ) : (
             <Text size="sm" c="dimmed">
               No images yet.
