@@ -22,20 +22,18 @@ const tags = ['commerce'];
 const read = { access: 'commerce-catalogue:read' } as const;
 const write = { access: 'commerce-catalogue:write' } as const;
 
-/** A category with its children and product counts (recursive). */
-const detailedCategory: z.ZodType = z.lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      slug: z.string(),
-      parentId: z.string().nullable(),
-      productCount: z.number(),
-      totalProductCount: z.number(),
-      children: z.array(detailedCategory),
-    })
-    .passthrough(),
-);
+/** A category with its product counts and its children (each of the same shape; described one level deep for OpenAPI). */
+const detailedCategory = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    parentId: z.string().nullable(),
+    productCount: z.number(),
+    totalProductCount: z.number(),
+    children: z.array(z.record(z.string(), z.unknown())).describe('Subcategories, each a category of this shape'),
+  })
+  .passthrough();
 
 /** The catalogue's routes beyond CRUD: the category tree, attribute values, a product's variations. */
 export async function catalogueRoutes(app: FastifyInstance) {
