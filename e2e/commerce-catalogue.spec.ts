@@ -8,7 +8,7 @@ type Json = Record<string, any>;
 
 /** Picks options of a multi-select (the attribute picker). */
 async function pick(page: Page, label: string, options: string[]) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
+  const input = page.getByRole('combobox', { name: label, exact: true });
   for (const option of options) {
     await input.click();
     await page.getByRole('option', { name: option, exact: true }).click();
@@ -40,10 +40,10 @@ test('an admin creates a product with Colour × Size variations, prices them in 
   await expect(page.getByTestId('variation-row')).toHaveCount(4);
 
   // Prices in the grid: one for all, then one row of its own.
-  await page.getByRole('textbox', { name: 'Price for all (INR)' }).fill('1499');
+  await page.getByRole('textbox', { name: 'Price for all (INR)', exact: true }).fill('1499');
   await page.getByRole('button', { name: 'Set price' }).click();
-  await page.getByRole('textbox', { name: 'Price of Maroon / M' }).fill('1599');
-  await page.getByRole('textbox', { name: 'Stock of Maroon / M' }).fill('7');
+  await page.getByRole('textbox', { name: 'Price of Maroon / M', exact: true }).fill('1599');
+  await page.getByRole('textbox', { name: 'Stock of Maroon / M', exact: true }).fill('7');
   await expect(page.getByText('4 changed')).toBeVisible();
   await page.getByRole('button', { name: 'Save variations' }).click();
   await expect(page.getByText('Saved 4 variations')).toBeVisible();
