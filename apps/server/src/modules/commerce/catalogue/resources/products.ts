@@ -97,7 +97,7 @@ export const productsResource = defineResource({
   },
   ui: {
     title: 'title',
-    columns: ['images', 'title', 'status', 'minPrice', 'categoryId', 'featured', 'updatedAt'],
+    columns: ['title', 'images', 'status', 'minPrice', 'categoryId', 'featured', 'updatedAt'],
     bulkEdit: ['status', 'categoryId', 'tagIds', 'featured', 'brand'],
     attention: [{ label: 'in draft', filter: { status: 'draft' } }],
     setup: { label: 'Publish your first product', filter: { status: 'active' } },
