@@ -36,7 +36,7 @@ export default function ProductEditorPage() {
   const back = (
     <Anchor component={Link} to={CATALOGUE_PATHS.products} size="sm">
       <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden /> Back to products
+        <IconArrowLeft size={14} aria-hidden /> Back to shop products
       </Group>
     </Anchor>
   );

@@ -17,7 +17,7 @@ const shop = (entry: Entry): Screen => ({
 export const catalogueScreens: Screen[] = [
   shop({
     path: P.products,
-    label: 'Products',
+    label: 'Shop products',
     description: 'Every product of the shop, its status, price range and category.',
     keywords: ['catalogue', 'my products', 'inventory'],
     resource: 'commerce/products',
