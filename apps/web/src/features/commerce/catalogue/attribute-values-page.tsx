@@ -55,7 +55,15 @@ export default function AttributeValuesPage() {
               onChange={(e) => setValue(e.currentTarget.value)}
               error={error}
             />
-            <ColorInput label="Swatch (colours)" placeholder="#rrggbb" value={swatch} onChange={setSwatch} format="hex" withEyeDropper={false} w={160} />
+            <ColorInput
+              label="Swatch (colours)"
+              placeholder="#rrggbb"
+              value={swatch}
+              onChange={setSwatch}
+              format="hex"
+              withEyeDropper={false}
+              w={160}
+            />
             <Button type="submit" loading={add.isPending} disabled={!chosen || !value.trim()}>
               Add value
             </Button>
