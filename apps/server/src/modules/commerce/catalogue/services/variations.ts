@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../../kernel/events';
 import { type Db, errors, type Row, type Scope, tenantFilter } from '../../../../kernel/resources';
@@ -146,6 +146,15 @@ async function valuesById(tx: Db, scope: Scope, ids: string[]) {
 
 const comboKey = (ids: readonly string[]) => [...ids].sort().join(',');
 
+/** The community's SKUs that start with `prefix` (made SKUs start with the product's slug). */
+async function skusLike(tx: Db, scope: Scope, prefix: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ sku: v.sku })
+    .from(v)
+    .where(and(tenantFilter(v, scope.tenantId), like(v.sku, `${prefix.replace(/[\\%_]/g, '\\$&')}%`)));
+  return new Set(rows.map((r) => r.sku));
+}
+
 /**
  * Adds variations to a product in one statement: SKUs checked unique in the community (made from the
  * product's slug and the values' slugs when not given), titles from the values ("Red / XL"), then
@@ -163,6 +172,8 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
   const given = inputs.flatMap((i) => (i.sku ? [i.sku] : []));
   await assertSkusFree(tx, scope, given);
   const used = new Set(given);
+  /** SKUs of the community that start like this product's (read once, when a SKU is to be made). */
+  let taken: Set<string> | undefined;
   let position = existing.reduce((n, e) => Math.max(n, e.position + 1), 0);
   const rows = [];
   for (const input of inputs) {
@@ -181,8 +192,9 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
     let sku = input.sku;
     if (!sku) {
       const base = [product.slug, ...picked.map((p) => p.slug)].join('-').toUpperCase().slice(0, 60);
-      sku = await uniqueValue(tx, scope, v, v.sku, base);
-      for (let n = 2; used.has(sku); n++) sku = `${base}-${n}`;
+      taken ??= await skusLike(tx, scope, product.slug.toUpperCase().slice(0, 60));
+      sku = base;
+      for (let n = 2; used.has(sku) || taken.has(sku); n++) sku = `${base}-${n}`;
     }
     used.add(sku);
     rows.push({
@@ -305,7 +317,16 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
   const ids = edits.map((e) => e.id);
   if (new Set(ids).size !== ids.length) throw errors.validation({ variations: 'A variation is listed twice' });
   const current = await tx
-    .select(variationColumns)
+    .select({
+      id: v.id,
+      sku: v.sku,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      cost: v.cost,
+      onHand: v.onHand,
+      active: v.active,
+      reserved: v.reserved,
+    })
     .from(v)
     .where(and(tenantFilter(v, scope.tenantId), eq(v.productId, productId), inArray(v.id, ids)))
     .for('update');
@@ -321,10 +342,16 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
   });
   const skus = edits.flatMap((e) => (e.sku && e.sku !== byId.get(e.id)!.sku ? [e.sku] : []));
   await assertSkusFree(tx, scope, skus, ids);
-  // One statement for all rows: VALUES (id, sku, price, …) joined on id; a null keeps the column.
-  const rows = edits.map(
-    (e) =>
-      sql`(${e.id}::uuid, ${e.sku ?? null}::text, ${e.price ?? null}::int, ${e.compareAtPrice !== undefined}::boolean, ${e.compareAtPrice ?? null}::int, ${e.cost !== undefined}::boolean, ${e.cost ?? null}::int, ${e.onHand ?? null}::int, ${e.active ?? null}::boolean)`,
+  // One statement for all rows, whatever their number: the edits as one JSON parameter read as a
+  // table (jsonb_to_recordset) and joined on id; a field left out keeps its column.
+  const table = JSON.stringify(
+    edits.map((e) => ({
+      ...e,
+      set_compare: 'compareAtPrice' in e,
+      set_cost: 'cost' in e,
+      compare_at_price: e.compareAtPrice,
+      on_hand: e.onHand,
+    })),
   );
   const updated = (await guardSku(
     tx.execute(sql`
@@ -336,7 +363,8 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
         on_hand = coalesce(e.on_hand, ${v.onHand}),
         active = coalesce(e.active, ${v.active}),
         updated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as e(id, sku, price, set_compare, compare_at_price, set_cost, cost, on_hand, active)
+      from jsonb_to_recordset(${table}::jsonb)
+        as e(id uuid, sku text, price int, set_compare boolean, compare_at_price int, set_cost boolean, cost int, on_hand int, active boolean)
       where ${v.tenantId} = ${scope.tenantId} and ${v.id} = e.id
       returning ${v.id}`),
   )) as unknown as { rows: { id: string }[] };
@@ -345,17 +373,26 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
     .from(v)
     .where(and(tenantFilter(v, scope.tenantId), inArray(v.id, ids)));
   const afterById = new Map(after.map((a) => [a.id, a]));
-  await recordAudit(
-    tx,
-    scope,
-    current.map((before) => ({
-      action: 'update' as const,
-      resource: RESOURCE,
-      recordId: before.id,
-      before,
-      after: afterById.get(before.id),
-    })),
-  );
+  // One audit entry for the save, on the product: each variation's edited fields before and after
+  // (a thousand entries would cost more than the edit itself).
+  const edited = (row: Partial<Variation>) => ({
+    id: row.id,
+    sku: row.sku,
+    price: row.price,
+    compareAtPrice: row.compareAtPrice,
+    cost: row.cost,
+    onHand: row.onHand,
+    active: row.active,
+  });
+  await recordAudit(tx, scope, [
+    {
+      action: 'update',
+      resource: 'commerce/products',
+      recordId: productId,
+      before: { variations: current.map(edited) },
+      after: { variations: current.map((c) => edited(afterById.get(c.id) ?? {})) },
+    },
+  ]);
   await refreshPriceRange(tx, scope.tenantId, [productId]);
   return { updated: updated.rows.length, variations: after };
 }
