@@ -192,4 +192,33 @@ describe('commerce catalogue', () => {
       'forbidden',
     );
   });
+
+  it('refuses malformed seed calls with a clear 4xx', async () => {
+    const compat = (method: 'GET' | 'POST', path: string, body: Json = {}) =>
+      t.request({ method, url: `/compat${path}`, ...(method === 'GET' ? { query: body } : { payload: body }), as: c });
+    expect(refused(await compat('POST', '/ministore/product/get', { limit: 500 }), 400, 'validation_failed').fields).toHaveProperty(
+      'limit',
+    );
+    expect(refused(await compat('POST', '/core/ecom/variation/create', { price: 100 }), 400, 'validation_failed').fields).toHaveProperty(
+      'productId',
+    );
+    expect(refused(await compat('POST', '/ministore/subcategory/add', { name: 'Orphan' }), 400, 'validation_failed').fields).toHaveProperty(
+      'categoryId',
+    );
+    const colour = await attribute('Shade', ['Teal']);
+    refused(await compat('POST', '/core/ecom/attributes/addValue', { attributeId: colour.id, value: 'Teal' }), 409, 'already_exists');
+    const p = await product({ title: 'Terracotta Bowl', images: [{ url: 'https://img.example/bowl.jpg', alt: 'Bowl' }] });
+    refused(
+      await compat('POST', '/core/ecom/product/editProductImage', { productId: p.id, index: 3, alt: 'Gone' }),
+      400,
+      'validation_failed',
+    );
+    refused(
+      await compat('POST', '/core/ecom/product/deleteProductImage', { productId: p.id, url: 'https://img.example/none.jpg' }),
+      400,
+      'validation_failed',
+    );
+    refused(await compat('GET', '/ministore/colorVariant/GetWithColorAndProduct', { productId: p.id }), 400, 'validation_failed');
+    expect(data(await call('GET', `commerce/products/${p.id}`)).images).toEqual([{ url: 'https://img.example/bowl.jpg', alt: 'Bowl' }]);
+  });
 });
