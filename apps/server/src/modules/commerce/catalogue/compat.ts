@@ -245,12 +245,14 @@ const createVariation: Handle = async (call) => {
  */
 const detailedVariations: Handle = async (call) => {
   const filter = pick(call.body, 'productId') !== undefined ? { productId: idFrom(call, 'productId') } : undefined;
+  // The category's subtree is read first: one transaction at a time (PGlite holds one connection).
+  const category = filter ? undefined : await categoryFilter(call, 'id');
   return inTx(call, async (tx, scope) => {
     const productIds = filter
       ? [filter.productId]
       : (
           await productsResource.listIn(tx, scope, {
-            ...(await categoryFilter(call, 'id')),
+            ...category,
             limit: 200,
             offset: 0,
             withTotal: 'false',

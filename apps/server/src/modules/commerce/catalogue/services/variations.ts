@@ -155,6 +155,38 @@ async function skusLike(tx: Db, scope: Scope, prefix: string): Promise<Set<strin
   return new Set(rows.map((r) => r.sku));
 }
 
+/** The product varies by these attributes too (its attributeIds, kept as a set). */
+async function varyBy(tx: Db, scope: Scope, product: { id: string; attributeIds: string[] }, attributeIds: string[]) {
+  const next = [...new Set([...product.attributeIds, ...attributeIds])];
+  if (next.length === product.attributeIds.length) return;
+  await tx
+    .update(commerceProducts)
+    .set({ attributeIds: next, updatedAt: new Date() })
+    .where(and(tenantFilter(commerceProducts, scope.tenantId), eq(commerceProducts.id, product.id)));
+  product.attributeIds = next;
+}
+
+/**
+ * A product that gets variations with attribute values loses its default variation (the one
+ * without values), whose price the new ones start from. Refused while open orders reserve its stock.
+ */
+async function replaceDefault(tx: Db, scope: Scope, existing: Variation[]): Promise<Variation | undefined> {
+  const defaults = existing.filter((e) => e.attributeValueIds.length === 0);
+  if (defaults.length === 0) return undefined;
+  if (defaults.some((d) => d.reserved > 0)) {
+    throw errors.conflict('in_use', 'The default variation has stock reserved by open orders; add variations after they are settled');
+  }
+  const ids = defaults.map((d) => d.id);
+  await tx.delete(v).where(and(tenantFilter(v, scope.tenantId), inArray(v.id, ids)));
+  await recordAudit(
+    tx,
+    scope,
+    defaults.map((d) => ({ action: 'delete' as const, resource: RESOURCE, recordId: d.id, before: d })),
+  );
+  existing.splice(0, existing.length, ...existing.filter((e) => !ids.includes(e.id)));
+  return defaults[0];
+}
+
 /**
  * Adds variations to a product in one statement: SKUs checked unique in the community (made from the
  * product's slug and the values' slugs when not given), titles from the values ("Red / XL"), then
@@ -168,6 +200,9 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
     throw errors.conflict('too_many_variations', `A product has at most ${MAX_VARIATIONS} variations`);
   }
   const values = await valuesById(tx, scope, [...new Set(inputs.flatMap((i) => i.attributeValueIds ?? []))]);
+  const template = inputs.some((i) => i.attributeValueIds?.length) ? await replaceDefault(tx, scope, existing) : undefined;
+  // A variation added without a price starts at the replaced default's, else the product's lowest: never free by accident.
+  const basePrice = template?.price ?? (existing.length > 0 ? Math.min(...existing.map((e) => e.price)) : 0);
   const combos = new Set(existing.map((e) => comboKey(e.attributeValueIds)));
   const given = inputs.flatMap((i) => (i.sku ? [i.sku] : []));
   await assertSkusFree(tx, scope, given);
@@ -199,6 +234,7 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
     used.add(sku);
     rows.push({
       ...input,
+      price: input.price ?? basePrice,
       tenantId: scope.tenantId,
       productId,
       sku,
@@ -212,6 +248,12 @@ export async function insertVariations(tx: Db, scope: Scope, productId: string, 
     tx,
     scope,
     created.map((row) => ({ action: 'create' as const, resource: RESOURCE, recordId: row.id, after: row })),
+  );
+  await varyBy(
+    tx,
+    scope,
+    product,
+    [...values.values()].map((x) => x.attributeId),
   );
   await refreshPriceRange(tx, scope.tenantId, [productId]);
   return created;
@@ -261,30 +303,7 @@ export async function generateVariations(tx: Db, scope: Scope, productId: string
   const combos = ordered.reduce<string[][]>((acc, axis) => acc.flatMap((prefix) => axis.ids.map((id) => [...prefix, id])), [[]]);
   const existing = await variationsOf(tx, scope, productId);
   const have = new Set(existing.map((e) => comboKey(e.attributeValueIds)));
-  const defaults = existing.filter((e) => e.attributeValueIds.length === 0);
-  const template = defaults[0];
-  if (defaults.length > 0) {
-    if (defaults.some((d) => d.reserved > 0)) {
-      throw errors.conflict(
-        'in_use',
-        'The default variation has stock reserved by open orders; generate variations after they are settled',
-      );
-    }
-    await tx.delete(v).where(
-      and(
-        tenantFilter(v, scope.tenantId),
-        inArray(
-          v.id,
-          defaults.map((d) => d.id),
-        ),
-      ),
-    );
-    await recordAudit(
-      tx,
-      scope,
-      defaults.map((d) => ({ action: 'delete' as const, resource: RESOURCE, recordId: d.id, before: d })),
-    );
-  }
+  const template = await replaceDefault(tx, scope, existing);
   const fresh = combos.filter((c) => !have.has(comboKey(c)));
   const price = input.price ?? template?.price ?? 0;
   const onHand = input.onHand ?? 0;
@@ -294,16 +313,17 @@ export async function generateVariations(tx: Db, scope: Scope, productId: string
     product.id,
     fresh.map((attributeValueIds) => ({ attributeValueIds, price, onHand })),
   );
-  const attributeIds = [...new Set([...product.attributeIds, ...ordered.map((a) => a.attributeId)])];
-  await tx
-    .update(commerceProducts)
-    .set({ attributeIds, updatedAt: new Date() })
-    .where(and(tenantFilter(commerceProducts, scope.tenantId), eq(commerceProducts.id, productId)));
+  await varyBy(
+    tx,
+    scope,
+    product,
+    ordered.map((a) => a.attributeId),
+  );
   await refreshPriceRange(tx, scope.tenantId, [productId]);
   return {
     created: created.length,
     kept: combos.length - fresh.length,
-    removedDefault: defaults.length > 0,
+    removedDefault: template !== undefined,
     variations: await variationsOf(tx, scope, productId),
   };
 }
