@@ -8,6 +8,8 @@ import { saveVariations, type Variation, type VariationEdit, variationsKey } fro
 import { type Currency, toMajor, toMinor } from './money';
 
 const ROW_HEIGHT = 48;
+/** The grid's scrolling viewport: ten rows. */
+const VIEWPORT = 480;
 const COLUMNS = 'minmax(140px, 1.4fr) minmax(140px, 1.2fr) minmax(110px, 1fr) minmax(110px, 1fr) minmax(90px, 0.7fr)';
 
 type Edits = Record<string, VariationEdit>;
@@ -31,6 +33,8 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // The viewport before it is measured (and where nothing is laid out, e.g. tests).
+    initialRect: { width: 800, height: VIEWPORT },
   });
   const changed = useMemo(() => Object.values(edits).filter((e) => Object.keys(e).length > 1), [edits]);
   const save = useMutation({
@@ -141,7 +145,7 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
         </div>
         <div
           ref={scrollRef}
-          style={{ height: Math.min(480, variations.length * ROW_HEIGHT + 8), overflow: 'auto' }}
+          style={{ height: Math.min(VIEWPORT, variations.length * ROW_HEIGHT + 8), overflow: 'auto' }}
           data-testid="variation-grid"
         >
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
