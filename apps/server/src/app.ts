@@ -33,6 +33,7 @@ import { communityCacheFor, communityNameResolver } from './kernel/tenancy/commu
 import { publicCors } from './kernel/web/public-cors';
 import { securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
+import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { siteModule } from './modules/site/module';
@@ -79,7 +80,7 @@ export const CONSOLE_CSP = {
 };
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule];
+export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule, commerceModule];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */

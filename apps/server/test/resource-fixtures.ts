@@ -131,25 +131,44 @@ function filler(column: PgColumn): unknown {
 }
 
 /** Row values for inserting straight into the table (read-only resources are written by the system). */
-export function directValues(resource: Resource, tenantId: string): Record<string, unknown> {
+export function directValues(resource: Resource, tenantId: string, parents: Record<string, string> = {}): Record<string, unknown> {
   const columns = columnsOf(resource);
   const example = exampleInput(resource);
   const values: Record<string, unknown> = { tenantId };
   for (const [key, column] of Object.entries(columns)) {
     if (SYSTEM.has(key)) continue;
-    if (key in example) values[key] = example[key];
+    if (key in parents) values[key] = parents[key];
+    else if (key in example) values[key] = example[key];
     else if (column.notNull && !column.hasDefault) values[key] = filler(column);
   }
   return values;
 }
 
+/**
+ * Records a new row must point at: for each required relation (a not-null ref, e.g. a variation's
+ * product) a record of the target resource is stored first (recursively), since a foreign key
+ * refuses a made-up id. Keyed by the referencing column's key.
+ */
+async function requiredParents(app: FastifyInstance, resource: Resource, tenantId: string): Promise<Record<string, string>> {
+  const columns = columnsOf(resource);
+  const parents: Record<string, string> = {};
+  for (const relation of relationsOf(resource.table)) {
+    const column = columns[relation.key];
+    if (relation.many || !column?.notNull || column.hasDefault || relation.target() === resource.table) continue;
+    const target = app.resources.all().find((r) => r.table === relation.target());
+    if (target) parents[relation.key] = await insertDirect(app, target, tenantId);
+  }
+  return parents;
+}
+
 /** Inserts one record of `resource` for `tenantId` as the app role (row-level security applies). */
 export async function insertDirect(app: FastifyInstance, resource: Resource, tenantId: string): Promise<string> {
   const table = resource.table;
+  const parents = await requiredParents(app, resource, tenantId);
   const [row] = (await app.db.withTenant(tenantId, (tx) =>
     tx
       .insert(table)
-      .values(directValues(resource, tenantId) as never)
+      .values(directValues(resource, tenantId, parents) as never)
       .returning({ id: table.id as PgColumn }),
   )) as { id: string }[];
   return row.id;
@@ -161,7 +180,8 @@ export async function insertDirect(app: FastifyInstance, resource: Resource, ten
  */
 export async function insertMany(app: FastifyInstance, resource: Resource, tenantId: string, n: number): Promise<string[]> {
   const table = resource.table;
-  const rows = Array.from({ length: n }, () => directValues(resource, tenantId));
+  const parents = await requiredParents(app, resource, tenantId);
+  const rows = Array.from({ length: n }, () => directValues(resource, tenantId, parents));
   const inserted = (await app.db.withTenant(tenantId, (tx) =>
     tx
       .insert(table)

@@ -546,6 +546,5871 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/attribute-values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List attribute values */
+    get: {
+      parameters: {
+        query?: {
+          attributeId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): attribute */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                attributeId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attribute?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                sortOrder: number;
+                swatch: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                value: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several attribute values
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a attribute value */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: attribute */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                attributeId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attribute?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                sortOrder: number;
+                swatch: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                value: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a attribute value */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a attribute value */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            slug?: string;
+            sortOrder?: number;
+            swatch?: string | null;
+            value?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                attributeId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attribute?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                sortOrder: number;
+                swatch: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                value: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a attribute value */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a attribute value as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                attributeId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attribute?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                sortOrder: number;
+                swatch: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                value: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several attribute values */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export attribute values as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          attributeId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): attribute */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import attribute values from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a attribute values import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attribute-values/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a attribute values import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List attributes */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                display: 'buttons' | 'swatches' | 'dropdown';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a attribute */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            display?: 'buttons' | 'swatches' | 'dropdown';
+            name: string;
+            slug?: string;
+            sortOrder?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                display: 'buttons' | 'swatches' | 'dropdown';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several attributes
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a attribute */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                display: 'buttons' | 'swatches' | 'dropdown';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a attribute */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a attribute */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            display?: 'buttons' | 'swatches' | 'dropdown';
+            name?: string;
+            slug?: string;
+            sortOrder?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                display: 'buttons' | 'swatches' | 'dropdown';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a attribute */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a attribute as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                display: 'buttons' | 'swatches' | 'dropdown';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/{id}/values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add values to an attribute (one, or several as `values`) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                slug?: string;
+                sortOrder?: number;
+                swatch?: string | null;
+                value: string;
+              }
+            | {
+                values: {
+                  slug?: string;
+                  sortOrder?: number;
+                  swatch?: string | null;
+                  value: string;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                attributeId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                sortOrder: number;
+                swatch: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                value: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several attributes */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export attributes as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import attributes from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a attributes import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a attributes import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/with-values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every attribute with its values, in order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: ({
+                id: string;
+                name: string;
+                values: {
+                  /** Format: uuid */
+                  attributeId: string;
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** Format: uuid */
+                  id: string;
+                  slug: string;
+                  sortOrder: number;
+                  swatch: string | null;
+                  /** Format: date-time */
+                  updatedAt: string;
+                  value: string;
+                }[];
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List shop categories */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): parent */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          parentId?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  parent?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                name: string;
+                parentId: string | null;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a shop category */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            description?: string | null;
+            image?: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            } | null;
+            name: string;
+            parentId?: string | null;
+            seoDescription?: string | null;
+            seoMeta?: {
+              [key: string]: string;
+            };
+            seoTitle?: string | null;
+            slug?: string;
+            sortOrder?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  parent?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                name: string;
+                parentId: string | null;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several shop categories
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a shop category */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: parent */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  parent?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                name: string;
+                parentId: string | null;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a shop category */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a shop category */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            description?: string | null;
+            image?: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            } | null;
+            name?: string;
+            parentId?: string | null;
+            seoDescription?: string | null;
+            seoMeta?: {
+              [key: string]: string;
+            };
+            seoTitle?: string | null;
+            slug?: string;
+            sortOrder?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  parent?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                name: string;
+                parentId: string | null;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a shop category */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a shop category as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  parent?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                name: string;
+                parentId: string | null;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                sortOrder: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several shop categories */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export shop categories as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): parent */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          parentId?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import shop categories from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a shop categories import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a shop categories import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/categories/tree': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Categories as a tree, with their product counts (direct and including subcategories) */
+    get: {
+      parameters: {
+        query?: {
+          rootId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: ({
+                /** @description Subcategories, each a category of this shape */
+                children: {
+                  [key: string]: unknown;
+                }[];
+                id: string;
+                name: string;
+                parentId: string | null;
+                productCount: number;
+                slug: string;
+                totalProductCount: number;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List shop products */
+    get: {
+      parameters: {
+        query?: {
+          brand?: string | string[];
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, tags, attributes */
+          expand?: string;
+          featured?: string | string[];
+          limit?: number;
+          minPrice?: string | string[];
+          'minPrice.gte'?: string;
+          'minPrice.lte'?: string;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributeIds: string[];
+                brand: string | null;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributes?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  tags?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                featured: boolean;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                maxPrice: number;
+                minPrice: number;
+                publishedAt: string | null;
+                ratingAverage: number;
+                ratingCount: number;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'archived';
+                tagIds: string[];
+                taxClass: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a shop product */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            brand?: string | null;
+            categoryId?: string | null;
+            description?: string | null;
+            featured?: boolean;
+            images?: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            }[];
+            /** @description The default variation's stock */
+            onHand?: number;
+            /** @description The default variation's price (minor units), for a product without options */
+            price?: number;
+            seoDescription?: string | null;
+            seoMeta?: {
+              [key: string]: string;
+            };
+            seoTitle?: string | null;
+            /** @description The default variation's SKU (made from the slug when empty) */
+            sku?: string;
+            slug?: string;
+            /** @enum {string} */
+            status?: 'draft' | 'active' | 'archived';
+            tagIds?: string[];
+            taxClass?: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributeIds: string[];
+                brand: string | null;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributes?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  tags?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                featured: boolean;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                maxPrice: number;
+                minPrice: number;
+                publishedAt: string | null;
+                ratingAverage: number;
+                ratingCount: number;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'archived';
+                tagIds: string[];
+                taxClass: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several shop products
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/products/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a shop product */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: category, tags, attributes */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributeIds: string[];
+                brand: string | null;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributes?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  tags?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                featured: boolean;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                maxPrice: number;
+                minPrice: number;
+                publishedAt: string | null;
+                ratingAverage: number;
+                ratingCount: number;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'archived';
+                tagIds: string[];
+                taxClass: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a shop product */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a shop product */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            brand?: string | null;
+            categoryId?: string | null;
+            description?: string | null;
+            featured?: boolean;
+            images?: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            }[];
+            /** @description The default variation's stock */
+            onHand?: number;
+            /** @description The default variation's price (minor units), for a product without options */
+            price?: number;
+            seoDescription?: string | null;
+            seoMeta?: {
+              [key: string]: string;
+            };
+            seoTitle?: string | null;
+            /** @description The default variation's SKU (made from the slug when empty) */
+            sku?: string;
+            slug?: string;
+            /** @enum {string} */
+            status?: 'draft' | 'active' | 'archived';
+            tagIds?: string[];
+            taxClass?: string;
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributeIds: string[];
+                brand: string | null;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributes?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  tags?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                featured: boolean;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                maxPrice: number;
+                minPrice: number;
+                publishedAt: string | null;
+                ratingAverage: number;
+                ratingCount: number;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'archived';
+                tagIds: string[];
+                taxClass: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/products/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a shop product */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a shop product as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributeIds: string[];
+                brand: string | null;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributes?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  tags?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                featured: boolean;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                maxPrice: number;
+                minPrice: number;
+                publishedAt: string | null;
+                ratingAverage: number;
+                ratingCount: number;
+                seoDescription: string | null;
+                seoMeta:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                seoTitle: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'archived';
+                tagIds: string[];
+                taxClass: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/{id}/variations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every variation of a product, in order (up to 1,000) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                attributeValueIds: string[];
+                compareAtPrice: number | null;
+                cost: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                isDefault: boolean;
+                onHand: number;
+                position: number;
+                price: number;
+                /** Format: uuid */
+                productId: string;
+                reserved: number;
+                sku: string;
+                title: string;
+                trackStock: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                weightGrams: number | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add variations to a product (one, or several as `variations`) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                active?: boolean;
+                attributeValueIds?: string[];
+                compareAtPrice?: number | null;
+                cost?: number | null;
+                images?: {
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                }[];
+                onHand?: number;
+                position?: number;
+                price?: number;
+                sku?: string;
+                title?: string;
+                trackStock?: boolean;
+                weightGrams?: number | null;
+              }
+            | {
+                variations: {
+                  active?: boolean;
+                  attributeValueIds?: string[];
+                  compareAtPrice?: number | null;
+                  cost?: number | null;
+                  images?: {
+                    /** @default  */
+                    alt?: string;
+                    /** Format: uuid */
+                    fileId?: string;
+                    url: string;
+                  }[];
+                  onHand?: number;
+                  position?: number;
+                  price?: number;
+                  sku?: string;
+                  title?: string;
+                  trackStock?: boolean;
+                  weightGrams?: number | null;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                attributeValueIds: string[];
+                compareAtPrice: number | null;
+                cost: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                isDefault: boolean;
+                onHand: number;
+                position: number;
+                price: number;
+                /** Format: uuid */
+                productId: string;
+                reserved: number;
+                sku: string;
+                title: string;
+                trackStock: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                weightGrams: number | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change price, stock and SKU of many of a product's variations at once, each its own values
+     * @description All or nothing, up to 1,000 rows in one statement, one audit entry per variation.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            variations: {
+              active?: boolean;
+              compareAtPrice?: number | null;
+              cost?: number | null;
+              /** Format: uuid */
+              id: string;
+              onHand?: number;
+              price?: number;
+              sku?: string;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                updated: number;
+                variations: {
+                  active: boolean;
+                  attributeValueIds: string[];
+                  compareAtPrice: number | null;
+                  cost: number | null;
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** Format: uuid */
+                  id: string;
+                  images:
+                    | (string | number | boolean | null)
+                    | {
+                        [key: string]: unknown;
+                      }
+                    | unknown[];
+                  isDefault: boolean;
+                  onHand: number;
+                  position: number;
+                  price: number;
+                  /** Format: uuid */
+                  productId: string;
+                  reserved: number;
+                  sku: string;
+                  title: string;
+                  trackStock: boolean;
+                  /** Format: date-time */
+                  updatedAt: string;
+                  weightGrams: number | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/products/{id}/variations/generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a variation for every combination of the chosen attribute values (Colour × Size), keeping existing ones
+     * @description At most 1,000 combinations; a default variation without values is replaced.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            attributeValueIds: string[];
+            onHand?: number;
+            price?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                kept: number;
+                removedDefault: boolean;
+                variations: {
+                  active: boolean;
+                  attributeValueIds: string[];
+                  compareAtPrice: number | null;
+                  cost: number | null;
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** Format: uuid */
+                  id: string;
+                  images:
+                    | (string | number | boolean | null)
+                    | {
+                        [key: string]: unknown;
+                      }
+                    | unknown[];
+                  isDefault: boolean;
+                  onHand: number;
+                  position: number;
+                  price: number;
+                  /** Format: uuid */
+                  productId: string;
+                  reserved: number;
+                  sku: string;
+                  title: string;
+                  trackStock: boolean;
+                  /** Format: date-time */
+                  updatedAt: string;
+                  weightGrams: number | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several shop products */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export shop products as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          brand?: string | string[];
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): category, tags, attributes */
+          expand?: string;
+          featured?: string | string[];
+          limit?: number;
+          minPrice?: string | string[];
+          'minPrice.gte'?: string;
+          'minPrice.lte'?: string;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import shop products from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a shop products import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/products/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a shop products import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List shop settings */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                freeShippingFrom: number | null;
+                /** Format: uuid */
+                id: string;
+                nextOrderNumber: number;
+                orderPrefix: string;
+                paymentWindowMinutes: number;
+                pricesIncludeTax: boolean;
+                shippingPrice: number;
+                shippingTaxClass: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a shop settings */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            country?: string;
+            currency?: string;
+            freeShippingFrom?: number | null;
+            orderPrefix?: string;
+            paymentWindowMinutes?: number;
+            pricesIncludeTax?: boolean;
+            shippingPrice?: number;
+            shippingTaxClass?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                freeShippingFrom: number | null;
+                /** Format: uuid */
+                id: string;
+                nextOrderNumber: number;
+                orderPrefix: string;
+                paymentWindowMinutes: number;
+                pricesIncludeTax: boolean;
+                shippingPrice: number;
+                shippingTaxClass: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several shop settings
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a shop settings */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                freeShippingFrom: number | null;
+                /** Format: uuid */
+                id: string;
+                nextOrderNumber: number;
+                orderPrefix: string;
+                paymentWindowMinutes: number;
+                pricesIncludeTax: boolean;
+                shippingPrice: number;
+                shippingTaxClass: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a shop settings */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a shop settings */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            country?: string;
+            currency?: string;
+            freeShippingFrom?: number | null;
+            orderPrefix?: string;
+            paymentWindowMinutes?: number;
+            pricesIncludeTax?: boolean;
+            shippingPrice?: number;
+            shippingTaxClass?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                freeShippingFrom: number | null;
+                /** Format: uuid */
+                id: string;
+                nextOrderNumber: number;
+                orderPrefix: string;
+                paymentWindowMinutes: number;
+                pricesIncludeTax: boolean;
+                shippingPrice: number;
+                shippingTaxClass: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a shop settings */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a shop settings as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                freeShippingFrom: number | null;
+                /** Format: uuid */
+                id: string;
+                nextOrderNumber: number;
+                orderPrefix: string;
+                paymentWindowMinutes: number;
+                pricesIncludeTax: boolean;
+                shippingPrice: number;
+                shippingTaxClass: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several shop settings */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export shop settings as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import shop settings from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a shop settings import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/settings/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a shop settings import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List product tags */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a product tag */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            slug?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several product tags
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a product tag */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a product tag */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a product tag */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            slug?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a product tag */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a product tag as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several product tags */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export product tags as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import product tags from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a product tags import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a product tags import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List tax rates */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          taxClass?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                state: string | null;
+                taxClass: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a tax rate */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            country?: string | null;
+            name: string;
+            ratePpm: number;
+            state?: string | null;
+            taxClass?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                state: string | null;
+                taxClass: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several tax rates
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a tax rate */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                state: string | null;
+                taxClass: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a tax rate */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a tax rate */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            country?: string | null;
+            name?: string;
+            ratePpm?: number;
+            state?: string | null;
+            taxClass?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                state: string | null;
+                taxClass: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a tax rate */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a tax rate as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                state: string | null;
+                taxClass: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several tax rates */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export tax rates as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          taxClass?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import tax rates from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a tax rates import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a tax rates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List variations */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): product, attributeValues */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          onHand?: string | string[];
+          'onHand.gte'?: string;
+          'onHand.lte'?: string;
+          price?: string | string[];
+          'price.gte'?: string;
+          'price.lte'?: string;
+          productId?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                attributeValueIds: string[];
+                compareAtPrice: number | null;
+                cost: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributeValues?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                isDefault: boolean;
+                onHand: number;
+                position: number;
+                price: number;
+                /** Format: uuid */
+                productId: string;
+                reserved: number;
+                sku: string;
+                title: string;
+                trackStock: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                weightGrams: number | null;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several variations
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a variation */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: product, attributeValues */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                attributeValueIds: string[];
+                compareAtPrice: number | null;
+                cost: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributeValues?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                isDefault: boolean;
+                onHand: number;
+                position: number;
+                price: number;
+                /** Format: uuid */
+                productId: string;
+                reserved: number;
+                sku: string;
+                title: string;
+                trackStock: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                weightGrams: number | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a variation */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a variation */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            compareAtPrice?: number | null;
+            cost?: number | null;
+            images?: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            }[];
+            onHand?: number;
+            position?: number;
+            price?: number;
+            sku?: string;
+            title?: string;
+            trackStock?: boolean;
+            weightGrams?: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                attributeValueIds: string[];
+                compareAtPrice: number | null;
+                cost: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributeValues?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                isDefault: boolean;
+                onHand: number;
+                position: number;
+                price: number;
+                /** Format: uuid */
+                productId: string;
+                reserved: number;
+                sku: string;
+                title: string;
+                trackStock: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                weightGrams: number | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a variation */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a variation as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                attributeValueIds: string[];
+                compareAtPrice: number | null;
+                cost: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  attributeValues?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                images:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                isDefault: boolean;
+                onHand: number;
+                position: number;
+                price: number;
+                /** Format: uuid */
+                productId: string;
+                reserved: number;
+                sku: string;
+                title: string;
+                trackStock: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                weightGrams: number | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several variations */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export variations as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): product, attributeValues */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          onHand?: string | string[];
+          'onHand.gte'?: string;
+          'onHand.lte'?: string;
+          price?: string | string[];
+          'price.gte'?: string;
+          'price.lte'?: string;
+          productId?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import variations from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a variations import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a variations import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/contact-us/messages': {
     parameters: {
       query?: never;
@@ -27766,6 +33631,1026 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/core/ecom/attributes/addValue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/attributes/addValue (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/attributes/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/attributes/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/attributes/editValue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/attributes/editValue (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/attributes/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/attributes/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/attributes/getSingle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/attributes/getSingle (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/category/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/category/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/category/editCategory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/category/editCategory (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/category/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/category/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/category/getDetailedCategory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/category/getDetailedCategory (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/category/getDetailedCategoryAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/category/getDetailedCategoryAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/addProductImage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/addProductImage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/deleteProductImage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/deleteProductImage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/editProductImage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/editProductImage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/getDetailedCategory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/getDetailedCategory (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/insertMeta': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/insertMeta (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/product/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/product/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/tag/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/tag/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/tag/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /ecom/tag/get (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/tag/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/tag/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/tag/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/tag/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/variation/addProductImage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/variation/addProductImage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/variation/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/variation/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/variation/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/variation/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/variation/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/variation/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/variation/getDetailedCategory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/variation/getDetailedCategory (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/ecom/variation/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /ecom/variation/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/core/errormanagment/create': {
     parameters: {
       query?: never;
@@ -28286,6 +35171,754 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /utilities/upload-files (multipart/form-data in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/category/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /category/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/category/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /category/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/category/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /category/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/category/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /category/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/colorVariant/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /colorVariant/get (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/colorVariant/GetWithColorAndProduct': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /colorVariant/GetWithColorAndProduct (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/colorVariant/similarProds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /colorVariant/similarProds (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/addProductImage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/addProductImage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/filterByCategory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/filterByCategory (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/getSingle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/getSingle (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/product/mainGET': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /product/mainGET (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/sizeVariant/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /sizeVariant/get (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/sizeVariant/GetWithColorAndProduct': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /sizeVariant/GetWithColorAndProduct (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/sizeVariant/similarProds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /sizeVariant/similarProds (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/subcategory/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /subcategory/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/subcategory/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /subcategory/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/subcategory/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /subcategory/get (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/subcategory/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /subcategory/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/ministore/tax': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /tax (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;

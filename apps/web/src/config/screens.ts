@@ -1,4 +1,5 @@
 import { authArea } from '../features/auth/screens';
+import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
 import { identityArea } from '../features/identity/screens';
@@ -18,6 +19,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   authArea,
   homeArea,
   siteArea,
+  commerceArea,
   contactUsArea,
   identityArea,
   settingsArea,

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineResource } from '../../../../kernel/resources';
+import { isCurrencyCode } from '../../domain';
+import { commerceSettings } from '../../tables';
+import { MINOR_UNITS, money } from '../schemas';
+
+export const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Use the two-letter country code (IN, US…)');
+export const taxClass = (s: z.ZodString) =>
+  s
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z0-9_-]+$/, 'Use lowercase letters, digits, _ and -');
+
+/** The shop's settings: one record per community (currency, prices with or without tax, shipping). */
+export const shopSettingsResource = defineResource({
+  path: 'commerce/settings',
+  module: 'commerce-settings',
+  table: commerceSettings,
+  label: { singular: 'Shop settings', plural: 'Shop settings' },
+  readOnly: ['nextOrderNumber'],
+  input: {
+    currency: () => z.string().trim().toUpperCase().refine(isCurrencyCode, 'Use an ISO 4217 currency code (INR, EUR…)'),
+    orderPrefix: (s) => s.trim().max(10),
+    shippingPrice: () => money,
+    freeShippingFrom: () => money,
+    shippingTaxClass: taxClass,
+    paymentWindowMinutes: (s) => s.int().min(5).max(10_080),
+    country: () => countryCode,
+  },
+  fields: {
+    currency: { help: 'Every price of the shop is in this currency' },
+    pricesIncludeTax: { label: 'Prices include tax' },
+    shippingPrice: { widget: 'number', label: 'Shipping price', help: MINOR_UNITS },
+    freeShippingFrom: {
+      widget: 'number',
+      label: 'Free shipping from',
+      help: 'Order subtotal from which shipping is free; empty: never (minor units: 149900 is 1,499.00)',
+    },
+    paymentWindowMinutes: { widget: 'number', label: 'Payment window (minutes)', help: 'Unpaid orders release their stock after this' },
+    country: { label: 'Ships from (country)' },
+  },
+  ui: { title: 'currency', columns: ['currency', 'pricesIncludeTax', 'shippingPrice', 'freeShippingFrom', 'country'] },
+  examples: [{ currency: 'INR', pricesIncludeTax: true, shippingPrice: 4900, freeShippingFrom: 99900, country: 'IN', orderPrefix: 'AT-' }],
+});

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Scope, scopeOf } from '../../../kernel/resources';
+import { attributeValuesResource } from './resources/attributes';
+import { variationsResource } from './resources/variations';
+import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
+import { categoryTree } from './services/categories';
+import {
+  editVariations,
+  generateInput,
+  generateVariations,
+  insertVariations,
+  productOf,
+  variationEdits,
+  variationInput,
+  variationsOf,
+} from './services/variations';
+
+const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+const tags = ['commerce'];
+const read = { access: 'commerce-catalogue:read' } as const;
+const write = { access: 'commerce-catalogue:write' } as const;
+
+/** A category with its product counts and its children (each of the same shape; described one level deep for OpenAPI). */
+const detailedCategory = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    parentId: z.string().nullable(),
+    productCount: z.number(),
+    totalProductCount: z.number(),
+    children: z.array(z.record(z.string(), z.unknown())).describe('Subcategories, each a category of this shape'),
+  })
+  .passthrough();
+
+/** The catalogue's routes beyond CRUD: the category tree, attribute values, a product's variations. */
+export async function catalogueRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
+  const inTx = <T>(s: Scope, fn: (tx: Parameters<Parameters<Scope['db']['withTenant']>[1]>[0]) => Promise<T>) =>
+    s.db.withTenant(s.tenantId, fn);
+  // The records' runtime schemas (derived from the tables), typed loosely for the handlers.
+  const variation = variationsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
+  const attributeValue = attributeValuesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
+  const variationList = z.object({ data: z.array(variation) });
+
+  r.get(
+    '/api/v1/commerce/categories/tree',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Categories as a tree, with their product counts (direct and including subcategories)',
+        querystring: z.object({ rootId: z.uuid().optional() }).strict(),
+        response: { 200: z.object({ data: z.array(detailedCategory) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => categoryTree(tx, s, req.query.rootId)) };
+    },
+  );
+
+  r.get(
+    '/api/v1/commerce/attributes/with-values',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Every attribute with its values, in order',
+        response: {
+          200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), values: z.array(attributeValue) }).passthrough()) }),
+        },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => attributesWithValues(tx, s)) };
+    },
+  );
+
+  r.post(
+    '/api/v1/commerce/attributes/:id/values',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add values to an attribute (one, or several as `values`)',
+        params: idParams,
+        body: z.union([attributeValueInput, z.object({ values: z.array(attributeValueInput).min(1).max(200) }).strict()]),
+        response: { 201: z.object({ data: z.array(attributeValue) }) },
+      },
+    },
+    async (req, reply) => {
+      const s = scope(req);
+      const inputs = 'values' in req.body ? req.body.values : [req.body];
+      return reply.code(201).send({ data: await inTx(s, (tx) => addAttributeValues(tx, s, req.params.id, inputs)) });
+    },
+  );
+
+  r.get(
+    '/api/v1/commerce/products/:id/variations',
+    {
+      config: read,
+      schema: { tags, summary: 'Every variation of a product, in order (up to 1,000)', params: idParams, response: { 200: variationList } },
+    },
+    async (req) => {
+      const s = scope(req);
+      return {
+        data: await inTx(s, async (tx) => {
+          await productOf(tx, s, req.params.id);
+          return variationsOf(tx, s, req.params.id);
+        }),
+      };
+    },
+  );
+
+  r.post(
+    '/api/v1/commerce/products/:id/variations',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add variations to a product (one, or several as `variations`)',
+        params: idParams,
+        body: z.union([variationInput, z.object({ variations: z.array(variationInput).min(1).max(1000) }).strict()]),
+        response: { 201: variationList },
+      },
+    },
+    async (req, reply) => {
+      const s = scope(req);
+      const inputs = 'variations' in req.body ? req.body.variations : [req.body];
+      return reply.code(201).send({ data: await inTx(s, (tx) => insertVariations(tx, s, req.params.id, inputs)) });
+    },
+  );
+
+  r.post(
+    '/api/v1/commerce/products/:id/variations/generate',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Make a variation for every combination of the chosen attribute values (Colour × Size), keeping existing ones',
+        description: 'At most 1,000 combinations; a default variation without values is replaced.',
+        params: idParams,
+        body: generateInput,
+        response: {
+          200: z.object({
+            data: z.object({ created: z.number(), kept: z.number(), removedDefault: z.boolean(), variations: z.array(variation) }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => generateVariations(tx, s, req.params.id, req.body)) };
+    },
+  );
+
+  r.patch(
+    '/api/v1/commerce/products/:id/variations',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Change price, stock and SKU of many of a product's variations at once, each its own values",
+        description: 'All or nothing, up to 1,000 rows in one statement, one audit entry per variation.',
+        params: idParams,
+        body: z.object({ variations: variationEdits }).strict(),
+        response: { 200: z.object({ data: z.object({ updated: z.number(), variations: z.array(variation) }) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => editVariations(tx, s, req.params.id, req.body.variations)) };
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Input pieces shared by the catalogue's resources, routes and compat lines. Money is integer minor
+ * units of the shop's currency and never negative; the largest amount is well inside an int4.
+ */
+export const MAX_MONEY = 1_000_000_000;
+export const MAX_STOCK = 10_000_000;
+
+export const money = z.number().int('Use whole minor units (paise, cents)').min(0, 'Cannot be negative').max(MAX_MONEY);
+export const stock = z.number().int().min(0, 'Cannot be negative').max(MAX_STOCK);
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes');
+
+export const urlSchema = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'Use an http(s) URL or a path starting with /');
+
+export const imageSchema = z.object({ url: urlSchema, alt: z.string().trim().max(300).default(''), fileId: z.uuid().optional() }).strict();
+/** A gallery in display order (the first image is the product's main picture). */
+export const imagesSchema = z.array(imageSchema).max(50);
+
+export const skuSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Use letters, digits and . _ / -');
+
+/** Extra meta tags of a page: name → content (insertMeta). */
+export const seoMetaSchema = z
+  .record(z.string().trim().min(1).max(100), z.string().trim().max(1000))
+  .refine((m) => Object.keys(m).length <= 50, 'At most 50 meta tags');
+
+export const text = {
+  name: (s: z.ZodString) => s.trim().min(1).max(200),
+  title: (s: z.ZodString) => s.trim().min(1).max(300),
+  short: (s: z.ZodString) => s.trim().max(200),
+  description: (s: z.ZodString) => s.max(20_000),
+  seoTitle: (s: z.ZodString) => s.trim().max(70),
+  seoDescription: (s: z.ZodString) => s.trim().max(320),
+};
+
+/** Turns a title into a URL slug ("Linen Shirt – Slim" → "linen-shirt-slim"). */
+export function slugify(value: string): string {
+  const slug = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/×/g, ' x ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/g, '');
+  return slug || 'item';
+}
+
+/** How the console explains an amount field (integer minor units of the shop's currency). */
+export const MINOR_UNITS = 'In minor units of the shop currency (paise, cents): 149900 is 1,499.00';

@@ -1,0 +1,48 @@
+import { and, eq, like, ne, or } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type Db, type HookContext, type ResourceConfig, type Scope, type TenantTable, tenantFilter } from '../../../../kernel/resources';
+import { slugify } from '../schemas';
+
+export type BeforeWrite = NonNullable<NonNullable<ResourceConfig['hooks']>['beforeWrite']>;
+
+/** Runs beforeWrite steps in order, each on the previous one's output. */
+export function steps(...fns: BeforeWrite[]): BeforeWrite {
+  return async (ctx, data) => {
+    let out = data;
+    for (const fn of fns) out = await fn(ctx, out);
+    return out;
+  };
+}
+
+/** The value a field will have after this write: the new one if given, else the stored one. */
+export function after(ctx: HookContext, data: Record<string, unknown>, field: string): unknown {
+  return field in data ? data[field] : ctx.existing?.[field];
+}
+
+/**
+ * `base`, or `base-2`, `base-3`… : the first value of `column` no other record of the community
+ * holds (slugs, SKUs).
+ */
+export async function uniqueValue(tx: Db, scope: Scope, table: TenantTable, column: PgColumn, base: string, exceptId?: string) {
+  const rows = (await tx
+    .select({ value: column })
+    .from(table as never)
+    .where(
+      and(
+        tenantFilter(table, scope.tenantId),
+        or(eq(column, base), like(column, `${base.replace(/[\\%_]/g, '\\$&')}-%`)),
+        exceptId ? ne(table.id, exceptId) : undefined,
+      ),
+    )) as { value: string }[];
+  const taken = new Set(rows.map((r) => r.value));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A new record without a slug gets one from `from`, unique in the community (-2, -3, …). */
+export function autoSlug(table: TenantTable & { slug: PgColumn }, from: string): BeforeWrite {
+  return async (ctx, data) => {
+    if (ctx.op !== 'create' || data.slug || typeof data[from] !== 'string') return data;
+    return { ...data, slug: await uniqueValue(ctx.tx, ctx.scope, table, table.slug, slugify(data[from] as string)) };
+  };
+}

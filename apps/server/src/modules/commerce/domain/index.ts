@@ -1,0 +1,12 @@
+/** The commerce domain: pure rules for money, tax, carts, coupons, orders, stock and returns (no database, no HTTP). */
+export * from './cart-totals';
+export * from './coupons';
+export * from './errors';
+export * from './money';
+export * from './order-number';
+export * from './order-states';
+export * from './quantities';
+export * from './returns';
+export type { TransitionTable } from './state-machine';
+export * from './stock';
+export * from './tax';

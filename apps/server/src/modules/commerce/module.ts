@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { defineModule, type Scope } from '../../kernel/resources';
+import { catalogue } from './catalogue';
+import { orders } from './orders';
+
+/**
+ * The community's shop: catalogue (categories, tags, attributes, products and their variations),
+ * stock, customers, carts, orders and dispatch, coupons, reviews and returns; its back office, the
+ * storefront API under /public/<community>/shop and the seeds' shop calls (core /ecom/*, mini-store).
+ * The rules (money, tax, coupons, order and return states, stock) are pure functions in domain/;
+ * catalogue/ and orders/ each declare their resources, compat lines, routes and sample data.
+ */
+export const commerceModule = defineModule({
+  key: 'commerce',
+  label: 'Shop',
+  area: 'commerce',
+  permissionModules: [
+    { key: 'commerce-catalogue', label: 'Shop catalogue' },
+    { key: 'commerce-orders', label: 'Shop orders and customers' },
+    { key: 'commerce-settings', label: 'Shop settings' },
+  ],
+  // Catalogue first: orders point at its records (and its sample data comes first).
+  resources: [...(catalogue.resources ?? []), ...(orders.resources ?? [])],
+  compat: [...(catalogue.compat ?? []), ...(orders.compat ?? [])],
+  jobs: orders.jobs,
+  routes: async (app: FastifyInstance) => {
+    await catalogue.routes?.(app);
+    await orders.routes?.(app);
+  },
+  seed: async (app: FastifyInstance, scope: Scope) => {
+    await catalogue.seed?.(app, scope);
+    await orders.seed?.(app, scope);
+  },
+});

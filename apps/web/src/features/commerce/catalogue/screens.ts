@@ -1,0 +1,54 @@
+import { drawerRecord, editorRecord, type Screen } from '../../../config/screen-types';
+import { CATALOGUE_PATHS as P } from './paths';
+
+type Entry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
+
+/** A catalogue screen in the Shop menu; a plain resource screen's records open in its drawer. */
+const shop = (entry: Entry): Screen => ({
+  group: 'shop',
+  section: 'Catalogue',
+  modules: ['commerce-catalogue'],
+  nav: true,
+  records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(entry.path) }] : undefined,
+  ...entry,
+});
+
+/** Shop → catalogue screens (controlcenter/e-commerce: newproduct, myproduct, tags, attributes, addatrributes, category). */
+export const catalogueScreens: Screen[] = [
+  shop({
+    path: P.products,
+    label: 'Shop products',
+    description: 'Every product of the shop, its status, price range and category.',
+    keywords: ['catalogue', 'my products', 'inventory'],
+    resource: 'commerce/products',
+    records: [{ resource: 'commerce/products', href: editorRecord(P.newProduct) }],
+  }),
+  shop({
+    path: P.newProduct,
+    label: 'Product editor',
+    description: 'Add a product: details, images, variations by colour and size, prices and stock.',
+    keywords: ['new product', 'add product', 'variations', 'sku'],
+    component: () => import('./product-editor-page'),
+  }),
+  shop({
+    path: P.categories,
+    label: 'Shop categories',
+    description: 'Categories and subcategories the shop is organised by.',
+    resource: 'commerce/categories',
+  }),
+  shop({ path: P.tags, label: 'Product tags', description: 'Tags that group products across categories.', resource: 'commerce/tags' }),
+  shop({
+    path: P.attributes,
+    label: 'Attributes',
+    description: 'What products vary by: colour, size, material…',
+    resource: 'commerce/attributes',
+  }),
+  shop({
+    path: P.attributeValues,
+    label: 'Attribute values',
+    description: 'The values of each attribute: colours with swatches, sizes…',
+    keywords: ['add attributes', 'colours', 'sizes'],
+    component: () => import('./attribute-values-page'),
+    records: [{ resource: 'commerce/attribute-values', href: drawerRecord(P.attributeValues) }],
+  }),
+];

@@ -1,0 +1,8 @@
+import type { AreaDeclaration } from '../../config/screen-types';
+import { catalogueScreens } from './catalogue/screens';
+import { orderScreens } from './orders/screens';
+
+/** The shop (navigation group "Shop"): catalogue and selling screens, each half declared in its folder. */
+export const commerceArea: AreaDeclaration = {
+  screens: [...catalogueScreens, ...orderScreens],
+};
