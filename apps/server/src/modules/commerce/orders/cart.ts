@@ -185,14 +185,17 @@ export function cartOut(p: PricedCart) {
 
 const cartWhere = (s: ShopTx, id: string) => and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.id, id));
 
-/** An open cart by id; a guest's cart is anyone's who knows its id, a customer's only theirs. */
-export async function openCart(s: ShopTx, cartId: string, customerId: string | null, lock = false): Promise<CartRow> {
+/**
+ * An open cart by id; a guest's cart is anyone's who knows its id, a customer's only theirs
+ * (`customerId` 'any': the console's, which sees every cart of the shop).
+ */
+export async function openCart(s: ShopTx, cartId: string, customerId: string | null | 'any', lock = false): Promise<CartRow> {
   const query = s.tx
     .select()
     .from(commerceCarts)
     .where(and(cartWhere(s, cartId), eq(commerceCarts.status, 'open')));
   const [cart] = lock ? await query.for('update') : await query;
-  if (!cart || (cart.customerId !== null && cart.customerId !== customerId)) throw errors.notFound('Cart');
+  if (!cart || (customerId !== 'any' && cart.customerId !== null && cart.customerId !== customerId)) throw errors.notFound('Cart');
   return cart;
 }
 

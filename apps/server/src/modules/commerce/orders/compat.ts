@@ -4,7 +4,7 @@ import { type CompatCall, type CompatLine, compatCrud, compatTable, crudLines } 
 import { errors, parseInput, requireCommunity, type Scope } from '../../../kernel/resources';
 import { addressesOf } from './account';
 import { strip } from './admin-routes';
-import { addLine, cartOut, clearCart, extrasSchema, lineRef, priceCart, quantity, resolveCart, setQuantity } from './cart';
+import { addLine, cartOut, clearCart, extrasSchema, lineRef, openCart, priceCart, quantity, resolveCart, setQuantity } from './cart';
 import { defaultVariations } from './catalogue-read';
 import { checkoutInput, placeOrder } from './checkout';
 import { limitAttempt, signUp, signUpInput } from './customers';
@@ -42,8 +42,10 @@ const body = <S extends z.ZodType>(call: CompatCall, schema: S): z.infer<S> => p
 
 const idBody = z.object({ id: z.uuid() });
 const cartBody = z.object({ cartId: z.uuid().optional(), customerId: z.uuid().optional() });
-const cartOf = (s: ShopTx, b: z.infer<typeof cartBody>) => resolveCart(s, b.cartId, b.customerId ?? null);
-const pricedCart = async (s: ShopTx, cartId: string) => cartOut(await priceCart(s, await resolveCart(s, cartId, null)));
+/** The console sees every cart: the one named, else the customer's, else a new guest cart. */
+const cartOf = (s: ShopTx, b: z.infer<typeof cartBody>) =>
+  b.cartId ? openCart(s, b.cartId, 'any', true) : resolveCart(s, undefined, b.customerId ?? null);
+const pricedCart = async (s: ShopTx, cartId: string) => cartOut(await priceCart(s, await openCart(s, cartId, 'any')));
 
 // ---- carts -------------------------------------------------------------------------------------
 
@@ -71,7 +73,7 @@ const changeLine = (qty: (b: { quantity?: number }) => number) => async (call: C
     z.intersection(cartBody.extend({ cartId: z.uuid(), quantity: z.coerce.number().int().min(0).max(999).optional() }), lineRef),
   );
   return inTx(call, async (s) => {
-    const cart = await resolveCart(s, b.cartId, null);
+    const cart = await openCart(s, b.cartId, 'any', true);
     await setQuantity(s, cart, b, qty(b));
     return pricedCart(s, cart.id);
   });
@@ -81,13 +83,13 @@ async function getCart(call: CompatCall) {
   const b = body(call, z.object({ cartId: z.uuid().optional(), id: z.uuid().optional(), customerId: z.uuid().optional() }));
   const cartId = b.cartId ?? b.id;
   if (!cartId && !b.customerId) throw errors.validation({ cartId: 'Required (or customerId)' });
-  return inTx(call, async (s) => cartOut(await priceCart(s, await resolveCart(s, cartId, b.customerId ?? null))));
+  return inTx(call, async (s) => cartOut(await priceCart(s, await cartOf(s, { cartId, customerId: b.customerId }))));
 }
 
 async function clearCartLine(call: CompatCall) {
   const b = body(call, z.object({ cartId: z.uuid() }));
   return inTx(call, async (s) => {
-    await clearCart(s, await resolveCart(s, b.cartId, null));
+    await clearCart(s, await openCart(s, b.cartId, 'any', true));
     return pricedCart(s, b.cartId);
   });
 }
@@ -98,7 +100,7 @@ async function addOrder(call: CompatCall) {
   const b = body(call, checkoutInput.extend({ cartId: z.uuid() }).strip());
   const { cartId, ...input } = b;
   return inTx(call, async (s, sc) => {
-    const cart = await resolveCart(s, cartId, null);
+    const cart = await openCart(s, cartId, 'any', true);
     const order = await placeOrder(call.req.server as FastifyInstance, {
       s,
       cartId: cart.id,
@@ -173,7 +175,7 @@ async function applyCoupon(call: CompatCall) {
   );
   const code = b.code ?? b.couponCode ?? null;
   return inTx(call, async (s) => {
-    const cart = await resolveCart(s, b.cartId, null);
+    const cart = await openCart(s, b.cartId, 'any', true);
     await submitCoupon(s, cart, code, null);
     return pricedCart(s, cart.id);
   });
