@@ -154,3 +154,10 @@ export async function defaultVariations(s: ShopTx, productIds: string[]): Promis
   for (const row of rows) if (!map.has(row.productId)) map.set(row.productId, row.id);
   return map;
 }
+
+/** The variation "add to cart" by product adds; a 400 when the product has nothing on sale. */
+export async function defaultVariation(s: ShopTx, productId: string): Promise<string> {
+  const id = (await defaultVariations(s, [productId])).get(productId);
+  if (!id) throw errors.validation({ productId: 'This product has nothing on sale' });
+  return id;
+}

@@ -5,7 +5,7 @@ import { errors, parseInput, requireCommunity, type Scope } from '../../../kerne
 import { addressesOf } from './account';
 import { strip } from './admin-routes';
 import { addLine, cartOut, clearCart, extrasSchema, lineRef, openCart, priceCart, quantity, resolveCart, setQuantity } from './cart';
-import { defaultVariations } from './catalogue-read';
+import { defaultVariation } from './catalogue-read';
 import { checkoutInput, placeOrder } from './checkout';
 import { limitAttempt, signUp, signUpInput } from './customers';
 import { adminTransition, createDispatch, deleteDispatch, dispatchInput, orderDetail } from './order-actions';
@@ -60,8 +60,8 @@ async function addToCart(call: CompatCall) {
   const b = body(call, cartAdd);
   return inTx(call, async (s) => {
     const cart = await cartOf(s, b);
-    const variationId = b.variationId ?? (b.productId ? (await defaultVariations(s, [b.productId])).get(b.productId) : undefined);
-    if (!variationId) throw errors.validation({ variationId: b.productId ? 'The product has nothing on sale' : 'Required (or productId)' });
+    if (!b.variationId && !b.productId) throw errors.validation({ variationId: 'Required (or productId)' });
+    const variationId = b.variationId ?? (await defaultVariation(s, b.productId!));
     await addLine(s, cart, variationId, b.quantity, b.extras);
     return cartOut(await priceCart(s, { ...cart }));
   });

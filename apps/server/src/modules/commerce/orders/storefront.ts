@@ -17,7 +17,7 @@ import {
   resolveCart,
   setQuantity,
 } from './cart';
-import { productQuery, storefrontCategories, storefrontProduct, storefrontProducts } from './catalogue-read';
+import { defaultVariation, productQuery, storefrontCategories, storefrontProduct, storefrontProducts } from './catalogue-read';
 import { checkoutInput, placeOrder } from './checkout';
 import {
   type CustomerSession,
@@ -185,9 +185,12 @@ export function storefrontRoutes(app: FastifyInstance) {
   cartWrite('', "Open a cart (a guest cart, or the signed-in customer's)", cartRef.strict(), async () => undefined);
   cartWrite(
     '/lines',
-    'Add a product variation',
-    cartRef.extend({ variationId: z.uuid(), quantity: quantity.default(1), extras: extrasSchema.optional() }).strict(),
-    (s, cart, b) => addLine(s, cart, b.variationId, b.quantity, b.extras),
+    'Add a product variation (or a product: its default variation)',
+    z.intersection(
+      cartRef.extend({ quantity: quantity.default(1), extras: extrasSchema.optional() }),
+      z.union([z.object({ variationId: z.uuid() }), z.object({ productId: z.uuid() })]),
+    ),
+    async (s, cart, b) => addLine(s, cart, 'variationId' in b ? b.variationId : await defaultVariation(s, b.productId), b.quantity, b.extras),
   );
   cartWrite(
     '/quantity',
