@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/kernel/messaging/tables';
 import { placeOrder } from '../src/modules/commerce/orders/checkout';
 import { expireOverdueOrders } from '../src/modules/commerce/orders/expiry';
+import { seedOrders } from '../src/modules/commerce/orders/seed';
 import {
   commerceCategories,
   commerceCoupons,
   commerceOrders,
   commerceProducts,
+  commerceReturns,
+  commerceReviews,
   commerceSettings,
   commerceTaxRates,
   commerceVariations,
@@ -521,5 +524,32 @@ describe('storefront catalogue', () => {
     refused(await shop(b, 'GET', `/products/${hidden.slug}`), 404, 'not_found');
     refused(await shop(b, 'GET', '/products', { sort: 'cost' }), 400, 'validation_failed');
     expect(ok(await shop(b, 'GET', '/categories')).map((c: Json) => c.slug)).toContain('mosaics');
+  });
+});
+
+describe('sample data', () => {
+  it('places an order in every state, a return and reviews from the products the catalogue seeded', async () => {
+    const c = await t.signup();
+    const scope = { db: t.app.db, tenantId: c.tenantId, actor: { id: c.userId, name: 'Owner' } };
+    await seedOrders(t.app, scope);
+    const none = await t.app.db.withTenant(c.tenantId, (tx) => tx.select().from(commerceOrders));
+    expect(none).toEqual([]);
+    await product(c, 1299, 40);
+    await product(c, 4500, 40);
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/commerce/customers',
+      as: c,
+      payload: { email: 'asha.menon@example.com', name: 'Asha Menon' },
+    });
+    await seedOrders(t.app, scope);
+    const [orders, returns, reviews] = await t.app.db.withTenant(c.tenantId, (tx) =>
+      Promise.all([tx.select().from(commerceOrders), tx.select().from(commerceReturns), tx.select().from(commerceReviews)]),
+    );
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['pending_payment', 'paid', 'processing', 'partially_dispatched', 'dispatched', 'delivered', 'cancelled', 'refunded']),
+    );
+    expect(returns.map((r) => r.status)).toEqual(['approved']);
+    expect(reviews.map((r) => r.status).sort()).toEqual(['approved', 'approved', 'pending']);
   });
 });

@@ -8,6 +8,7 @@ import { customersResource } from './resources/customers';
 import { ordersResource } from './resources/orders';
 import { returnsResource } from './resources/returns';
 import { reviewsResource } from './resources/reviews';
+import { seedOrders } from './seed';
 import { storefrontRoutes } from './storefront';
 
 export { markPaid } from './order-actions';
@@ -21,4 +22,5 @@ export const orders: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' 
     adminRoutes(app);
     scheduleExpiry(app);
   },
+  seed: seedOrders,
 };

@@ -190,7 +190,8 @@ export function storefrontRoutes(app: FastifyInstance) {
       cartRef.extend({ quantity: quantity.default(1), extras: extrasSchema.optional() }),
       z.union([z.object({ variationId: z.uuid() }), z.object({ productId: z.uuid() })]),
     ),
-    async (s, cart, b) => addLine(s, cart, 'variationId' in b ? b.variationId : await defaultVariation(s, b.productId), b.quantity, b.extras),
+    async (s, cart, b) =>
+      addLine(s, cart, 'variationId' in b ? b.variationId : await defaultVariation(s, b.productId), b.quantity, b.extras),
   );
   cartWrite(
     '/quantity',
