@@ -28,15 +28,15 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   await expect(cart.getByText(product.title, { exact: true })).toBeVisible();
   await expect(cart.getByText(/% off · \d offers · delivery by \d{4}-\d{2}-\d{2}/)).toBeVisible();
 
-  await cart.getByLabel('Coupon code').fill(code.toLowerCase());
+  await cart.getByRole('textbox', { name: 'Coupon code', exact: true }).fill(code.toLowerCase());
   await cart.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(cart.getByText(`Discount (${code})`, { exact: false })).toBeVisible();
 
-  await cart.getByLabel('Email').fill('e2e.shopper@example.com');
-  await cart.getByLabel('Full name').fill('Esha Shopper');
-  await cart.getByLabel('Address').fill('7 Residency Road');
-  await cart.getByLabel('City').fill('Bengaluru');
-  await cart.getByLabel('Postal code').fill('560025');
+  await cart.getByRole('textbox', { name: 'Email', exact: true }).fill('e2e.shopper@example.com');
+  await cart.getByRole('textbox', { name: 'Full name', exact: true }).fill('Esha Shopper');
+  await cart.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Residency Road');
+  await cart.getByRole('textbox', { name: 'City', exact: true }).fill('Bengaluru');
+  await cart.getByRole('textbox', { name: 'Postal code', exact: true }).fill('560025');
   await cart.getByRole('button', { name: 'Place order' }).click();
   const placed = page.getByRole('status').filter({ hasText: /Order #\d+ placed/ });
   await expect(placed).toBeVisible();
@@ -55,8 +55,8 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   await expect(drawer.getByLabel('Status: Pending payment')).toBeVisible();
   await drawer.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
-  await drawer.getByLabel('Carrier').fill('Blue Dart');
-  await drawer.getByLabel('Tracking number').fill('BD123456789');
+  await drawer.getByRole('textbox', { name: 'Carrier', exact: true }).fill('Blue Dart');
+  await drawer.getByRole('textbox', { name: 'Tracking number', exact: true }).fill('BD123456789');
   await drawer.getByRole('button', { name: 'Record dispatch' }).click();
   await expect(drawer.getByLabel('Status: Dispatched')).toBeVisible();
   await expect(drawer.getByText('Blue Dart · BD123456789', { exact: false })).toBeVisible();

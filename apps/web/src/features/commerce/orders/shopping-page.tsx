@@ -89,7 +89,14 @@ function CartPanel({ community, cart, refresh }: { community: string; cart: Cart
     }
   }
   const field = (key: keyof typeof checkout, label: string) => (
-    <TextInput label={label} value={checkout[key]} onChange={(e) => setCheckout((c) => ({ ...c, [key]: e.currentTarget.value }))} />
+    <TextInput
+      label={label}
+      value={checkout[key]}
+      onChange={(e) => {
+        const value = e.currentTarget.value; // read now: the event is gone when the updater runs
+        setCheckout((c) => ({ ...c, [key]: value }));
+      }}
+    />
   );
   return (
     <Card withBorder component="section" aria-label="Cart">
