@@ -79,19 +79,22 @@ async function main() {
        select tenant_id, id, 'SKU-' || slug, min_price, 1000000, true from commerce_products where tenant_id = $1`,
       [tenantId],
     );
+    // 20,000 customers (24 × 24 names), each with a few orders over the last ~70 days.
     const FIRST = ['Asha', 'Ravi', 'Meera', 'Tomas', 'Lena', 'Kenji', 'Amara', 'Diego', 'Priya', 'Noah', 'Sara', 'Omar'];
+    FIRST.push('Ines', 'Farid', 'Yuki', 'Chen', 'Olga', 'Kwame', 'Lucia', 'Arjun', 'Hana', 'Mateo', 'Zara', 'Emil');
     const LAST = ['Menon', 'Iyer', 'Berg', 'Vogel', 'Sato', 'Okafor', 'Alvarez', 'Raman', 'Keller', 'Haddad', 'Novak', 'Singh'];
+    LAST.push('Costa', 'Dubois', 'Nakamura', 'Petrov', 'Mensah', 'Rossi', 'Kapoor', 'Larsen', 'Moreau', 'Silva', 'Weber', 'Khan');
     await app.db.query(
       `insert into commerce_orders (tenant_id, number, reference, email, customer_name, status, currency, prices_include_tax,
                                     subtotal, tax, total, shipping_address, created_at, pay_by)
        select $1, 1000 + g, '#' || (1000 + g),
-              lower(($2::text[])[1 + g % 12]) || '.' || lower(($3::text[])[1 + (g / 12) % 12]) || g % 997 || '@example.com',
-              ($2::text[])[1 + g % 12] || ' ' || ($3::text[])[1 + (g / 12) % 12],
+              lower(($2::text[])[1 + c % 24]) || '.' || lower(($3::text[])[1 + (c / 24) % 24]) || c || '@example.com',
+              ($2::text[])[1 + c % 24] || ' ' || ($3::text[])[1 + (c / 24) % 24],
               (array['pending_payment','paid','processing','partially_dispatched','dispatched','delivered','cancelled','refunded'])[1 + (g * 7) % 8],
               'INR', true, 2000 + g % 5000, (2000 + g % 5000) * 18 / 118, 2000 + g % 5000,
               '{"name":"x","line1":"1 Road","city":"Pune","postalCode":"411001","country":"IN"}'::jsonb,
               now() - make_interval(mins => ${ORDERS} - g), now() + interval '1 day'
-         from generate_series(1, ${ORDERS}) g`,
+         from generate_series(1, ${ORDERS}) g, lateral (select (g * 7919) % 20000 as c) customer`,
       [tenantId, FIRST, LAST],
     );
     await app.db.query(
@@ -108,10 +111,11 @@ async function main() {
     const lists: [string, Record<string, string>][] = [
       ['list: status=paid', { status: 'paid', limit: '25' }],
       ['list: status=pending_payment, newest', { status: 'pending_payment', limit: '25', sort: '-createdAt' }],
-      ['search: customer name "meera"', { q: 'meera', limit: '25' }],
-      ['search: email "lena.keller"', { q: 'lena.keller', limit: '25' }],
+      ['search: customer "Meera Iyer"', { q: 'Meera Iyer', limit: '25' }],
+      ['search: email "lena.keller1234"', { q: 'lena.keller1234', limit: '25' }],
       ['search: order number "#54321"', { q: '#54321', limit: '25' }],
-      ['search: "okafor" with status=delivered', { q: 'okafor', status: 'delivered', limit: '25' }],
+      ['search: "Okafor" with status=delivered', { q: 'Okafor', status: 'delivered', limit: '25' }],
+      ['search, broad: first name "meera" (~4,000 hits)', { q: 'meera', limit: '25' }],
     ];
     for (const [label, query] of lists) {
       const times: number[] = [];

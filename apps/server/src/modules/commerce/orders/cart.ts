@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errors, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
@@ -300,10 +300,6 @@ export async function setQuantity(s: ShopTx, cart: CartRow, ref: z.infer<typeof 
   await touch(s, cart.id);
 }
 
-export async function removeLine(s: ShopTx, cart: CartRow, ref: z.infer<typeof lineRef>) {
-  await setQuantity(s, cart, ref, 0);
-}
-
 /** Empties the cart (and drops its coupon). */
 export async function clearCart(s: ShopTx, cart: CartRow) {
   await s.tx.delete(commerceCartLines).where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cart.id)));
@@ -349,12 +345,4 @@ export async function mergeGuestCart(s: ShopTx, guestCartId: string, customerId:
   if (guest.couponCode && !target.couponCode) await setCoupon(s, target, guest.couponCode);
   await s.tx.update(commerceCarts).set({ status: 'converted' }).where(cartWhere(s, guest.id));
   return target.id;
-}
-
-export async function linesOfCarts(s: ShopTx, cartIds: string[]) {
-  if (cartIds.length === 0) return [];
-  return s.tx
-    .select()
-    .from(commerceCartLines)
-    .where(and(tenantFilter(commerceCartLines, s.tenantId), inArray(commerceCartLines.cartId, cartIds)));
 }

@@ -91,27 +91,25 @@ const customerOut = (c: typeof commerceCustomers.$inferSelect) => ({
   acceptsMarketing: c.acceptsMarketing,
 });
 
-/** A new customer with a password (or a guest who checked out before claims the email). */
+/**
+ * A new customer with a password. An email the shop already knows (an account, or a customer the
+ * shop entered) is refused: claiming it would hand over that customer's orders without proof.
+ */
 export async function signUp(s: ShopTx, input: z.infer<typeof signUpInput>) {
   const passwordHash = await hash(input.password, ARGON2);
-  const [existing] = await s.tx
-    .select()
-    .from(commerceCustomers)
-    .where(and(tenantFilter(commerceCustomers, s.tenantId), eq(commerceCustomers.email, input.email)))
-    .for('update');
-  if (existing?.passwordHash)
-    throw errors.conflict('already_exists', 'An account with this email exists: sign in instead', { email: 'Taken' });
-  const values = { name: input.name, phone: input.phone ?? null, acceptsMarketing: input.acceptsMarketing, passwordHash };
-  const [customer] = existing
-    ? await s.tx
-        .update(commerceCustomers)
-        .set(values)
-        .where(and(tenantFilter(commerceCustomers, s.tenantId), eq(commerceCustomers.id, existing.id)))
-        .returning()
-    : await s.tx
-        .insert(commerceCustomers)
-        .values({ tenantId: s.tenantId, email: input.email, ...values })
-        .returning();
+  const [customer] = await s.tx
+    .insert(commerceCustomers)
+    .values({
+      tenantId: s.tenantId,
+      email: input.email,
+      name: input.name,
+      phone: input.phone ?? null,
+      acceptsMarketing: input.acceptsMarketing,
+      passwordHash,
+    })
+    .onConflictDoNothing({ target: [commerceCustomers.tenantId, commerceCustomers.email] })
+    .returning();
+  if (!customer) throw errors.conflict('already_exists', 'An account with this email exists: sign in instead', { email: 'Taken' });
   return { token: await openSession(s, customer.id), customer: customerOut(customer) };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../../kernel/events';
@@ -247,11 +247,3 @@ export async function tenantsWithOverdue(app: FastifyInstance, now = new Date())
   );
   return rows.map((r) => r.tenant_id);
 }
-
-export const ordersOf = (s: ShopTx, ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : s.tx
-        .select()
-        .from(commerceOrders)
-        .where(and(tenantFilter(commerceOrders, s.tenantId), inArray(commerceOrders.id, ids)));
