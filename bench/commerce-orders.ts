@@ -5,7 +5,7 @@
 //
 //   npm run bench:orders -w @atrium/server
 //   (BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/postgres),
-//    ORDERS=100000 REQUESTS=200 SHOPPERS=10 CHECKOUTS=200)
+//    ORDERS=100000 REQUESTS=200 SHOPPERS=10 CHECKOUTS=200; BENCH_KEEP=1 keeps the database to EXPLAIN)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -156,7 +156,8 @@ async function main() {
     report(`checkout at ${SHOPPERS} concurrent shoppers`, times, 50);
   } finally {
     await app.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    if (process.env.BENCH_KEEP) console.log(`kept database ${name} (BENCH_KEEP)`);
+    else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
