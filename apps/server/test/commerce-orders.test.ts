@@ -439,6 +439,15 @@ describe('customers', () => {
     refused(await shop(a, 'POST', '/auth/signup', { email, password, name: 'Noah again' }), 409, 'already_exists');
   });
 
+  it('limits sign-in attempts per email, whatever the address', async () => {
+    const email = `lim-${randomBytes(3).toString('hex')}@example.com`;
+    const attempts = [];
+    for (let i = 0; i < 11; i++) attempts.push((await shop(a, 'POST', '/auth/signin', { email, password: 'wrong-password' })).statusCode);
+    expect(attempts).toEqual([...Array(10).fill(401), 429]);
+    // Another email is not held up.
+    refused(await shop(a, 'POST', '/auth/signin', { email: `x${email}`, password: 'wrong-password' }), 401, 'invalid_credentials');
+  });
+
   it('keeps customer and console tokens apart, and each community to itself', async () => {
     const email = `ola-${randomBytes(3).toString('hex')}@example.com`;
     const { token } = ok(await shop(a, 'POST', '/auth/signup', { email, password, name: 'Ola' }), 201);
