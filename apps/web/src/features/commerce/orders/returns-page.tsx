@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client';
 import { useCurrentScreen } from '../../../app/current-screen';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceScreen } from '../../../kit/resource-screen';
+import { formatMoney } from './money';
 import { transitionReturn } from './orders-api';
 
 /** What each return state lets the shop do next (the server refuses the rest with a 409). */
@@ -40,8 +41,8 @@ function ReturnPanel({ row }: { row: Row }) {
   return (
     <Stack>
       <Group>
-        <Badge variant="light">{String(row.status)}</Badge>
-        <Text>Refund: {(Number(row.refundAmount) / 100).toFixed(2)}</Text>
+        <Badge variant="light">{String(row.status).replace(/^./, (c) => c.toUpperCase())}</Badge>
+        <Text>Refund: {formatMoney(Number(row.refundAmount), undefined)}</Text>
       </Group>
       {row.reason ? <Text>Reason: {String(row.reason)}</Text> : null}
       <Text size="sm">

@@ -9,6 +9,8 @@ import type { Row } from '../../../kit/resource-api';
 import { ResourceScreen } from '../../../kit/resource-screen';
 import { deleteReview, moderateReview } from './orders-api';
 
+const REVIEW_STATUS: Record<string, string> = { pending: 'Awaiting moderation', approved: 'Approved', rejected: 'Rejected' };
+
 function ReviewPanel({ row }: { row: Row }) {
   const client = useQueryClient();
   const [, setParams] = useSearchParams();
@@ -36,7 +38,7 @@ function ReviewPanel({ row }: { row: Row }) {
       <Group>
         <Rating value={Number(row.rating)} readOnly aria-label={`${row.rating} of 5 stars`} />
         {row.verifiedPurchase === true && <Badge variant="light">Verified purchase</Badge>}
-        <Badge variant="outline">{String(row.status)}</Badge>
+        <Badge variant="outline">{REVIEW_STATUS[String(row.status)] ?? String(row.status)}</Badge>
       </Group>
       <Text fw={600}>{String(row.title ?? '')}</Text>
       {row.body ? <Blockquote>{String(row.body)}</Blockquote> : null}
