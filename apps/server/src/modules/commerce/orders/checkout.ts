@@ -77,10 +77,12 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
 }
 
 /**
- * Placing an order, one transaction: price the cart, reserve stock (conditional UPDATEs), take the
- * next order number, snapshot the order, redeem the coupon once, record the timeline, queue the
- * "order placed" email, close the cart. A later payment step plugs in after `close-cart`; a step
- * that fails undoes the ones before it (the transaction rolls back the database too).
+ * Placing an order, one transaction: price the cart, reserve stock (conditional UPDATEs), close the
+ * cart, take the next order number, snapshot the order, redeem the coupon once, record the
+ * timeline, queue the "order placed" email. The order number's row stays locked until the commit
+ * (two checkouts never share a number), so the steps after it are only the order's own writes. A
+ * payment step plugs in after `email`; a step that fails undoes the ones before it (the transaction
+ * rolls back the database too).
  */
 export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-order', [
   { name: 'price-cart', run: (run) => pricedForCheckout(run) },
@@ -93,6 +95,15 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
     },
     compensate: async (run, reserved: { variationId: string; quantity: number }[]) => {
       for (const r of reserved) await applyMove(run.s, { kind: 'release', variationId: r.variationId, quantity: r.quantity });
+    },
+  },
+  {
+    name: 'close-cart',
+    run: async (run) => {
+      await run.s.tx
+        .update(commerceCarts)
+        .set({ status: 'converted', email: run.input.email })
+        .where(and(tenantFilter(commerceCarts, run.s.tenantId), eq(commerceCarts.id, run.cartId)));
     },
   },
   { name: 'order-number', run: (run) => takeOrderNumber(run.s) },
@@ -182,15 +193,6 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
     run: async (run, results) => {
       const priced = results['price-cart'] as PricedCart;
       await orderMail.placed(run.app, run.s, results.snapshot as Placed, priced.lines);
-    },
-  },
-  {
-    name: 'close-cart',
-    run: async (run) => {
-      await run.s.tx
-        .update(commerceCarts)
-        .set({ status: 'converted', email: run.input.email })
-        .where(and(tenantFilter(commerceCarts, run.s.tenantId), eq(commerceCarts.id, run.cartId)));
     },
   },
 ]);
