@@ -557,13 +557,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          country?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           customerId?: string | string[];
           /** @description Related records to add to each row as `expanded` (comma-separated): customer */
           expand?: string;
-          isDefault?: string | string[];
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -767,13 +765,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          country?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           customerId?: string | string[];
           /** @description Related records to add to each row as `expanded` (comma-separated): customer */
           expand?: string;
-          isDefault?: string | string[];
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -820,9 +816,6 @@ export interface paths {
           active?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          endsAt?: string | string[];
-          'endsAt.gte'?: string;
-          'endsAt.lte'?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): products, categorys */
           expand?: string;
           kind?: string | string[];
@@ -1376,9 +1369,6 @@ export interface paths {
           active?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          endsAt?: string | string[];
-          'endsAt.gte'?: string;
-          'endsAt.lte'?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): products, categorys */
           expand?: string;
           kind?: string | string[];
@@ -1561,7 +1551,6 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          acceptsMarketing?: string | string[];
           createdAt?: string | string[];
           'createdAt.gte'?: string;
           'createdAt.lte'?: string;
@@ -2003,7 +1992,6 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          acceptsMarketing?: string | string[];
           createdAt?: string | string[];
           'createdAt.gte'?: string;
           'createdAt.lte'?: string;
@@ -3129,7 +3117,6 @@ export interface paths {
           /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
           sort?: string;
           status?: string | string[];
-          verifiedPurchase?: string | string[];
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };
@@ -3412,7 +3399,6 @@ export interface paths {
           /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
           sort?: string;
           status?: string | string[];
-          verifiedPurchase?: string | string[];
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };

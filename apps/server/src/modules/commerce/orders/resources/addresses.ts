@@ -9,7 +9,7 @@ export const addressesResource = defineResource({
   label: { singular: 'Address', plural: 'Addresses' },
   // Written by the customers in the storefront (and at checkout); read here.
   operations: { create: false, update: false, delete: false },
-  list: { search: ['name', 'city', 'postalCode'], filters: ['customerId', 'country', 'isDefault'], sort: ['name', 'city'] },
+  list: { search: ['name', 'city', 'postalCode'], filters: ['customerId'], sort: ['name'] },
   fields: { customerId: { label: 'Customer' }, isDefault: { label: 'Default address' } },
   ui: { title: 'name', columns: ['name', 'customerId', 'line1', 'city', 'postalCode', 'country', 'isDefault'] },
   examples: [],

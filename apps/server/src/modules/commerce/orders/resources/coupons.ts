@@ -27,11 +27,7 @@ export const couponsResource = defineResource({
     usageLimitPerCustomer: () => z.number().int().min(1).max(10_000),
   },
   readOnly: ['timesUsed'],
-  list: {
-    search: ['code', 'description'],
-    filters: ['kind', 'active', 'endsAt'],
-    sort: ['code', 'endsAt', 'timesUsed'],
-  },
+  list: { search: ['code', 'description'], filters: ['kind', 'active'], sort: ['code'] },
   fields: {
     code: { help: 'What shoppers type (stored in capitals)' },
     kind: {

@@ -19,7 +19,7 @@ export const customersResource = defineResource({
   },
   hidden: ['passwordHash'],
   readOnly: ['passwordHash', 'lastSignInAt'],
-  list: { search: ['name', 'email'], filters: ['status', 'acceptsMarketing', 'createdAt'], sort: ['name', 'email', 'lastSignInAt'] },
+  list: { search: ['name', 'email'], filters: ['status', 'createdAt'], sort: ['name', 'email'] },
   fields: {
     email: { widget: 'email' },
     status: { options: { active: { color: 'green' }, disabled: { color: 'gray' } } },

@@ -8,7 +8,7 @@ export const returnsResource = defineResource({
   table: commerceReturns,
   label: { singular: 'Return', plural: 'Returns' },
   operations: { create: false, update: false, delete: false },
-  list: { search: ['reason'], filters: ['status', 'orderId', 'customerId', 'createdAt'], sort: ['refundAmount'] },
+  list: { search: ['reason'], filters: ['status', 'orderId', 'customerId', 'createdAt'] },
   fields: {
     status: {
       options: {

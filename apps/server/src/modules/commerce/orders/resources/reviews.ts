@@ -12,7 +12,7 @@ export const reviewsResource = defineResource({
   label: { singular: 'Review', plural: 'Reviews' },
   // Written by customers; moderated (approve, reject, delete) through its actions, which keep the product's rating current.
   operations: { create: false, update: false, delete: false },
-  list: { search: ['authorName', 'title'], filters: ['status', 'productId', 'rating', 'verifiedPurchase', 'createdAt'], sort: ['rating'] },
+  list: { search: ['authorName', 'title'], filters: ['status', 'productId', 'rating', 'createdAt'], sort: ['rating'] },
   fields: {
     status: {
       options: { pending: { label: 'Awaiting moderation', color: 'yellow' }, approved: { color: 'green' }, rejected: { color: 'gray' } },
