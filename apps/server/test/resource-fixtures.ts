@@ -3,8 +3,10 @@ import { Column, getTableColumns, is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../src/kernel/db/database';
 import { relationsOf } from '../src/kernel/db/relations';
 import type { Resource } from '../src/kernel/resources/resource';
+import type { TenantTable } from '../src/kernel/resources/types';
 
 /**
  * Records for the generic suites (conformance, row-level security, fuzzing), built from what a
@@ -31,10 +33,12 @@ function indexedColumnNames(column: unknown): string[] {
 }
 
 /** Keys of the columns that take part in a unique index (besides tenant_id). */
-export function uniqueKeys(resource: Resource): Set<string> {
-  const byName = new Map(Object.entries(columnsOf(resource)).map(([k, c]) => [c.name, k]));
+export const uniqueKeys = (resource: Resource): Set<string> => uniqueColumnKeys(resource.table);
+
+function uniqueColumnKeys(table: TenantTable): Set<string> {
+  const byName = new Map(Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([k, c]) => [c.name, k]));
   const keys = new Set<string>();
-  for (const index of getTableConfig(resource.table).indexes) {
+  for (const index of getTableConfig(table).indexes) {
     if (!index.config.unique) continue;
     for (const column of index.config.columns) {
       for (const name of indexedColumnNames(column)) {
@@ -130,48 +134,51 @@ function filler(column: PgColumn): unknown {
   }
 }
 
-/** Row values for inserting straight into the table (read-only resources are written by the system). */
-export function directValues(resource: Resource, tenantId: string, parents: Record<string, string> = {}): Record<string, unknown> {
-  const columns = columnsOf(resource);
-  const example = exampleInput(resource);
-  const values: Record<string, unknown> = { tenantId };
-  for (const [key, column] of Object.entries(columns)) {
-    if (SYSTEM.has(key)) continue;
-    if (key in parents) values[key] = parents[key];
-    else if (key in example) values[key] = example[key];
-    else if (column.notNull && !column.hasDefault) values[key] = filler(column);
+let uniqueNumber = 0;
+
+/** Values for a table's required columns nobody gave (by type; numbers under a unique index distinct). */
+function fillRequired(table: TenantTable, values: Record<string, unknown>, unique: Set<string>) {
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    if (SYSTEM.has(key) || key in values || !column.notNull || column.hasDefault) continue;
+    values[key] = unique.has(key) && column.dataType === 'number' ? 100_000 + ++uniqueNumber : filler(column);
   }
   return values;
 }
 
 /**
- * Records a new row must point at: for each required relation (a not-null ref, e.g. a variation's
- * product) a record of the target resource is stored first (recursively), since a foreign key
- * refuses a made-up id. Keyed by the referencing column's key.
+ * The records a row must point at (required relations nobody gave), made first, straight in their
+ * tables with filler values (and theirs, recursively), in the same transaction.
  */
-async function requiredParents(app: FastifyInstance, resource: Resource, tenantId: string): Promise<Record<string, string>> {
-  const columns = columnsOf(resource);
-  const parents: Record<string, string> = {};
-  for (const relation of relationsOf(resource.table)) {
-    const column = columns[relation.key];
-    if (relation.many || !column?.notNull || column.hasDefault || relation.target() === resource.table) continue;
-    const target = app.resources.all().find((r) => r.table === relation.target());
-    if (target) parents[relation.key] = await insertDirect(app, target, tenantId);
+async function requiredTargets(tx: Db, table: TenantTable, tenantId: string, given: Record<string, unknown>) {
+  const values: Record<string, unknown> = {};
+  for (const relation of relationsOf(table)) {
+    const column = (getTableColumns(table) as Record<string, PgColumn>)[relation.key];
+    if (relation.many || !column.notNull || relation.key in given) continue;
+    const target = relation.target() as TenantTable;
+    const parent = { tenantId, ...(await requiredTargets(tx, target, tenantId, {})) };
+    fillRequired(target, parent, uniqueColumnKeys(target));
+    const [row] = (await tx
+      .insert(target)
+      .values(parent as never)
+      .returning({ id: target.id })) as { id: string }[];
+    values[relation.key] = row.id;
   }
-  return parents;
+  return values;
+}
+
+/** Row values for inserting straight into the table (read-only resources are written by the system). */
+export function directValues(resource: Resource, tenantId: string): Record<string, unknown> {
+  const columns = columnsOf(resource);
+  const example = exampleInput(resource);
+  const values: Record<string, unknown> = { tenantId };
+  for (const key of Object.keys(columns)) if (!SYSTEM.has(key) && key in example) values[key] = example[key];
+  return values;
 }
 
 /** Inserts one record of `resource` for `tenantId` as the app role (row-level security applies). */
 export async function insertDirect(app: FastifyInstance, resource: Resource, tenantId: string): Promise<string> {
-  const table = resource.table;
-  const parents = await requiredParents(app, resource, tenantId);
-  const [row] = (await app.db.withTenant(tenantId, (tx) =>
-    tx
-      .insert(table)
-      .values(directValues(resource, tenantId, parents) as never)
-      .returning({ id: table.id as PgColumn }),
-  )) as { id: string }[];
-  return row.id;
+  const [id] = await insertMany(app, resource, tenantId, 1);
+  return id;
 }
 
 /**
@@ -180,14 +187,18 @@ export async function insertDirect(app: FastifyInstance, resource: Resource, ten
  */
 export async function insertMany(app: FastifyInstance, resource: Resource, tenantId: string, n: number): Promise<string[]> {
   const table = resource.table;
-  const parents = await requiredParents(app, resource, tenantId);
-  const rows = Array.from({ length: n }, () => directValues(resource, tenantId, parents));
-  const inserted = (await app.db.withTenant(tenantId, (tx) =>
-    tx
+  const unique = uniqueKeys(resource);
+  const inserted = (await app.db.withTenant(tenantId, async (tx) => {
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const values = directValues(resource, tenantId);
+      rows.push(fillRequired(table, { ...values, ...(await requiredTargets(tx, table, tenantId, values)) }, unique));
+    }
+    return tx
       .insert(table)
       .values(rows as never)
-      .returning({ id: table.id as PgColumn }),
-  )) as { id: string }[];
+      .returning({ id: table.id as PgColumn });
+  })) as { id: string }[];
   return inserted.map((r) => r.id);
 }
 

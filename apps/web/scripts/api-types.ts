@@ -46,7 +46,11 @@ try {
 
 /** Formatted like the rest of the repository (biome), so `npm run lint` passes on the generated file. */
 function format(source: string): string {
-  const result = spawnSync('biome', ['format', `--stdin-file-path=${target}`], { input: source, encoding: 'utf8' });
+  const result = spawnSync('biome', ['format', `--stdin-file-path=${target}`], {
+    input: source,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0 || !result.stdout) throw new Error(`biome format failed: ${result.stderr}`);
   return result.stdout;
 }

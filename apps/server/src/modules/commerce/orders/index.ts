@@ -1,7 +1,28 @@
 import type { AppModule } from '../../../kernel/resources';
+import { adminRoutes } from './admin-routes';
+import { ordersCompat } from './compat';
+import { scheduleExpiry } from './expiry';
+import { registerOrderPayable } from './payable';
+import { addressesResource } from './resources/addresses';
+import { couponsResource } from './resources/coupons';
+import { customersResource } from './resources/customers';
+import { ordersResource } from './resources/orders';
+import { returnsResource } from './resources/returns';
+import { reviewsResource } from './resources/reviews';
+import { seedOrders } from './seed';
+import { storefrontRoutes } from './storefront';
+
+export { markPaid } from './order-actions';
 
 /** The selling half of the shop: customers, carts, checkout, orders, dispatch, coupons, reviews, returns, storefront. */
 export const orders: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
-  resources: [],
-  compat: [],
+  resources: [customersResource, addressesResource, couponsResource, ordersResource, reviewsResource, returnsResource],
+  compat: ordersCompat,
+  routes: (app) => {
+    storefrontRoutes(app);
+    adminRoutes(app);
+    scheduleExpiry(app);
+    registerOrderPayable(app);
+  },
+  seed: seedOrders,
 };

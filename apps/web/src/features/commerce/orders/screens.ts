@@ -1,4 +1,62 @@
-import type { Screen } from '../../../config/screen-types';
+import { drawerRecord, type Screen } from '../../../config/screen-types';
+
+const P = '/admin-panel';
+const CC = `${P}/controlcenter/e-commerce`;
+export const ORDER_PATHS = {
+  orders: `${CC}/order-management`,
+  returns: `${CC}/order-returns`,
+  reviews: `${CC}/review`,
+  coupons: `${CC}/coupon-Management`,
+  shopping: `${P}/shopping`,
+} as const;
+
+const shop = (entry: Omit<Screen, 'group' | 'section' | 'modules' | 'nav'> & Partial<Screen>): Screen => ({
+  group: 'shop',
+  section: 'Selling',
+  modules: ['commerce-orders'],
+  nav: true,
+  ...entry,
+});
 
 /** Shop → selling screens (order-management, order-returns, review, coupon-Management, shopping). */
-export const orderScreens: Screen[] = [];
+export const orderScreens: Screen[] = [
+  shop({
+    path: ORDER_PATHS.orders,
+    label: 'Orders',
+    description: 'Orders by status; each with its timeline, payment, dispatch and cancellation.',
+    keywords: ['sales', 'dispatch', 'shipping', 'fulfilment'],
+    component: () => import('./orders-page'),
+    records: [{ resource: 'commerce/orders', href: drawerRecord(ORDER_PATHS.orders) }],
+  }),
+  shop({
+    path: ORDER_PATHS.returns,
+    label: 'Returns',
+    description: 'Return requests: approve, receive the goods back into stock, refund.',
+    keywords: ['rma', 'refunds'],
+    component: () => import('./returns-page'),
+    records: [{ resource: 'commerce/returns', href: drawerRecord(ORDER_PATHS.returns) }],
+  }),
+  shop({
+    path: ORDER_PATHS.reviews,
+    label: 'Reviews',
+    description: 'Product reviews waiting for moderation, and those published.',
+    keywords: ['ratings', 'moderation'],
+    component: () => import('./reviews-page'),
+    records: [{ resource: 'commerce/reviews', href: drawerRecord(ORDER_PATHS.reviews) }],
+  }),
+  shop({
+    path: ORDER_PATHS.coupons,
+    label: 'Coupons',
+    description: 'Discount codes and their rules: validity, minimum order, usage limits, products.',
+    keywords: ['discounts', 'promotions', 'codes'],
+    resource: 'commerce/coupons',
+    records: [{ resource: 'commerce/coupons', href: drawerRecord(ORDER_PATHS.coupons) }],
+  }),
+  shop({
+    path: ORDER_PATHS.shopping,
+    label: 'Demo shop',
+    description: 'Your catalogue as shoppers see it: wish list, cart and checkout through the storefront.',
+    keywords: ['storefront', 'preview', 'cart', 'wish list'],
+    component: () => import('./shopping-page'),
+  }),
+];

@@ -1,0 +1,348 @@
+import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { errors, tenantFilter } from '../../../kernel/resources';
+import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
+import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
+import { couponContext, couponRules, findCoupon } from './coupons';
+import { rule, type ShopSettings, type ShopTx, shopSettings, taxRates } from './shop';
+
+// A cart is a guest's (known by its id) or a customer's. Its amounts are never stored: every read
+// prices it again from the catalogue, the tax table and the coupon (computeCartTotals), and reports
+// what changed (unavailable, short, repriced lines; a coupon that stopped applying).
+
+export const MAX_LINE_QUANTITY = 999;
+export const quantity = z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY);
+export const extrasSchema = z.record(z.string().max(60), z.unknown()).refine((v) => JSON.stringify(v).length <= 2000, 'Too large');
+
+type CartRow = typeof commerceCarts.$inferSelect;
+
+/** A cart line with what the catalogue says of its variation now. */
+export interface LoadedLine {
+  id: string;
+  variationId: string;
+  productId: string;
+  categoryId: string | null;
+  title: string;
+  variationTitle: string;
+  sku: string;
+  image: string | null;
+  quantity: number;
+  seenUnitPrice: number;
+  unitPrice: number;
+  taxClass: string;
+  available: number | null;
+  purchasable: boolean;
+  extras: Record<string, unknown>;
+}
+
+export async function loadLines(s: ShopTx, cartId: string): Promise<LoadedLine[]> {
+  const rows = await s.tx
+    .select({
+      id: commerceCartLines.id,
+      variationId: commerceCartLines.variationId,
+      quantity: commerceCartLines.quantity,
+      seenUnitPrice: commerceCartLines.seenUnitPrice,
+      extras: commerceCartLines.extras,
+      productId: commerceVariations.productId,
+      variationTitle: commerceVariations.title,
+      sku: commerceVariations.sku,
+      price: commerceVariations.price,
+      onHand: commerceVariations.onHand,
+      reserved: commerceVariations.reserved,
+      trackStock: commerceVariations.trackStock,
+      variationActive: commerceVariations.active,
+      variationImages: commerceVariations.images,
+      title: commerceProducts.title,
+      status: commerceProducts.status,
+      categoryId: commerceProducts.categoryId,
+      taxClass: commerceProducts.taxClass,
+      images: commerceProducts.images,
+    })
+    .from(commerceCartLines)
+    .innerJoin(
+      commerceVariations,
+      and(eq(commerceVariations.tenantId, commerceCartLines.tenantId), eq(commerceVariations.id, commerceCartLines.variationId)),
+    )
+    .innerJoin(
+      commerceProducts,
+      and(eq(commerceProducts.tenantId, commerceVariations.tenantId), eq(commerceProducts.id, commerceVariations.productId)),
+    )
+    .where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cartId)))
+    .orderBy(asc(commerceCartLines.position), asc(commerceCartLines.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    variationId: r.variationId,
+    productId: r.productId,
+    categoryId: r.categoryId,
+    title: r.title,
+    variationTitle: r.variationTitle,
+    sku: r.sku,
+    image: r.variationImages[0]?.url ?? r.images[0]?.url ?? null,
+    quantity: r.quantity,
+    seenUnitPrice: r.seenUnitPrice,
+    unitPrice: r.price,
+    taxClass: r.taxClass,
+    available: r.trackStock ? r.onHand - r.reserved : null,
+    purchasable: r.status === 'active' && r.variationActive,
+    extras: r.extras,
+  }));
+}
+
+export interface PricedCart {
+  cart: CartRow;
+  settings: ShopSettings;
+  lines: LoadedLine[];
+  totals: CartTotals;
+  /** The stored coupon row when the cart carries a known code. */
+  coupon: Awaited<ReturnType<typeof findCoupon>>;
+}
+
+/** The cart priced now: lines, tax, coupon discount, shipping and totals, with what changed. */
+export async function priceCart(s: ShopTx, cart: CartRow, options: { region?: TaxRegion | null; email?: string | null } = {}) {
+  const [settings, rates, lines] = await Promise.all([shopSettings(s), taxRates(s), loadLines(s, cart.id)]);
+  const coupon = cart.couponCode ? await findCoupon(s, cart.couponCode) : null;
+  const email = options.email ?? cart.email;
+  const context = coupon ? await couponContext(s, coupon, email) : null;
+  const domainLines: CartLine[] = lines.map((l) => ({
+    variationId: l.variationId,
+    productId: l.productId,
+    categoryIds: l.categoryId ? [l.categoryId] : [],
+    title: l.variationTitle ? `${l.title} (${l.variationTitle})` : l.title,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    seenUnitPrice: l.seenUnitPrice,
+    taxClass: l.taxClass,
+    available: l.available,
+    purchasable: l.purchasable,
+  }));
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  const freeShipping = settings.freeShippingFrom !== null && subtotal >= settings.freeShippingFrom;
+  const totals = rule(() =>
+    computeCartTotals({
+      currency: settings.currency,
+      pricesIncludeTax: settings.pricesIncludeTax,
+      lines: domainLines,
+      shipping: lines.length === 0 || freeShipping ? null : { price: settings.shippingPrice, taxClass: settings.shippingTaxClass },
+      taxRates: rates,
+      region: options.region ?? { country: settings.country },
+      coupon: coupon && context ? { coupon: couponRules(coupon), context } : null,
+    }),
+  );
+  if (cart.couponCode && !coupon) {
+    totals.issues.push({
+      code: 'coupon_not_applicable',
+      couponCode: cart.couponCode,
+      reason: { code: 'inactive', message: `Coupon ${cart.couponCode} no longer exists` },
+      message: `Coupon ${cart.couponCode} no longer exists`,
+    });
+  }
+  return { cart, settings, lines, totals, coupon } satisfies PricedCart;
+}
+
+/** What a storefront (or the console) shows of a priced cart. */
+export function cartOut(p: PricedCart) {
+  return {
+    id: p.cart.id,
+    status: p.cart.status,
+    customerId: p.cart.customerId,
+    email: p.cart.email,
+    couponCode: p.cart.couponCode,
+    currency: p.totals.currency,
+    pricesIncludeTax: p.totals.pricesIncludeTax,
+    lines: p.lines.map((l, index) => {
+      const t = p.totals.lines[index];
+      return {
+        id: l.id,
+        index,
+        variationId: l.variationId,
+        productId: l.productId,
+        title: l.title,
+        variationTitle: l.variationTitle,
+        sku: l.sku,
+        image: l.image,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        available: l.available,
+        extras: l.extras,
+        subtotal: t.subtotal,
+        discount: t.discount,
+        ratePpm: t.ratePpm,
+        net: t.net,
+        tax: t.tax,
+        total: t.total,
+      };
+    }),
+    shipping: p.totals.shipping,
+    subtotal: p.totals.subtotal,
+    discount: p.totals.discount,
+    tax: p.totals.tax,
+    total: p.totals.total,
+    taxLines: p.totals.taxLines,
+    coupon: p.totals.coupon,
+    issues: p.totals.issues,
+  };
+}
+
+const cartWhere = (s: ShopTx, id: string) => and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.id, id));
+
+/**
+ * An open cart by id; a guest's cart is anyone's who knows its id, a customer's only theirs
+ * (`customerId` 'any': the console's, which sees every cart of the shop).
+ */
+export async function openCart(s: ShopTx, cartId: string, customerId: string | null | 'any', lock = false): Promise<CartRow> {
+  const query = s.tx
+    .select()
+    .from(commerceCarts)
+    .where(and(cartWhere(s, cartId), eq(commerceCarts.status, 'open')));
+  const [cart] = lock ? await query.for('update') : await query;
+  if (!cart || (customerId !== 'any' && cart.customerId !== null && cart.customerId !== customerId)) throw errors.notFound('Cart');
+  return cart;
+}
+
+/** The customer's open cart, made when they have none. */
+export async function customerCart(s: ShopTx, customerId: string): Promise<CartRow> {
+  const [cart] = await s.tx
+    .select()
+    .from(commerceCarts)
+    .where(and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.customerId, customerId), eq(commerceCarts.status, 'open')))
+    .orderBy(asc(commerceCarts.createdAt))
+    .limit(1);
+  return cart ?? newCart(s, customerId);
+}
+
+export async function newCart(s: ShopTx, customerId: string | null): Promise<CartRow> {
+  const [cart] = await s.tx.insert(commerceCarts).values({ tenantId: s.tenantId, customerId }).returning();
+  return cart;
+}
+
+/** The cart a call names (a guest cart id) or the signed-in customer's; a new guest cart when neither. */
+export async function resolveCart(s: ShopTx, cartId: string | undefined, customerId: string | null): Promise<CartRow> {
+  if (cartId) return openCart(s, cartId, customerId, true);
+  return customerId ? customerCart(s, customerId) : newCart(s, null);
+}
+
+const touch = (s: ShopTx, cartId: string) => s.tx.update(commerceCarts).set({ touchedAt: new Date() }).where(cartWhere(s, cartId));
+
+async function currentPrice(s: ShopTx, variationId: string): Promise<number> {
+  const [variation] = await s.tx
+    .select({ price: commerceVariations.price })
+    .from(commerceVariations)
+    .innerJoin(
+      commerceProducts,
+      and(eq(commerceProducts.tenantId, commerceVariations.tenantId), eq(commerceProducts.id, commerceVariations.productId)),
+    )
+    .where(
+      and(
+        tenantFilter(commerceVariations, s.tenantId),
+        eq(commerceVariations.id, variationId),
+        eq(commerceVariations.active, true),
+        eq(commerceProducts.status, 'active'),
+      ),
+    );
+  if (!variation) throw errors.validation({ variationId: 'No such product on sale' });
+  return variation.price;
+}
+
+/** Adds units of a variation (to its line if the cart has one), at the price shown now. */
+export async function addLine(s: ShopTx, cart: CartRow, variationId: string, qty: number, extras: Record<string, unknown> = {}) {
+  const price = await currentPrice(s, variationId);
+  const [last] = await s.tx
+    .select({ position: max(commerceCartLines.position) })
+    .from(commerceCartLines)
+    .where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cart.id)));
+  await s.tx
+    .insert(commerceCartLines)
+    .values({
+      tenantId: s.tenantId,
+      cartId: cart.id,
+      variationId,
+      quantity: qty,
+      seenUnitPrice: price,
+      extras,
+      position: (last?.position ?? -1) + 1,
+    })
+    .onConflictDoUpdate({
+      target: [commerceCartLines.tenantId, commerceCartLines.cartId, commerceCartLines.variationId],
+      set: {
+        quantity: sql`least(${commerceCartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`,
+        seenUnitPrice: price,
+        updatedAt: new Date(),
+      },
+    });
+  await touch(s, cart.id);
+}
+
+/** A line named by its id, its index in the cart (as the seed's demo shop does) or its variation. */
+export const lineRef = z.union([
+  z.object({ lineId: z.uuid() }),
+  z.object({ index: z.coerce.number().int().min(0).max(500) }),
+  z.object({ variationId: z.uuid() }),
+]);
+
+async function findLine(s: ShopTx, cart: CartRow, ref: z.infer<typeof lineRef>): Promise<LoadedLine> {
+  const lines = await loadLines(s, cart.id);
+  const line =
+    'lineId' in ref
+      ? lines.find((l) => l.id === ref.lineId)
+      : 'index' in ref
+        ? lines[ref.index]
+        : lines.find((l) => l.variationId === ref.variationId);
+  if (!line) throw errors.notFound('Cart line');
+  return line;
+}
+
+/** Sets a line's quantity (0 removes it); the shopper now sees the current price. */
+export async function setQuantity(s: ShopTx, cart: CartRow, ref: z.infer<typeof lineRef>, qty: number) {
+  const line = await findLine(s, cart, ref);
+  const where = and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.id, line.id));
+  if (qty === 0) await s.tx.delete(commerceCartLines).where(where);
+  else await s.tx.update(commerceCartLines).set({ quantity: qty, seenUnitPrice: line.unitPrice }).where(where);
+  await touch(s, cart.id);
+}
+
+/** Empties the cart (and drops its coupon). */
+export async function clearCart(s: ShopTx, cart: CartRow) {
+  await s.tx.delete(commerceCartLines).where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cart.id)));
+  await s.tx.update(commerceCarts).set({ couponCode: null, touchedAt: new Date() }).where(cartWhere(s, cart.id));
+}
+
+/** The shopper has seen the new prices: they are the ones the cart now expects. */
+export async function acceptPrices(s: ShopTx, cart: CartRow) {
+  await s.tx.execute(sql`
+    update commerce_cart_lines l set seen_unit_price = v.price, updated_at = now()
+      from commerce_variations v
+     where l.tenant_id = ${s.tenantId} and l.cart_id = ${cart.id}
+       and v.tenant_id = l.tenant_id and v.id = l.variation_id and l.seen_unit_price <> v.price`);
+}
+
+export async function setCoupon(s: ShopTx, cart: CartRow, code: string | null) {
+  await s.tx.update(commerceCarts).set({ couponCode: code, touchedAt: new Date() }).where(cartWhere(s, cart.id));
+  return { ...cart, couponCode: code };
+}
+
+/** At sign-in: a guest cart's lines join the customer's cart (quantities add up), and the guest cart closes. */
+export async function mergeGuestCart(s: ShopTx, guestCartId: string, customerId: string): Promise<string> {
+  const [guest] = await s.tx
+    .select()
+    .from(commerceCarts)
+    .where(and(cartWhere(s, guestCartId), eq(commerceCarts.status, 'open'), isNull(commerceCarts.customerId)))
+    .for('update');
+  const target = await customerCart(s, customerId);
+  if (!guest || guest.id === target.id) return target.id;
+  const lines = await s.tx
+    .select()
+    .from(commerceCartLines)
+    .where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, guest.id)));
+  for (const line of lines) {
+    await s.tx
+      .insert(commerceCartLines)
+      .values({ ...line, id: undefined, cartId: target.id, createdAt: undefined, updatedAt: undefined })
+      .onConflictDoUpdate({
+        target: [commerceCartLines.tenantId, commerceCartLines.cartId, commerceCartLines.variationId],
+        set: { quantity: sql`least(${commerceCartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
+      });
+  }
+  if (guest.couponCode && !target.couponCode) await setCoupon(s, target, guest.couponCode);
+  await s.tx.update(commerceCarts).set({ status: 'converted' }).where(cartWhere(s, guest.id));
+  return target.id;
+}

@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { errors, tenantFilter } from '../../../kernel/resources';
+import { commerceCategories, commerceProducts, commerceReviews, commerceVariations } from '../tables';
+import type { ShopTx } from './shop';
+
+// What the storefront shows of the catalogue: active products only, never cost, stock counts beyond
+// "available", or anything internal. Read straight from the catalogue's tables.
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating', 'title'] as const;
+
+export const productQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    categoryId: z.uuid().optional(),
+    brand: z.string().trim().max(120).optional(),
+    minPrice: z.coerce.number().int().min(0).optional(),
+    maxPrice: z.coerce.number().int().min(0).optional(),
+    featured: z.enum(['true', 'false']).optional(),
+    sort: z.enum(PRODUCT_SORTS).default('newest'),
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  })
+  .strict();
+
+const p = commerceProducts;
+const listed = {
+  id: p.id,
+  title: p.title,
+  slug: p.slug,
+  brand: p.brand,
+  categoryId: p.categoryId,
+  images: p.images,
+  minPrice: p.minPrice,
+  maxPrice: p.maxPrice,
+  ratingAverage: p.ratingAverage,
+  ratingCount: p.ratingCount,
+  featured: p.featured,
+  publishedAt: p.publishedAt,
+};
+
+const ORDER = {
+  newest: [desc(p.publishedAt), desc(p.id)],
+  price_asc: [asc(p.minPrice), asc(p.id)],
+  price_desc: [desc(p.maxPrice), asc(p.id)],
+  rating: [desc(p.ratingAverage), desc(p.ratingCount), asc(p.id)],
+  title: [asc(p.title), asc(p.id)],
+} as const;
+
+export async function storefrontProducts(s: ShopTx, q: z.infer<typeof productQuery>) {
+  const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    tenantFilter(p, s.tenantId),
+    eq(p.status, 'active'),
+    q.categoryId ? eq(p.categoryId, q.categoryId) : undefined,
+    q.brand ? eq(p.brand, q.brand) : undefined,
+    q.minPrice !== undefined ? gte(p.maxPrice, q.minPrice) : undefined,
+    q.maxPrice !== undefined ? lte(p.minPrice, q.maxPrice) : undefined,
+    q.featured ? eq(p.featured, q.featured === 'true') : undefined,
+    pattern ? or(ilike(p.title, pattern), ilike(p.brand, pattern)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    s.tx
+      .select(listed)
+      .from(p)
+      .where(where)
+      .orderBy(...ORDER[q.sort])
+      .limit(q.limit)
+      .offset(q.offset),
+    s.tx.select({ total: sql<number>`count(*)::int` }).from(p).where(where),
+  ]);
+  return { data: rows, total, limit: q.limit, offset: q.offset };
+}
+
+export async function storefrontCategories(s: ShopTx) {
+  const c = commerceCategories;
+  return s.tx
+    .select({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      parentId: c.parentId,
+      image: c.image,
+      sortOrder: c.sortOrder,
+    })
+    .from(c)
+    .where(and(tenantFilter(c, s.tenantId), eq(c.active, true)))
+    .orderBy(asc(c.sortOrder), asc(c.name))
+    .limit(500);
+}
+
+/** A product by slug (or id) with its variations (price, availability) and approved reviews. */
+export async function storefrontProduct(s: ShopTx, slugOrId: string) {
+  const isId = z.uuid().safeParse(slugOrId).success;
+  const [product] = await s.tx
+    .select({
+      ...listed,
+      description: p.description,
+      attributeIds: p.attributeIds,
+      seoTitle: p.seoTitle,
+      seoDescription: p.seoDescription,
+      seoMeta: p.seoMeta,
+    })
+    .from(p)
+    .where(and(tenantFilter(p, s.tenantId), eq(p.status, 'active'), isId ? eq(p.id, slugOrId) : eq(p.slug, slugOrId)));
+  if (!product) throw errors.notFound('Product');
+  const v = commerceVariations;
+  const r = commerceReviews;
+  const [variations, reviews] = await Promise.all([
+    s.tx
+      .select({
+        id: v.id,
+        sku: v.sku,
+        title: v.title,
+        attributeValueIds: v.attributeValueIds,
+        price: v.price,
+        compareAtPrice: v.compareAtPrice,
+        images: v.images,
+        isDefault: v.isDefault,
+        available: sql<number | null>`case when ${v.trackStock} then greatest(${v.onHand} - ${v.reserved}, 0) else null end`,
+      })
+      .from(v)
+      .where(and(tenantFilter(v, s.tenantId), eq(v.productId, product.id), eq(v.active, true)))
+      .orderBy(asc(v.position), asc(v.id)),
+    s.tx
+      .select({
+        id: r.id,
+        authorName: r.authorName,
+        rating: r.rating,
+        title: r.title,
+        body: r.body,
+        verifiedPurchase: r.verifiedPurchase,
+        createdAt: r.createdAt,
+      })
+      .from(r)
+      .where(and(tenantFilter(r, s.tenantId), eq(r.productId, product.id), eq(r.status, 'approved')))
+      .orderBy(desc(r.createdAt))
+      .limit(50),
+  ]);
+  return { ...product, variations, reviews };
+}
+
+/** The default (first) variation of each product: what "add to cart" by product id adds. */
+export async function defaultVariations(s: ShopTx, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const v = commerceVariations;
+  const rows = await s.tx
+    .select({ productId: v.productId, id: v.id })
+    .from(v)
+    .where(and(tenantFilter(v, s.tenantId), inArray(v.productId, productIds), eq(v.active, true)))
+    .orderBy(desc(v.isDefault), asc(v.position), asc(v.id));
+  const map = new Map<string, string>();
+  for (const row of rows) if (!map.has(row.productId)) map.set(row.productId, row.id);
+  return map;
+}
+
+/** The variation "add to cart" by product adds; a 400 when the product has nothing on sale. */
+export async function defaultVariation(s: ShopTx, productId: string): Promise<string> {
+  const id = (await defaultVariations(s, [productId])).get(productId);
+  if (!id) throw errors.validation({ productId: 'This product has nothing on sale' });
+  return id;
+}

@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { consumeRateLimit } from '../../../kernel/auth';
+import { errors, tenantFilter } from '../../../kernel/resources';
+import { commerceCustomerSessions, commerceCustomers } from '../tables';
+import type { ShopTx } from './shop';
+
+// Customers sign in to the storefront with their own opaque tokens ("cst_" + 256 random bits):
+// only the SHA-256 of a token is stored, a session is revocable, and no console route accepts one
+// (console tokens are signed JWTs of console sessions, which no storefront route accepts).
+
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const SESSION_DAYS = 30;
+const TOKEN = /^cst_[A-Za-z0-9_-]{43}$/;
+export const SIGN_IN_LIMIT = { max: 10, windowSeconds: 600, backoff: true } as const;
+export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 3600 } as const;
+
+export const signUpInput = z
+  .object({
+    email: z
+      .email('Enter a valid email address')
+      .max(254)
+      .transform((e) => e.toLowerCase()),
+    password: z.string().min(10, 'At least 10 characters').max(200),
+    name: z.string().trim().min(1).max(120),
+    phone: z.string().trim().max(40).optional(),
+    acceptsMarketing: z.boolean().default(false),
+    /** A guest cart to merge into the customer's. */
+    cartId: z.uuid().optional(),
+  })
+  .strict();
+
+export const signInInput = z
+  .object({
+    email: z
+      .email('Enter a valid email address')
+      .max(254)
+      .transform((e) => e.toLowerCase()),
+    password: z.string().min(1).max(200),
+    cartId: z.uuid().optional(),
+  })
+  .strict();
+
+export interface CustomerSession {
+  customerId: string;
+  sessionId: string;
+  name: string;
+  email: string;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+let dummy: Promise<string> | undefined;
+/** Compared against when the email has no account, so the time does not tell. */
+const dummyHash = () => {
+  dummy ??= hash(`dummy-${randomBytes(16).toString('hex')}`, ARGON2);
+  return dummy;
+};
+
+async function checkPassword(stored: string | null, password: string): Promise<boolean> {
+  try {
+    return await verify(stored ?? (await dummyHash()), password);
+  } catch {
+    return false; // a malformed stored hash verifies nothing
+  }
+}
+
+async function openSession(s: ShopTx, customerId: string): Promise<string> {
+  const token = `cst_${randomBytes(32).toString('base64url')}`;
+  await s.tx.insert(commerceCustomerSessions).values({
+    tenantId: s.tenantId,
+    customerId,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+  });
+  await s.tx
+    .update(commerceCustomers)
+    .set({ lastSignInAt: new Date() })
+    .where(and(tenantFilter(commerceCustomers, s.tenantId), eq(commerceCustomers.id, customerId)));
+  return token;
+}
+
+const customerOut = (c: typeof commerceCustomers.$inferSelect) => ({
+  id: c.id,
+  email: c.email,
+  name: c.name,
+  phone: c.phone,
+  acceptsMarketing: c.acceptsMarketing,
+});
+
+/**
+ * A new customer with a password. An email the shop already knows (an account, or a customer the
+ * shop entered) is refused: claiming it would hand over that customer's orders without proof.
+ */
+export async function signUp(s: ShopTx, input: z.infer<typeof signUpInput>) {
+  const passwordHash = await hash(input.password, ARGON2);
+  const [customer] = await s.tx
+    .insert(commerceCustomers)
+    .values({
+      tenantId: s.tenantId,
+      email: input.email,
+      name: input.name,
+      phone: input.phone ?? null,
+      acceptsMarketing: input.acceptsMarketing,
+      passwordHash,
+    })
+    .onConflictDoNothing({ target: [commerceCustomers.tenantId, commerceCustomers.email] })
+    .returning();
+  if (!customer) throw errors.conflict('already_exists', 'An account with this email exists: sign in instead', { email: 'Taken' });
+  return { token: await openSession(s, customer.id), customer: customerOut(customer) };
+}
+
+/** Email and password; a wrong email and a wrong password get the same answer in the same time. */
+export async function signIn(s: ShopTx, input: z.infer<typeof signInInput>) {
+  const [customer] = await s.tx
+    .select()
+    .from(commerceCustomers)
+    .where(and(tenantFilter(commerceCustomers, s.tenantId), eq(commerceCustomers.email, input.email)));
+  const ok = await checkPassword(customer?.passwordHash ?? null, input.password);
+  if (!customer || !ok || !customer.passwordHash || customer.status !== 'active') throw errors.invalidCredentials();
+  return { token: await openSession(s, customer.id), customer: customerOut(customer) };
+}
+
+/** The customer behind a storefront token, or null (unknown, expired, revoked, disabled). */
+export async function customerOf(s: ShopTx, token: string | null): Promise<CustomerSession | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const [row] = await s.tx
+    .select({
+      sessionId: commerceCustomerSessions.id,
+      customerId: commerceCustomers.id,
+      name: commerceCustomers.name,
+      email: commerceCustomers.email,
+    })
+    .from(commerceCustomerSessions)
+    .innerJoin(
+      commerceCustomers,
+      and(eq(commerceCustomers.tenantId, commerceCustomerSessions.tenantId), eq(commerceCustomers.id, commerceCustomerSessions.customerId)),
+    )
+    .where(
+      and(
+        tenantFilter(commerceCustomerSessions, s.tenantId),
+        eq(commerceCustomerSessions.tokenHash, tokenHash(token)),
+        isNull(commerceCustomerSessions.revokedAt),
+        gt(commerceCustomerSessions.expiresAt, sql`now()`),
+        eq(commerceCustomers.status, 'active'),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function revokeSession(s: ShopTx, sessionId: string) {
+  await s.tx
+    .update(commerceCustomerSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(tenantFilter(commerceCustomerSessions, s.tenantId), eq(commerceCustomerSessions.id, sessionId)));
+}
+
+/** The storefront token of a request: `Authorization: Bearer cst_…` or `X-Shop-Token`. */
+export function shopToken(req: FastifyRequest): string | null {
+  const header = req.headers['x-shop-token'];
+  if (typeof header === 'string' && header) return header.trim();
+  const [scheme, value] = (req.headers.authorization ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value?.startsWith('cst_') ? value.trim() : null;
+}
+
+/** Sign-up and sign-in attempts per address and community (and per email for sign-in). */
+export async function limitAttempt(app: FastifyInstance, kind: 'signup' | 'signin', tenantId: string, ip: string, email: string) {
+  if (kind === 'signup') return consumeRateLimit(app, `shop-signup:${tenantId}:${ip}`, SIGN_UP_LIMIT);
+  await consumeRateLimit(app, `shop-signin:${tenantId}:${ip}`, SIGN_IN_LIMIT);
+  await consumeRateLimit(app, `shop-signin:${tenantId}:${email}`, SIGN_IN_LIMIT);
+}

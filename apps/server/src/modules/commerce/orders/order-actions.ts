@@ -1,0 +1,249 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { recordAudit } from '../../../kernel/events';
+import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { checkDispatch, dispatchEvent, type OrderEvent, type OrderState, transitionOrder } from '../domain';
+import { commerceDispatches, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
+import { orderMail } from './mail';
+import { type Actor, type ShopTx, SYSTEM, unwrap } from './shop';
+import { moveStock } from './stock';
+import { recordEvent } from './timeline';
+
+type OrderRow = typeof commerceOrders.$inferSelect;
+type LineRow = typeof commerceOrderLines.$inferSelect;
+
+const orderWhere = (s: ShopTx, id: string) => and(tenantFilter(commerceOrders, s.tenantId), eq(commerceOrders.id, id));
+
+/** The order, locked for the change about to be made to it. */
+export async function lockOrder(s: ShopTx, orderId: string): Promise<OrderRow> {
+  const [order] = await s.tx.select().from(commerceOrders).where(orderWhere(s, orderId)).for('update');
+  if (!order) throw errors.notFound('Order');
+  return order;
+}
+
+export async function orderLines(s: ShopTx, orderId: string): Promise<LineRow[]> {
+  return s.tx
+    .select()
+    .from(commerceOrderLines)
+    .where(and(tenantFilter(commerceOrderLines, s.tenantId), eq(commerceOrderLines.orderId, orderId)))
+    .orderBy(asc(commerceOrderLines.position));
+}
+
+const EVENT_WORDS: Record<OrderEvent, string> = {
+  pay: 'marked as paid',
+  process: 'being processed',
+  some_dispatched: 'partially dispatched',
+  all_dispatched: 'dispatched',
+  none_dispatched: 'back to processing',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+  refund: 'refunded',
+};
+
+/**
+ * Applies `event` to a locked order: the state machine (409 on an illegal move), the stock it moves,
+ * the timestamps, one timeline entry.
+ */
+async function apply(s: ShopTx, order: OrderRow, event: OrderEvent, actor: Actor, data: Record<string, unknown> = {}) {
+  const from = order.status as OrderState;
+  const to = unwrap(transitionOrder(from, event));
+  const lines = await orderLines(s, order.id);
+  const moves = await moveStock(s, from, to, lines);
+  const now = new Date();
+  const [updated] = await s.tx
+    .update(commerceOrders)
+    .set({
+      status: to,
+      ...(event === 'pay' ? { paidAt: now } : {}),
+      ...(event === 'cancel' ? { cancelledAt: now } : {}),
+      ...(event === 'refund' ? { refunded: order.total } : {}),
+    })
+    .where(orderWhere(s, order.id))
+    .returning();
+  await recordEvent(s, order.id, actor, {
+    kind: event,
+    from,
+    to,
+    message: `Order ${order.reference} ${EVENT_WORDS[event]}`,
+    data: { ...data, stock: moves },
+  });
+  return updated;
+}
+
+/**
+ * The order is paid: reserved units leave the shelf. The one entry point for payments (a manual
+ * "mark as paid" today; a verified payment of kernel/payments later calls it with its source).
+ */
+export async function markPaid(s: ShopTx, orderId: string, source: { kind: 'manual' | 'payment'; reference?: string; actor: Actor }) {
+  const order = await lockOrder(s, orderId);
+  return apply(s, order, 'pay', source.actor, { source: source.kind, reference: source.reference ?? null });
+}
+
+/** An admin's change of an order's state (mark paid, process, deliver, cancel, refund), audited. */
+export async function adminTransition(
+  s: ShopTx,
+  scope: Scope,
+  orderId: string,
+  event: 'pay' | 'process' | 'deliver' | 'cancel' | 'refund',
+  note?: string,
+) {
+  const actor: Actor = { kind: 'admin', id: scope.actor.id, name: scope.actor.name };
+  const before = await lockOrder(s, orderId);
+  const after =
+    event === 'pay'
+      ? await markPaid(s, orderId, { kind: 'manual', reference: note, actor })
+      : await apply(s, before, event, actor, note ? { note } : {});
+  if (event === 'deliver') {
+    await s.tx
+      .update(commerceDispatches)
+      .set({ status: 'delivered', deliveredAt: new Date() })
+      .where(and(tenantFilter(commerceDispatches, s.tenantId), eq(commerceDispatches.orderId, orderId)));
+  }
+  await recordAudit(s.tx, scope, [
+    {
+      action: 'update',
+      resource: 'commerce/orders',
+      recordId: orderId,
+      before: { status: before.status },
+      after: { status: after.status, event },
+    },
+  ]);
+  return after;
+}
+
+export const dispatchInput = z
+  .object({
+    carrier: z.string().trim().min(1).max(100),
+    trackingNumber: z.string().trim().max(100).optional(),
+    trackingUrl: z.url().max(500).optional(),
+    /** Lines shipped; omitted = everything not dispatched yet. */
+    lines: z
+      .array(z.object({ orderLineId: z.uuid(), quantity: z.number().int().min(1).max(100_000) }).strict())
+      .min(1)
+      .max(500)
+      .optional(),
+  })
+  .strict();
+
+const dispatchLines = (lines: LineRow[]) =>
+  lines.map((l) => ({ lineId: l.id, title: l.title, quantity: l.quantity, dispatched: l.quantityDispatched }));
+
+async function addDispatched(s: ShopTx, lines: { lineId: string; quantity: number }[], sign: 1 | -1) {
+  for (const line of lines) {
+    await s.tx
+      .update(commerceOrderLines)
+      .set({ quantityDispatched: sql`${commerceOrderLines.quantityDispatched} + ${sign * line.quantity}` })
+      .where(and(tenantFilter(commerceOrderLines, s.tenantId), eq(commerceOrderLines.id, line.lineId)));
+  }
+}
+
+/** Records a shipment of some of the order's lines and moves the order on by what is now dispatched. */
+export async function createDispatch(app: FastifyInstance, s: ShopTx, orderId: string, input: z.infer<typeof dispatchInput>, actor: Actor) {
+  const order = await lockOrder(s, orderId);
+  const lines = await orderLines(s, orderId);
+  const requested =
+    input.lines?.map((l) => ({ lineId: l.orderLineId, quantity: l.quantity })) ??
+    lines.filter((l) => l.quantity > l.quantityDispatched).map((l) => ({ lineId: l.id, quantity: l.quantity - l.quantityDispatched }));
+  const checked = unwrap(checkDispatch(dispatchLines(lines), requested));
+  const after = lines.map((l) => ({
+    lineId: l.id,
+    quantity: l.quantity,
+    dispatched: l.quantityDispatched + (checked.find((c) => c.lineId === l.id)?.quantity ?? 0),
+  }));
+  const event = dispatchEvent(after);
+  unwrap(transitionOrder(order.status as OrderState, event));
+  await addDispatched(s, checked, 1);
+  const [dispatch] = await s.tx
+    .insert(commerceDispatches)
+    .values({
+      tenantId: s.tenantId,
+      orderId,
+      carrier: input.carrier,
+      trackingNumber: input.trackingNumber ?? null,
+      trackingUrl: input.trackingUrl ?? null,
+      lines: checked.map((c) => ({ orderLineId: c.lineId, quantity: c.quantity })),
+    })
+    .returning();
+  const updated = await apply(s, order, event, actor, {
+    dispatchId: dispatch.id,
+    carrier: input.carrier,
+    trackingNumber: input.trackingNumber ?? null,
+  });
+  await orderMail.dispatched(app, s, order, dispatch);
+  return { dispatch, order: updated };
+}
+
+/** Undoes a dispatch that has not been delivered: its quantities are no longer dispatched. */
+export async function deleteDispatch(s: ShopTx, dispatchId: string, actor: Actor) {
+  const [dispatch] = await s.tx
+    .select()
+    .from(commerceDispatches)
+    .where(and(tenantFilter(commerceDispatches, s.tenantId), eq(commerceDispatches.id, dispatchId)));
+  if (!dispatch) throw errors.notFound('Dispatch');
+  if (dispatch.status === 'delivered') throw errors.conflict('already_delivered', 'A delivered dispatch cannot be undone');
+  const order = await lockOrder(s, dispatch.orderId);
+  const lines = dispatch.lines.map((l) => ({ lineId: l.orderLineId, quantity: l.quantity }));
+  const current = await orderLines(s, order.id);
+  const after = current.map((l) => ({
+    lineId: l.id,
+    quantity: l.quantity,
+    dispatched: l.quantityDispatched - (lines.find((d) => d.lineId === l.id)?.quantity ?? 0),
+  }));
+  const event = dispatchEvent(after);
+  await addDispatched(s, lines, -1);
+  await s.tx.delete(commerceDispatches).where(and(tenantFilter(commerceDispatches, s.tenantId), eq(commerceDispatches.id, dispatchId)));
+  return apply(s, order, event, actor, { dispatchId, undone: true });
+}
+
+/** The order with its lines, dispatches and timeline (the order page). */
+export async function orderDetail(s: ShopTx, orderId: string) {
+  const [order] = await s.tx.select().from(commerceOrders).where(orderWhere(s, orderId));
+  if (!order) throw errors.notFound('Order');
+  const [lines, dispatches, timeline] = await Promise.all([
+    orderLines(s, orderId),
+    s.tx
+      .select()
+      .from(commerceDispatches)
+      .where(and(tenantFilter(commerceDispatches, s.tenantId), eq(commerceDispatches.orderId, orderId)))
+      .orderBy(asc(commerceDispatches.createdAt)),
+    s.tx
+      .select()
+      .from(commerceOrderEvents)
+      .where(and(tenantFilter(commerceOrderEvents, s.tenantId), eq(commerceOrderEvents.orderId, orderId)))
+      .orderBy(asc(commerceOrderEvents.createdAt)),
+  ]);
+  const { tenantId: _t, ...rest } = order;
+  return {
+    ...rest,
+    lines: lines.map(({ tenantId: _l, ...l }) => l),
+    dispatches: dispatches.map(({ tenantId: _d, ...d }) => d),
+    timeline: timeline.map(({ tenantId: _e, ...e }) => e),
+  };
+}
+
+/** Unpaid orders past their pay-by time are cancelled and their stock released. Returns how many. */
+export async function expireUnpaid(s: ShopTx, now = new Date()): Promise<number> {
+  const overdue = await s.tx
+    .select({ id: commerceOrders.id })
+    .from(commerceOrders)
+    .where(and(tenantFilter(commerceOrders, s.tenantId), eq(commerceOrders.status, 'pending_payment'), lt(commerceOrders.payBy, now)))
+    .limit(500);
+  let cancelled = 0;
+  for (const { id } of overdue) {
+    const order = await lockOrder(s, id);
+    if (order.status !== 'pending_payment') continue;
+    await apply(s, order, 'cancel', SYSTEM, { reason: 'payment window expired' });
+    cancelled++;
+  }
+  return cancelled;
+}
+
+/** The communities with overdue unpaid orders (read on the owner connection, across communities). */
+export async function tenantsWithOverdue(app: FastifyInstance, now = new Date()): Promise<string[]> {
+  const rows = await app.db.query<{ tenant_id: string }>(
+    `select distinct tenant_id from commerce_orders where status = 'pending_payment' and pay_by < $1`,
+    [now.toISOString()],
+  );
+  return rows.map((r) => r.tenant_id);
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PayableDescription, PayableKind } from '../../../kernel/payments';
+import { tenantFilter } from '../../../kernel/resources';
+import { commerceOrders } from '../tables';
+import { markPaid } from './order-actions';
+
+/** Orders a payment may still settle; paid ones and closed ones (cancelled, refunded) refuse another. */
+const STATE: Record<string, PayableDescription['state']> = {
+  pending_payment: 'open',
+  cancelled: 'closed',
+  refunded: 'closed',
+};
+
+/**
+ * Orders are payable through the kernel's payments service (`commerce-order`): a verified payment
+ * marks its order paid (stock committed, timeline, audit) in the ledger's transaction. A second
+ * payment of an already paid order changes nothing here (the ledger keeps it for a refund).
+ */
+export const orderPayable: PayableKind = {
+  kind: 'commerce-order',
+  label: 'Shop order',
+  async describe({ tx, scope }, id) {
+    const [order] = await tx
+      .select()
+      .from(commerceOrders)
+      .where(and(tenantFilter(commerceOrders, scope.tenantId), eq(commerceOrders.id, id)));
+    if (!order) return null;
+    return {
+      amountMinor: order.total,
+      currency: order.currency,
+      reference: order.reference,
+      description: `Order ${order.reference}`,
+      customer: { name: order.customerName, email: order.email, phone: order.phone ?? undefined },
+      state: STATE[order.status] ?? 'paid',
+    };
+  },
+  async onPaid({ tx, scope }, id, transaction) {
+    const [order] = await tx
+      .select({ status: commerceOrders.status })
+      .from(commerceOrders)
+      .where(and(tenantFilter(commerceOrders, scope.tenantId), eq(commerceOrders.id, id)));
+    if (order?.status !== 'pending_payment') return;
+    await markPaid({ tx, tenantId: scope.tenantId }, id, {
+      kind: 'payment',
+      reference: transaction.gatewayPaymentId ?? transaction.id,
+      actor: { kind: 'system', id: null, name: transaction.kind },
+    });
+  },
+};
+
+export function registerOrderPayable(app: FastifyInstance) {
+  app.payments.payables.register(orderPayable);
+}

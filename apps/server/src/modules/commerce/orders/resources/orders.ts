@@ -1,0 +1,55 @@
+import { defineResource } from '../../../../kernel/resources';
+import { commerceOrders } from '../../tables';
+
+const STATUS_COLORS = {
+  pending_payment: { label: 'Awaiting payment', color: 'yellow' },
+  paid: { color: 'blue' },
+  processing: { color: 'blue' },
+  partially_dispatched: { color: 'yellow' },
+  dispatched: { color: 'green' },
+  delivered: { color: 'green' },
+  cancelled: { color: 'gray' },
+  refunded: { color: 'red' },
+} as const;
+
+/**
+ * Orders, as the console lists them (status tabs, search by number, customer or email). Orders are
+ * placed by checkout and changed by their actions (mark paid, dispatch, cancel…), never edited as
+ * records: the snapshot stays what the customer agreed to.
+ */
+export const ordersResource = defineResource({
+  path: 'commerce/orders',
+  module: 'commerce-orders',
+  table: commerceOrders,
+  label: { singular: 'Order', plural: 'Orders' },
+  operations: { create: false, update: false, delete: false },
+  list: {
+    search: ['reference', 'email', 'customerName'],
+    filters: ['status', 'customerId', 'createdAt', 'total'],
+    sort: ['number', 'total', 'status'],
+  },
+  fields: {
+    status: { options: STATUS_COLORS },
+    subtotal: { widget: 'money' },
+    discount: { widget: 'money' },
+    shipping: { widget: 'money' },
+    tax: { widget: 'money' },
+    total: { widget: 'money' },
+    refunded: { widget: 'money' },
+    shippingAddress: { widget: 'json' },
+    billingAddress: { widget: 'json' },
+    taxLines: { widget: 'json' },
+    customerId: { label: 'Customer' },
+  },
+  ui: {
+    title: 'reference',
+    columns: ['reference', 'createdAt', 'customerName', 'email', 'status', 'total'],
+    status: { field: 'status' },
+    attention: [
+      { label: 'awaiting payment', filter: { status: 'pending_payment' } },
+      { label: 'to dispatch', filter: { status: 'paid,processing' } },
+    ],
+  },
+  // Orders come from checkouts (the module's sample data places real ones).
+  examples: [],
+});

@@ -1,0 +1,35 @@
+import { defineResource } from '../../../../kernel/resources';
+import { commerceReturns } from '../../tables';
+
+/** Returns (RMA): requested by customers or for them; moved on by their actions (approve, receive, refund, reject). */
+export const returnsResource = defineResource({
+  path: 'commerce/returns',
+  module: 'commerce-orders',
+  table: commerceReturns,
+  label: { singular: 'Return', plural: 'Returns' },
+  operations: { create: false, update: false, delete: false },
+  list: { search: ['reason'], filters: ['status', 'orderId', 'customerId', 'createdAt'] },
+  fields: {
+    status: {
+      options: {
+        requested: { color: 'yellow' },
+        approved: { color: 'blue' },
+        received: { color: 'blue' },
+        refunded: { color: 'green' },
+        rejected: { color: 'gray' },
+      },
+    },
+    refundAmount: { widget: 'money', label: 'Refund' },
+    refundTax: { widget: 'money', label: 'Tax in refund' },
+    lines: { widget: 'json' },
+    orderId: { label: 'Order' },
+    customerId: { label: 'Customer' },
+  },
+  ui: {
+    title: 'reason',
+    columns: ['createdAt', 'orderId', 'customerId', 'status', 'refundAmount'],
+    status: { field: 'status' },
+    attention: [{ label: 'to handle', filter: { status: 'requested' } }],
+  },
+  examples: [],
+});

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AppError, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import { DomainError, type Result } from '../domain';
+import { commerceSettings, commerceTaxRates } from '../tables';
+
+/** A write or read inside one community's transaction (row-level security on). */
+export interface ShopTx {
+  tx: Db;
+  tenantId: string;
+}
+
+/** Who did something to an order (shown on its timeline). */
+export interface Actor {
+  kind: 'admin' | 'customer' | 'system';
+  id: string | null;
+  name: string | null;
+}
+
+export const SYSTEM: Actor = { kind: 'system', id: null, name: 'System' };
+
+const CONFLICTS = new Set(['illegal_transition', 'insufficient_stock', 'not_reserved', 'below_reserved']);
+
+/** A domain refusal as the HTTP answer: 409 for conflicts with the record's state, 400 for bad input. */
+export function toAppError(err: DomainError): AppError {
+  const fields = Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, String(v)]));
+  const conflict = CONFLICTS.has(err.code) || err.code.endsWith('_exceeds_ordered') || err.code.endsWith('_exceeds_purchased');
+  return new AppError(conflict ? 409 : 400, err.code, err.message, Object.keys(fields).length > 0 ? fields : undefined);
+}
+
+/** The value of an expected outcome, or its refusal as an AppError. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw toAppError(result.error);
+  return result.value;
+}
+
+/** Runs a domain rule; an argument it refuses becomes a 4xx, never a 5xx. */
+export function rule<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof DomainError) throw toAppError(err);
+    throw err;
+  }
+}
+
+export interface ShopSettings {
+  currency: string;
+  pricesIncludeTax: boolean;
+  orderPrefix: string;
+  shippingPrice: number;
+  freeShippingFrom: number | null;
+  shippingTaxClass: string | null;
+  paymentWindowMinutes: number;
+  country: string;
+}
+
+const DEFAULT_SETTINGS: ShopSettings = {
+  currency: 'INR',
+  pricesIncludeTax: true,
+  orderPrefix: '#',
+  shippingPrice: 0,
+  freeShippingFrom: null,
+  shippingTaxClass: null,
+  paymentWindowMinutes: 60,
+  country: 'IN',
+};
+
+/** The shop's settings (the defaults until the community saves its own). */
+export async function shopSettings(s: ShopTx): Promise<ShopSettings> {
+  const [row] = await s.tx.select().from(commerceSettings).where(tenantFilter(commerceSettings, s.tenantId)).limit(1);
+  if (!row) return DEFAULT_SETTINGS;
+  return {
+    currency: row.currency,
+    pricesIncludeTax: row.pricesIncludeTax,
+    orderPrefix: row.orderPrefix,
+    shippingPrice: row.shippingPrice,
+    freeShippingFrom: row.freeShippingFrom,
+    shippingTaxClass: row.shippingTaxClass,
+    paymentWindowMinutes: row.paymentWindowMinutes,
+    country: row.country,
+  };
+}
+
+export async function taxRates(s: ShopTx) {
+  const rows = await s.tx.select().from(commerceTaxRates).where(tenantFilter(commerceTaxRates, s.tenantId));
+  return rows.map((r) => ({ name: r.name, country: r.country, state: r.state, taxClass: r.taxClass, ratePpm: r.ratePpm }));
+}
+
+/**
+ * Takes the community's next order number: one conditional UPDATE (creating the settings row on
+ * first use), so two checkouts never share a number.
+ */
+export async function takeOrderNumber(s: ShopTx): Promise<number> {
+  const rows = await s.tx.execute<{ number: number }>(sql`
+    insert into commerce_settings (tenant_id, next_order_number) values (${s.tenantId}, 1002)
+    on conflict (tenant_id) do update set next_order_number = commerce_settings.next_order_number + 1, updated_at = now()
+    returning next_order_number - 1 as number`);
+  return Number(rowsOf<{ number: number }>(rows)[0].number);
+}
+
+/** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+/** Runs `fn` in the named community's transaction, or 404 when there is no such community. */
+export async function inShop<T>(app: FastifyInstance, community: string, fn: (s: ShopTx) => Promise<T>): Promise<T> {
+  const c = await requireCommunity(app.db, community);
+  return app.db.withTenant(c.id, (tx) => fn({ tx, tenantId: c.id }));
+}
+
+export const notFound = (what: string) => errors.notFound(what);

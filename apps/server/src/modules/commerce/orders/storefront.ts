@@ -1,0 +1,304 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { consumeRateLimit, type Limit } from '../../../kernel/auth';
+import { errors, requireCommunity } from '../../../kernel/resources';
+import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
+import {
+  acceptPrices,
+  addLine,
+  cartOut,
+  clearCart,
+  extrasSchema,
+  lineRef,
+  mergeGuestCart,
+  priceCart,
+  quantity,
+  resolveCart,
+  setQuantity,
+} from './cart';
+import { defaultVariation, productQuery, storefrontCategories, storefrontProduct, storefrontProducts } from './catalogue-read';
+import { checkoutInput, placeOrder } from './checkout';
+import {
+  type CustomerSession,
+  customerOf,
+  limitAttempt,
+  revokeSession,
+  shopToken,
+  signIn,
+  signInInput,
+  signUp,
+  signUpInput,
+} from './customers';
+import { orderDetail } from './order-actions';
+import { requestReturn, returnInput, returnsFor } from './returns';
+import { addReview, reviewInput } from './reviews';
+import type { ShopTx } from './shop';
+import { submitCoupon } from './submit-coupon';
+import { toggleWish, wishList } from './wishlist';
+
+// The public storefront, /public/<community>/shop/…: no console session; shoppers are guests
+// (a cart id) or customers (a storefront token). Every call is validated and rate-limited per
+// address and community; nothing internal (cost, stock counts, other customers) is answered.
+
+const READ_LIMIT: Limit = { max: 600, windowSeconds: 60 };
+const WRITE_LIMIT: Limit = { max: 120, windowSeconds: 60 };
+const tags = ['storefront'];
+const community = z.object({ community: z.string().min(1).max(63) });
+const cartRef = z.object({ cartId: z.uuid().optional() });
+
+type Who = CustomerSession | null;
+
+export function storefrontRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { public: true } as const;
+
+  /** The community's transaction with the caller's customer session (if any), rate-limited. */
+  async function shop<T>(req: FastifyRequest, name: string, write: boolean, fn: (s: ShopTx, who: Who) => Promise<T>): Promise<T> {
+    const c = await requireCommunity(app.db, name);
+    await consumeRateLimit(app, `shop-${write ? 'w' : 'r'}:${c.id}:${req.ip}`, write ? WRITE_LIMIT : READ_LIMIT);
+    const token = shopToken(req);
+    return app.db.withTenant(c.id, async (tx) => {
+      const s = { tx, tenantId: c.id };
+      const who = await customerOf(s, token);
+      if (token && !who) throw errors.unauthenticated('Your shop session has expired. Sign in again');
+      return fn(s, who);
+    });
+  }
+  const signedIn = (who: Who): CustomerSession => {
+    if (!who) throw errors.unauthenticated('Sign in to your shop account');
+    return who;
+  };
+  const path = (p: string) => `/public/:community/shop${p}`;
+
+  // ---- catalogue -------------------------------------------------------------------------------
+  r.get(path('/categories'), { config, schema: { tags, summary: 'Active categories', params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, (s) => storefrontCategories(s)),
+  }));
+  r.get(
+    path('/products'),
+    { config, schema: { tags, summary: 'Active products: search, filters, sort', params: community, querystring: productQuery } },
+    (req) => shop(req, req.params.community, false, (s) => storefrontProducts(s, req.query)),
+  );
+  r.get(
+    path('/products/:slug'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A product by slug with its variations and approved reviews',
+        params: community.extend({ slug: z.string().min(1).max(200) }),
+      },
+    },
+    async (req) => ({ data: await shop(req, req.params.community, false, (s) => storefrontProduct(s, req.params.slug)) }),
+  );
+
+  // ---- customers -------------------------------------------------------------------------------
+  r.post(
+    path('/auth/signup'),
+    { config, schema: { tags, summary: 'Create a customer account', params: community, body: signUpInput } },
+    async (req, reply) => {
+      const c = await requireCommunity(app.db, req.params.community);
+      await limitAttempt(app, 'signup', c.id, req.ip, req.body.email);
+      const data = await app.db.withTenant(c.id, async (tx) => {
+        const s = { tx, tenantId: c.id };
+        const out = await signUp(s, req.body);
+        const cartId = req.body.cartId ? await mergeGuestCart(s, req.body.cartId, out.customer.id) : null;
+        return { ...out, cartId };
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+  r.post(
+    path('/auth/signin'),
+    { config, schema: { tags, summary: 'Sign in as a customer (merges a guest cart)', params: community, body: signInInput } },
+    async (req) => {
+      const c = await requireCommunity(app.db, req.params.community);
+      await limitAttempt(app, 'signin', c.id, req.ip, req.body.email);
+      const data = await app.db.withTenant(c.id, async (tx) => {
+        const s = { tx, tenantId: c.id };
+        const out = await signIn(s, req.body);
+        const cartId = req.body.cartId ? await mergeGuestCart(s, req.body.cartId, out.customer.id) : null;
+        return { ...out, cartId };
+      });
+      return { data };
+    },
+  );
+  r.post(path('/auth/signout'), { config, schema: { tags, summary: 'End this storefront session', params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, true, async (s, who) => {
+      await revokeSession(s, signedIn(who).sessionId);
+      return { signedOut: true };
+    }),
+  }));
+  r.get(path('/me'), { config, schema: { tags, summary: 'The signed-in customer', params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, async (_s, who) => {
+      const me = signedIn(who);
+      return { id: me.customerId, name: me.name, email: me.email };
+    }),
+  }));
+  r.get(path('/addresses'), { config, schema: { tags, summary: "The customer's addresses", params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, (s, who) => addressesOf(s, signedIn(who).customerId)),
+  }));
+  r.post(
+    path('/addresses'),
+    { config, schema: { tags, summary: 'Add an address', params: community, body: addressInput } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send({ data: await shop(req, req.params.community, true, (s, who) => addAddress(s, signedIn(who).customerId, req.body)) }),
+  );
+
+  // ---- cart ------------------------------------------------------------------------------------
+  const priced = async (s: ShopTx, cartId: string | undefined, who: Who) => {
+    const cart = await resolveCart(s, cartId, who?.customerId ?? null);
+    return cartOut(await priceCart(s, cart, { email: who?.email }));
+  };
+  /** A change of the cart, answered with the cart priced after it. */
+  const cartWrite = <B extends { cartId?: string }>(
+    sub: string,
+    summary: string,
+    body: z.ZodType<B>,
+    change: (s: ShopTx, cart: Awaited<ReturnType<typeof resolveCart>>, body: B) => Promise<unknown>,
+  ) =>
+    r.post(path(`/cart${sub}`), { config, schema: { tags, summary, params: community, body } }, async (req) => ({
+      data: await shop(req, req.params.community, true, async (s, who) => {
+        const input = req.body as B;
+        const cart = await resolveCart(s, input.cartId, who?.customerId ?? null);
+        await change(s, cart, input);
+        return priced(s, cart.id, who);
+      }),
+    }));
+
+  r.get(
+    path('/cart'),
+    {
+      config,
+      schema: { tags, summary: 'The cart, priced now (lines, tax, discount, totals, issues)', params: community, querystring: cartRef },
+    },
+    async (req) => ({
+      data: await shop(req, req.params.community, false, async (s, who) => {
+        if (!req.query.cartId && !who) throw errors.validation({ cartId: 'Required for a guest' });
+        return priced(s, req.query.cartId, who);
+      }),
+    }),
+  );
+  cartWrite('', "Open a cart (a guest cart, or the signed-in customer's)", cartRef.strict(), async () => undefined);
+  cartWrite(
+    '/lines',
+    'Add a product variation (or a product: its default variation)',
+    z.intersection(
+      cartRef.extend({ quantity: quantity.default(1), extras: extrasSchema.optional() }),
+      z.union([z.object({ variationId: z.uuid() }), z.object({ productId: z.uuid() })]),
+    ),
+    async (s, cart, b) =>
+      addLine(s, cart, 'variationId' in b ? b.variationId : await defaultVariation(s, b.productId), b.quantity, b.extras),
+  );
+  cartWrite(
+    '/quantity',
+    "Set a line's quantity (by line id, index or variation; 0 removes it)",
+    z.intersection(cartRef.extend({ quantity: z.coerce.number().int().min(0).max(999) }), lineRef),
+    (s, cart, b) => setQuantity(s, cart, b, b.quantity),
+  );
+  cartWrite('/remove', 'Remove a line', z.intersection(cartRef, lineRef), (s, cart, b) => setQuantity(s, cart, b, 0));
+  cartWrite('/clear', 'Empty the cart', cartRef.strict(), (s, cart) => clearCart(s, cart));
+  cartWrite('/accept-prices', 'Accept the current prices of repriced lines', cartRef.strict(), (s, cart) => acceptPrices(s, cart));
+  r.post(
+    path('/cart/coupon'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Apply a coupon (or remove it with null); says why when it does not apply',
+        params: community,
+        body: cartRef.extend({ code: z.string().trim().min(1).max(40).nullable() }).strict(),
+      },
+    },
+    async (req) => ({
+      data: await shop(req, req.params.community, true, async (s, who) => {
+        const cart = await resolveCart(s, req.body.cartId, who?.customerId ?? null);
+        await submitCoupon(s, cart, req.body.code, who?.email ?? null);
+        return priced(s, cart.id, who);
+      }),
+    }),
+  );
+
+  // ---- checkout and orders ---------------------------------------------------------------------
+  r.post(
+    path('/checkout'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Place an order from the cart (waits in pending_payment)',
+        params: community,
+        body: checkoutInput.extend({ cartId: z.uuid().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { cartId, ...input } = req.body;
+      const data = await shop(req, req.params.community, true, async (s, who) => {
+        const cart = await resolveCart(s, cartId, who?.customerId ?? null);
+        const customer = who
+          ? { kind: 'customer' as const, id: who.customerId, name: who.name }
+          : { kind: 'customer' as const, id: null, name: input.name };
+        const order = await placeOrder(app, { s, cartId: cart.id, customerId: who?.customerId ?? null, actor: customer, input });
+        const detail = await orderDetail(s, order.id);
+        return { ...detail, timeline: undefined };
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+  r.get(path('/orders'), { config, schema: { tags, summary: "The signed-in customer's orders", params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, (s, who) => customerOrders(s, signedIn(who).customerId)),
+  }));
+  r.get(
+    path('/orders/:id'),
+    { config, schema: { tags, summary: 'One of their orders', params: community.extend({ id: z.uuid() }) } },
+    async (req) => ({
+      data: await shop(req, req.params.community, false, (s, who) => customerOrder(s, signedIn(who).customerId, req.params.id)),
+    }),
+  );
+  r.get(path('/returns'), { config, schema: { tags, summary: "The signed-in customer's returns", params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, (s, who) => returnsFor(s, { customerId: signedIn(who).customerId })),
+  }));
+  r.post(
+    path('/returns'),
+    { config, schema: { tags, summary: 'Ask to return lines of an order', params: community, body: returnInput } },
+    async (req, reply) =>
+      reply.code(201).send({
+        data: await shop(req, req.params.community, true, (s, who) => {
+          const me = signedIn(who);
+          return requestReturn(s, req.body, { kind: 'customer', id: me.customerId, name: me.name }, me.customerId);
+        }),
+      }),
+  );
+  r.post(
+    path('/reviews'),
+    { config, schema: { tags, summary: 'Review a product (published once approved)', params: community, body: reviewInput } },
+    async (req, reply) =>
+      reply.code(201).send({
+        data: await shop(req, req.params.community, true, async (s, who) => {
+          const { tenantId: _t, ...review } = await addReview(s, signedIn(who), req.body);
+          return review;
+        }),
+      }),
+  );
+  r.get(path('/wishlist'), { config, schema: { tags, summary: "The customer's wish list", params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, (s, who) => wishList(s, signedIn(who).customerId)),
+  }));
+  r.post(
+    path('/wishlist/toggle'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add a product to the wish list, or remove it if there',
+        params: community,
+        body: z.object({ productId: z.uuid() }).strict(),
+      },
+    },
+    async (req) => ({
+      data: await shop(req, req.params.community, true, (s, who) => toggleWish(s, signedIn(who).customerId, req.body.productId)),
+    }),
+  );
+}

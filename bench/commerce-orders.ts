@@ -1,0 +1,169 @@
+// Orders at scale on PostgreSQL: 100,000 orders (with their lines) in one community, generated in
+// SQL, then (1) the console's order list filtered by status and searched by customer name, email
+// and order number — 200 requests each through app.inject, target p95 ≤ 30 ms; (2) placing an
+// order through the storefront checkout at 10 concurrent shoppers — target p95 ≤ 50 ms.
+//
+//   npm run bench:orders -w @atrium/server
+//   (BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/postgres),
+//    ORDERS=100000 REQUESTS=200 SHOPPERS=10 CHECKOUTS=200; BENCH_KEEP=1 keeps the database to EXPLAIN)
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ORDERS = Number(process.env.ORDERS ?? 100_000);
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const SHOPPERS = Number(process.env.SHOPPERS ?? 10);
+const CHECKOUTS = Number(process.env.CHECKOUTS ?? 200);
+const PRODUCTS = 1000;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ip = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`;
+
+function report(name: string, times: number[], target: number) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(
+    `${name.padEnd(44)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${sorted.at(-1)?.toFixed(1).padStart(6)} ms  ${p95 <= target ? 'ok' : `OVER ${target} ms`}`,
+  );
+}
+
+async function main() {
+  const name = `atrium_bench_orders_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-orders-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
+    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', databaseUrl: url.toString() },
+  );
+  const app = await buildApp(config, { seed: false, logger: false });
+  await app.ready();
+  try {
+    const community = `shop${Date.now().toString(36)}`;
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
+    });
+    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+    const { token, community: created } = signup.json();
+    const tenantId = created.id as string;
+    const headers = { authorization: `Bearer ${token}`, 'community-name': community };
+
+    const started = performance.now();
+    await app.db.query(
+      `insert into commerce_settings (tenant_id, currency, prices_include_tax, next_order_number) values ($1, 'INR', true, $2)`,
+      [tenantId, 1001 + ORDERS],
+    );
+    await app.db.query(
+      `insert into commerce_tax_rates (tenant_id, name, tax_class, rate_ppm) values ($1, 'GST 18 %', 'standard', 180000)`,
+      [tenantId],
+    );
+    await app.db.query(
+      `insert into commerce_products (tenant_id, title, slug, status, min_price, max_price)
+       select $1, 'Product ' || g, 'product-' || g, 'active', 1000 + g, 1000 + g from generate_series(1, ${PRODUCTS}) g`,
+      [tenantId],
+    );
+    await app.db.query(
+      `insert into commerce_variations (tenant_id, product_id, sku, price, on_hand, is_default)
+       select tenant_id, id, 'SKU-' || slug, min_price, 1000000, true from commerce_products where tenant_id = $1`,
+      [tenantId],
+    );
+    // 20,000 customers (24 × 24 names), each with a few orders over the last ~70 days.
+    const FIRST = ['Asha', 'Ravi', 'Meera', 'Tomas', 'Lena', 'Kenji', 'Amara', 'Diego', 'Priya', 'Noah', 'Sara', 'Omar'];
+    FIRST.push('Ines', 'Farid', 'Yuki', 'Chen', 'Olga', 'Kwame', 'Lucia', 'Arjun', 'Hana', 'Mateo', 'Zara', 'Emil');
+    const LAST = ['Menon', 'Iyer', 'Berg', 'Vogel', 'Sato', 'Okafor', 'Alvarez', 'Raman', 'Keller', 'Haddad', 'Novak', 'Singh'];
+    LAST.push('Costa', 'Dubois', 'Nakamura', 'Petrov', 'Mensah', 'Rossi', 'Kapoor', 'Larsen', 'Moreau', 'Silva', 'Weber', 'Khan');
+    await app.db.query(
+      `insert into commerce_orders (tenant_id, number, reference, email, customer_name, status, currency, prices_include_tax,
+                                    subtotal, tax, total, shipping_address, created_at, pay_by)
+       select $1, 1000 + g, '#' || (1000 + g),
+              lower(($2::text[])[1 + c % 24]) || '.' || lower(($3::text[])[1 + (c / 24) % 24]) || c || '@example.com',
+              ($2::text[])[1 + c % 24] || ' ' || ($3::text[])[1 + (c / 24) % 24],
+              (array['pending_payment','paid','processing','partially_dispatched','dispatched','delivered','cancelled','refunded'])[1 + (g * 7) % 8],
+              'INR', true, 2000 + g % 5000, (2000 + g % 5000) * 18 / 118, 2000 + g % 5000,
+              '{"name":"x","line1":"1 Road","city":"Pune","postalCode":"411001","country":"IN"}'::jsonb,
+              now() - make_interval(mins => ${ORDERS} - g), now() + interval '1 day'
+         from generate_series(1, ${ORDERS}) g, lateral (select (g * 7919) % 20000 as c) customer`,
+      [tenantId, FIRST, LAST],
+    );
+    await app.db.query(
+      `insert into commerce_order_lines (tenant_id, order_id, title, sku, unit_price, quantity, tax_class, net, tax, total)
+       select o.tenant_id, o.id, 'Product', 'SKU', o.total, 1, 'standard', o.total - o.tax, o.tax, o.total from commerce_orders o where o.tenant_id = $1`,
+      [tenantId],
+    );
+    await app.db.query('analyze');
+    console.log(
+      `generated ${ORDERS.toLocaleString()} orders and ${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    // (1) The order list, as the console asks for it.
+    const lists: [string, Record<string, string>][] = [
+      ['list: status=paid', { status: 'paid', limit: '25' }],
+      ['list: status=pending_payment, newest', { status: 'pending_payment', limit: '25', sort: '-createdAt' }],
+      ['search: customer "Meera Iyer"', { q: 'Meera Iyer', limit: '25' }],
+      ['search: email "lena.keller1234"', { q: 'lena.keller1234', limit: '25' }],
+      ['search: order number "#54321"', { q: '#54321', limit: '25' }],
+      ['search: "Okafor" with status=delivered', { q: 'Okafor', status: 'delivered', limit: '25' }],
+      ['search, broad: first name "meera" (~4,000 hits)', { q: 'meera', limit: '25' }],
+    ];
+    for (const [label, query] of lists) {
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS + 10; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'GET', url: '/api/v1/commerce/orders', query, headers });
+        if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
+        if (i >= 10) times.push(performance.now() - t0);
+      }
+      report(label, times, 30);
+    }
+
+    // (2) Checkout at SHOPPERS concurrent shoppers: each fills a guest cart (not timed) and orders it (timed).
+    const products = await app.db.query<{ id: string }>('select id from commerce_variations where tenant_id = $1', [tenantId]);
+    const shop = (path: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/public/${community}/shop${path}`, payload, remoteAddress: ip() });
+    const address = { name: 'Bench Shopper', line1: '1 Test Road', city: 'Pune', postalCode: '411001', country: 'IN' };
+    const times: number[] = [];
+    let next = 0;
+    async function shopper() {
+      while (next < CHECKOUTS) {
+        next++;
+        const cart = (await shop('/cart', {})).json().data;
+        const variationId = products[(Math.random() * products.length) | 0].id;
+        await shop('/cart/lines', { cartId: cart.id, variationId, quantity: 1 + ((Math.random() * 3) | 0) });
+        const t0 = performance.now();
+        const res = await shop('/checkout', {
+          cartId: cart.id,
+          email: 'bench@example.com',
+          name: 'Bench Shopper',
+          shippingAddress: address,
+        });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
+      }
+    }
+    await Promise.all(Array.from({ length: SHOPPERS }, shopper));
+    report(`checkout at ${SHOPPERS} concurrent shoppers`, times, 50);
+  } finally {
+    await app.close();
+    if (process.env.BENCH_KEEP) console.log(`kept database ${name} (BENCH_KEEP)`);
+    else await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { api, BASE, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
+
+/**
+ * Selling, end to end: a shopper adds a product to the cart in the demo shop (the storefront API
+ * behind the `shopping` screen), applies a coupon and places the order; the admin marks it paid and
+ * dispatches it on the order page, and the order shows dispatched. The product is one the demo
+ * community's catalogue has on sale.
+ */
+
+interface ShopProduct {
+  id: string;
+  title: string;
+}
+
+test('a shopper orders with a coupon; the admin dispatches the order', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const products = (await (await fetch(`${BASE()}/public/demo/shop/products?limit=5&sort=title`)).json()) as { data: ShopProduct[] };
+  expect(products.data.length, 'the demo catalogue has a product on sale').toBeGreaterThan(0);
+  const product = products.data[0];
+
+  const code = unique('E2E').toUpperCase();
+  const coupon = await api('POST', '/api/v1/commerce/coupons', { code, kind: 'percentage', ratePpm: 100_000 });
+  expect(coupon.status).toBe(201);
+
+  await page.goto('/admin-panel/shopping');
+  await page.getByRole('button', { name: `Add ${product.title} to cart` }).click();
+  const cart = page.getByRole('region', { name: 'Cart' });
+  await expect(cart.getByText(product.title, { exact: true })).toBeVisible();
+  await expect(cart.getByText(/% off · \d offers · delivery by \d{4}-\d{2}-\d{2}/)).toBeVisible();
+
+  await cart.getByRole('textbox', { name: 'Coupon code', exact: true }).fill(code.toLowerCase());
+  await cart.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(cart.getByText(`Discount (${code})`, { exact: false })).toBeVisible();
+
+  await cart.getByRole('textbox', { name: 'Email', exact: true }).fill('e2e.shopper@example.com');
+  await cart.getByRole('textbox', { name: 'Full name', exact: true }).fill('Esha Shopper');
+  await cart.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Residency Road');
+  await cart.getByRole('textbox', { name: 'City', exact: true }).fill('Bengaluru');
+  await cart.getByRole('textbox', { name: 'Postal code', exact: true }).fill('560025');
+  await cart.getByRole('button', { name: 'Place order' }).click();
+  const placed = page.getByRole('status').filter({ hasText: /Order #\d+ placed/ });
+  await expect(placed).toBeVisible();
+  const reference = /#\d+/.exec((await placed.textContent()) ?? '')?.[0] ?? '';
+
+  const listed = await api<{ data: { id: string; reference: string; couponCode: string; discount: number }[] }>(
+    'GET',
+    `/api/v1/commerce/orders?q=${encodeURIComponent(reference)}`,
+  );
+  const order = listed.body.data.find((o) => o.reference === reference);
+  expect(order?.couponCode).toBe(code);
+  expect(order?.discount).toBeGreaterThan(0);
+
+  await page.goto(`/admin-panel/controlcenter/e-commerce/order-management?record=${order?.id}`);
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByLabel('Status: Pending payment')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Carrier', exact: true }).fill('Blue Dart');
+  await drawer.getByRole('textbox', { name: 'Tracking number', exact: true }).fill('BD123456789');
+  await drawer.getByRole('button', { name: 'Record dispatch' }).click();
+  await expect(drawer.getByLabel('Status: Dispatched')).toBeVisible();
+  await expect(drawer.getByText('Blue Dart · BD123456789', { exact: false })).toBeVisible();
+  await expect(drawer.getByText(`Order ${reference} dispatched`)).toBeVisible();
+  expect(errors).toEqual([]);
+});
