@@ -32,6 +32,8 @@ export const clientProfiles = tenantTable(
     phone: text('phone'),
     address: text('address'),
     fontFamily: text('font_family'),
+    /** ISO 4217 code of the community's money (prices, totals): the console's money inputs show it. */
+    currency: text('currency').notNull().default('USD'),
   },
   (t) => [uniqueIndex('client_profiles_tenant_uq').on(t.tenantId), index('client_profiles_name_idx').on(t.tenantId, t.businessName)],
 );

@@ -19,6 +19,11 @@ export const clientProfileResource = defineResource({
     phone: (s) => s.max(40),
     address: (s) => s.max(500),
     fontFamily: (s) => s.max(80),
+    currency: (s) =>
+      s
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR or INR'),
   },
   list: { search: ['businessName'], sort: ['businessName'] },
   fields: {
@@ -28,6 +33,7 @@ export const clientProfileResource = defineResource({
     website: { widget: 'url' },
     email: { widget: 'email' },
     address: { widget: 'textarea' },
+    currency: { help: 'Three-letter code (ISO 4217) of the currency prices are in, e.g. EUR, INR, USD' },
   },
   ui: { setup: { label: 'Describe your business and brand' }, title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
   examples: [
@@ -37,6 +43,7 @@ export const clientProfileResource = defineResource({
       website: 'https://euro-building.example',
       email: 'hello@euro-building.example',
       phone: '+65 6123 4567',
+      currency: 'EUR',
     },
   ],
 });

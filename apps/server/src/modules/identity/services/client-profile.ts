@@ -17,6 +17,7 @@ export const clientProfileService = {
         phone: null,
         address: null,
         fontFamily: null,
+        currency: 'USD',
       }
     );
   },

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteDesignRequests } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Requests for help from the design team (layouts, product selection, quantities). */
 export const designSupportResource = defineResource({
@@ -20,7 +20,12 @@ export const designSupportResource = defineResource({
     notes: (s) => s.max(5000),
   },
   list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType'], sort: ['name', 'email'] },
-  fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
+  editable: [...inboundEditable],
+  fields: {
+    ...inboundUi,
+    email: { widget: 'email' },
+    message: { widget: 'textarea' },
+  },
   ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status'] },
   examples: [
     {

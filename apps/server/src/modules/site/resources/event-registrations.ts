@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteEventRegistrations } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Visitors who registered for an event on the website. */
 export const eventRegistrationsResource = defineResource({
@@ -19,7 +19,9 @@ export const eventRegistrationsResource = defineResource({
     notes: (s) => s.max(5000),
   },
   list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status'], sort: ['name', 'email'] },
+  editable: [...inboundEditable],
   fields: {
+    ...inboundUi,
     eventId: { label: 'Event' },
     email: { widget: 'email' },
     message: { widget: 'textarea' },
