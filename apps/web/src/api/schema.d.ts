@@ -562,6 +562,8 @@ export interface paths {
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -586,9 +588,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -624,6 +634,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             /** Format: email */
             email: string;
             message: string;
@@ -645,9 +656,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -722,7 +741,10 @@ export interface paths {
     /** Get a contact message */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: assignee */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -739,9 +761,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -797,15 +827,15 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** Format: email */
-            email?: string;
-            message?: string;
-            name?: string;
+            assigneeId?: string | null;
+            email?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
+            phone?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'replied' | 'closed';
-            subject?: string | null;
+            subject?: unknown;
           };
         };
       };
@@ -818,9 +848,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -922,9 +960,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -1012,6 +1058,8 @@ export interface paths {
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -5452,6 +5500,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -5489,6 +5538,7 @@ export interface paths {
           'application/json': {
             address?: string | null;
             businessName: string;
+            currency?: string;
             email?: string | null;
             faviconUrl?: string | null;
             fontFamily?: string | null;
@@ -5512,6 +5562,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -5607,6 +5658,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -5664,6 +5716,7 @@ export interface paths {
           'application/json': {
             address?: string | null;
             businessName?: string;
+            currency?: string;
             email?: string | null;
             faviconUrl?: string | null;
             fontFamily?: string | null;
@@ -5687,6 +5740,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -5792,6 +5846,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -6645,6 +6700,46 @@ export interface paths {
             [name: string]: unknown;
           };
           content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/settings/locale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The community's currency (from the brand profile; USD until one is set) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                currency: string;
+              };
+            };
+          };
         };
       };
     };
@@ -8832,7 +8927,7 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile */
+          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -8859,6 +8954,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -8868,6 +8964,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -8909,6 +9009,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             coverLetter?: string | null;
             currentCompany?: string | null;
             cvFileId?: string | null;
@@ -8935,6 +9036,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -8944,6 +9046,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -9025,7 +9131,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Related records to add as `expanded`: cvFile */
+          /** @description Related records to add as `expanded`: cvFile, assignee */
           expand?: string;
         };
         header?: never;
@@ -9044,6 +9150,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -9053,6 +9160,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -9114,18 +9225,18 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            coverLetter?: string | null;
-            currentCompany?: string | null;
-            cvFileId?: string | null;
-            cvUrl?: string | null;
-            /** Format: email */
-            email?: string;
-            experienceYears?: number | null;
-            linkedinUrl?: string | null;
-            name?: string;
+            assigneeId?: string | null;
+            coverLetter?: unknown;
+            currentCompany?: unknown;
+            cvFileId?: unknown;
+            cvUrl?: unknown;
+            email?: unknown;
+            experienceYears?: unknown;
+            linkedinUrl?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            position?: string;
+            phone?: unknown;
+            position?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -9140,6 +9251,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -9149,6 +9261,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -9256,6 +9372,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -9265,6 +9382,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -9355,7 +9476,7 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile */
+          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -9541,7 +9662,7 @@ export interface paths {
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue */
+          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -9568,6 +9689,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -9576,6 +9698,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -9616,6 +9742,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             catalogueId?: string | null;
             city?: string | null;
             company?: string | null;
@@ -9640,6 +9767,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -9648,6 +9776,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -9728,7 +9860,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Related records to add as `expanded`: catalogue */
+          /** @description Related records to add as `expanded`: catalogue, assignee */
           expand?: string;
         };
         header?: never;
@@ -9747,6 +9879,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -9755,6 +9888,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -9815,16 +9952,15 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            catalogueId?: string | null;
-            city?: string | null;
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            name?: string;
+            assigneeId?: string | null;
+            catalogueId?: unknown;
+            city?: unknown;
+            company?: unknown;
+            email?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            /** @enum {string} */
-            profession?: 'architect' | 'interior_designer' | 'contractor' | 'dealer' | 'homeowner' | 'other';
+            phone?: unknown;
+            profession?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -9839,6 +9975,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -9847,6 +9984,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -9953,6 +10094,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -9961,6 +10103,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -10051,7 +10197,7 @@ export interface paths {
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue */
+          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -13587,6 +13733,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           projectType?: string | string[];
@@ -13612,11 +13760,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -13654,6 +13810,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             city?: string | null;
             company?: string | null;
             /** Format: email */
@@ -13679,11 +13836,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -13760,7 +13925,10 @@ export interface paths {
     /** Get a design-support request */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: assignee */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -13777,11 +13945,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -13839,17 +14015,16 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            city?: string | null;
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            message?: string;
-            name?: string;
+            assigneeId?: string | null;
+            city?: unknown;
+            company?: unknown;
+            email?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            projectArea?: string | null;
-            /** @enum {string} */
-            projectType?: 'residential' | 'commercial' | 'hospitality' | 'healthcare' | 'education' | 'industrial' | 'other';
+            phone?: unknown;
+            projectArea?: unknown;
+            projectType?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -13864,11 +14039,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -13972,11 +14155,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -14063,6 +14254,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           projectType?: string | string[];
@@ -14955,7 +15148,7 @@ export interface paths {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
-          /** @description Related records to add to each row as `expanded` (comma-separated): event */
+          /** @description Related records to add to each row as `expanded` (comma-separated): event, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -14981,6 +15174,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -14989,6 +15183,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -15028,6 +15226,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             attendees?: number;
             company?: string | null;
             /** Format: email */
@@ -15051,6 +15250,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -15059,6 +15259,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -15138,7 +15342,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Related records to add as `expanded`: event */
+          /** @description Related records to add as `expanded`: event, assignee */
           expand?: string;
         };
         header?: never;
@@ -15157,6 +15361,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -15165,6 +15370,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -15224,15 +15433,15 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            attendees?: number;
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            eventId?: string | null;
-            message?: string | null;
-            name?: string;
+            assigneeId?: string | null;
+            attendees?: unknown;
+            company?: unknown;
+            email?: unknown;
+            eventId?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
+            phone?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -15247,6 +15456,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -15255,6 +15465,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -15360,6 +15574,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -15368,6 +15583,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -15457,7 +15676,7 @@ export interface paths {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
-          /** @description Related records to add to each row as `expanded` (comma-separated): event */
+          /** @description Related records to add to each row as `expanded` (comma-separated): event, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -16526,6 +16745,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -16550,10 +16771,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -16590,6 +16819,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             company?: string | null;
             /** Format: email */
             email: string;
@@ -16613,10 +16843,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -16692,7 +16930,10 @@ export interface paths {
     /** Get a get-in-touch message */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: assignee */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -16709,10 +16950,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -16769,17 +17018,17 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            message?: string;
-            name?: string;
+            assigneeId?: string | null;
+            company?: unknown;
+            email?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            sourcePage?: string | null;
+            phone?: unknown;
+            sourcePage?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
-            subject?: string | null;
+            subject?: unknown;
           };
         };
       };
@@ -16792,10 +17041,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -16898,10 +17155,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -16987,6 +17252,8 @@ export interface paths {
         query?: {
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -24739,11 +25006,9 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** Format: email */
-            email?: string;
-            name?: string | null;
-            /** @enum {string} */
-            source?: 'website' | 'console' | 'import' | 'event';
+            email?: unknown;
+            name?: unknown;
+            source?: unknown;
             subscribed?: boolean;
           };
         };

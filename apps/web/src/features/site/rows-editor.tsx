@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CustomWidget, WidgetProps } from '../../kit/field-input';
+import { MoneyInput } from '../../kit/money-input';
 
 export interface RowColumn {
   key: string;
   label: string;
-  type?: 'text' | 'number' | 'switch';
+  /** `money`: an amount in the community's currency (never negative). */
+  type?: 'text' | 'number' | 'money' | 'switch';
   required?: boolean;
   width?: number | string;
   placeholder?: string;
@@ -42,7 +44,8 @@ function clean(columns: RowColumn[], row: Item): Item {
 /** What is wrong with one cell: a required cell left empty, a negative number; null when fine. */
 export function cellError(column: RowColumn, value: unknown): string | null {
   if (column.required && (value == null || value === '')) return `${column.label} is required`;
-  if (column.type === 'number' && typeof value === 'number' && value < 0) return `${column.label} cannot be negative`;
+  if ((column.type === 'number' || column.type === 'money') && typeof value === 'number' && value < 0)
+    return `${column.label} cannot be negative`;
   return null;
 }
 
@@ -115,6 +118,17 @@ export function RowsEditor({ label, description, error, columns, value, onChange
                               checked={v !== false}
                               disabled={disabled}
                               onChange={(e) => set(i, c.key, e.currentTarget.checked)}
+                            />
+                          ) : c.type === 'money' ? (
+                            <MoneyInput
+                              size="xs"
+                              aria-label={aria}
+                              value={typeof v === 'number' ? v : ''}
+                              error={invalid}
+                              aria-invalid={invalid}
+                              disabled={disabled}
+                              placeholder={c.placeholder}
+                              onChange={(n) => set(i, c.key, n === '' ? null : n)}
                             />
                           ) : c.type === 'number' ? (
                             <NumberInput

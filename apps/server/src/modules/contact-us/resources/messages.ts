@@ -28,7 +28,7 @@ export const contactUsMessagesResource = defineResource({
       options: { new: { color: 'blue' }, in_progress: { color: 'yellow' }, replied: { color: 'green' }, closed: { color: 'gray' } },
     },
   },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
+  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Priya Raman',

@@ -33,7 +33,7 @@ export const careerApplicationsResource = defineResource({
     cvUrl: { widget: 'file', label: 'CV', private: true },
     cvFileId: { label: 'CV file', private: true },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Vikram Nair',

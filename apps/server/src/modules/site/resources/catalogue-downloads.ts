@@ -24,7 +24,7 @@ export const catalogueDownloadsResource = defineResource({
     catalogueId: { label: 'Catalogue' },
     email: { widget: 'email' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Nikhil Shah',

@@ -26,7 +26,7 @@ export const designSupportResource = defineResource({
     email: { widget: 'email' },
     message: { widget: 'textarea' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Rohan Kapoor',

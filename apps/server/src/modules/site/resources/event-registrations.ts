@@ -27,7 +27,7 @@ export const eventRegistrationsResource = defineResource({
     message: { widget: 'textarea' },
     notes: { widget: 'textarea', help: 'Internal' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Arjun Pillai',

@@ -26,7 +26,7 @@ export const getInTouchResource = defineResource({
     email: { widget: 'email' },
     message: { widget: 'textarea' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Anita Desai',
