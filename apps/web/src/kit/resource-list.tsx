@@ -92,7 +92,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
   // Relation columns show the related records' titles: the server adds them (?expand=, one query per column),
   // for the related resources the caller may read (the others would refuse the whole list).
-  const readable = useResourcesMeta().data;
+  const metas = useResourcesMeta();
+  const readable = metas.data;
   const currency = useCurrency();
   const canExpand = (f: FieldDef | undefined) => Boolean(f?.ref && readable?.some((m) => m.path === f.ref));
   const expand = visible
@@ -100,7 +101,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
     .filter((f) => (f?.kind === 'relation' || f?.kind === 'relations') && f.expand && canExpand(f))
     .map((f) => f!.expand)
     .join(',');
-  const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery);
+  // Waits for what the caller may read (usually known already) so the page loads once, with its titles.
+  const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery, !metas.isPending);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
