@@ -1,5 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Resource, Scope } from '../../kernel/resources';
+import { type Resource, type Scope, tenantFilter } from '../../kernel/resources';
 import { blogCategoriesResource } from './resources/blog-categories';
 import { blogsResource } from './resources/blogs';
 import { catalogueDownloadsResource } from './resources/catalogue-downloads';
@@ -55,7 +56,16 @@ export async function seedSite(app: FastifyInstance, scope: Scope): Promise<void
       for (const [field, target] of Object.entries(patch)) {
         resolved[field] = Array.isArray(target) ? target.map((t) => parents.get(t)).filter(Boolean) : (parents.get(target) ?? null);
       }
-      await child.update(scope, id, resolved);
+      if (Object.keys(resolved).every((k) => child.schemas.editable.includes(k))) await child.update(scope, id, resolved);
+      // A record kept as it was sent (a visitor's download, a registration) is wired as if it had been
+      // sent so: by the seed, not as a change through the API (which refuses it).
+      else
+        await scope.db.withTenant(scope.tenantId, (tx) =>
+          tx
+            .update(child.table)
+            .set(resolved as never)
+            .where(and(tenantFilter(child.table as never, scope.tenantId), eq(child.table.id, id))),
+        );
     }
   };
 

@@ -118,12 +118,12 @@ export async function materialiseSampleMedia(app: FastifyInstance, scope: Scope,
 
   for (const resource of resources) {
     if (!resource.allows('update')) continue;
-    const updatable = resource.schemas.update.shape as Record<string, unknown>;
+    const updatable = new Set(resource.schemas.editable);
     const { data } = await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
     for (const row of data) {
       const patch: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(row)) {
-        if (!(field in updatable)) continue;
+        if (!updatable.has(field)) continue;
         const r = await rewrite(value);
         if (r.changed) patch[field] = r.value;
       }
