@@ -10,7 +10,7 @@ import { citiesResource } from './resources/cities';
 import { countriesResource } from './resources/countries';
 import { documentsResource } from './resources/documents';
 import { eventRegistrationsResource } from './resources/event-registrations';
-import { eventsResource } from './resources/events';
+import { eventsResource, SAMPLE_EXPO } from './resources/events';
 import { investorCategoriesResource } from './resources/investor-categories';
 import { investorDocumentsResource } from './resources/investor-documents';
 import { investorSubcategoriesResource } from './resources/investor-subcategories';
@@ -131,7 +131,7 @@ export async function seedSite(app: FastifyInstance, scope: Scope): Promise<void
     'Priti Rao': { catalogueId: 'Product catalogue 2025' },
   });
   await link(eventRegistrationsResource, 'name', eventsResource, 'title', {
-    'Arjun Pillai': { eventId: 'Architecture & Interiors Expo 2025' },
-    'Meera Iyer': { eventId: 'Architecture & Interiors Expo 2025' },
+    'Arjun Pillai': { eventId: SAMPLE_EXPO },
+    'Meera Iyer': { eventId: SAMPLE_EXPO },
   });
 }

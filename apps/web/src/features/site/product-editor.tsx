@@ -60,7 +60,7 @@ const SPEC_COLUMNS: RowColumn[] = [
 ];
 const DOCUMENT_COLUMNS: RowColumn[] = [
   { key: 'title', label: 'Title', required: true, placeholder: 'Datasheet' },
-  { key: 'url', label: 'URL', required: true, placeholder: 'https://… or /public/…' },
+  { key: 'url', label: 'File', type: 'file', required: true, placeholder: 'Upload, or paste a link' },
   { key: 'type', label: 'Type', placeholder: 'datasheet' },
 ];
 
