@@ -24,7 +24,11 @@ export const catalogueDownloadsResource = defineResource({
     catalogueId: { label: 'Catalogue' },
     email: { widget: 'email' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status', 'assigneeId'] },
+  ui: {
+    attention: inboundAttention,
+    title: 'name',
+    columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status', 'assigneeId'],
+  },
   examples: [
     {
       name: 'Nikhil Shah',

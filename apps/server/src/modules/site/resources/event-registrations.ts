@@ -25,9 +25,12 @@ export const eventRegistrationsResource = defineResource({
     eventId: { label: 'Event' },
     email: { widget: 'email' },
     message: { widget: 'textarea' },
-    notes: { widget: 'textarea', help: 'Internal' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status', 'assigneeId'] },
+  ui: {
+    attention: inboundAttention,
+    title: 'name',
+    columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status', 'assigneeId'],
+  },
   examples: [
     {
       name: 'Arjun Pillai',
