@@ -9,8 +9,97 @@ const SAMPLE_HOSTS = /^https:\/\/(images|files)\.euro-building\.example\//;
 
 const PALETTE = ['#cd3197', '#3b5bdb', '#2b8a3e', '#e8590c', '#5f3dc4', '#0b7285', '#a61e4d', '#495057'];
 
-/** A real picture for a sample: a coloured card with the file's name on it (sharp renders the SVG). */
+// Textures are drawn at half size (noise is smooth, so enlarging costs nothing visible) and once per
+// material and process: turbulence filters are slow to render.
+const W = 600;
+const H = 400;
+const lines = (count: number, draw: (i: number) => string) => Array.from({ length: count }, (_, i) => draw(i)).join('');
+
+/** Thin grey veins on white (contours of a stretched noise), with the joints of 600 mm tiles when `tiles`. */
+function marble(seed: number, tiles: boolean): string {
+  const table = (white: number, vein: number) => {
+    const v: number[] = Array(21).fill(white);
+    v[8] = vein;
+    v[12] = vein;
+    v[9] = (white + vein) / 2 + 0.1;
+    return v.map((x) => x.toFixed(2)).join(' ');
+  };
+  const grid = 200;
+  return `<filter id="f" x="0" y="0" width="100%" height="100%" color-interpolation-filters="sRGB">
+      <feTurbulence type="fractalNoise" baseFrequency="0.0025 0.006" numOctaves="4" seed="${seed}"/>
+      <feColorMatrix type="matrix" values="0.33 0.33 0.33 0 0  0.33 0.33 0.33 0 0  0.33 0.33 0.33 0 0  0 0 0 0 1"/>
+      <feComponentTransfer>
+        <feFuncR type="table" tableValues="${table(0.95, 0.6)}"/>
+        <feFuncG type="table" tableValues="${table(0.95, 0.61)}"/>
+        <feFuncB type="table" tableValues="${table(0.96, 0.64)}"/>
+      </feComponentTransfer>
+      <feGaussianBlur stdDeviation="0.7"/>
+    </filter>
+    <rect width="${W}" height="${H}" filter="url(#f)"/>
+    ${tiles ? lines(W / grid, (i) => `<rect x="${i * grid - 1}" width="2" height="${H}" fill="#c9c5bd"/>`) + lines(H / grid, (i) => `<rect y="${i * grid - 1}" width="${W}" height="2" fill="#c9c5bd"/>`) : ''}`;
+}
+
+/** Wood-plastic composite boards: a stretched brown grain with the shadow gaps between boards. */
+function wood(seed: number): string {
+  const board = 65;
+  return `<filter id="f" x="0" y="0" width="100%" height="100%" color-interpolation-filters="sRGB">
+      <feTurbulence type="fractalNoise" baseFrequency="0.002 0.08" numOctaves="4" seed="${seed}"/>
+      <feColorMatrix type="matrix" values="0.55 0 0 0 0.30  0.38 0 0 0 0.17  0.22 0 0 0 0.08  0 0 0 0 1"/>
+    </filter>
+    <rect width="${W}" height="${H}" filter="url(#f)"/>
+    ${lines(Math.ceil(H / board), (i) => `<rect y="${i * board}" width="${W}" height="4" fill="#2b1a0e" opacity="0.85"/><rect y="${i * board + 4}" width="${W}" height="2" fill="#fff" opacity="0.12"/>`)}`;
+}
+
+/** A sand-coloured stone slab: soft clouds and a fine grain, one joint between two slabs. */
+function stone(seed: number): string {
+  return `<filter id="f" x="0" y="0" width="100%" height="100%" color-interpolation-filters="sRGB">
+      <feTurbulence type="fractalNoise" baseFrequency="0.005" numOctaves="3" seed="${seed}" result="clouds"/>
+      <feTurbulence type="fractalNoise" baseFrequency="0.8" numOctaves="1" seed="${seed + 1}" result="grain"/>
+      <feBlend in="clouds" in2="grain" mode="multiply" result="mix"/>
+      <feColorMatrix in="mix" type="matrix" values="0.6 0 0 0 0.52  0.45 0 0 0 0.36  0.3 0 0 0 0.25  0 0 0 0 1"/>
+    </filter>
+    <rect width="${W}" height="${H}" filter="url(#f)"/>
+    <rect x="${(W * 2) / 3}" width="2" height="${H}" fill="#6b4f3a" opacity="0.5"/>`;
+}
+
+/** The material a sample picture shows, from its file name (porcelain → marble tiles, WPC → boards, slabs → stone). */
+function material(name: string): { key: string; svg: () => string } | null {
+  if (/carrara|marble|porcelain|flooring|humid/i.test(name)) {
+    const tiles = !/room/i.test(name);
+    return { key: tiles ? 'marble-tiles' : 'marble', svg: () => marble(11, tiles) };
+  }
+  if (/wpc|cladding|facade|wood/i.test(name)) return { key: 'wood', svg: () => wood(5) };
+  if (/terra|slab|stone/i.test(name)) return { key: 'stone', svg: () => stone(17) };
+  return null;
+}
+
+const textures = new Map<string, Promise<Buffer>>();
+
+/** A material's texture, drawn once; each picture turns it a different way so no two look the same. */
+async function texture(surface: { key: string; svg: () => string }, index: number): Promise<Buffer> {
+  let drawn = textures.get(surface.key);
+  if (!drawn) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${surface.svg()}</svg>`;
+    drawn = sharp(Buffer.from(svg)).png().toBuffer();
+    textures.set(surface.key, drawn);
+  }
+  let image = sharp(await drawn);
+  if (index % 2 === 1) image = image.flop();
+  if (index % 4 >= 2) image = image.flip();
+  return image
+    .resize(W * 2, H * 2)
+    .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
+/**
+ * A real picture for a sample (sharp renders the SVG): products and their categories look like their
+ * material (marble tiles, wood-plastic boards, a stone slab); other pictures are a coloured card named
+ * after the file.
+ */
 async function sampleImage(name: string, index: number): Promise<Buffer> {
+  const surface = material(name);
+  if (surface) return texture(surface, index);
   const label = name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ');
   const colour = PALETTE[index % PALETTE.length];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
