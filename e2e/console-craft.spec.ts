@@ -212,3 +212,36 @@ test('list search typed quickly on a slow page ends with exactly what was typed,
   await expect(page.getByTestId('resource-row')).toContainText(name);
   expect(errors).toEqual([]);
 });
+
+test('the brand profile sets the currency every price is shown in', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const before = (await api<{ data: { currency: string } }>('GET', '/api/v1/settings/locale')).body.data.currency;
+  const target = before === 'INR' ? 'GBP' : 'INR';
+  const symbol = target === 'INR' ? '₹' : '£';
+  try {
+    await page.goto('/admin-panel/branding');
+    const currency = page.getByRole('combobox', { name: 'Currency' });
+    await loaded(currency).toBeVisible();
+    await currency.click();
+    await currency.fill(target);
+    await page.getByRole('option', { name: new RegExp(`^${target} — `) }).click();
+    await page.getByRole('button', { name: 'Save branding' }).click();
+    await expect(page.getByText('Brand profile saved')).toBeVisible();
+    expect((await api<{ data: { currency: string } }>('GET', '/api/v1/settings/locale')).body.data.currency).toBe(target);
+
+    // The product editor's prices follow.
+    const code = unique('CUR-');
+    const created = await api<{ data: Product }>('POST', '/api/v1/site/products', {
+      name: unique('Currency tile '),
+      code,
+      variants: [{ code: `${code}-A`, price: 10 }],
+    });
+    expect(created.status).toBe(201);
+    await page.goto(`${EDIT_PRODUCT}?id=${created.body.data.id}`);
+    await expect(page.getByTestId('variant-row').first().getByText(symbol, { exact: true })).toBeVisible();
+  } finally {
+    const profile = await api<{ data: { id: string }[] }>('GET', '/api/v1/settings/client-profile?limit=1');
+    await api('PATCH', `/api/v1/settings/client-profile/${profile.body.data[0].id}`, { currency: before });
+  }
+  expect(errors).toEqual([]);
+});

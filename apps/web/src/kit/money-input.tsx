@@ -1,5 +1,6 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { NumberInput, type NumberInputProps, Select } from '@mantine/core';
 import { useCurrency } from '../api/get-locale';
+import type { CustomWidget, WidgetProps } from './field-input';
 
 /** "€", "₹", "$", or the code itself for a currency the browser has no symbol for. */
 export function currencySymbol(currency: string, locale?: string): string {
@@ -61,3 +62,38 @@ export function MoneyInput({ value, onChange, currency, ...rest }: MoneyInputPro
     />
   );
 }
+
+const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'INR', 'SGD', 'AED', 'AUD', 'CAD', 'CHF', 'JPY', 'CNY', 'ZAR'];
+
+/** Every ISO 4217 currency the browser knows, named ("EUR — Euro"), the usual ones first. */
+export function currencyOptions(locale?: string): { value: string; label: string }[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'currency') => string[] };
+  const all = intl.supportedValuesOf?.('currency') ?? COMMON_CURRENCIES;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(locale, { type: 'currency' });
+  } catch {
+    names = null;
+  }
+  const ordered = [...COMMON_CURRENCIES.filter((c) => all.includes(c)), ...all.filter((c) => !COMMON_CURRENCIES.includes(c))];
+  return ordered.map((code) => ({ value: code, label: `${code} — ${names?.of(code) ?? code}` }));
+}
+
+/** A form widget for a currency code field (the brand profile's currency): a searchable list of named currencies. */
+export const CurrencyWidget: CustomWidget = ({ field, input, mode, disabled }: WidgetProps) => (
+  <Select
+    label={field.label}
+    description={field.help}
+    required={field.required && mode === 'create'}
+    disabled={disabled}
+    searchable
+    data={currencyOptions()}
+    value={input.value || null}
+    onChange={(code) => input.onChange(code ?? '')}
+    onBlur={input.onBlur}
+    error={input.error}
+    name={field.key}
+    allowDeselect={false}
+    nothingFoundMessage="No such currency"
+  />
+);
