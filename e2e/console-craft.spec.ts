@@ -1,4 +1,5 @@
-import { test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, type Page } from '@playwright/test';
 import { api, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
 
 /** Console kit craft: inbound records read-only, record history with restore, money, the permission matrix, list search. */
@@ -9,6 +10,12 @@ const EDIT_PRODUCT = '/admin-panel/product-editProductDesign';
 const ROLES = '/admin-panel/controlcenter/settings/role-management';
 /** First loads of a screen (lazy chunk, meta, list) on a shared, busy machine. */
 const loaded = expect.configure({ timeout: 30_000 });
+
+/** Serious or critical axe violations inside one part of the page. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
 
 type Product = { id: string; name: string; variants: { code: string; price?: number | null }[] };
 
@@ -32,6 +39,8 @@ test('an inbound message shows what the visitor sent as text; status, notes and 
   // What the visitor wrote has no input; the handling fields do.
   await expect(drawer.getByRole('textbox', { name: /^Message/ })).toHaveCount(0);
   await expect(drawer.getByRole('textbox', { name: /^Name/ })).toHaveCount(0);
+  await loaded(drawer.getByTestId('record-history').getByTestId('revision')).toHaveCount(1);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await drawer.getByRole('textbox', { name: /^Notes/ }).fill('Samples posted on Monday');
   const assignee = drawer.getByRole('combobox', { name: 'Assignee' });
   await assignee.click();
@@ -82,6 +91,7 @@ test('the product editor shows who changed what, and restores an earlier version
   await expect(entries.first()).toContainText(`Name: “${first}” → “${first} XL”`);
   await expect(entries.first()).toContainText('Summary: “Matt finish” → “Polished finish”');
   await expect(entries.nth(1)).toContainText('created it');
+  expect(await seriousViolations(page, '[data-testid="record-history"]')).toEqual([]);
 
   await entries
     .nth(1)

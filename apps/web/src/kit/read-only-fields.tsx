@@ -11,9 +11,19 @@ const LONG_KINDS = new Set(['textarea', 'richtext', 'json']);
 function RelationTitle({ resource, id }: { resource: string; id: string }) {
   const { meta } = useResourceMeta(resource);
   const record = useRecord(resource, meta ? id : null);
-  if (!meta) return <Text c="dimmed">Not visible to you</Text>;
-  if (record.isError) return <Text c="dimmed">No longer exists</Text>;
-  return <Text>{record.data ? String(record.data[meta.ui.title] ?? meta.label.singular) : '…'}</Text>;
+  if (!meta)
+    return (
+      <Text span c="dimmed">
+        Not visible to you
+      </Text>
+    );
+  if (record.isError)
+    return (
+      <Text span c="dimmed">
+        No longer exists
+      </Text>
+    );
+  return <Text span>{record.data ? String(record.data[meta.ui.title] ?? meta.label.singular) : '…'}</Text>;
 }
 
 function FileValue({ field, url }: { field: FieldDef; url: string }) {
@@ -36,7 +46,7 @@ function FileValue({ field, url }: { field: FieldDef; url: string }) {
         Open {field.label.toLowerCase()}
       </Anchor>
       {error && (
-        <Text c="red" size="sm" role="alert">
+        <Text span c="red" size="sm" role="alert" display="block">
           {error}
         </Text>
       )}
@@ -47,16 +57,23 @@ function FileValue({ field, url }: { field: FieldDef; url: string }) {
 /** One field's value as people read it: labels for enums, titles for relations, links for files. */
 export function ReadOnlyValue({ field, value }: { field: FieldDef; value: unknown }) {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
-    return <Text c="dimmed">—</Text>;
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
   }
   if (field.kind === 'relation' && field.ref) return <RelationTitle resource={field.ref} id={String(value)} />;
   if (field.kind === 'relations' && field.ref && Array.isArray(value)) {
     return (
-      <Stack gap={2}>
-        {value.map((id) => (
-          <RelationTitle key={String(id)} resource={field.ref!} id={String(id)} />
+      <>
+        {value.map((id, i) => (
+          <span key={String(id)}>
+            {i > 0 && ', '}
+            <RelationTitle resource={field.ref!} id={String(id)} />
+          </span>
         ))}
-      </Stack>
+      </>
     );
   }
   if (field.kind === 'image') {
@@ -91,9 +108,21 @@ export function ReadOnlyFields({ fields, record, title }: { fields: FieldDef[]; 
       <Title order={3} size="sm" mb="xs">
         {title}
       </Title>
-      <dl style={{ margin: 0 }}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
-          {short.map((f) => (
+      <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
+        {short.map((f) => (
+          <div key={f.key} data-field={f.key}>
+            <Text component="dt" size="xs" c="dimmed" fw={600}>
+              {f.label}
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              <ReadOnlyValue field={f} value={record[f.key]} />
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {long.length > 0 && (
+        <Stack component="dl" m={0} mt="sm" gap="sm">
+          {long.map((f) => (
             <div key={f.key} data-field={f.key}>
               <Text component="dt" size="xs" c="dimmed" fw={600}>
                 {f.label}
@@ -103,18 +132,8 @@ export function ReadOnlyFields({ fields, record, title }: { fields: FieldDef[]; 
               </Text>
             </div>
           ))}
-        </SimpleGrid>
-        {long.map((f) => (
-          <div key={f.key} data-field={f.key} style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-            <Text component="dt" size="xs" c="dimmed" fw={600}>
-              {f.label}
-            </Text>
-            <Text component="dd" m={0} size="sm">
-              <ReadOnlyValue field={f} value={record[f.key]} />
-            </Text>
-          </div>
-        ))}
-      </dl>
+        </Stack>
+      )}
     </Paper>
   );
 }
