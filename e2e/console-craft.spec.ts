@@ -95,7 +95,7 @@ test('the product editor shows who changed what, and restores an earlier version
 
   await entries
     .nth(1)
-    .getByRole('button', { name: /Restore the version of/ })
+    .getByRole('button', { name: /^Restore this version \(/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
   await expect(dialog).toContainText(`${first} XL goes back to how it was`);

@@ -197,7 +197,7 @@ describe('record history', () => {
     api();
     renderAt(<RecordHistory meta={adminsMeta} record={admins[1]} canRestore />, '/edit');
     const entries = await screen.findAllByTestId('revision');
-    fireEvent.click(within(entries[1]).getByRole('button', { name: /Restore the version of/ }));
+    fireEvent.click(within(entries[1]).getByRole('button', { name: /^Restore this version \(/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Restore this version?' });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));

@@ -158,7 +158,7 @@ export function RecordHistory({ meta, record, canRestore }: { meta: ResourceMeta
                     mt={4}
                     leftSection={<IconRestore size={14} aria-hidden />}
                     onClick={() => setConfirm(revision)}
-                    aria-label={`Restore the version of ${when(revision.createdAt)}`}
+                    aria-label={`Restore this version (${when(revision.createdAt)})`}
                   >
                     Restore this version
                   </Button>
