@@ -58,6 +58,11 @@ test('an inbound message shows what the visitor sent as text; status, notes and 
   expect(saved.body.data.notes).toBe('Samples posted on Monday');
   expect(saved.body.data.expanded?.assignee.title).toBe(chosen);
   expect(saved.body.data.message).toBe('Please send samples of the sand slab.');
+  // The list shows who handles it, and filters by assignee.
+  await page.goto(`/admin-panel/getintouch?q=${encodeURIComponent(name)}&assigneeId=${saved.body.data.assigneeId}`);
+  const assigned = page.getByTestId('resource-row').filter({ hasText: name });
+  await loaded(assigned).toHaveCount(1);
+  await expect(assigned).toContainText(chosen);
   // The server keeps it so whatever the client sends.
   const refused = await api<{ error: { fields: Record<string, string> } }>('PATCH', `/api/v1/site/get-in-touch-messages/${id}`, {
     message: 'Edited',

@@ -18,7 +18,7 @@ export const contactUsMessagesResource = defineResource({
   },
   // What the visitor sent stays as sent: only the handling changes.
   editable: ['status', 'notes', 'assigneeId'],
-  list: { search: ['name', 'email', 'subject'], filters: ['status', 'createdAt'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'subject'], filters: ['status', 'createdAt', 'assigneeId'], sort: ['name', 'email'] },
   fields: {
     email: { widget: 'email' },
     message: { widget: 'textarea' },

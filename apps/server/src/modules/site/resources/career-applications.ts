@@ -22,7 +22,7 @@ export const careerApplicationsResource = defineResource({
     cvUrl: () => urlSchema,
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'position'], filters: ['status', 'position'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'position'], filters: ['status', 'position', 'assigneeId'], sort: ['name', 'email'] },
   editable: [...inboundEditable],
   fields: {
     ...inboundUi,

@@ -17,7 +17,7 @@ export const catalogueDownloadsResource = defineResource({
     city: (s) => s.trim().max(120),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company'], filters: ['catalogueId', 'status', 'profession'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'company'], filters: ['catalogueId', 'status', 'profession', 'assigneeId'], sort: ['name', 'email'] },
   editable: [...inboundEditable],
   fields: {
     ...inboundUi,

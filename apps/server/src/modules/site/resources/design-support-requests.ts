@@ -19,7 +19,7 @@ export const designSupportResource = defineResource({
     message: (s) => s.trim().min(1).max(5000),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType', 'assigneeId'], sort: ['name', 'email'] },
   editable: [...inboundEditable],
   fields: {
     ...inboundUi,

@@ -18,7 +18,7 @@ export const eventRegistrationsResource = defineResource({
     message: (s) => s.trim().max(2000),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status', 'assigneeId'], sort: ['name', 'email'] },
   editable: [...inboundEditable],
   fields: {
     ...inboundUi,

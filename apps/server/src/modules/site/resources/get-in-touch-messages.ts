@@ -19,7 +19,7 @@ export const getInTouchResource = defineResource({
     sourcePage: (s) => s.trim().max(500),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'subject', 'company'], filters: ['status'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'subject', 'company'], filters: ['status', 'assigneeId'], sort: ['name', 'email'] },
   editable: [...inboundEditable],
   fields: {
     ...inboundUi,

@@ -110,10 +110,94 @@ async function sampleImage(name: string, index: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-/** A real one-page PDF naming the sample document. */
+/** What each sample document says: a title and its lines (a page of real content, not a placeholder). */
+const DOCUMENT_TEXT: [RegExp, string, string[]][] = [
+  [
+    /tile-installation/,
+    'Porcelain tile installation guide',
+    [
+      '1. Check the floor: level within 3 mm over 2 m, dry, free of dust and oil.',
+      '2. Prime absorbent screeds; leave to dry as the primer maker says.',
+      '3. Use a C2 TE S1 cement adhesive; comb it with a 10 mm notched trowel.',
+      '4. Back-butter tiles larger than 600 x 600 mm for full contact.',
+      '5. Keep joints of at least 2 mm indoors and 5 mm outdoors; use levelling clips.',
+      '6. Leave movement joints every 25 m2 indoors, 16 m2 outdoors, and at all walls.',
+      '7. Grout after 24 hours; clean the surface within 20 minutes.',
+      'Questions: technical@euro-building.example',
+    ],
+  ],
+  [
+    /carrara/,
+    'Carrara Matt 600 x 600 - datasheet',
+    [
+      'Glazed porcelain tile, rectified edges, matt finish.',
+      'Size: 600 x 600 mm; thickness 9 mm; 4 tiles per box (1.44 m2).',
+      'Water absorption: 0.3 % (ISO 10545-3).',
+      'Breaking strength: > 1,600 N (ISO 10545-4).',
+      'Slip resistance: R10 (DIN 51130).',
+      'Frost resistant; stain resistance class 5.',
+      'Use: floors and walls, residential and light commercial.',
+    ],
+  ],
+  [
+    /wpc-technical/,
+    'WPC cladding - technical guide',
+    [
+      'Boards: 150 x 20 mm, lengths 2.4 m and 3.6 m; 60 % wood fibre, 40 % HDPE.',
+      'Battens at 400 mm centres; 20 mm ventilated cavity behind the boards.',
+      'Expansion: leave 5 mm at every end; fix with stainless hidden clips.',
+      'Fire class: B-s2,d0 (EN 13501-1) with the fire-retardant core.',
+      'Cleaning: water and a soft brush; no solvents.',
+      'Warranty: 10 years against rot and termite damage.',
+    ],
+  ],
+  [
+    /catalogue/,
+    'Euro Building Products - product catalogue',
+    [
+      'Porcelain tiles: Carrara Matt 600 x 600, Terra Slab 1200 x 2400.',
+      'WPC cladding: Exterior WPC Cladding 150 mm, Fluted Interior Panel.',
+      'Each product: sizes, finishes, technical data and installation notes.',
+      'Samples and dealer prices: sales@euro-building.example',
+    ],
+  ],
+  [
+    /iso-9001/,
+    'Certificate of registration - ISO 9001:2015',
+    [
+      'Euro Building Products operates a quality management system',
+      'which complies with ISO 9001:2015 for the manufacture and supply',
+      'of porcelain tiles and wood-plastic composite cladding.',
+      'Sites: Morbi (Gujarat) and Chennai (Tamil Nadu).',
+    ],
+  ],
+  [
+    /annual-report/,
+    'Annual report 2024-25 - highlights',
+    [
+      'Revenue up 14 % on the year; exports 31 % of sales.',
+      'New large-format slab line commissioned in Chennai.',
+      '40 % of factory power from rooftop solar.',
+      'Dividend proposed: 30 % of net profit.',
+    ],
+  ],
+  [
+    /results/,
+    'Results for the first quarter of FY26',
+    ['Revenue up 9 % on the same quarter last year.', 'Porcelain volumes up 12 %; WPC cladding up 21 %.', 'Operating margin 14.2 %.'],
+  ],
+];
+
+/** A real one-page PDF with the sample document's content. */
 function samplePdf(name: string): Buffer {
-  const text = `Euro Building Products - ${name.replace(/[()\\]/g, '')} (sample document)`;
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const clean = (t: string) => t.replace(/[()\\]/g, '');
+  const [, title, text] = DOCUMENT_TEXT.find(([re]) => re.test(name)) ?? [
+    /./,
+    name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '),
+    ['Euro Building Products'],
+  ];
+  const lines = text.map((line) => `(${clean(line)}) Tj T*`).join(' ');
+  const stream = `BT /F1 18 Tf 72 720 Td (${clean(title)}) Tj /F1 11 Tf 0 -36 Td 16 TL ${lines} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
