@@ -557,6 +557,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           createdAt?: string | string[];
           'createdAt.gte'?: string;
           'createdAt.lte'?: string;
@@ -1053,6 +1054,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           createdAt?: string | string[];
           'createdAt.gte'?: string;
           'createdAt.lte'?: string;
@@ -8925,6 +8927,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): cvFile, assignee */
@@ -9474,6 +9477,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): cvFile, assignee */
@@ -9659,6 +9663,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
@@ -10194,6 +10199,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
@@ -13731,6 +13737,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
@@ -14252,6 +14259,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
@@ -15145,6 +15153,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
@@ -15673,6 +15682,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
@@ -16743,6 +16753,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
@@ -17250,6 +17261,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
