@@ -10,8 +10,14 @@ import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
  */
 const SIGNED_IN = SCREENS.filter((s) => !s.public);
 
-/** Text only a developer should see: zod's messages and the generic body error. */
-const DEVELOPER_TEXT = [/expected (string|number|boolean)/i, /Too (small|big):/, /The request body is invalid/, /Invalid input/];
+/** Text only a developer should see: zod's messages, the generic body error, and a record's id instead of its title. */
+const DEVELOPER_TEXT = [
+  /expected (string|number|boolean)/i,
+  /Too (small|big):/,
+  /The request body is invalid/,
+  /Invalid input/,
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+];
 
 interface FieldSchema {
   enum?: unknown[];
@@ -114,11 +120,11 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('the developer-text check catches a raw enum value and a zod message', async ({ page }) => {
+test('the developer-text check catches a raw enum value, a zod message and a raw id', async ({ page }) => {
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.locator('main').evaluate((main) => {
-    for (const text of ['in_progress', 'Too small: expected string to have >=1 characters']) {
+    for (const text of ['in_progress', 'Too small: expected string to have >=1 characters', '3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b']) {
       const span = document.createElement('span');
       span.textContent = text;
       main.append(span);
@@ -130,7 +136,11 @@ test('the developer-text check catches a raw enum value and a zod message', asyn
     table.innerHTML = '<tbody><tr><td data-kind="text"><span>in_progress</span></td></tr></tbody>';
     main.append(table);
   });
-  expect(await developerText(page, await rawEnumValues())).toEqual(['in_progress', 'Too small: expected string to have >=1 characters']);
+  expect(await developerText(page, await rawEnumValues())).toEqual([
+    'in_progress',
+    'Too small: expected string to have >=1 characters',
+    '3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b',
+  ]);
 });
 
 test('the payment outcome screens open without a session and show the verified payment', async ({ browser }) => {

@@ -1,4 +1,7 @@
+import { doublePrecision, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantTable } from '../src/kernel/resources';
+import { deriveSchemas } from '../src/kernel/resources/schemas';
 import { startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 describe('console API: labels, people sentences, revisions', () => {
@@ -156,6 +159,101 @@ describe('console API: labels, people sentences, revisions', () => {
         as: reader,
       });
       expect(restore.statusCode).toBe(403);
+    });
+  });
+
+  describe('inbound records keep what the visitor sent', () => {
+    const path = 'site/get-in-touch-messages';
+    let id: string;
+    beforeAll(async () => {
+      const created = await t.request({
+        method: 'POST',
+        url: `/api/v1/${path}`,
+        as: a,
+        payload: { name: 'Ada Visitor', email: 'ada@example.com', message: 'Do you ship to Lyon?' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      id = created.json().data.id;
+    });
+
+    it('meta declares the fields a change may set, and bulk edit offers only those', async () => {
+      const described = await meta(a, path);
+      expect(described.ui.editable).toEqual(['status', 'notes', 'assigneeId']);
+      expect(described.ui.fields.assigneeId.relation.resource).toBe('identity/admins');
+      const downloads = await meta(a, 'site/catalogue-downloads');
+      expect(downloads.ui.bulkEdit).toEqual(['status', 'assigneeId']);
+      expect((await meta(a, 'site/products')).ui.editable).toBeNull();
+    });
+
+    it('refuses a change of what was sent, naming the field, and keeps the record', async () => {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/${path}/${id}`,
+        as: a,
+        payload: { message: 'Changed', status: 'done' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ message: 'Cannot be changed: it stays as it was sent' });
+      const now = (await t.request({ method: 'GET', url: `/api/v1/${path}/${id}`, as: a })).json().data;
+      expect(now).toMatchObject({ message: 'Do you ship to Lyon?', status: 'new' });
+      const bulk = await t.request({ method: 'PATCH', url: `/api/v1/${path}`, as: a, payload: { ids: [id], patch: { name: 'X' } } });
+      expect(bulk.statusCode).toBe(400);
+      expect(Object.keys(bulk.json().error.fields)).toEqual(['patch.name']);
+    });
+
+    it('changes status, notes and assignee', async () => {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/${path}/${id}`,
+        as: a,
+        payload: { status: 'in_progress', notes: 'Call back Monday', assigneeId: a.userId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'in_progress', notes: 'Call back Monday', assigneeId: a.userId });
+      const expanded = await t.request({ method: 'GET', url: `/api/v1/${path}/${id}?expand=assignee`, as: a });
+      expect(expanded.json().data.expanded.assignee).toEqual({ id: a.userId, title: `Owner of ${a.name}` });
+      const foreign = await t.request({ method: 'PATCH', url: `/api/v1/${path}/${id}`, as: a, payload: { assigneeId: b.userId } });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().error.fields).toHaveProperty('assigneeId');
+    });
+  });
+
+  describe('money and currency', () => {
+    it('every signed-in user reads the community currency, set on the brand profile', async () => {
+      const before = await t.request({ method: 'GET', url: '/api/v1/settings/locale', as: a });
+      expect(before.json()).toEqual({ data: { currency: 'USD' } });
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/settings/client-profile',
+        as: a,
+        payload: { businessName: 'Lyon Tiles', currency: 'eur' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data.currency).toBe('EUR');
+      expect((await t.request({ method: 'GET', url: '/api/v1/settings/locale', as: a })).json()).toEqual({ data: { currency: 'EUR' } });
+      expect((await t.request({ method: 'GET', url: '/api/v1/settings/locale', as: b })).json()).toEqual({ data: { currency: 'USD' } });
+      const wrong = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/settings/client-profile/${created.json().data.id}`,
+        as: a,
+        payload: { currency: 'euro' },
+      });
+      expect(wrong.json().error.fields.currency).toBe('Use a three-letter currency code such as EUR or INR');
+    });
+
+    it('a money field refuses negative amounts, whichever resource declares it', () => {
+      const table = tenantTable('money_probe', { name: text('name').notNull(), price: doublePrecision('price') });
+      const { create, update } = deriveSchemas({
+        path: 'probe/money',
+        module: 'site',
+        table,
+        label: { singular: 'Probe', plural: 'Probes' },
+        fields: { price: { widget: 'money' } },
+        examples: [],
+      } as never);
+      expect(create.safeParse({ name: 'A', price: 12.5 }).success).toBe(true);
+      const negative = update.safeParse({ price: -5 });
+      expect(negative.error?.issues[0].message).toBe('Cannot be negative');
     });
   });
 });

@@ -219,7 +219,12 @@ export function patchFor(resource: Resource): Patch | null {
   const output = outputShape(resource);
   const columns = columnsOf(resource);
   const related = new Set(relationsOf(resource.table).map((r) => r.key));
-  const candidates = Object.keys(example).filter((k) => k in update && k in output && !related.has(k));
+  // Fields kept as created (outside `editable`) cannot be patched; editable ones the example leaves out
+  // (an inbound message's status) come after the example's own.
+  const editable = new Set(resource.schemas.editable);
+  const candidates = [...Object.keys(example), ...[...editable].filter((k) => !(k in example))].filter(
+    (k) => editable.has(k) && k in update && k in output && !related.has(k),
+  );
   const accept = (key: string, raw: unknown): Patch | null => {
     const result = update[key].safeParse(raw);
     return result.success ? { key, body: { [key]: raw }, expected: result.data } : null;
@@ -232,7 +237,7 @@ export function patchFor(resource: Resource): Patch | null {
     if (distinct) return { key, body: { [key]: distinct.raw }, expected: distinct.parsed };
   }
   for (const key of candidates) {
-    const value = example[key];
+    const value = key in example ? example[key] : columns[key]?.default;
     const enumValues = columns[key]?.enumValues;
     const other = enumValues?.find((v) => v !== value);
     const found =

@@ -86,6 +86,8 @@ export interface ResourceMeta {
     status?: { field: string; tabs?: string[] };
     /** Fields that can be set on many records at once (PATCH /api/v1/<path>). */
     bulkEdit?: string[];
+    /** The fields a change may set when the resource keeps the others as created (what a visitor sent); null = all. */
+    editable?: string[] | null;
   };
   list: { search: string[]; filters: string[]; sort: string[]; defaultSort: string; maxLimit: number };
   operations: { create: boolean; update: boolean; delete: boolean };

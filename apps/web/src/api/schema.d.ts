@@ -9301,11 +9301,14 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           createdAt?: string | string[];
           'createdAt.gte'?: string;
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -9330,9 +9333,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -9368,6 +9379,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             /** Format: email */
             email: string;
             message: string;
@@ -9389,9 +9401,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -9466,7 +9486,10 @@ export interface paths {
     /** Get a contact message */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: assignee */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -9483,9 +9506,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -9541,15 +9572,15 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** Format: email */
-            email?: string;
-            message?: string;
-            name?: string;
+            assigneeId?: string | null;
+            email?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
+            phone?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'replied' | 'closed';
-            subject?: string | null;
+            subject?: unknown;
           };
         };
       };
@@ -9562,9 +9593,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -9666,9 +9705,17 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -9751,11 +9798,14 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           createdAt?: string | string[];
           'createdAt.gte'?: string;
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -15480,6 +15530,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -15518,6 +15569,7 @@ export interface paths {
             address?: string | null;
             allowedOrigins?: string[];
             businessName: string;
+            currency?: string;
             email?: string | null;
             faviconUrl?: string | null;
             fontFamily?: string | null;
@@ -15542,6 +15594,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -15638,6 +15691,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -15696,6 +15750,7 @@ export interface paths {
             address?: string | null;
             allowedOrigins?: string[];
             businessName?: string;
+            currency?: string;
             email?: string | null;
             faviconUrl?: string | null;
             fontFamily?: string | null;
@@ -15720,6 +15775,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -15826,6 +15882,7 @@ export interface paths {
                 businessName: string;
                 /** Format: date-time */
                 createdAt: string;
+                currency: string;
                 email: string | null;
                 faviconUrl: string | null;
                 fontFamily: string | null;
@@ -16679,6 +16736,46 @@ export interface paths {
             [name: string]: unknown;
           };
           content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/settings/locale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The community's currency (from the brand profile; USD until one is set) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                currency: string;
+              };
+            };
+          };
         };
       };
     };
@@ -18864,9 +18961,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile */
+          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -18893,6 +18991,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -18902,6 +19001,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -18943,6 +19046,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             coverLetter?: string | null;
             currentCompany?: string | null;
             cvFileId?: string | null;
@@ -18969,6 +19073,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -18978,6 +19083,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -19059,7 +19168,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Related records to add as `expanded`: cvFile */
+          /** @description Related records to add as `expanded`: cvFile, assignee */
           expand?: string;
         };
         header?: never;
@@ -19078,6 +19187,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -19087,6 +19197,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -19148,18 +19262,18 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            coverLetter?: string | null;
-            currentCompany?: string | null;
-            cvFileId?: string | null;
-            cvUrl?: string | null;
-            /** Format: email */
-            email?: string;
-            experienceYears?: number | null;
-            linkedinUrl?: string | null;
-            name?: string;
+            assigneeId?: string | null;
+            coverLetter?: unknown;
+            currentCompany?: unknown;
+            cvFileId?: unknown;
+            cvUrl?: unknown;
+            email?: unknown;
+            experienceYears?: unknown;
+            linkedinUrl?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            position?: string;
+            phone?: unknown;
+            position?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -19174,6 +19288,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -19183,6 +19298,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -19290,6 +19409,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 coverLetter: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -19299,6 +19419,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   cvFile?: {
                     id: string;
                     title: string | null;
@@ -19387,9 +19511,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile */
+          /** @description Related records to add to each row as `expanded` (comma-separated): cvFile, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -19572,10 +19697,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue */
+          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -19602,6 +19728,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -19610,6 +19737,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -19650,6 +19781,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             catalogueId?: string | null;
             city?: string | null;
             company?: string | null;
@@ -19674,6 +19806,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -19682,6 +19815,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -19762,7 +19899,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Related records to add as `expanded`: catalogue */
+          /** @description Related records to add as `expanded`: catalogue, assignee */
           expand?: string;
         };
         header?: never;
@@ -19781,6 +19918,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -19789,6 +19927,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -19849,16 +19991,15 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            catalogueId?: string | null;
-            city?: string | null;
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            name?: string;
+            assigneeId?: string | null;
+            catalogueId?: unknown;
+            city?: unknown;
+            company?: unknown;
+            email?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            /** @enum {string} */
-            profession?: 'architect' | 'interior_designer' | 'contractor' | 'dealer' | 'homeowner' | 'other';
+            phone?: unknown;
+            profession?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -19873,6 +20014,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -19881,6 +20023,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -19987,6 +20133,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 catalogueId: string | null;
                 city: string | null;
                 company: string | null;
@@ -19995,6 +20142,10 @@ export interface paths {
                 email: string;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   catalogue?: {
                     id: string;
                     title: string | null;
@@ -20082,10 +20233,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           catalogueId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
-          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue */
+          /** @description Related records to add to each row as `expanded` (comma-separated): catalogue, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -23619,8 +23771,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           projectType?: string | string[];
@@ -23646,11 +23801,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -23688,6 +23851,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             city?: string | null;
             company?: string | null;
             /** Format: email */
@@ -23713,11 +23877,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -23794,7 +23966,10 @@ export interface paths {
     /** Get a design-support request */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: assignee */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -23811,11 +23986,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -23873,17 +24056,16 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            city?: string | null;
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            message?: string;
-            name?: string;
+            assigneeId?: string | null;
+            city?: unknown;
+            company?: unknown;
+            email?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            projectArea?: string | null;
-            /** @enum {string} */
-            projectType?: 'residential' | 'commercial' | 'hospitality' | 'healthcare' | 'education' | 'industrial' | 'other';
+            phone?: unknown;
+            projectArea?: unknown;
+            projectType?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -23898,11 +24080,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -24006,11 +24196,19 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 city: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -24095,8 +24293,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           projectType?: string | string[];
@@ -24986,10 +25187,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
-          /** @description Related records to add to each row as `expanded` (comma-separated): event */
+          /** @description Related records to add to each row as `expanded` (comma-separated): event, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -25015,6 +25217,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -25023,6 +25226,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -25062,6 +25269,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             attendees?: number;
             company?: string | null;
             /** Format: email */
@@ -25085,6 +25293,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -25093,6 +25302,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -25172,7 +25385,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Related records to add as `expanded`: event */
+          /** @description Related records to add as `expanded`: event, assignee */
           expand?: string;
         };
         header?: never;
@@ -25191,6 +25404,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -25199,6 +25413,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -25258,15 +25476,15 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            attendees?: number;
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            eventId?: string | null;
-            message?: string | null;
-            name?: string;
+            assigneeId?: string | null;
+            attendees?: unknown;
+            company?: unknown;
+            email?: unknown;
+            eventId?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
+            phone?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
           };
@@ -25281,6 +25499,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -25289,6 +25508,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -25394,6 +25617,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 attendees: number;
                 company: string | null;
                 /** Format: date-time */
@@ -25402,6 +25626,10 @@ export interface paths {
                 eventId: string | null;
                 /** @description Related records asked for with ?expand= */
                 expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
                   event?: {
                     id: string;
                     title: string | null;
@@ -25488,10 +25716,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
           eventId?: string | string[];
-          /** @description Related records to add to each row as `expanded` (comma-separated): event */
+          /** @description Related records to add to each row as `expanded` (comma-separated): event, assignee */
           expand?: string;
           limit?: number;
           offset?: number;
@@ -26558,8 +26787,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -26584,10 +26816,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -26624,6 +26864,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            assigneeId?: string | null;
             company?: string | null;
             /** Format: email */
             email: string;
@@ -26647,10 +26888,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -26726,7 +26975,10 @@ export interface paths {
     /** Get a get-in-touch message */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: assignee */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -26743,10 +26995,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -26803,17 +27063,17 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            company?: string | null;
-            /** Format: email */
-            email?: string;
-            message?: string;
-            name?: string;
+            assigneeId?: string | null;
+            company?: unknown;
+            email?: unknown;
+            message?: unknown;
+            name?: unknown;
             notes?: string | null;
-            phone?: string | null;
-            sourcePage?: string | null;
+            phone?: unknown;
+            sourcePage?: unknown;
             /** @enum {string} */
             status?: 'new' | 'in_progress' | 'done';
-            subject?: string | null;
+            subject?: unknown;
           };
         };
       };
@@ -26826,10 +27086,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -26932,10 +27200,18 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                assigneeId: string | null;
                 company: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  assignee?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 /** Format: uuid */
                 id: string;
                 message: string;
@@ -27019,8 +27295,11 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          assigneeId?: string | string[];
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): assignee */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -34773,11 +35052,9 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** Format: email */
-            email?: string;
-            name?: string | null;
-            /** @enum {string} */
-            source?: 'website' | 'console' | 'import' | 'event';
+            email?: unknown;
+            name?: unknown;
+            source?: unknown;
             subscribed?: boolean;
           };
         };

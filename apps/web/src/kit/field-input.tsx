@@ -15,6 +15,7 @@ import {
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import { lazy, Suspense } from 'react';
 import { ImageListInput, ImageObjectInput } from './image-input';
+import { MoneyInput } from './money-input';
 import { RelationMultiSelect, RelationSelect } from './relation-select';
 import { type FieldDef, optionData, toImage, toImages } from './schema';
 import { UploadInput } from './upload-input';
@@ -84,18 +85,16 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
           />
         </Suspense>
       );
+    case 'money':
+      return <MoneyInput {...common} value={input.value} onChange={input.onChange} max={field.schema.maximum} />;
     case 'number':
     case 'integer':
-    case 'money':
       return (
         <NumberInput
           {...common}
           value={input.value}
           onChange={(v) => input.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
           allowDecimal={field.kind !== 'integer'}
-          decimalScale={field.kind === 'money' ? 2 : undefined}
-          fixedDecimalScale={field.kind === 'money'}
-          thousandSeparator={field.kind === 'money' ? ',' : undefined}
           min={field.schema.minimum}
           max={field.schema.maximum}
           clampBehavior="none"

@@ -6,6 +6,8 @@ import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { type CustomWidget, FieldInput } from './field-input';
 import { FormBar } from './form-bar';
+import { ReadOnlyFields } from './read-only-fields';
+import { RecordHistory } from './record-history';
 import { type Row, useRecordMutations } from './resource-api';
 import { displayText, type FieldDef, fromFormValue, inputFields, toFormValue, validateValue } from './schema';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -28,6 +30,8 @@ export interface ResourceFormProps {
   /** Called before a navigation away after saving, so the unsaved-changes guard lets it through. */
   submitLabel?: string;
   readOnly?: boolean;
+  /** Shows who changed what and when, with restore (default: on for a saved record). */
+  history?: boolean;
 }
 
 const NONE: string[] = [];
@@ -67,6 +71,16 @@ function focusField(form: HTMLFormElement | null, key: string) {
   target?.focus({ preventScroll: true });
 }
 
+/** On an update of a resource that declares `ui.editable`: the fields edited, and those kept as created. */
+export function splitEditable(
+  fields: FieldDef[],
+  editable: string[] | null | undefined,
+  mode: 'create' | 'update',
+): { fields: FieldDef[]; kept: FieldDef[] } {
+  if (mode === 'create' || !editable) return { fields, kept: [] };
+  return { fields: fields.filter((f) => editable.includes(f.key)), kept: fields.filter((f) => !editable.includes(f.key)) };
+}
+
 /** The body to send: every set field on create; only changed fields on update. */
 export function bodyOf(fields: FieldDef[], values: Values, initial: Values, mode: 'create' | 'update'): Values {
   const body: Values = {};
@@ -97,11 +111,14 @@ export function ResourceForm({
   onValuesChange,
   submitLabel,
   readOnly,
+  history = true,
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the excluded names, not the array
-  const fields = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, excluded]);
+  const all = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, excluded]);
+  // A record that keeps what it was created with (a visitor's message): those fields are text, the rest inputs.
+  const { fields, kept } = useMemo(() => splitEditable(all, meta.ui.editable, mode), [all, meta.ui.editable, mode]);
   // A record counts as new when another one (or a newer version) is loaded, not on every render.
   const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : 'new';
   const statusField = statusFieldOf(meta);
@@ -194,91 +211,97 @@ export function ResourceForm({
   const status = fields.find((f) => f.key === statusField);
   const title = record ? String(record[meta.ui.title] ?? meta.label.singular) : `New ${meta.label.singular.toLowerCase()}`;
   return (
-    <form ref={formRef} onSubmit={form.onSubmit(submit, showErrors)} noValidate>
-      {guard.dialog}
-      <Stack gap="md">
-        {!readOnly && (
-          <FormBar
-            title={title}
-            status={status ? displayText(status, form.values[status.key]) : undefined}
-            statusValue={status ? String(form.values[status.key] ?? '') : undefined}
-            dirty={dirty}
-            saving={saving}
-            onCancel={() => {
-              form.setValues(initial);
-              form.resetDirty(initial);
-              form.clearErrors();
-              setSummary([]);
-              setFormError(null);
-            }}
-          />
-        )}
-        {summary.length > 0 && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            data-testid="form-error-summary"
-            title={`Fix ${summary.length === 1 ? 'this field' : `these ${summary.length} fields`} before saving`}
-          >
-            <List size="sm">
-              {summary.map((item) => (
-                <List.Item key={item.key}>
-                  <Anchor component="button" type="button" size="sm" onClick={() => focusField(formRef.current, item.key)}>
-                    {item.label}
-                  </Anchor>
-                  : {item.message}
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {formError && (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
-            {formError}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {fields.map((f) => {
-            const props = form.getInputProps(f.key);
-            const input = {
-              value: props.value,
-              onChange: props.onChange,
-              onBlur: props.onBlur,
-              onFocus: props.onFocus,
-              error: props.error,
-            };
-            const Widget = widgets[f.key];
-            return (
-              <div key={f.key} data-field={f.key} style={isWide(f) ? { gridColumn: '1 / -1' } : undefined}>
-                {Widget ? (
-                  <Widget field={f} input={input} mode={mode} disabled={readOnly} />
-                ) : (
-                  <FieldInput field={f} input={input} mode={mode} disabled={readOnly} />
-                )}
-              </div>
-            );
-          })}
-        </SimpleGrid>
-        {record && (
-          <Text size="xs" c="dimmed">
-            {typeof record.createdAt === 'string' && `Created ${new Date(record.createdAt).toLocaleString()}`}
-            {typeof record.updatedAt === 'string' && ` · updated ${new Date(record.updatedAt).toLocaleString()}`}
-          </Text>
-        )}
-        {!readOnly && (
-          <Group justify="flex-end" gap="sm">
-            {onCancel && (
-              <Button variant="default" onClick={onCancel}>
-                Cancel
+    <>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, showErrors)} noValidate>
+        {guard.dialog}
+        <Stack gap="md">
+          {!readOnly && (
+            <FormBar
+              title={title}
+              status={status ? displayText(status, form.values[status.key]) : undefined}
+              statusValue={status ? String(form.values[status.key] ?? '') : undefined}
+              dirty={dirty}
+              saving={saving}
+              onCancel={() => {
+                form.setValues(initial);
+                form.resetDirty(initial);
+                form.clearErrors();
+                setSummary([]);
+                setFormError(null);
+              }}
+            />
+          )}
+          {summary.length > 0 && (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              data-testid="form-error-summary"
+              title={`Fix ${summary.length === 1 ? 'this field' : `these ${summary.length} fields`} before saving`}
+            >
+              <List size="sm">
+                {summary.map((item) => (
+                  <List.Item key={item.key}>
+                    <Anchor component="button" type="button" size="sm" onClick={() => focusField(formRef.current, item.key)}>
+                      {item.label}
+                    </Anchor>
+                    : {item.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {formError && (
+            <Alert color="red" variant="light" role="alert" data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          {record && kept.length > 0 && <ReadOnlyFields fields={kept} record={record} title="As received (cannot be changed)" />}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            {fields.map((f) => {
+              const props = form.getInputProps(f.key);
+              const input = {
+                value: props.value,
+                onChange: props.onChange,
+                onBlur: props.onBlur,
+                onFocus: props.onFocus,
+                error: props.error,
+              };
+              const Widget = widgets[f.key];
+              return (
+                <div key={f.key} data-field={f.key} style={isWide(f) ? { gridColumn: '1 / -1' } : undefined}>
+                  {Widget ? (
+                    <Widget field={f} input={input} mode={mode} disabled={readOnly} />
+                  ) : (
+                    <FieldInput field={f} input={input} mode={mode} disabled={readOnly} />
+                  )}
+                </div>
+              );
+            })}
+          </SimpleGrid>
+          {record && (
+            <Text size="xs" c="dimmed">
+              {typeof record.createdAt === 'string' && `Created ${new Date(record.createdAt).toLocaleString()}`}
+              {typeof record.updatedAt === 'string' && ` · updated ${new Date(record.updatedAt).toLocaleString()}`}
+            </Text>
+          )}
+          {!readOnly && (
+            <Group justify="flex-end" gap="sm">
+              {onCancel && (
+                <Button variant="default" onClick={onCancel}>
+                  Cancel
+                </Button>
+              )}
+              <Button type="submit" loading={saving}>
+                {submitLabel ?? (mode === 'create' ? `Create ${meta.label.singular.toLowerCase()}` : 'Save changes')}
               </Button>
-            )}
-            <Button type="submit" loading={saving}>
-              {submitLabel ?? (mode === 'create' ? `Create ${meta.label.singular.toLowerCase()}` : 'Save changes')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </form>
+            </Group>
+          )}
+        </Stack>
+      </form>
+      {record && history && (
+        <RecordHistory meta={meta} record={record} canRestore={!readOnly && meta.permissions.write && meta.operations.update} />
+      )}
+    </>
   );
 }

@@ -14,12 +14,13 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
-import type { ResourceMeta } from '../api/get-resources-meta';
+import { useCurrency } from '../api/get-locale';
+import { type ResourceMeta, useResourcesMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
 import { BulkDelete } from './list-bulk-delete';
 import { BulkEdit } from './list-bulk-edit';
@@ -32,9 +33,11 @@ import { ListPager } from './list-pager';
 import { RowActions } from './list-row-actions';
 import { StatusTabs, statusTabsOf } from './list-status-tabs';
 import { useActiveView, type ViewState, ViewsMenu } from './list-views';
+import { formatMoney } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
 import { statusFieldOf } from './resource-form';
 import { displayText, type FieldDef, optionLabel, outputFields } from './schema';
+import { useSearchBox } from './search-sync';
 import { StatusBadge } from './status-badge';
 import { useListParams } from './use-list-params';
 
@@ -87,36 +90,33 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const views = useActiveView(meta, hasParams, applyView);
   const statusTabs = statusTabsOf(meta);
   const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
-  // Relation columns show the related records' titles: the server adds them (?expand=, one query per column).
+  // Relation columns show the related records' titles: the server adds them (?expand=, one query per column),
+  // for the related resources the caller may read (the others would refuse the whole list).
+  const metas = useResourcesMeta();
+  const readable = metas.data;
+  const currency = useCurrency();
+  const canExpand = (f: FieldDef | undefined) => Boolean(f?.ref && readable?.some((m) => m.path === f.ref));
   const expand = visible
     .map((c) => byKey.get(c))
-    .filter((f) => (f?.kind === 'relation' || f?.kind === 'relations') && f.expand)
+    .filter((f) => (f?.kind === 'relation' || f?.kind === 'relations') && f.expand && canExpand(f))
     .map((f) => f!.expand)
     .join(',');
-  const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery);
+  // Waits for what the caller may read (usually known already) so the page loads once, with its titles.
+  const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery, !metas.isPending);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const [search, setSearch] = useState(state.q);
   const canDelete = selectable && meta.operations.delete && meta.permissions.write;
   const titleKey = byKey.has(meta.ui.title) ? meta.ui.title : visible[0];
   const statusField = byKey.get(statusFieldOf(meta));
 
-  // The box follows the URL (back button, a saved view) but not the echo of what was just typed.
-  const pushed = useRef(state.q);
-  const pushSearch = useDebouncedCallback((q: string) => {
-    pushed.current = q;
-    update({ q });
-  }, 300);
-  useEffect(() => {
-    if (state.q !== pushed.current) setSearch(state.q);
-    pushed.current = state.q;
-  }, [state.q]);
+  // The box follows the URL (back button, a saved view) but not the echoes of what was just typed.
+  const search = useSearchBox(state.q, (q) => update({ q }));
   // Opening a record drops a search still waiting to reach the URL: it would otherwise navigate back
   // to the list while a lazily loaded record page is on its way.
   const open = onOpen
     ? (row: Row) => {
-        pushSearch.cancel();
+        search.cancel();
         onOpen(row);
       }
     : undefined;
@@ -137,7 +137,12 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
 
   const cellText = (f: FieldDef | undefined, row: Row, key: string) => {
     const value = row[key];
-    if (f?.expand && (f.kind === 'relation' || f.kind === 'relations')) return relatedTitles(row, f.expand, value);
+    if (f?.kind === 'money' && typeof value === 'number') return formatMoney(value, currency);
+    if (f?.expand && (f.kind === 'relation' || f.kind === 'relations')) {
+      // Never an id: a record the caller may not read shows as hidden.
+      if (!canExpand(f)) return value == null || (Array.isArray(value) && value.length === 0) ? '' : 'Hidden';
+      return relatedTitles(row, f.expand, value);
+    }
     return displayText(f, value);
   };
 
@@ -335,11 +340,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
             placeholder={`Search ${meta.label.plural.toLowerCase()}`}
             aria-label={`Search ${meta.label.plural.toLowerCase()}`}
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              pushSearch(e.currentTarget.value);
-            }}
+            value={search.value}
+            onChange={(e) => search.onChange(e.currentTarget.value)}
             style={{ flex: '1 1 200px' }}
             maw={360}
           />

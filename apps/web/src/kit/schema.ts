@@ -230,6 +230,7 @@ export function validateValue(field: FieldDef, value: unknown, mode: 'create' | 
   }
   if (typeof value === 'number') {
     if (field.kind === 'integer' && !Number.isInteger(value)) return 'Use a whole number';
+    if (field.kind === 'money' && value < 0) return `${field.label} cannot be negative`;
     if (s.minimum !== undefined && value < s.minimum)
       return s.minimum === 0 ? `${field.label} cannot be negative` : `At least ${s.minimum}`;
     if (s.maximum !== undefined && value > s.maximum) return `At most ${s.maximum}`;

@@ -12,7 +12,7 @@ export const MAX_BULK_EDIT = 500;
 
 /** Fields a resource lets people set on many records at once: declared, else enum, relation, tags and yes/no fields. */
 export function bulkEditableFields(resource: Resource): string[] {
-  const writable = new Set(Object.keys(resource.schemas.update.shape));
+  const writable = new Set(resource.schemas.editable);
   const declared = resource.config.ui?.bulkEdit;
   if (declared) return declared.filter((k) => writable.has(k));
   const columns = getTableColumns(resource.table) as Record<string, PgColumn>;

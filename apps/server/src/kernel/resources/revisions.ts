@@ -71,7 +71,7 @@ export async function restoreRevision(resource: Resource, scope: Scope, recordId
   if (!revision) throw errors.notFound('Revision');
   if (!revision.after) throw errors.badRequest('not_restorable', 'A deletion cannot be restored from the history');
   const current = await resource.get(scope, recordId);
-  const writable = Object.keys(resource.schemas.update.shape);
+  const writable = resource.schemas.editable;
   const patch: Record<string, unknown> = {};
   for (const field of writable) {
     if (!(field in revision.after)) continue;

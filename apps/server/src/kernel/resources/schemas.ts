@@ -13,9 +13,13 @@ const SYSTEM_COLUMNS = ['tenantId', 'id', 'createdAt', 'updatedAt'] as const;
 
 const MAX_TEXT = 100_000;
 
+/** Why a field outside `editable` is refused on a change. */
+export const KEPT_AS_SENT = 'Cannot be changed: it stays as it was sent';
+
 /**
  * Derives the create, update and output schemas of a resource from its table (drizzle-zod), with
  * the resource's refinements. Input is strict: an unknown field is an error, not silently dropped.
+ * `editable` lists the fields a change may set (all input fields unless the resource declares them).
  */
 export function deriveSchemas(config: ResourceConfig) {
   const omitted = new Set<string>([...SYSTEM_COLUMNS, ...(config.readOnly ?? []), ...(config.hidden ?? [])]);
@@ -24,21 +28,32 @@ export function deriveSchemas(config: ResourceConfig) {
     if (omitted.has(key)) continue;
     const custom = (config.input as Record<string, (s: any) => z.ZodType> | undefined)?.[key];
     const isText = column.dataType === 'string' && !column.enumValues;
+    // Money is never negative, whichever resource holds it (a price of −5 is refused, not saved as 0).
+    const isMoney = config.fields?.[key]?.widget === 'money';
     refine[key] = (s: any) => {
-      const base = isText && s instanceof z.ZodString ? s.max(MAX_TEXT) : s;
+      let base = isText && s instanceof z.ZodString ? s.max(MAX_TEXT) : s;
+      if (isMoney && base instanceof z.ZodNumber) base = base.min(0, 'Cannot be negative');
       return custom ? custom(base) : base;
     };
   }
   const mask = Object.fromEntries([...omitted].map((k) => [k, true])) as Record<string, true>;
   const insert = (createInsertSchema(config.table as never, refine as never) as unknown as z.ZodObject).omit(pick(mask, config.table));
   const create = insert.extend(config.extraInput ?? {}).strict();
-  const update = create.partial().strict();
+  // Fields set on creation only are in the update schema as refusals that name them.
+  const editable = config.editable
+    ? Object.keys(create.shape).filter((k) => config.editable!.includes(k as never))
+    : Object.keys(create.shape);
+  const kept = Object.keys(create.shape).filter((k) => !editable.includes(k));
+  const update = create
+    .partial()
+    .extend(Object.fromEntries(kept.map((k) => [k, z.never({ error: KEPT_AS_SENT }).optional()])))
+    .strict();
   const record = (createSelectSchema(config.table as never) as unknown as z.ZodObject).omit(
     pick({ tenantId: true, ...Object.fromEntries((config.hidden ?? []).map((k) => [k, true as const] as const)) }, config.table),
   );
   // What the API answers: the record, plus `expanded` when relations were asked for with ?expand=.
   const output = relationsOf(config.table).length > 0 ? record.extend({ expanded: expandedSchema(config.table).optional() }) : record;
-  return { create, update, record, output };
+  return { create, update, record, output, editable };
 }
 
 /** zod's omit() refuses keys the object lacks; keep only real columns. */

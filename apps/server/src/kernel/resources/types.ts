@@ -101,6 +101,12 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
   hidden?: (keyof T['_']['columns'] & string)[];
   /** Columns clients may not set; the server manages them. */
   readOnly?: (keyof T['_']['columns'] & string)[];
+  /**
+   * The fields a change (PATCH, bulk edit, import, restore) may set; the others are set when the record
+   * is created and kept as they were (a visitor's message stays what the visitor sent: only its status,
+   * notes and assignee change). A PATCH of another field is a 400 naming it. Default: every input field.
+   */
+  editable?: (keyof T['_']['columns'] & string)[];
   list?: {
     search?: SearchField<keyof T['_']['columns'] & string>[];
     filters?: (keyof T['_']['columns'] & string)[];

@@ -1,5 +1,6 @@
 import { index, text } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../kernel/resources';
+import { users } from '../../kernel/auth';
+import { ref, tenantTable } from '../../kernel/resources';
 
 export const CONTACT_STATUS = ['new', 'in_progress', 'replied', 'closed'] as const;
 
@@ -15,10 +16,13 @@ export const contactUsMessages = tenantTable(
     status: text('status', { enum: CONTACT_STATUS }).notNull().default('new'),
     /** Internal notes of whoever handles it. */
     notes: text('notes'),
+    /** The admin who handles it. */
+    assigneeId: ref('assignee_id', () => users, 'set null'),
   },
   (t) => [
     index('contact_us_messages_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('contact_us_messages_name_idx').on(t.tenantId, t.name, t.id),
     index('contact_us_messages_email_idx').on(t.tenantId, t.email, t.id),
+    index('contact_us_messages_assignee_idx').on(t.tenantId, t.assigneeId),
   ],
 );

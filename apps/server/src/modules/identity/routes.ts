@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transferOwnership } from '../../kernel/access';
 import { userOut } from '../../kernel/auth';
+import { scopeOf } from '../../kernel/resources';
+import { clientProfileService } from './services/client-profile';
 
 const transferBody = z
   .object({
@@ -12,8 +14,24 @@ const transferBody = z
   })
   .strict();
 
-/** Identity routes beside the resources: ownership transfer. */
+/** Identity routes beside the resources: ownership transfer, the community's locale. */
 export async function identityRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/settings/locale',
+    {
+      // Every signed-in user formats money the same way, whether or not they may read the brand profile.
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['settings'],
+        summary: "The community's currency (from the brand profile; USD until one is set)",
+        response: { 200: z.object({ data: z.object({ currency: z.string() }) }) },
+      },
+    },
+    async (req) => {
+      const profile = await clientProfileService.get(scopeOf(app.db, req.auth!), req.auth!.community);
+      return { data: { currency: String(profile.currency ?? 'USD') } };
+    },
+  );
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/identity/ownership/transfer',
     {

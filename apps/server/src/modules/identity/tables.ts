@@ -34,6 +34,8 @@ export const clientProfiles = tenantTable(
     fontFamily: text('font_family'),
     /** Further origins of the community's website (besides `website`'s) that may call the public endpoints from a browser. */
     allowedOrigins: text('allowed_origins').array().notNull().default([]),
+    /** ISO 4217 code of the community's money (prices, totals): the console's money inputs show it. */
+    currency: text('currency').notNull().default('USD'),
   },
   (t) => [uniqueIndex('client_profiles_tenant_uq').on(t.tenantId), index('client_profiles_name_idx').on(t.tenantId, t.businessName)],
 );

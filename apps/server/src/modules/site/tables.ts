@@ -1,4 +1,5 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../kernel/auth';
 import { ref, refs, tenantTable } from '../../kernel/resources';
 import { files } from '../../kernel/storage';
 import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
@@ -22,6 +23,8 @@ const inbound = () => ({
   status: text('status', { enum: INBOUND_STATUS }).notNull().default('new'),
   /** Internal notes of whoever handles it. */
   notes: text('notes'),
+  /** The admin who handles it. */
+  assigneeId: ref('assignee_id', () => users, 'set null'),
 });
 
 /** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter. */
@@ -43,6 +46,7 @@ const inboundIndexes = (name: string, t: any) => [
   index(`${name}_status_idx`).on(t.tenantId, t.status, t.createdAt),
   index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
   index(`${name}_email_idx`).on(t.tenantId, t.email, t.id),
+  index(`${name}_assignee_idx`).on(t.tenantId, t.assigneeId),
 ];
 
 // ---- home banners ------------------------------------------------------------------------------

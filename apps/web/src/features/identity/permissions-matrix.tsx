@@ -1,5 +1,5 @@
 import { Input, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useModules } from '../../api/get-modules';
+import { type PermissionModule, useModules } from '../../api/get-modules';
 import { areaLabel } from '../../config/areas';
 import type { WidgetProps } from '../../kit/field-input';
 
@@ -16,21 +16,41 @@ function parse(value: unknown): Record<string, 'read' | 'write'> {
   return value && typeof value === 'object' ? (value as Record<string, 'read' | 'write'>) : {};
 }
 
-/** The roles' permissions as a matrix: per module none, read or write (write includes read). */
+/** The levels of a module the editor may grant: only what they hold themselves (the server refuses more). */
+export function levelChoices(module: PermissionModule, current: Level) {
+  const holds: Record<Level, boolean> = { none: true, read: module.read, write: module.write };
+  return (['none', 'read', 'write'] as const).map((value) => ({
+    value,
+    label: value === 'none' ? 'None' : value === 'read' ? 'Read' : 'Write',
+    // What the role has already stays visible; choosing it again is the server's call.
+    disabled: !holds[value] && value !== current,
+  }));
+}
+
+/**
+ * The roles' permissions as a matrix: per permission module none, read or write (write includes
+ * read), only the modules the server declares (GET /api/v1/meta/modules), grouped by area, and
+ * only up to what the editor holds.
+ */
 export function PermissionsMatrix({ field, input, disabled }: WidgetProps) {
   const modules = useModules();
   const current = parse(input.value);
+  const known = new Set((modules.data ?? []).map((m) => m.key));
   const set = (key: string, level: Level) => {
-    const next = { ...current };
+    // Grants of modules that no longer exist are dropped (the server refuses undeclared modules).
+    const next = Object.fromEntries(Object.entries(current).filter(([k]) => known.has(k)));
     if (level === 'none') delete next[key];
     else next[key] = level;
     input.onChange(JSON.stringify(next, null, 2));
   };
   const areas = [...new Set((modules.data ?? []).map((m) => m.area))];
+  const limited = (modules.data ?? []).some((m) => !m.write);
   return (
     <Input.Wrapper
       label={field.label}
-      description="What this role may see (read) and change (write), per module. Anything not granted is denied."
+      description={`What this role may see (read) and change (write), per module. Anything not granted is denied.${
+        limited ? ' You can grant only what your own role holds.' : ''
+      }`}
       error={input.error}
     >
       {modules.isPending ? (
@@ -70,11 +90,7 @@ export function PermissionsMatrix({ field, input, disabled }: WidgetProps) {
                           aria-labelledby={`perm-${m.key}`}
                           value={current[m.key] ?? 'none'}
                           onChange={(v) => set(m.key, v as Level)}
-                          data={[
-                            { value: 'none', label: 'None' },
-                            { value: 'read', label: 'Read' },
-                            { value: 'write', label: 'Write' },
-                          ]}
+                          data={levelChoices(m, current[m.key] ?? 'none')}
                         />
                       </Table.Td>
                     </Table.Tr>

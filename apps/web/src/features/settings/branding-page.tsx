@@ -3,13 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../api/client';
 import { brandProfileQuery, useBrandProfile } from '../../api/get-brand-profile';
+import { localeQuery } from '../../api/get-locale';
 import { useResourceMeta } from '../../api/get-resources-meta';
+import { CurrencyWidget } from '../../kit/money-input';
 import { PageHeader } from '../../kit/page-header';
 import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { brandColourStore, setBrandColour, setFavicon } from '../../lib/appearance';
 import { isHexColour } from '../../lib/colors';
 import { useStore } from '../../lib/store';
+
+const WIDGETS = { currency: CurrencyWidget };
 
 /** The brand profile: logo, favicon and primary colour. The colour re-themes the console as you pick it. */
 export default function BrandingPage() {
@@ -44,6 +48,7 @@ export default function BrandingPage() {
                 meta={meta}
                 record={(profile.data as unknown as Row | null) ?? null}
                 wide={['businessName']}
+                widgets={WIDGETS}
                 submitLabel="Save branding"
                 onValuesChange={(values) => {
                   if (isHexColour(values.primaryColor)) setBrandColour(values.primaryColor);
@@ -52,6 +57,8 @@ export default function BrandingPage() {
                   client.setQueryData(brandProfileQuery().queryKey, row as never);
                   setBrandColour(row.primaryColor as string);
                   setFavicon(row.faviconUrl as string | null);
+                  // Money everywhere follows the new currency.
+                  void client.invalidateQueries({ queryKey: localeQuery().queryKey });
                 }}
               />
             </Paper>

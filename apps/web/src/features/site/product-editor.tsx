@@ -51,7 +51,7 @@ const VARIANT_COLUMNS: RowColumn[] = [
   { key: 'size', label: 'Size', placeholder: '600 × 600 mm' },
   { key: 'colour', label: 'Colour' },
   { key: 'thickness', label: 'Thickness' },
-  { key: 'price', label: 'Price', type: 'number', width: 110 },
+  { key: 'price', label: 'Price', type: 'money', width: 130 },
   { key: 'available', label: 'Available', type: 'switch', initial: true, width: 80 },
 ];
 const SPEC_COLUMNS: RowColumn[] = [
@@ -60,7 +60,7 @@ const SPEC_COLUMNS: RowColumn[] = [
 ];
 const DOCUMENT_COLUMNS: RowColumn[] = [
   { key: 'title', label: 'Title', required: true, placeholder: 'Datasheet' },
-  { key: 'url', label: 'URL', required: true, placeholder: 'https://… or /public/…' },
+  { key: 'url', label: 'File', type: 'file', required: true, placeholder: 'Upload, or paste a link' },
   { key: 'type', label: 'Type', placeholder: 'datasheet' },
 ];
 

@@ -1,11 +1,16 @@
-import { ActionIcon, Button, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, FileButton, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../api/client';
 import type { CustomWidget, WidgetProps } from '../../kit/field-input';
+import { MoneyInput } from '../../kit/money-input';
+import { uploadFile } from '../../kit/resource-api';
 
 export interface RowColumn {
   key: string;
   label: string;
-  type?: 'text' | 'number' | 'switch';
+  /** `money`: an amount in the community's currency (never negative); `file`: a URL with an upload button. */
+  type?: 'text' | 'number' | 'money' | 'switch' | 'file';
   required?: boolean;
   width?: number | string;
   placeholder?: string;
@@ -42,7 +47,8 @@ function clean(columns: RowColumn[], row: Item): Item {
 /** What is wrong with one cell: a required cell left empty, a negative number; null when fine. */
 export function cellError(column: RowColumn, value: unknown): string | null {
   if (column.required && (value == null || value === '')) return `${column.label} is required`;
-  if (column.type === 'number' && typeof value === 'number' && value < 0) return `${column.label} cannot be negative`;
+  if ((column.type === 'number' || column.type === 'money') && typeof value === 'number' && value < 0)
+    return `${column.label} cannot be negative`;
   return null;
 }
 
@@ -55,6 +61,68 @@ export function rowsError(columns: RowColumn[], rows: Item[], itemLabel: string)
     }
   }
   return null;
+}
+
+/** A file's URL typed or pasted, or uploaded (the upload's URL fills the cell). */
+function FileCell({
+  aria,
+  value,
+  disabled,
+  placeholder,
+  invalid,
+  onChange,
+}: {
+  aria: string;
+  value: string;
+  disabled?: boolean;
+  placeholder?: string;
+  invalid?: boolean;
+  onChange: (url: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  async function choose(file: File | null) {
+    if (!file) return;
+    setBusy(true);
+    setFailed(null);
+    try {
+      onChange((await uploadFile(file, 'document')).url);
+    } catch (err) {
+      setFailed(err instanceof ApiError ? err.message : 'The upload failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        size="xs"
+        aria-label={aria}
+        value={value}
+        disabled={disabled}
+        placeholder={placeholder}
+        error={failed ?? invalid}
+        aria-invalid={invalid || Boolean(failed) || undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        style={{ flex: 1 }}
+      />
+      {!disabled && (
+        <FileButton onChange={choose}>
+          {(props) => (
+            <ActionIcon
+              {...props}
+              variant="light"
+              size="md"
+              loading={busy}
+              aria-label={`Upload the file of ${aria.replace(/^[^ ]+ of /, '')}`}
+            >
+              <IconUpload size={14} aria-hidden />
+            </ActionIcon>
+          )}
+        </FileButton>
+      )}
+    </Group>
+  );
 }
 
 export interface RowsEditorProps {
@@ -115,6 +183,26 @@ export function RowsEditor({ label, description, error, columns, value, onChange
                               checked={v !== false}
                               disabled={disabled}
                               onChange={(e) => set(i, c.key, e.currentTarget.checked)}
+                            />
+                          ) : c.type === 'file' ? (
+                            <FileCell
+                              aria={aria}
+                              value={v == null ? '' : String(v)}
+                              disabled={disabled}
+                              placeholder={c.placeholder}
+                              invalid={invalid}
+                              onChange={(url) => set(i, c.key, url)}
+                            />
+                          ) : c.type === 'money' ? (
+                            <MoneyInput
+                              size="xs"
+                              aria-label={aria}
+                              value={typeof v === 'number' ? v : ''}
+                              error={invalid}
+                              aria-invalid={invalid}
+                              disabled={disabled}
+                              placeholder={c.placeholder}
+                              onChange={(n) => set(i, c.key, n === '' ? null : n)}
                             />
                           ) : c.type === 'number' ? (
                             <NumberInput

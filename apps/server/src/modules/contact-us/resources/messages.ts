@@ -16,16 +16,19 @@ export const contactUsMessagesResource = defineResource({
     message: (s) => s.trim().min(1).max(5000),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'subject'], filters: ['status', 'createdAt'], sort: ['name', 'email'] },
+  // What the visitor sent stays as sent: only the handling changes.
+  editable: ['status', 'notes', 'assigneeId'],
+  list: { search: ['name', 'email', 'subject'], filters: ['status', 'createdAt', 'assigneeId'], sort: ['name', 'email'] },
   fields: {
     email: { widget: 'email' },
     message: { widget: 'textarea' },
-    notes: { widget: 'textarea', help: 'Internal' },
+    notes: { widget: 'textarea', help: 'Internal: never shown to the visitor' },
+    assigneeId: { label: 'Assignee', help: 'The admin who handles it' },
     status: {
       options: { new: { color: 'blue' }, in_progress: { color: 'yellow' }, replied: { color: 'green' }, closed: { color: 'gray' } },
     },
   },
-  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
+  ui: { title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Priya Raman',

@@ -35,6 +35,11 @@ export const clientProfileResource = defineResource({
     address: (s) => s.max(500),
     fontFamily: (s) => s.max(80),
     allowedOrigins: () => z.array(originSchema).max(20),
+    currency: (s) =>
+      s
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR or INR'),
   },
   list: { search: ['businessName'], sort: ['businessName'] },
   fields: {
@@ -49,6 +54,7 @@ export const clientProfileResource = defineResource({
       label: 'Website origins',
       help: 'Other addresses of your website (e.g. https://shop.example.com) that may load content in visitors’ browsers; the website above always may',
     },
+    currency: { help: 'Three-letter code (ISO 4217) of the currency prices are in, e.g. EUR, INR, USD' },
   },
   ui: { setup: { label: 'Describe your business and brand' }, title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
   // The website origins allowed to call the public endpoints (CORS) come from here.
@@ -60,6 +66,7 @@ export const clientProfileResource = defineResource({
       website: 'https://euro-building.example',
       email: 'hello@euro-building.example',
       phone: '+65 6123 4567',
+      currency: 'EUR',
     },
   ],
 });

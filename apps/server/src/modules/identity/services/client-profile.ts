@@ -18,6 +18,7 @@ export const clientProfileService = {
         address: null,
         fontFamily: null,
         allowedOrigins: [],
+        currency: 'USD',
       }
     );
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema, urlSchema } from '../schemas';
 import { siteCareerApplications } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Job applications from the careers page; the CV is a private file. */
 export const careerApplicationsResource = defineResource({
@@ -22,17 +22,18 @@ export const careerApplicationsResource = defineResource({
     cvUrl: () => urlSchema,
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'position'], filters: ['status', 'position'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'position'], filters: ['status', 'position', 'assigneeId'], sort: ['name', 'email'] },
+  editable: [...inboundEditable],
   fields: {
+    ...inboundUi,
     email: { widget: 'email' },
     linkedinUrl: { widget: 'url', label: 'LinkedIn' },
     coverLetter: { widget: 'textarea' },
     // The CV is private: readable by whoever may read the application (site:read), nobody else.
     cvUrl: { widget: 'file', label: 'CV', private: true },
     cvFileId: { label: 'CV file', private: true },
-    notes: { widget: 'textarea', help: 'Internal' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status'] },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'position', 'experienceYears', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Vikram Nair',

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteCatalogueDownloads } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Who downloaded which catalogue (the download form's leads). */
 export const catalogueDownloadsResource = defineResource({
@@ -17,9 +17,18 @@ export const catalogueDownloadsResource = defineResource({
     city: (s) => s.trim().max(120),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company'], filters: ['catalogueId', 'status', 'profession'], sort: ['name', 'email'] },
-  fields: { catalogueId: { label: 'Catalogue' }, email: { widget: 'email' } },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status'] },
+  list: { search: ['name', 'email', 'company'], filters: ['catalogueId', 'status', 'profession', 'assigneeId'], sort: ['name', 'email'] },
+  editable: [...inboundEditable],
+  fields: {
+    ...inboundUi,
+    catalogueId: { label: 'Catalogue' },
+    email: { widget: 'email' },
+  },
+  ui: {
+    attention: inboundAttention,
+    title: 'name',
+    columns: ['createdAt', 'name', 'email', 'profession', 'catalogueId', 'status', 'assigneeId'],
+  },
   examples: [
     {
       name: 'Nikhil Shah',

@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteDesignRequests } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Requests for help from the design team (layouts, product selection, quantities). */
 export const designSupportResource = defineResource({
@@ -19,9 +19,14 @@ export const designSupportResource = defineResource({
     message: (s) => s.trim().min(1).max(5000),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType'], sort: ['name', 'email'] },
-  fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status'] },
+  list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType', 'assigneeId'], sort: ['name', 'email'] },
+  editable: [...inboundEditable],
+  fields: {
+    ...inboundUi,
+    email: { widget: 'email' },
+    message: { widget: 'textarea' },
+  },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Rohan Kapoor',

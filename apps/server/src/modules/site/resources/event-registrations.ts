@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteEventRegistrations } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Visitors who registered for an event on the website. */
 export const eventRegistrationsResource = defineResource({
@@ -18,14 +18,19 @@ export const eventRegistrationsResource = defineResource({
     message: (s) => s.trim().max(2000),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status'], sort: ['name', 'email'] },
+  list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status', 'assigneeId'], sort: ['name', 'email'] },
+  editable: [...inboundEditable],
   fields: {
+    ...inboundUi,
     eventId: { label: 'Event' },
     email: { widget: 'email' },
     message: { widget: 'textarea' },
-    notes: { widget: 'textarea', help: 'Internal' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status'] },
+  ui: {
+    attention: inboundAttention,
+    title: 'name',
+    columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status', 'assigneeId'],
+  },
   examples: [
     {
       name: 'Arjun Pillai',

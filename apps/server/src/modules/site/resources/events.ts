@@ -14,6 +14,10 @@ const inDays = (days: number, hour: number) => {
   return d;
 };
 
+/** The sample expo a month from now, named after the year it takes place in. */
+const EXPO_STARTS = inDays(30, 4);
+export const SAMPLE_EXPO = `Architecture & Interiors Expo ${EXPO_STARTS.getUTCFullYear()}`;
+
 /** Exhibitions, launches and dealer meets: upcoming ones take registrations, past ones get photos. */
 export const eventsResource = defineResource({
   path: 'site/events',
@@ -71,10 +75,10 @@ export const eventsResource = defineResource({
   },
   examples: [
     {
-      title: 'Architecture & Interiors Expo 2025',
+      title: SAMPLE_EXPO,
       summary: 'See the Terra collection and our new façade systems at Hall 3, stand C-21.',
       description: '<p>Live cutting demonstrations of large-format slabs every two hours.</p>',
-      startsAt: inDays(30, 4),
+      startsAt: EXPO_STARTS,
       endsAt: inDays(32, 12),
       venue: 'Bombay Exhibition Centre, Hall 3',
       city: 'Mumbai',

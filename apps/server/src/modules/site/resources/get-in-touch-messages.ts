@@ -1,7 +1,7 @@
 import { defineResource } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
 import { siteContactMessages } from '../tables';
-import { inboundAttention } from './common';
+import { inboundAttention, inboundEditable, inboundUi } from './common';
 
 /** Messages from the website's get-in-touch form. */
 export const getInTouchResource = defineResource({
@@ -19,9 +19,14 @@ export const getInTouchResource = defineResource({
     sourcePage: (s) => s.trim().max(500),
     notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'subject', 'company'], filters: ['status'], sort: ['name', 'email'] },
-  fields: { email: { widget: 'email' }, message: { widget: 'textarea' }, notes: { widget: 'textarea', help: 'Internal' } },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status'] },
+  list: { search: ['name', 'email', 'subject', 'company'], filters: ['status', 'assigneeId'], sort: ['name', 'email'] },
+  editable: [...inboundEditable],
+  fields: {
+    ...inboundUi,
+    email: { widget: 'email' },
+    message: { widget: 'textarea' },
+  },
+  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status', 'assigneeId'] },
   examples: [
     {
       name: 'Anita Desai',

@@ -10,6 +10,8 @@ export const subscribersResource = defineResource({
   table: siteSubscribers,
   label: { singular: 'Subscriber', plural: 'Subscribers' },
   readOnly: ['unsubscribedAt'],
+  // The address is what the visitor sent: only whether it is mailed changes.
+  editable: ['subscribed'],
   input: { email: () => emailSchema, name: (s) => s.trim().max(120) },
   list: { search: ['email', 'name'], filters: ['subscribed', 'source'], sort: ['email'] },
   fields: { email: { widget: 'email' }, subscribed: { widget: 'switch' } },

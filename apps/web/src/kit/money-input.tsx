@@ -1,0 +1,99 @@
+import { NumberInput, type NumberInputProps, Select } from '@mantine/core';
+import { useCurrency } from '../api/get-locale';
+import type { CustomWidget, WidgetProps } from './field-input';
+
+/** "€", "₹", "$", or the code itself for a currency the browser has no symbol for. */
+export function currencySymbol(currency: string, locale?: string): string {
+  try {
+    const part = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency');
+    return part?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/** An amount as people read it in the community's currency ("€1,250.00"). */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`;
+  }
+}
+
+/** Money is never negative: the message shown on the field (the server refuses it too). */
+export function moneyError(label: string, value: unknown): string | null {
+  return typeof value === 'number' && value < 0 ? `${label} cannot be negative` : null;
+}
+
+export type MoneyInputProps = Omit<NumberInputProps, 'onChange' | 'value'> & {
+  value: number | '' | null | undefined;
+  onChange: (value: number | '') => void;
+  /** ISO 4217 code; by default the community's currency. */
+  currency?: string;
+};
+
+/**
+ * An amount of money in the community's currency: its symbol in front, two decimals, thousands
+ * separated, and no minus sign (a negative price cannot be typed, pasted or saved).
+ */
+export function MoneyInput({ value, onChange, currency, ...rest }: MoneyInputProps) {
+  const community = useCurrency();
+  const code = currency ?? community;
+  const symbol = currencySymbol(code);
+  return (
+    <NumberInput
+      {...rest}
+      value={value ?? ''}
+      onChange={(v) => onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
+      leftSection={<span title={code}>{symbol}</span>}
+      leftSectionWidth={symbol.length > 1 ? 44 : 28}
+      allowNegative={false}
+      allowDecimal
+      decimalScale={2}
+      fixedDecimalScale
+      thousandSeparator=","
+      min={0}
+      clampBehavior="none"
+      inputMode="decimal"
+      data-currency={code}
+    />
+  );
+}
+
+const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'INR', 'SGD', 'AED', 'AUD', 'CAD', 'CHF', 'JPY', 'CNY', 'ZAR'];
+
+/** Every ISO 4217 currency the browser knows, named ("EUR — Euro"), the usual ones first. */
+export function currencyOptions(locale?: string): { value: string; label: string }[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'currency') => string[] };
+  const all = intl.supportedValuesOf?.('currency') ?? COMMON_CURRENCIES;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(locale, { type: 'currency' });
+  } catch {
+    names = null;
+  }
+  const ordered = [...COMMON_CURRENCIES.filter((c) => all.includes(c)), ...all.filter((c) => !COMMON_CURRENCIES.includes(c))];
+  return ordered.map((code) => ({ value: code, label: `${code} — ${names?.of(code) ?? code}` }));
+}
+
+/** A form widget for a currency code field (the brand profile's currency): a searchable list of named currencies. */
+export const CurrencyWidget: CustomWidget = ({ field, input, mode, disabled }: WidgetProps) => (
+  <Select
+    label={field.label}
+    description={field.help}
+    required={field.required && mode === 'create'}
+    disabled={disabled}
+    searchable
+    data={currencyOptions()}
+    value={input.value || null}
+    onChange={(code) => input.onChange(code ?? '')}
+    onBlur={input.onBlur}
+    error={input.error}
+    name={field.key}
+    allowDeselect={false}
+    nothingFoundMessage="No such currency"
+  />
+);
