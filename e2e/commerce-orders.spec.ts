@@ -38,9 +38,11 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   await cart.getByRole('textbox', { name: 'City', exact: true }).fill('Bengaluru');
   await cart.getByRole('textbox', { name: 'Postal code', exact: true }).fill('560025');
   await cart.getByRole('button', { name: 'Place order' }).click();
-  const placed = page.getByRole('status').filter({ hasText: /Order #\d+ placed/ });
+  // The reference is the shop's prefix and number (`#1001`, `AT-1009`: the prefix is a shop setting).
+  const placed = page.getByRole('status').filter({ hasText: /Order \S*\d+ placed/ });
   await expect(placed).toBeVisible();
-  const reference = /#\d+/.exec((await placed.textContent()) ?? '')?.[0] ?? '';
+  const reference = /Order (\S*\d+) placed/.exec((await placed.textContent()) ?? '')?.[1] ?? '';
+  expect(reference).toMatch(/\d+$/);
 
   const listed = await api<{ data: { id: string; reference: string; couponCode: string; discount: number }[] }>(
     'GET',
