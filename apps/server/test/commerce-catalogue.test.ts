@@ -113,6 +113,22 @@ describe('commerce catalogue', () => {
     expect(data(await call('GET', `commerce/products/${p.id}`))).toMatchObject({ minPrice: 99_000, maxPrice: 99_000 });
   });
 
+  it('filters products by tag (any of the tags asked for) and refuses a tag that is not an id', async () => {
+    const silk = data(await call('POST', 'commerce/tags', { name: 'Silk' }), 201);
+    const gift = data(await call('POST', 'commerce/tags', { name: 'Gift' }), 201);
+    const scarf = await product({ title: 'Silk Scarf', tagIds: [silk.id, gift.id] });
+    const saree = await product({ title: 'Silk Saree', tagIds: [silk.id] });
+    const mug = await product({ title: 'Clay Mug', tagIds: [gift.id] });
+    const titles = async (query: string) =>
+      ((await data(await call('GET', `commerce/products?${query}&sort=title&limit=100`))) as Json[]).map((p) => p.title);
+    expect(await titles(`tagIds=${silk.id}`)).toEqual([saree.title, scarf.title]);
+    expect(await titles(`tagIds=${gift.id}`)).toEqual([mug.title, scarf.title]);
+    expect(await titles(`tagIds=${silk.id},${gift.id}`)).toEqual([mug.title, saree.title, scarf.title]);
+    expect(refused(await call('GET', 'commerce/products?tagIds=silk'), 400, 'validation_failed').fields).toEqual({
+      tagIds: 'Expected a UUID',
+    });
+  });
+
   it('refuses a SKU already used in the community with 409, and accepts it in another community', async () => {
     const p = await product({ title: 'Copper Bottle', sku: 'CU-1000' });
     const q = await product({ title: 'Copper Tumbler' });

@@ -4891,6 +4891,7 @@ export interface paths {
           /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
           sort?: string;
           status?: string | string[];
+          tagIds?: string | string[];
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };
@@ -5895,6 +5896,7 @@ export interface paths {
           /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
           sort?: string;
           status?: string | string[];
+          tagIds?: string | string[];
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };

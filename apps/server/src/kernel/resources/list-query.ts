@@ -1,4 +1,4 @@
-import { and, asc, desc, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { errors } from '../errors/app-error';
@@ -143,8 +143,7 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
     if (raw !== undefined) {
       const values = filterValues(key, raw);
       if (values.length > 0) {
-        const parsed = values.map((v) => parseFilterValue(column, key, v));
-        where.push(parsed.length === 1 ? sql`${column} = ${sql.param(parsed[0], column)}` : inArray(column, parsed));
+        where.push(filterCondition(column, key, values));
       }
     }
     for (const [suffix, op] of [
@@ -206,6 +205,20 @@ function filterValues(key: string, raw: unknown): string[] {
   const values = text.split(',').filter((v) => v !== '');
   if (values.length > MAX_FILTER_VALUES) throw tooMany();
   return values;
+}
+
+/**
+ * A filter's condition: equal to one of the values; for a list column (tags, a uuid[] relation),
+ * holding any of them (`&&`, served by the column's GIN index).
+ */
+function filterCondition(column: PgColumn, key: string, values: string[]): SQL {
+  const element = (column as PgColumn & { baseColumn?: PgColumn }).baseColumn;
+  if (column.dataType === 'array' && element) {
+    const parsed = values.map((v) => parseFilterValue(element, key, v));
+    return arrayOverlaps(column, parsed);
+  }
+  const parsed = values.map((v) => parseFilterValue(column, key, v));
+  return parsed.length === 1 ? sql`${column} = ${sql.param(parsed[0], column)}` : inArray(column, parsed);
 }
 
 function parseFilterValue(column: PgColumn, key: string, value: string): unknown {

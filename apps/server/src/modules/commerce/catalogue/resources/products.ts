@@ -72,7 +72,7 @@ export const productsResource = defineResource({
   },
   list: {
     search: ['title', { field: 'description', kind: 'fulltext' }],
-    filters: ['status', 'categoryId', 'brand', 'featured', 'minPrice'],
+    filters: ['status', 'categoryId', 'tagIds', 'brand', 'featured', 'minPrice'],
     sort: ['title', 'minPrice', 'ratingAverage'],
   },
   fields: {
