@@ -1,4 +1,5 @@
 import { NumberInput, type NumberInputProps, Select } from '@mantine/core';
+import { useState } from 'react';
 import { useCurrency } from '../api/get-locale';
 import type { CustomWidget, WidgetProps } from './field-input';
 
@@ -37,15 +38,26 @@ export type MoneyInputProps = Omit<NumberInputProps, 'onChange' | 'value'> & {
 
 /**
  * An amount of money in the community's currency: its symbol in front, two decimals, thousands
- * separated, and no minus sign (a negative price cannot be typed, pasted or saved).
+ * separated, and no minus sign (a negative price cannot be typed, pasted or saved). The two decimals
+ * are written out when the field is left, not while typing: padding under the caret could swallow a
+ * decimal point typed quickly ("12.5" becoming "125.00").
  */
-export function MoneyInput({ value, onChange, currency, ...rest }: MoneyInputProps) {
+export function MoneyInput({ value, onChange, currency, onFocus, onBlur, ...rest }: MoneyInputProps) {
   const community = useCurrency();
   const code = currency ?? community;
   const symbol = currencySymbol(code);
+  const [typing, setTyping] = useState(false);
   return (
     <NumberInput
       {...rest}
+      onFocus={(event) => {
+        setTyping(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setTyping(false);
+        onBlur?.(event);
+      }}
       value={value ?? ''}
       onChange={(v) => onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
       leftSection={<span title={code}>{symbol}</span>}
@@ -53,7 +65,7 @@ export function MoneyInput({ value, onChange, currency, ...rest }: MoneyInputPro
       allowNegative={false}
       allowDecimal
       decimalScale={2}
-      fixedDecimalScale
+      fixedDecimalScale={!typing}
       thousandSeparator=","
       min={0}
       clampBehavior="none"
