@@ -1,3 +1,5 @@
+export { slugify } from '../../../kernel/resources';
+
 import { z } from 'zod';
 
 /**
@@ -48,21 +50,6 @@ export const text = {
   seoTitle: (s: z.ZodString) => s.trim().max(70),
   seoDescription: (s: z.ZodString) => s.trim().max(320),
 };
-
-/** Turns a title into a URL slug ("Linen Shirt – Slim" → "linen-shirt-slim"). */
-export function slugify(value: string): string {
-  const slug = value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/×/g, ' x ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/g, '');
-  return slug || 'item';
-}
 
 /** How the console explains an amount field (integer minor units of the shop's currency). */
 export const MINOR_UNITS = 'In minor units of the shop currency (paise, cents): 149900 is 1,499.00';
