@@ -11,7 +11,7 @@ cpSync(join(server, 'drizzle'), scratch, { recursive: true });
 const before = readdirSync(scratch).length;
 try {
   execSync(
-    `npx drizzle-kit generate --out ${scratch} --dialect postgresql --schema './src/kernel/*/tables.ts' --schema './src/modules/*/tables.ts' --casing snake_case`,
+    `npx drizzle-kit generate --out ${scratch} --dialect postgresql --schema './src/kernel/*/tables.ts' --schema './src/modules/*/tables.ts' --schema './src/modules/*/tables/*.ts' --casing snake_case`,
     {
       cwd: server,
       stdio: 'pipe',

@@ -36,6 +36,7 @@ import { serveConsole } from './kernel/web/serve-console';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
+import { marketingModule } from './modules/marketing/module';
 import { siteModule } from './modules/site/module';
 import { seedIfEmpty } from './seed';
 
@@ -80,7 +81,15 @@ export const CONSOLE_CSP = {
 };
 
 /** Every module of the product, in dependency order. */
-export const MODULES: AppModule[] = [kernelModule, identityModule, siteModule, listsModule, contactUsModule, commerceModule];
+export const MODULES: AppModule[] = [
+  kernelModule,
+  identityModule,
+  siteModule,
+  listsModule,
+  contactUsModule,
+  commerceModule,
+  marketingModule,
+];
 
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */

@@ -3,6 +3,7 @@ import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
 import { identityArea } from '../features/identity/screens';
+import { marketingArea } from '../features/marketing/screens';
 import { opsArea } from '../features/ops/screens';
 import { paymentsArea } from '../features/payments/screens';
 import { settingsArea } from '../features/settings/screens';
@@ -21,6 +22,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   siteArea,
   commerceArea,
   contactUsArea,
+  marketingArea,
   identityArea,
   settingsArea,
   paymentsArea,

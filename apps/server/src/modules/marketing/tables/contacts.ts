@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ref, tenantTable } from '../../../kernel/resources';
+
+// The community's audience: the people it markets to (customers, subscribers, leads, WhatsApp
+// users), distinct from console users. A contact is unique by email and by phone within its
+// community (emails lower-cased, phones E.164), so every way in (form, import, sync, WhatsApp)
+// merges into the same record. Consent is kept per channel on the contact itself, so an audience
+// count at a million contacts is one indexed scan; every change of it is also recorded as a
+// consent event (time, source, IP) for proof. The suppression list is per address and channel
+// and is honoured by every send and every audience count, whatever the contact's consent says.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const CHANNELS = ['email', 'sms', 'whatsapp', 'push'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const CONSENT_STATUS = ['unknown', 'opted_in', 'opted_out'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUS)[number];
+export const CONTACT_SOURCES = ['console', 'import', 'website', 'landing_page', 'shop', 'event', 'whatsapp', 'api', 'sync'] as const;
+export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'complained', 'manual'] as const;
+
+/** Custom attributes: the community's own fields (plan, city, birthday …), scalar values only. */
+export type ContactAttributes = Record<string, string | number | boolean | null>;
+
+const consent = (name: string) => text(name, { enum: CONSENT_STATUS }).notNull().default('unknown');
+
+export const marketingContacts = tenantTable(
+  'marketing_contacts',
+  {
+    name: text('name').notNull().default(''),
+    /** Lower-cased; null for a contact known only by phone. */
+    email: text('email'),
+    /** E.164 (libphonenumber-js), e.g. +919845012345. */
+    phone: text('phone'),
+    /** E.164; the number WhatsApp messages go to (often the phone). */
+    whatsapp: text('whatsapp'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    /** BCP 47 language tag (en, hi, fr-CA). */
+    language: text('language'),
+    tags: text('tags').array().notNull().default([]),
+    attributes: jsonb('attributes').$type<ContactAttributes>().notNull().default({}),
+    source: text('source', { enum: CONTACT_SOURCES }).notNull().default('console'),
+    lastActivityAt: ts('last_activity_at'),
+    emailConsent: consent('email_consent'),
+    smsConsent: consent('sms_consent'),
+    whatsappConsent: consent('whatsapp_consent'),
+    pushConsent: consent('push_consent'),
+  },
+  (t) => [
+    uniqueIndex('marketing_contacts_email_uq').on(t.tenantId, t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('marketing_contacts_phone_uq').on(t.tenantId, t.phone).where(sql`${t.phone} is not null`),
+    index('marketing_contacts_whatsapp_idx').on(t.tenantId, t.whatsapp),
+    index('marketing_contacts_name_idx').on(t.tenantId, t.name, t.id),
+    index('marketing_contacts_country_idx').on(t.tenantId, t.country),
+    index('marketing_contacts_language_idx').on(t.tenantId, t.language),
+    index('marketing_contacts_source_idx').on(t.tenantId, t.source),
+    index('marketing_contacts_activity_idx').on(t.tenantId, t.lastActivityAt, t.id),
+    index('marketing_contacts_email_consent_idx').on(t.tenantId, t.emailConsent),
+    index('marketing_contacts_sms_consent_idx').on(t.tenantId, t.smsConsent),
+    index('marketing_contacts_whatsapp_consent_idx').on(t.tenantId, t.whatsappConsent),
+    index('marketing_contacts_push_consent_idx').on(t.tenantId, t.pushConsent),
+    index('marketing_contacts_tags_idx').using('gin', t.tags),
+    index('marketing_contacts_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
+  ],
+);
+
+/** Every change of a contact's consent on a channel: the proof of who agreed, when and how. */
+export const marketingConsentEvents = tenantTable(
+  'marketing_consent_events',
+  {
+    contactId: ref('contact_id', () => marketingContacts, 'cascade').notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    status: text('status', { enum: CONSENT_STATUS }).notNull(),
+    /** Where it came from: a form, an import, the console, a confirmation link, an unsubscribe link. */
+    source: text('source').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('marketing_consent_events_contact_idx').on(t.tenantId, t.contactId, t.createdAt)],
+);
+
+/** Addresses that must never be sent to on a channel (per address, so a re-import cannot revive them). */
+export const marketingSuppressions = tenantTable(
+  'marketing_suppressions',
+  {
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    /** Lower-cased email, E.164 phone or a push endpoint's id. */
+    address: text('address').notNull(),
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull(),
+    note: text('note'),
+    contactId: ref('contact_id', () => marketingContacts, 'set null'),
+  },
+  (t) => [
+    uniqueIndex('marketing_suppressions_address_uq').on(t.tenantId, t.channel, t.address),
+    index('marketing_suppressions_reason_idx').on(t.tenantId, t.reason),
+    index('marketing_suppressions_contact_idx').on(t.tenantId, t.contactId),
+  ],
+);

@@ -1,0 +1,117 @@
+import { Liquid, LiquidError } from 'liquidjs';
+import { errors } from '../../../kernel/resources';
+import type { ContactAttributes } from '../tables/contacts';
+import type { VariableSource } from '../tables/variables';
+
+// Every channel's templates are Liquid (`Hello {{ first_name }}`), rendered with liquidjs: no code
+// runs, only the values given are visible (own properties only), and limits stop a template that
+// loops or grows without end. HTML bodies escape every value; SMS, push and WhatsApp text do not.
+
+/** Names every template may use without declaring them (filled in by the sender). */
+export const BUILT_IN_VARIABLES = ['unsubscribe_url', 'view_in_browser_url', 'current_year'] as const;
+
+/** The contact fields a `contact` variable may name. */
+export const CONTACT_FIELDS = ['name', 'first_name', 'last_name', 'email', 'phone', 'whatsapp', 'country', 'language'] as const;
+/** The business-profile fields a `business` variable may name. */
+export const BUSINESS_FIELDS = ['business_name', 'website', 'email', 'phone', 'address', 'logo_url'] as const;
+
+const LIMITS = { parseLimit: 100_000, renderLimit: 200, memoryLimit: 1_000_000 };
+const html = new Liquid({ outputEscape: 'escape', ownPropertyOnly: true, strictFilters: true, ...LIMITS });
+const text = new Liquid({ ownPropertyOnly: true, strictFilters: true, ...LIMITS });
+
+/** The variables a template reads (top-level names, each once), or a 400 naming `field` if it does not parse. */
+export function variablesIn(template: string, field = 'body'): string[] {
+  try {
+    return [...new Set(text.globalVariablesSync(template))];
+  } catch (error) {
+    throw errors.validation({ [field]: templateProblem(error) }, 'The template cannot be read');
+  }
+}
+
+/**
+ * Refuses (400, naming the field and the variable) a template that does not parse or that uses a
+ * variable the community has not declared. `known` are the declared names; built-ins are allowed.
+ */
+export function assertKnownVariables(templates: Record<string, string | null | undefined>, known: Iterable<string>) {
+  const allowed = new Set<string>([...known, ...BUILT_IN_VARIABLES]);
+  const problems: Record<string, string> = {};
+  for (const [field, template] of Object.entries(templates)) {
+    if (!template) continue;
+    const unknown = variablesIn(template, field).filter((name) => !allowed.has(name));
+    if (unknown.length > 0) problems[field] = `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`;
+  }
+  if (Object.keys(problems).length > 0) throw errors.validation(problems, Object.values(problems)[0]);
+}
+
+/** Renders a template with the values of one recipient; `escape` for HTML bodies. */
+export async function renderTemplate(template: string, values: Record<string, string>, options: { escape: boolean }): Promise<string> {
+  try {
+    return await (options.escape ? html : text).parseAndRender(template, values);
+  } catch (error) {
+    throw errors.badRequest('template_render_failed', templateProblem(error));
+  }
+}
+
+/** A variable as declared by the community. */
+export interface VariableDefinition {
+  name: string;
+  source: VariableSource;
+  path: string | null;
+  defaultValue: string;
+}
+
+/** What a recipient is made of, for `contact` and `attribute` variables. */
+export interface RecipientFields {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  whatsapp?: string | null;
+  country?: string | null;
+  language?: string | null;
+  attributes?: ContactAttributes;
+}
+
+/** The business profile's fields, for `business` variables. */
+export type BusinessFields = Partial<Record<(typeof BUSINESS_FIELDS)[number], string | null>>;
+
+/** The value of every declared variable for one recipient (the default where the value is empty). */
+export function valuesFor(
+  variables: readonly VariableDefinition[],
+  recipient: RecipientFields,
+  business: BusinessFields,
+  builtIns: Partial<Record<(typeof BUILT_IN_VARIABLES)[number], string>> = {},
+): Record<string, string> {
+  const values: Record<string, string> = { current_year: String(new Date().getUTCFullYear()), ...builtIns };
+  for (const variable of variables) {
+    const raw = rawValue(variable, recipient, business);
+    values[variable.name] = raw === null || raw === undefined || raw === '' ? variable.defaultValue : String(raw);
+  }
+  return values;
+}
+
+function rawValue(variable: VariableDefinition, recipient: RecipientFields, business: BusinessFields) {
+  const path = variable.path ?? '';
+  switch (variable.source) {
+    case 'constant':
+      return variable.defaultValue;
+    case 'attribute':
+      return Object.hasOwn(recipient.attributes ?? {}, path) ? recipient.attributes?.[path] : null;
+    case 'business':
+      return Object.hasOwn(business, path) ? business[path as keyof BusinessFields] : null;
+    case 'contact':
+      return contactField(recipient, path);
+  }
+}
+
+function contactField(recipient: RecipientFields, path: string) {
+  const name = (recipient.name ?? '').trim();
+  if (path === 'first_name') return name.split(/\s+/)[0] ?? '';
+  if (path === 'last_name') return name.split(/\s+/).slice(1).join(' ');
+  if ((CONTACT_FIELDS as readonly string[]).includes(path)) return recipient[path as keyof RecipientFields] as string | null;
+  return null;
+}
+
+function templateProblem(error: unknown): string {
+  if (error instanceof LiquidError) return error.message.split('\n')[0] ?? 'The template is not valid';
+  return 'The template is not valid';
+}
