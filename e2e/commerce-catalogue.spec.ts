@@ -72,3 +72,35 @@ test('an admin creates a product with Colour × Size variations, prices them in 
   await expect(row).toContainText('Active');
   expect(errors).toEqual([]);
 });
+
+test('the shop settings and tax rates take amounts and rates as people read them', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const settings = (await api<Json>('GET', '/api/v1/commerce/settings?limit=1')).body.data[0];
+  const shipping = settings.shippingPrice as number;
+  const digits = 2; // the demo shop is in INR: paise
+
+  await page.goto('/admin-panel/controlcenter/e-commerce/shop-settings');
+  await expect(page.getByRole('heading', { name: 'Shop settings', level: 1 })).toBeVisible();
+  // Stored in paise, shown in rupees.
+  await expect(page.getByRole('textbox', { name: 'Shipping price' })).toHaveValue((shipping / 10 ** digits).toFixed(digits));
+  await page.getByRole('textbox', { name: 'Shipping price' }).fill('123.45');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Shop settings saved')).toBeVisible();
+  const saved = (await api<Json>('GET', '/api/v1/commerce/settings?limit=1')).body.data[0];
+  expect(saved.shippingPrice).toBe(12_345);
+  await api('PATCH', `/api/v1/commerce/settings/${saved.id}`, { shippingPrice: shipping });
+
+  // A rate typed as a percentage is kept in parts per million, and listed as a percentage.
+  const name = unique('E2E VAT ');
+  await page.goto('/admin-panel/controlcenter/e-commerce/tax-rates');
+  await page.getByRole('button', { name: /New tax rate/ }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Tax class' }).fill(unique('e2e-').toLowerCase());
+  await page.getByRole('textbox', { name: 'Rate' }).fill('7.5');
+  await page.getByRole('button', { name: /Create/ }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('7.5 %');
+  const rates = (await api<Json>('GET', `/api/v1/commerce/tax-rates?q=${encodeURIComponent(name)}`)).body.data;
+  expect(rates.map((r: Json) => r.ratePpm)).toEqual([75_000]);
+  await api('DELETE', `/api/v1/commerce/tax-rates/${rates[0].id}`);
+  expect(errors).toEqual([]);
+});

@@ -134,3 +134,51 @@ describe('image objects and many-to-many relations', () => {
     expect(displayText(fields.images, project.images)).toBe('https://img.example/lobby.jpg, https://img.example/balcony.jpg');
   });
 });
+
+describe('scaled numbers: money in minor units and percentages in ppm', () => {
+  const couponMeta = {
+    ...adminsMeta,
+    path: 'shop/coupons',
+    fields: {
+      type: 'object',
+      properties: {
+        amount: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
+        ratePpm: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      },
+    },
+    input: {
+      type: 'object',
+      properties: {
+        amount: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
+        ratePpm: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      },
+    },
+    ui: {
+      ...adminsMeta.ui,
+      fields: { amount: { widget: 'money', minorUnits: true }, ratePpm: { widget: 'percent', scale: 10_000 } },
+    },
+  } as typeof adminsMeta;
+  const byKey = (currency: string) => Object.fromEntries(inputFields(couponMeta, currency).map((f) => [f.key, f]));
+
+  it('shows and takes the amount people read, converting with the currency digits', () => {
+    const eur = byKey('EUR');
+    expect(eur.amount.scale).toBe(100);
+    expect(toFormValue(eur.amount, 50_000)).toBe(500);
+    expect(fromFormValue(eur.amount, 12.5)).toBe(1250);
+    expect(fromFormValue(eur.amount, 0.1 + 0.2)).toBe(30);
+    expect(displayText(eur.amount, 123_456)).toBe('1234.56');
+    const yen = byKey('JPY');
+    expect(yen.amount.scale ?? 1).toBe(1);
+    expect(toFormValue(yen.amount, 500)).toBe(500);
+    expect(displayText(yen.amount, 500)).toBe('500');
+  });
+
+  it('shows a ppm rate as a percentage, validating against the bounds in shown units', () => {
+    const rate = byKey('EUR').ratePpm;
+    expect(toFormValue(rate, 125_000)).toBe(12.5);
+    expect(fromFormValue(rate, 12.5)).toBe(125_000);
+    expect(displayText(rate, 100_000)).toBe('10 %');
+    expect(validateValue(rate, 100, 'create')).toBeNull();
+    expect(validateValue(rate, 101, 'create')).toBe('At most 100');
+  });
+});

@@ -33,6 +33,7 @@ export type Widget =
   | 'richtext'
   | 'number'
   | 'money'
+  | 'percent'
   | 'date'
   | 'datetime'
   | 'switch'
@@ -67,6 +68,14 @@ export interface FieldUi {
   private?: boolean;
   /** Enum values with the labels people read, and a badge colour by meaning. */
   options?: { value: string; label: string; color?: string }[];
+  /** Money kept in minor units of its currency (cents): shown and typed as the amount people read. */
+  minorUnits?: boolean;
+  /** Money: the record's field holding its currency; otherwise the community's. */
+  currencyField?: string;
+  /** Money: the currency of a settings resource's record (`commerce/settings#currency`); otherwise the community's. */
+  currencyFrom?: string;
+  /** A number stored scaled: shown as value ÷ scale (a percentage kept in ppm has scale 10000). */
+  scale?: number;
 }
 
 /** One resource as GET /api/v1/meta/resources describes it. */

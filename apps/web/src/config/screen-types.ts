@@ -43,6 +43,13 @@ export interface Screen {
   component?: LazyComponent;
   /** A plain resource screen: the resource it lists (rendered by the kit's ResourceScreen). */
   resource?: string;
+  /** With `resource`: the resource holds one record per community, shown as its form (the kit's SettingsScreen). */
+  settings?: boolean;
+  /**
+   * A screen the contract's route list does not name (a setting the seeds never had a screen for):
+   * why it exists. Every other path must be a contract route, so a mistyped path cannot slip in.
+   */
+  beyondContract?: string;
   /** Records of these resources open on this screen (the command palette's record results). */
   records?: RecordLink[];
 }

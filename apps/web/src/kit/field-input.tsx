@@ -86,7 +86,29 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
         </Suspense>
       );
     case 'money':
-      return <MoneyInput {...common} value={input.value} onChange={input.onChange} max={field.schema.maximum} />;
+      return (
+        <MoneyInput
+          {...common}
+          value={input.value}
+          onChange={input.onChange}
+          currency={field.currency}
+          max={field.schema.maximum === undefined ? undefined : field.schema.maximum / (field.scale ?? 1)}
+        />
+      );
+    case 'percent':
+      return (
+        <NumberInput
+          {...common}
+          value={input.value}
+          onChange={(v) => input.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
+          suffix=" %"
+          allowDecimal
+          decimalScale={4}
+          min={0}
+          max={field.schema.maximum === undefined ? undefined : field.schema.maximum / (field.scale ?? 1)}
+          clampBehavior="none"
+        />
+      );
     case 'number':
     case 'integer':
       return (

@@ -1,7 +1,29 @@
 import { NumberInput, type NumberInputProps, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrency } from '../api/get-locale';
+import type { ResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget, WidgetProps } from './field-input';
+import { listRecords } from './resource-api';
+import { currencyDigits } from './schema';
+
+/**
+ * The currency a resource's money is shown in unless a record says its own: the one its fields take
+ * from a settings record (`currencyFrom: 'commerce/settings#currency'`, the shop's), else the community's.
+ */
+export function useResourceCurrency(meta: ResourceMeta): string {
+  const community = useCurrency();
+  const from = Object.values(meta.ui.fields).find((f) => f.currencyFrom)?.currencyFrom;
+  const [resource, field] = from?.split('#') ?? [];
+  const settings = useQuery({
+    queryKey: ['resource', resource, 'list', 'currency'],
+    queryFn: () => listRecords(resource!, { limit: 1, withTotal: 'false' }),
+    enabled: Boolean(resource && field),
+    staleTime: 60_000,
+  });
+  const own = field ? settings.data?.data[0]?.[field] : undefined;
+  return typeof own === 'string' && own ? own : community;
+}
 
 /** "€", "₹", "$", or the code itself for a currency the browser has no symbol for. */
 export function currencySymbol(currency: string, locale?: string): string {
@@ -37,8 +59,8 @@ export type MoneyInputProps = Omit<NumberInputProps, 'onChange' | 'value'> & {
 };
 
 /**
- * An amount of money in the community's currency: its symbol in front, two decimals, thousands
- * separated, and no minus sign (a negative price cannot be typed, pasted or saved). The two decimals
+ * An amount of money in the community's currency: its symbol in front, its decimals (two for most), thousands
+ * separated, and no minus sign (a negative price cannot be typed, pasted or saved). The decimals
  * are written out when the field is left, not while typing: padding under the caret could swallow a
  * decimal point typed quickly ("12.5" becoming "125.00").
  */
@@ -46,6 +68,7 @@ export function MoneyInput({ value, onChange, currency, onFocus, onBlur, ...rest
   const community = useCurrency();
   const code = currency ?? community;
   const symbol = currencySymbol(code);
+  const digits = currencyDigits(code);
   const [typing, setTyping] = useState(false);
   return (
     <NumberInput
@@ -64,7 +87,7 @@ export function MoneyInput({ value, onChange, currency, onFocus, onBlur, ...rest
       leftSectionWidth={symbol.length > 1 ? 44 : 28}
       allowNegative={false}
       allowDecimal
-      decimalScale={2}
+      decimalScale={digits}
       fixedDecimalScale={!typing}
       thousandSeparator=","
       min={0}

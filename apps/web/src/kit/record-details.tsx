@@ -1,11 +1,12 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
 import type { ResourceMeta } from '../api/get-resources-meta';
+import { useResourceCurrency } from './money-input';
 import type { Row } from './resource-api';
-import { displayText, outputFields } from './schema';
+import { displayText, outputFields, recordCurrency } from './schema';
 
 /** Every field of a record, read-only (for logs, messages and other records nobody edits). */
 export function RecordDetails({ meta, row, long = [] }: { meta: ResourceMeta; row: Row; long?: string[] }) {
-  const fields = outputFields(meta);
+  const fields = outputFields(meta, recordCurrency(meta, row, useResourceCurrency(meta)));
   return (
     <Stack gap="md">
       <Table variant="vertical" layout="fixed" withTableBorder>

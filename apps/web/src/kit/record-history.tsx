@@ -5,9 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError, request } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
+import { useResourceCurrency } from './money-input';
 import { ReadOnlyValue } from './read-only-fields';
 import type { Row } from './resource-api';
-import { displayText, type FieldDef, humanize, outputFields } from './schema';
+import { displayText, type FieldDef, humanize, outputFields, recordCurrency } from './schema';
 
 /** One entry of GET /api/v1/<path>/:id/revisions (from the audit log, newest first). */
 export interface Revision {
@@ -78,7 +79,8 @@ function when(iso: string) {
  */
 export function RecordHistory({ meta, record, canRestore }: { meta: ResourceMeta; record: Row; canRestore: boolean }) {
   const client = useQueryClient();
-  const fields = useMemo(() => new Map(outputFields(meta).map((f) => [f.key, f])), [meta]);
+  const currency = recordCurrency(meta, record, useResourceCurrency(meta));
+  const fields = useMemo(() => new Map(outputFields(meta, currency).map((f) => [f.key, f])), [meta, currency]);
   const revisions = useQuery({ queryKey: revisionsKey(meta.path, record.id), queryFn: () => getRevisions(meta.path, record.id) });
   const [confirm, setConfirm] = useState<Revision | null>(null);
   const restore = useMutation({

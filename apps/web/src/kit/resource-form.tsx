@@ -6,10 +6,11 @@ import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { type CustomWidget, FieldInput } from './field-input';
 import { FormBar } from './form-bar';
+import { useResourceCurrency } from './money-input';
 import { ReadOnlyFields } from './read-only-fields';
 import { RecordHistory } from './record-history';
 import { type Row, useRecordMutations } from './resource-api';
-import { displayText, type FieldDef, fromFormValue, inputFields, toFormValue, validateValue } from './schema';
+import { displayText, type FieldDef, fromFormValue, inputFields, recordCurrency, toFormValue, validateValue } from './schema';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
@@ -115,8 +116,9 @@ export function ResourceForm({
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
+  const currency = recordCurrency(meta, record, useResourceCurrency(meta));
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the excluded names, not the array
-  const all = useMemo(() => inputFields(meta).filter((f) => !exclude.includes(f.key)), [meta, excluded]);
+  const all = useMemo(() => inputFields(meta, currency).filter((f) => !exclude.includes(f.key)), [meta, excluded, currency]);
   // A record that keeps what it was created with (a visitor's message): those fields are text, the rest inputs.
   const { fields, kept } = useMemo(() => splitEditable(all, meta.ui.editable, mode), [all, meta.ui.editable, mode]);
   // A record counts as new when another one (or a newer version) is loaded, not on every render.

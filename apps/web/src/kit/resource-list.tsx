@@ -19,7 +19,6 @@ import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/ico
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
-import { useCurrency } from '../api/get-locale';
 import { type ResourceMeta, useResourcesMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
 import { BulkDelete } from './list-bulk-delete';
@@ -33,10 +32,10 @@ import { ListPager } from './list-pager';
 import { RowActions } from './list-row-actions';
 import { StatusTabs, statusTabsOf } from './list-status-tabs';
 import { useActiveView, type ViewState, ViewsMenu } from './list-views';
-import { formatMoney } from './money-input';
+import { formatMoney, useResourceCurrency } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
 import { statusFieldOf } from './resource-form';
-import { displayText, type FieldDef, optionLabel, outputFields } from './schema';
+import { displayText, type FieldDef, optionLabel, outputFields, recordCurrency, scaleFor } from './schema';
 import { useSearchBox } from './search-sync';
 import { StatusBadge } from './status-badge';
 import { useListParams } from './use-list-params';
@@ -72,7 +71,8 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
  */
 export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
   const { state, update, apiQuery, params } = useListParams(meta, fixed);
-  const fields = useMemo(() => outputFields(meta), [meta]);
+  const currency = useResourceCurrency(meta);
+  const fields = useMemo(() => outputFields(meta, currency), [meta, currency]);
   const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
   const choices = useStore(columnChoices);
   const defaultColumns = (columns ?? meta.ui.columns).filter((c) => byKey.has(c));
@@ -94,7 +94,6 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   // for the related resources the caller may read (the others would refuse the whole list).
   const metas = useResourcesMeta();
   const readable = metas.data;
-  const currency = useCurrency();
   const canExpand = (f: FieldDef | undefined) => Boolean(f?.ref && readable?.some((m) => m.path === f.ref));
   const expand = visible
     .map((c) => byKey.get(c))
@@ -137,7 +136,11 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
 
   const cellText = (f: FieldDef | undefined, row: Row, key: string) => {
     const value = row[key];
-    if (f?.kind === 'money' && typeof value === 'number') return formatMoney(value, currency);
+    if (f?.kind === 'money' && typeof value === 'number') {
+      // Each row may be in its own currency (an order's); minor units convert with that currency's digits.
+      const code = recordCurrency(meta, row, currency);
+      return formatMoney(value / scaleFor(f, code), code);
+    }
     if (f?.expand && (f.kind === 'relation' || f.kind === 'relations')) {
       // Never an id: a record the caller may not read shows as hidden.
       if (!canExpand(f)) return value == null || (Array.isArray(value) && value.length === 0) ? '' : 'Hidden';

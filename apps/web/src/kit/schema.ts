@@ -33,7 +33,36 @@ export interface FieldDef {
   private?: boolean;
   /** For `image`: the value is an image object (`{ url, alt, … }`), not a URL string. */
   imageObject?: boolean;
+  /**
+   * A number stored scaled: the form and the screen show value ÷ scale. Declared (`ui.scale`), or for
+   * money kept in minor units, 10^digits of the currency (100 for cents, 1 for JPY).
+   */
+  scale?: number;
+  /** Money kept in minor units; with `currencyField`, each record says its currency. */
+  minorUnits?: boolean;
+  currencyField?: string;
+  /** Money: the currency its amounts are shown in (fixed when the fields are made for a record or the community). */
+  currency?: string;
 }
+
+/** How many decimals a currency's amounts have (EUR 2, JPY 0, BHD 3). */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** The scale of a field for a currency: minor-unit money converts with the currency's digits. */
+export function scaleFor(field: FieldDef, currency: string | undefined): number {
+  if (field.kind === 'money' && field.minorUnits) return 10 ** currencyDigits(currency ?? 'USD');
+  return field.scale ?? 1;
+}
+
+/** Stored → shown (÷ scale); shown → stored (× scale, rounded to a whole stored unit when scaled). */
+const unscale = (value: number, scale: number) => (scale === 1 ? value : value / scale);
+const rescale = (value: number, scale: number) => (scale === 1 ? value : Math.round(value * scale));
 
 /** `{ anyOf: [X, { type: 'null' }] }` (nested too) → X, and whether null is allowed. */
 export function unwrapNullable(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
@@ -134,6 +163,9 @@ function fieldDef(meta: ResourceMeta, key: string, raw: JsonSchema, required: bo
     def.expand = ui.relation.expand;
   }
   if (ui?.private) def.private = true;
+  if (ui?.scale) def.scale = ui.scale;
+  if (ui?.minorUnits) def.minorUnits = true;
+  if (ui?.currencyField) def.currencyField = ui.currencyField;
   if (options) {
     const declared = new Map((ui?.options ?? []).map((o) => [o.value, o]));
     def.optionLabels = Object.fromEntries(
@@ -182,16 +214,30 @@ export function toImages(value: unknown): ImageValue[] {
 }
 
 /** The fields a form edits: the create body's properties, in the server's order. */
-export function inputFields(meta: ResourceMeta): FieldDef[] {
+export function inputFields(meta: ResourceMeta, currency?: string): FieldDef[] {
   const props = meta.input.properties ?? {};
   const required = new Set(meta.input.required ?? []);
-  return Object.entries(props).map(([key, schema]) => fieldDef(meta, key, schema, required.has(key)));
+  return Object.entries(props).map(([key, schema]) => withScale(fieldDef(meta, key, schema, required.has(key)), currency));
 }
 
 /** The fields of a record as read (for columns, filters, display). */
-export function outputFields(meta: ResourceMeta): FieldDef[] {
+export function outputFields(meta: ResourceMeta, currency?: string): FieldDef[] {
   const props = meta.fields.properties ?? {};
-  return Object.entries(props).map(([key, schema]) => fieldDef(meta, key, schema, false));
+  return Object.entries(props).map(([key, schema]) => withScale(fieldDef(meta, key, schema, false), currency));
+}
+
+/** Fixes a field's scale for the currency its amounts are shown in (the community's, for forms and details). */
+function withScale(def: FieldDef, currency: string | undefined): FieldDef {
+  const scale = scaleFor(def, currency);
+  const withCurrency = def.kind === 'money' && currency ? { ...def, currency } : def;
+  return scale === 1 ? withCurrency : { ...withCurrency, scale };
+}
+
+/** The currency a record's money is in: its own (`currencyField`) when the resource declares one, else `fallback`. */
+export function recordCurrency(meta: ResourceMeta, record: Record<string, unknown> | null | undefined, fallback: string): string {
+  const field = Object.values(meta.ui.fields).find((f) => f.currencyField)?.currencyField;
+  const own = field && record ? record[field] : undefined;
+  return typeof own === 'string' && own ? own : fallback;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -231,10 +277,14 @@ export function validateValue(field: FieldDef, value: unknown, mode: 'create' | 
   if (typeof value === 'number') {
     if (field.kind === 'integer' && !Number.isInteger(value)) return 'Use a whole number';
     if (field.kind === 'money' && value < 0) return `${field.label} cannot be negative`;
-    if (s.minimum !== undefined && value < s.minimum)
-      return s.minimum === 0 ? `${field.label} cannot be negative` : `At least ${s.minimum}`;
-    if (s.maximum !== undefined && value > s.maximum) return `At most ${s.maximum}`;
-    if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) return `More than ${s.exclusiveMinimum}`;
+    // The schema's bounds are in stored units; the form holds shown ones.
+    const scale = field.scale ?? 1;
+    const minimum = s.minimum === undefined ? undefined : unscale(s.minimum, scale);
+    const maximum = s.maximum === undefined ? undefined : unscale(s.maximum, scale);
+    const exclusiveMinimum = s.exclusiveMinimum === undefined ? undefined : unscale(s.exclusiveMinimum, scale);
+    if (minimum !== undefined && value < minimum) return minimum === 0 ? `${field.label} cannot be negative` : `At least ${minimum}`;
+    if (maximum !== undefined && value > maximum) return `At most ${maximum}`;
+    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) return `More than ${exclusiveMinimum}`;
   }
   if (Array.isArray(value) && s.maxItems !== undefined && value.length > s.maxItems) return `At most ${s.maxItems} items`;
   return null;
@@ -248,7 +298,8 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
     case 'number':
     case 'integer':
     case 'money':
-      return typeof value === 'number' ? value : value == null ? '' : Number(value);
+    case 'percent':
+      return typeof value === 'number' ? unscale(value, field.scale ?? 1) : value == null ? '' : Number(value);
     case 'tags':
     case 'multiselect':
     case 'relations':
@@ -283,7 +334,8 @@ export function fromFormValue(field: FieldDef, value: unknown): unknown {
     case 'number':
     case 'integer':
     case 'money':
-      return value === '' || value == null ? emptyValue : Number(value);
+    case 'percent':
+      return value === '' || value == null ? emptyValue : rescale(Number(value), field.scale ?? 1);
     case 'json':
       return value === '' || value == null ? emptyValue : JSON.parse(String(value));
     case 'tags':
@@ -334,7 +386,9 @@ export function displayText(field: FieldDef | undefined, value: unknown): string
       .join(', ');
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  if (field?.kind === 'money' && typeof value === 'number') return value.toFixed(2);
+  if (field?.kind === 'money' && typeof value === 'number')
+    return unscale(value, field.scale ?? 1).toFixed(currencyDigits(field.currency ?? 'USD'));
+  if (field?.kind === 'percent' && typeof value === 'number') return `${unscale(value, field.scale ?? 1)} %`;
   if (field?.kind === 'richtext')
     return String(value)
       .replace(/<[^>]*>/g, ' ')

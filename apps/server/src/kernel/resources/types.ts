@@ -23,6 +23,7 @@ export type Widget =
   | 'richtext'
   | 'number'
   | 'money'
+  | 'percent'
   | 'date'
   | 'datetime'
   | 'switch'
@@ -53,6 +54,17 @@ export interface FieldUi {
    */
   private?: boolean;
   help?: string;
+  /**
+   * Money (widget `money`) stored as whole minor units of its currency (cents, paise; none for JPY):
+   * the console shows and takes the amount people read and converts with the currency's digits.
+   */
+  minorUnits?: boolean;
+  /** Money: the record's field holding its currency (ISO 4217); otherwise the community's currency. */
+  currencyField?: string;
+  /** Money: the currency held by a settings resource's record, as `path#field` (`commerce/settings#currency`). */
+  currencyFrom?: string;
+  /** A number stored scaled: the console shows value ÷ scale (a percentage kept in ppm: widget `percent`, scale 10000). */
+  scale?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 export { slugify } from '../../../kernel/resources';
 
 import { z } from 'zod';
+import type { FieldUi } from '../../../kernel/resources';
 
 /**
  * Input pieces shared by the catalogue's resources, routes and compat lines. Money is integer minor
@@ -51,5 +52,11 @@ export const text = {
   seoDescription: (s: z.ZodString) => s.trim().max(320),
 };
 
-/** How the console explains an amount field (integer minor units of the shop's currency). */
-export const MINOR_UNITS = 'In minor units of the shop currency (paise, cents): 149900 is 1,499.00';
+/**
+ * An amount of the shop: stored as integer minor units of the shop's currency (paise, cents), shown
+ * and typed by the console as the amount people read (149900 is 1,499.00), in that currency.
+ */
+export const SHOP_MONEY = { widget: 'money', minorUnits: true, currencyFrom: 'commerce/settings#currency' } as const satisfies FieldUi;
+
+/** A rate kept in parts per million (180000 is 18 %), shown and typed as a percentage. */
+export const PERCENT_PPM = { widget: 'percent', scale: 10_000 } as const satisfies FieldUi;

@@ -8,4 +8,6 @@ export const CATALOGUE_PATHS = {
   attributes: `${P}/attributes`,
   attributeValues: `${P}/addatrributes`,
   categories: `${P}/category`,
+  settings: `${P}/shop-settings`,
+  taxRates: `${P}/tax-rates`,
 };

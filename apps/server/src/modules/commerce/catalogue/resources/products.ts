@@ -1,6 +1,6 @@
 import { defineResource, errors, type HookContext, type Row } from '../../../../kernel/resources';
 import { commerceProducts } from '../../tables';
-import { imagesSchema, MINOR_UNITS, money, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
+import { imagesSchema, money, SHOP_MONEY, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
 import { after, autoSlug, type BeforeWrite, steps } from '../services/hooks';
 import { priceRangeOf } from '../services/prices';
 import { addDefaultVariation, editVariations, type VariationInput, variationsOf } from '../services/variations';
@@ -85,9 +85,9 @@ export const productsResource = defineResource({
     attributeIds: { label: 'Varies by' },
     images: { widget: 'image', label: 'Images' },
     taxClass: { label: 'Tax class' },
-    minPrice: { widget: 'number', label: 'Price from', help: MINOR_UNITS },
-    maxPrice: { widget: 'number', label: 'Price up to', help: MINOR_UNITS },
-    price: { widget: 'number', label: 'Price', help: MINOR_UNITS },
+    minPrice: { ...SHOP_MONEY, label: 'Price from' },
+    maxPrice: { ...SHOP_MONEY, label: 'Price up to' },
+    price: { ...SHOP_MONEY, label: 'Price' },
     onHand: { widget: 'number', label: 'Stock' },
     sku: { label: 'SKU' },
     ratingAverage: { label: 'Rating (× 100)' },

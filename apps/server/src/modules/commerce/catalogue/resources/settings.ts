@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineResource } from '../../../../kernel/resources';
 import { isCurrencyCode } from '../../domain';
 import { commerceSettings } from '../../tables';
-import { MINOR_UNITS, money } from '../schemas';
+import { money } from '../schemas';
+
+/** The settings' amounts are in the currency the same record sets. */
+const OWN_MONEY = { widget: 'money', minorUnits: true, currencyField: 'currency' } as const;
 
 export const countryCode = z
   .string()
@@ -36,12 +39,8 @@ export const shopSettingsResource = defineResource({
   fields: {
     currency: { help: 'Every price of the shop is in this currency' },
     pricesIncludeTax: { label: 'Prices include tax' },
-    shippingPrice: { widget: 'number', label: 'Shipping price', help: MINOR_UNITS },
-    freeShippingFrom: {
-      widget: 'number',
-      label: 'Free shipping from',
-      help: 'Order subtotal from which shipping is free; empty: never (minor units: 149900 is 1,499.00)',
-    },
+    shippingPrice: { ...OWN_MONEY, label: 'Shipping price' },
+    freeShippingFrom: { ...OWN_MONEY, label: 'Free shipping from', help: 'Order subtotal from which shipping is free; empty: never' },
     paymentWindowMinutes: { widget: 'number', label: 'Payment window (minutes)', help: 'Unpaid orders release their stock after this' },
     country: { label: 'Ships from (country)' },
   },

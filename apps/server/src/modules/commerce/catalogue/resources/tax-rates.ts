@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../../../../kernel/resources';
 import { commerceTaxRates } from '../../tables';
+import { PERCENT_PPM } from '../schemas';
 import { countryCode, taxClass } from './settings';
 
 /** Tax rates by region and tax class, in parts per million (18% = 180000). */
@@ -18,7 +19,7 @@ export const taxRatesResource = defineResource({
   },
   list: { search: ['name'], filters: ['taxClass'], sort: ['name'], defaultSort: 'name' },
   fields: {
-    ratePpm: { widget: 'number', label: 'Rate (parts per million)', help: '18% is 180000' },
+    ratePpm: { ...PERCENT_PPM, label: 'Rate' },
     taxClass: { label: 'Tax class', help: 'Products of this class are taxed at this rate' },
     country: { help: 'Two-letter code; empty: every country' },
     state: { help: 'Empty: the whole country' },

@@ -1,6 +1,6 @@
 import { defineResource, errors, type Row } from '../../../../kernel/resources';
 import { commerceVariations } from '../../tables';
-import { imagesSchema, MINOR_UNITS, money, skuSchema, stock } from '../schemas';
+import { imagesSchema, money, SHOP_MONEY, skuSchema, stock } from '../schemas';
 import type { BeforeWrite } from '../services/hooks';
 import { refreshPriceRange } from '../services/prices';
 
@@ -43,13 +43,9 @@ export const variationsResource = defineResource({
     sku: { label: 'SKU' },
     productId: { label: 'Product' },
     attributeValueIds: { label: 'Values' },
-    price: { widget: 'number', help: MINOR_UNITS },
-    compareAtPrice: {
-      widget: 'number',
-      label: 'Compare-at price',
-      help: 'The struck-through price shown beside a lower one (minor units: 149900 is 1,499.00)',
-    },
-    cost: { widget: 'number', label: 'Cost per item', help: 'Not shown to customers (minor units: 149900 is 1,499.00)' },
+    price: SHOP_MONEY,
+    compareAtPrice: { ...SHOP_MONEY, label: 'Compare-at price', help: 'The struck-through price shown beside a lower one' },
+    cost: { ...SHOP_MONEY, label: 'Cost per item', help: 'Not shown to customers' },
     onHand: { widget: 'number', label: 'Stock on hand' },
     reserved: { widget: 'number', label: 'Reserved by orders' },
     weightGrams: { widget: 'number', label: 'Weight (g)' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, errors } from '../../../../kernel/resources';
+import { PERCENT_PPM, SHOP_MONEY } from '../../catalogue/schemas';
 import { COUPON_KIND, commerceCoupons } from '../../tables';
 
 const minor = () => z.number().int().min(0).max(1_000_000_000);
@@ -37,9 +38,9 @@ export const couponsResource = defineResource({
         free_shipping: { label: 'Free shipping' },
       },
     },
-    ratePpm: { label: 'Percentage (parts per million: 100000 = 10 %)' },
-    amount: { widget: 'money', label: 'Amount off' },
-    minimumSubtotal: { widget: 'money', label: 'Minimum order' },
+    ratePpm: { ...PERCENT_PPM, label: 'Percentage' },
+    amount: { ...SHOP_MONEY, label: 'Amount off' },
+    minimumSubtotal: { ...SHOP_MONEY, label: 'Minimum order' },
     startsAt: { label: 'Valid from' },
     endsAt: { label: 'Valid until' },
     usageLimitPerCustomer: { label: 'Uses per customer' },

@@ -1,4 +1,5 @@
 import { defineResource } from '../../../../kernel/resources';
+import { SHOP_MONEY } from '../../catalogue/schemas';
 import { commerceReturns } from '../../tables';
 
 /** Returns (RMA): requested by customers or for them; moved on by their actions (approve, receive, refund, reject). */
@@ -19,8 +20,8 @@ export const returnsResource = defineResource({
         rejected: { color: 'gray' },
       },
     },
-    refundAmount: { widget: 'money', label: 'Refund' },
-    refundTax: { widget: 'money', label: 'Tax in refund' },
+    refundAmount: { ...SHOP_MONEY, label: 'Refund' },
+    refundTax: { ...SHOP_MONEY, label: 'Tax in refund' },
     lines: { widget: 'json' },
     orderId: { label: 'Order' },
     customerId: { label: 'Customer' },

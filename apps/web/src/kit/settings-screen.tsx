@@ -1,0 +1,52 @@
+import { Alert, Loader, Paper } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import { useResourceMeta } from '../api/get-resources-meta';
+import { PageHeader } from './page-header';
+import { useRecordList } from './resource-api';
+import { ResourceForm } from './resource-form';
+
+export interface SettingsScreenProps {
+  /** Path of a resource that holds one record per community (e.g. commerce/settings). */
+  resource: string;
+  title: string;
+  description?: React.ReactNode;
+}
+
+/**
+ * A resource kept as one record per community (a shop's settings): its form, filled from the record
+ * when there is one and creating it on the first save otherwise. No list, no delete.
+ */
+export function SettingsScreen({ resource, title, description }: SettingsScreenProps) {
+  const { meta, isPending: metaPending } = useResourceMeta(resource);
+  const current = useRecordList(resource, { limit: 1, withTotal: 'false' }, Boolean(meta));
+  const client = useQueryClient();
+  const record = current.data?.data[0] ?? null;
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      {(metaPending || (meta && current.isPending)) && <Loader aria-label="Loading" />}
+      {!metaPending && !meta && (
+        <Alert color="red" variant="light" role="alert">
+          Your role does not allow you to see these settings.
+        </Alert>
+      )}
+      {current.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {current.error instanceof ApiError ? current.error.message : 'The settings could not be loaded.'}
+        </Alert>
+      )}
+      {meta && current.isSuccess && (
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} maw={720}>
+          <ResourceForm
+            meta={meta}
+            record={record}
+            readOnly={!meta.permissions.write}
+            submitLabel="Save settings"
+            onSaved={() => void client.invalidateQueries({ queryKey: ['resource', resource] })}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}
