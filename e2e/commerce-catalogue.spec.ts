@@ -96,7 +96,7 @@ test('the shop settings and tax rates take amounts and rates as people read them
   await page.getByRole('button', { name: /New tax rate/ }).click();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'Tax class' }).fill(unique('e2e-').toLowerCase());
-  await page.getByRole('textbox', { name: 'Rate' }).fill('7.5');
+  await page.getByRole('textbox', { name: 'Rate', exact: true }).fill('7.5');
   await page.getByRole('button', { name: /Create/ }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('7.5 %');
   const rates = (await api<Json>('GET', `/api/v1/commerce/tax-rates?q=${encodeURIComponent(name)}`)).body.data;

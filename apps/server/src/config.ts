@@ -34,6 +34,7 @@ const envSchema = z.object({
   ),
   PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   PAYMENTS_RAZORPAY_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
+  PAYMENTS_RAZORPAY_CHECKOUT_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
   PAYMENTS_PAYU_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
   PAYMENTS_PAYU_INFO_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
   PAYMENTS_STRIPE_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
@@ -169,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: {
       timeoutMs: e.PAYMENTS_TIMEOUT_MS,
       razorpayUrl: e.PAYMENTS_RAZORPAY_URL,
+      razorpayCheckoutUrl: e.PAYMENTS_RAZORPAY_CHECKOUT_URL,
       payuUrl: e.PAYMENTS_PAYU_URL,
       payuInfoUrl: e.PAYMENTS_PAYU_INFO_URL,
       stripeUrl: e.PAYMENTS_STRIPE_URL,

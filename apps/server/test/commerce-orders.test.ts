@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -383,11 +383,24 @@ describe('order life', () => {
     const started = ok(await pay('checkout', { payable: { kind: 'commerce-order', id: order.id } }), 201);
     expect(started.transaction).toMatchObject({ amountMinor: order.total, currency: 'EUR', status: 'created' });
     expect((await admin(a, 'GET', `orders/${order.id}`)).json().data.status).toBe('pending_payment');
+    // The shopper starts paying from the storefront (the order id is the key) and is sent to the hosted pay page.
+    const shopPay = (id: string) =>
+      t.request({ method: 'POST', url: `/public/${a.name}/shop/orders/${id}/pay`, remoteAddress: randomIp() });
+    const fromShop = ok(await shopPay(order.id), 201);
+    expect(fromShop).toMatchObject({
+      checkout: 'offline',
+      payUrl: expect.stringMatching(new RegExp(`/public/${a.name}/payments/transactions/${fromShop.transactionId}/pay$`)),
+    });
+    const page = await t.request({ method: 'GET', url: new URL(fromShop.payUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('IBAN DE00 0000');
+    refused(await shopPay(randomUUID()), 404, 'not_found');
     ok(await pay(`transactions/${started.transaction.id}/mark-paid`, { note: 'On the statement' }));
     expect((await admin(a, 'GET', `orders/${order.id}`)).json().data.status).toBe('paid');
     expect(await stock(a, p.variationId)).toEqual({ onHand: 1, reserved: 0 });
     // A paid order takes no second payment.
     expect((await pay('checkout', { payable: { kind: 'commerce-order', id: order.id } })).statusCode).toBe(409);
+    refused(await shopPay(order.id), 409, 'not_payable');
   });
 
   it('cancelling an unpaid order releases its stock; a cancelled one cannot be paid', async () => {

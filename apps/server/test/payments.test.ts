@@ -226,6 +226,70 @@ describe('payments', () => {
       );
     });
 
+    it('the hosted pay page opens the checkout under its own policy, posts to the signature check, and says when nothing is left to pay', async () => {
+      const orderId = newOrder(149_900);
+      const { transaction: tx, checkout } = await start(orderId);
+      const page = await t.request({ method: 'GET', url: `/public/${c.name}/payments/transactions/${tx.id}/pay` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      const policy = String(page.headers['content-security-policy']);
+      // Razorpay's checkout script is allowed on this page only, and no inline script runs.
+      const directive = (name: string) =>
+        policy
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `));
+      expect(directive('script-src')).toBe("script-src 'self' https://checkout.razorpay.com");
+      expect(directive('form-action')).toBe("form-action 'self'");
+      const scripts = [...page.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+      expect(scripts.length).toBe(2);
+      expect(scripts.every((attributes) => /src="/.test(attributes))).toBe(true);
+      expect(page.body).toContain(`data-order="${checkout.orderId}"`);
+      expect(page.body).toContain(`data-key="${fake.razorpayAuth.keyId}"`);
+      expect(page.body).toContain('Pay ₹1,499.00');
+      expect(page.body).toContain(`action="/public/${c.name}/payments/razorpay/verify?transaction=${tx.id}"`);
+      const script = await t.request({ method: 'GET', url: '/public/assets/pay.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toContain('new window.Razorpay');
+
+      // The form the page posts: verified, then the payer lands on the outcome screen; the page has nothing left to pay.
+      const paymentId = fake.pay(checkout.orderId);
+      const posted = await t.request({
+        method: 'POST',
+        url: `/public/${c.name}/payments/razorpay/verify?transaction=${tx.id}`,
+        payload: new URLSearchParams({
+          razorpay_payment_id: paymentId,
+          razorpay_order_id: checkout.orderId,
+          razorpay_signature: sign(checkout.orderId, paymentId),
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(posted.statusCode).toBe(303);
+      expect(posted.headers.location).toContain('/payment-gateway/success?');
+      const after = await t.request({ method: 'GET', url: `/public/${c.name}/payments/transactions/${tx.id}/pay` });
+      expect(after.body).toContain('This payment is complete');
+      expect(after.body).not.toContain('<script');
+      // Another community's name, or an unknown id, finds nothing.
+      expect((await t.request({ method: 'GET', url: `/public/${other.name}/payments/transactions/${tx.id}/pay` })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: `/public/${c.name}/payments/transactions/${randomUUID()}/pay` })).statusCode).toBe(404);
+    });
+
+    it('mails a Razorpay payment link to the hosted pay page', async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/compat/core/payment/gateway/sendEmail',
+        payload: { amount: 2_500, currency: 'INR', receipt: 'INV-PAYLINK', email: 'payer@example.com' },
+        as: c,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const mailed = res.json() as Json;
+      const outbox = await api('GET', `ops/outbox/${mailed.data?.outboxId ?? mailed.outboxId}`);
+      const text = JSON.stringify(outbox.body);
+      expect(text).toContain(`/public/${c.name}/payments/transactions/`);
+      expect(text).toContain('/pay');
+      expect(text).toContain('₹25.00');
+    });
+
     it('refuses a forged or altered signature, and one for another order than the stored one', async () => {
       const orderId = newOrder();
       const { transaction: tx, checkout } = await start(orderId);

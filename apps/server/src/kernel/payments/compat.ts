@@ -4,9 +4,11 @@ import { compatTable, crudLines } from '../compat/table';
 import type { CompatCall, CompatEntry } from '../compat/types';
 import { errors } from '../errors/app-error';
 import { parseInput } from '../resources/resource';
+import { publicBaseUrl } from '../web/public-url';
 import { gatewaysResource } from './gateways';
 import { kindCatalogue } from './kinds';
 import { transactionsResource } from './ledger';
+import { formatMinor, payPath } from './pay-page';
 import { razorpayVerifyBody, type StartBody, startBody, startInput } from './routes';
 import type { GatewayKind } from './tables';
 
@@ -79,13 +81,16 @@ const sendEmail: CompatEntry['handle'] = async (call) => {
   const { transaction, checkout } = await payments.start(scope, startInput(startOf(call), call.req, call.auth!.community));
   const to = z.email().safeParse(call.body.email ?? transaction.customerEmail);
   if (!to.success) throw errors.validation({ email: 'The payer’s email' });
-  const amount = `${(transaction.amountMinor / 100).toFixed(2)} ${transaction.currency}`;
+  const amount = formatMinor(transaction.amountMinor, transaction.currency);
+  const payUrl = `${publicBaseUrl(call.req.server, call.req)}${payPath(call.auth!.community, transaction.id)}`;
   const how =
     checkout.type === 'redirect'
       ? `Pay here: ${checkout.url}`
       : checkout.type === 'offline'
         ? (checkout.instructions ?? 'We will confirm when the payment arrives.')
-        : `Pay from your order page; payment reference ${transaction.id}.`;
+        : checkout.type === 'razorpay'
+          ? `Pay here: ${payUrl}`
+          : `Pay from your order page; payment reference ${transaction.id}.`;
   const outboxId = await call.req.server.mailer.send(scope.tenantId, {
     to: to.data,
     subject: `Payment of ${amount} for ${transaction.reference ?? 'your order'}`,

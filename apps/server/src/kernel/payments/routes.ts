@@ -6,6 +6,7 @@ import { AppError, errors } from '../errors/app-error';
 import { requireCommunity } from '../tenancy/communities';
 import { kindCatalogue } from './kinds';
 import type { PaymentTransaction } from './ledger';
+import { DEFAULT_RAZORPAY_CHECKOUT, PAY_SCRIPT, PAY_SCRIPT_PATH, payPageHtml, payPagePolicy } from './pay-page';
 import { systemScope } from './service';
 import { GATEWAY_KINDS, type GatewayKind } from './tables';
 
@@ -256,6 +257,38 @@ export async function paymentRoutes(app: FastifyInstance) {
         const c = await requireCommunity(app.db, req.params.community);
         return { data: publicView(await app.payments.transaction(c.id, req.params.id)) };
       },
+    );
+
+    p.get(
+      '/public/:community/payments/transactions/:id/pay',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['public'],
+          summary: 'The hosted pay page of a started payment (Razorpay checkout, or offline instructions), as HTML',
+          params: community.extend({ id: z.uuid('Not a valid id') }),
+        },
+      },
+      async (req, reply) => {
+        const c = await requireCommunity(app.db, req.params.community);
+        const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id);
+        const page = {
+          community: c.name,
+          transaction,
+          checkout,
+          razorpayCheckoutUrl: app.config.payments.razorpayCheckoutUrl ?? DEFAULT_RAZORPAY_CHECKOUT,
+          razorpayApiUrl: app.config.payments.razorpayUrl ?? 'https://api.razorpay.com',
+        };
+        return reply
+          .header('content-security-policy', payPagePolicy(page))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(payPageHtml(page));
+      },
+    );
+
+    p.get(PAY_SCRIPT_PATH, { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(PAY_SCRIPT),
     );
 
     p.route({

@@ -409,6 +409,18 @@ export function createPaymentService(options: PaymentServiceOptions) {
     },
 
     /** One transaction of a community (for the payer's outcome screen: the caller picks what to show). */
+    /**
+     * What the hosted pay page needs to let the payer (re)open a started payment: the checkout of a
+     * Razorpay order or an offline gateway's instructions; null once nothing is left to pay there.
+     */
+    async resumable(tenantId: string, id: string): Promise<{ transaction: PaymentTransaction; checkout: CheckoutStep | null }> {
+      const { row } = await readTransaction(tenantId, id);
+      const open = row.status === 'created';
+      if (!open || (row.kind === 'razorpay' && !row.gatewayOrderId)) return { transaction: row, checkout: null };
+      if (row.kind !== 'razorpay' && ONLINE.includes(row.kind)) return { transaction: row, checkout: null };
+      return { transaction: row, checkout: await checkoutAgain(tenantId, row) };
+    },
+
     async transaction(tenantId: string, id: string): Promise<PaymentTransaction> {
       const [row] = await db.readAsTenant(tenantId, (r) =>
         r

@@ -15,6 +15,7 @@ export { type AppModule, defineModule } from '../module';
 export { type Community, requireCommunity } from '../tenancy/communities';
 export { tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
+export { publicBaseUrl } from '../web/public-url';
 export {
   definePublicView,
   type PublicView,

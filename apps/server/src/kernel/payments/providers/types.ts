@@ -112,6 +112,8 @@ export interface ProviderOptions {
 export interface PaymentsConfig {
   timeoutMs: number;
   razorpayUrl?: string;
+  /** Razorpay's checkout script, loaded by the hosted pay page (default https://checkout.razorpay.com/v1/checkout.js). */
+  razorpayCheckoutUrl?: string;
   /** PayU's hosted checkout (default by mode: test.payu.in / secure.payu.in). */
   payuUrl?: string;
   /** PayU's merchant API (postservice; default by mode: test.payu.in / info.payu.in). */

@@ -17,8 +17,10 @@ const STATE: Record<string, PayableDescription['state']> = {
  * marks its order paid (stock committed, timeline, audit) in the ledger's transaction. A second
  * payment of an already paid order changes nothing here (the ledger keeps it for a refund).
  */
+export const ORDER_PAYABLE = 'commerce-order';
+
 export const orderPayable: PayableKind = {
-  kind: 'commerce-order',
+  kind: ORDER_PAYABLE,
   label: 'Shop order',
   async describe({ tx, scope }, id) {
     const [order] = await tx

@@ -1,8 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import { errors, requireCommunity } from '../../../kernel/resources';
+import { originOf, payPath, systemScope } from '../../../kernel/payments';
+import { errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
+import { commerceOrders } from '../tables';
 import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
 import {
   acceptPrices,
@@ -31,6 +34,7 @@ import {
   signUpInput,
 } from './customers';
 import { orderDetail } from './order-actions';
+import { ORDER_PAYABLE } from './payable';
 import { requestReturn, returnInput, returnsFor } from './returns';
 import { addReview, reviewInput } from './reviews';
 import type { ShopTx } from './shop';
@@ -246,6 +250,37 @@ export function storefrontRoutes(app: FastifyInstance) {
         return { ...detail, timeline: undefined };
       });
       return reply.code(201).send({ data });
+    },
+  );
+  r.post(
+    path('/orders/:id/pay'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Start paying an order waiting for payment: the hosted pay page to send the shopper to (the order id is the key)',
+        params: community.extend({ id: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const c = await shop(req, req.params.community, true, async (s) => {
+        const [order] = await s.tx
+          .select({ status: commerceOrders.status })
+          .from(commerceOrders)
+          .where(and(eq(commerceOrders.tenantId, s.tenantId), eq(commerceOrders.id, id)));
+        if (!order) throw errors.notFound('Order');
+        if (order.status !== 'pending_payment') throw errors.conflict('not_payable', 'This order is not waiting for a payment');
+        return s.tenantId;
+      });
+      // The gateway is called outside the shop's transaction; the payment is kernel-level and audited there.
+      const started = await app.payments.start(systemScope(app.db, c, 'Storefront'), {
+        payable: { kind: ORDER_PAYABLE, id },
+        origin: originOf(req),
+        community: req.params.community,
+      });
+      const payUrl = `${publicBaseUrl(app, req)}${payPath(req.params.community, started.transaction.id)}`;
+      return reply.code(201).send({ data: { transactionId: started.transaction.id, checkout: started.checkout.type, payUrl } });
     },
   );
   r.get(path('/orders'), { config, schema: { tags, summary: "The signed-in customer's orders", params: community } }, async (req) => ({

@@ -11,6 +11,7 @@ import {
   type Db,
   errors,
   parseInput,
+  publicBaseUrl,
   requireCommunity,
   type Scope,
   tenantFilter,
@@ -127,9 +128,6 @@ interface FormContext {
   /** The server's address as the visitor reached it (links in mail). */
   baseUrl: string;
 }
-
-/** The server's public address: PUBLIC_URL, or the address this request came to. */
-export const publicBaseUrl = (app: FastifyInstance, req: FastifyRequest) => app.config.publicUrl ?? `${req.protocol}://${req.host}`;
 
 interface FormDefinition<S extends z.ZodObject> {
   schema: S;
