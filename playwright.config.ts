@@ -8,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
  * it is stale) on a fresh embedded database, in Debian's Chromium (/usr/bin/chromium).
  */
 const port = Number(process.env.E2E_PORT ?? 3391);
+/** The fake payment gateways (e2e/fake-gateways.ts): Razorpay's API and checkout script. */
+const gatewaysPort = port + 100;
+process.env.E2E_GATEWAYS_URL ??= `http://127.0.0.1:${gatewaysPort}`;
 // The config is read again by each worker: keep the data dir made by the first read.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;
@@ -40,21 +43,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm start',
-    url: `${process.env.E2E_BASE_URL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: Boolean(process.env.E2E_REUSE),
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      JOBS: 'off',
-      NODE_ENV: 'development',
+  webServer: [
+    {
+      command: 'node node_modules/tsx/dist/cli.mjs e2e/fake-gateways.ts',
+      url: `${process.env.E2E_GATEWAYS_URL}/checkout.js`,
+      timeout: 60_000,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE),
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_GATEWAYS_PORT: String(gatewaysPort) },
     },
-  },
+    {
+      command: 'npm start',
+      url: `${process.env.E2E_BASE_URL}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE),
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        JOBS: 'off',
+        NODE_ENV: 'development',
+        PAYMENTS_RAZORPAY_URL: process.env.E2E_GATEWAYS_URL,
+        PAYMENTS_RAZORPAY_CHECKOUT_URL: `${process.env.E2E_GATEWAYS_URL}/checkout.js`,
+      },
+    },
+  ],
 });

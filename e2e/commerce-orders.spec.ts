@@ -65,3 +65,48 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   await expect(drawer.getByText(`Order ${reference} dispatched`)).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a shopper pays an order through Razorpay’s checkout (the fake gateway) and the admin sees it paid', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const products = (await (await fetch(`${BASE()}/public/demo/shop/products?limit=5&sort=title`)).json()) as { data: ShopProduct[] };
+  const product = products.data[0];
+
+  await page.goto('/admin-panel/shopping');
+  await page.getByRole('button', { name: `Add ${product.title} to cart` }).click();
+  const cart = page.getByRole('region', { name: 'Cart' });
+  await expect(cart.getByText(product.title, { exact: true })).toBeVisible();
+  await cart.getByRole('textbox', { name: 'Email', exact: true }).fill('e2e.payer@example.com');
+  await cart.getByRole('textbox', { name: 'Full name', exact: true }).fill('Ravi Payer');
+  await cart.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road');
+  await cart.getByRole('textbox', { name: 'City', exact: true }).fill('Pune');
+  await cart.getByRole('textbox', { name: 'Postal code', exact: true }).fill('411001');
+  await cart.getByRole('button', { name: 'Place order' }).click();
+  const placed = page.getByRole('status').filter({ hasText: /Order \S*\d+ placed/ });
+  await expect(placed).toBeVisible();
+  const reference = /Order (\S*\d+) placed/.exec((await placed.textContent()) ?? '')?.[1] ?? '';
+
+  // The hosted pay page opens the gateway's checkout; the shopper pays there.
+  await placed.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/public\/demo\/payments\/transactions\/[0-9a-f-]{36}\/pay$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Pay ₹/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Fake Razorpay checkout' })
+    .getByRole('button', { name: /with fake Razorpay/ })
+    .click();
+
+  // The signature is checked on the server, then the shopper lands on the outcome screen.
+  await expect(page).toHaveURL(/\/payment-gateway\/success\?/);
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await expect(page.getByText(`Reference: ${reference}`)).toBeVisible();
+
+  const listed = await api<{ data: { id: string; reference: string; status: string }[] }>(
+    'GET',
+    `/api/v1/commerce/orders?q=${encodeURIComponent(reference)}`,
+  );
+  const order = listed.body.data.find((o) => o.reference === reference);
+  expect(order?.status).toBe('paid');
+  await page.goto(`/admin-panel/controlcenter/e-commerce/order-management?record=${order?.id}`);
+  await expect(page.getByRole('dialog').getByLabel('Status: Paid')).toBeVisible();
+  expect(errors).toEqual([]);
+});

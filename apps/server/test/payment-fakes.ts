@@ -47,7 +47,32 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeGateways(): Promise<FakeGateways> {
+/**
+ * Razorpay's checkout.js as the fake serves it to a browser: `new Razorpay(options).open()` shows a
+ * dialog whose button "pays" the order on the fake, which answers what the real checkout hands its
+ * handler (payment id, order id, and their signature with the key secret).
+ */
+const CHECKOUT_JS = (origin: string) => `window.Razorpay = function (options) {
+  this.on = function () {};
+  this.open = function () {
+    var dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-label', 'Fake Razorpay checkout');
+    var pay = document.createElement('button');
+    pay.type = 'button';
+    pay.textContent = 'Pay ' + (options.amount / 100).toFixed(2) + ' ' + options.currency + ' with fake Razorpay';
+    pay.addEventListener('click', function () {
+      fetch(${JSON.stringify(origin)} + '/checkout/pay', { method: 'POST', body: JSON.stringify({ order_id: options.order_id }) })
+        .then(function (r) { return r.json(); })
+        .then(function (result) { dialog.remove(); options.handler(result); });
+    });
+    dialog.appendChild(pay);
+    document.body.appendChild(dialog);
+  };
+};
+`;
+
+export async function startFakeGateways(options: { port?: number } = {}): Promise<FakeGateways> {
   const fake: Omit<FakeGateways, 'url' | 'close' | 'pay'> = {
     orders: new Map(),
     payu: new Map(),
@@ -66,6 +91,25 @@ export async function startFakeGateways(): Promise<FakeGateways> {
     if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
     if (res.destroyed) return;
     const auth = req.headers.authorization ?? '';
+    const origin = `http://${req.headers.host}`;
+    // Razorpay's browser checkout: the script, and the payer paying (answers the handler's arguments).
+    if (req.method === 'GET' && url.pathname === '/checkout.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      return res.end(CHECKOUT_JS(origin));
+    }
+    if (req.method === 'POST' && url.pathname === '/checkout/pay') {
+      const orderId = String((JSON.parse(body || '{}') as { order_id?: string }).order_id ?? '');
+      const order = fake.orders.get(orderId);
+      res.setHeader('access-control-allow-origin', '*');
+      if (!order) return json(res, 400, { error: { description: 'No such order' } });
+      const id = `pay_${randomBytes(7).toString('hex')}`;
+      order.payments.push({ id, orderId, amount: order.amount, currency: order.currency, status: 'captured' });
+      return json(res, 200, {
+        razorpay_payment_id: id,
+        razorpay_order_id: orderId,
+        razorpay_signature: hmac(fake.razorpayAuth.keySecret, `${orderId}|${id}`),
+      });
+    }
     // Razorpay
     if (url.pathname.startsWith('/v1/orders') || (url.pathname.startsWith('/v1/payments/') && url.pathname.endsWith('/refund'))) {
       const { keyId, keySecret } = fake.razorpayAuth;
@@ -155,7 +199,7 @@ export async function startFakeGateways(): Promise<FakeGateways> {
     }
     json(res, 404, { error: { description: `fake: no route ${req.method} ${url.pathname}` } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     ...fake,

@@ -29,7 +29,7 @@ export const adminsMeta: ResourceMeta = {
       phone: { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }] },
       roleId: { anyOf: [{ anyOf: [uuid, { type: 'null' }] }, { type: 'null' }] },
       status: { type: 'string', enum: ['active', 'disabled'] },
-      theme: { type: 'string', enum: ['light', 'dark', 'semi-dark'] },
+      theme: { type: 'string', enum: ['system', 'light', 'dark', 'semi-dark'] },
       password: { type: 'string', minLength: 8, maxLength: 200 },
       score: { anyOf: [{ type: 'integer', minimum: 0, maximum: 100 }, { type: 'null' }] },
       notes: { type: 'string' },
@@ -66,6 +66,7 @@ export const rolesMeta: ResourceMeta = {
   fields: { type: 'object', properties: { id: uuid, name: { type: 'string' } } },
   input: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
   ui: { title: 'name', columns: ['name'], fields: {} },
+  list: { search: ['name'], filters: [], sort: ['name', 'createdAt'], defaultSort: 'name', maxLimit: 200 },
 };
 
 export const admins = [
@@ -139,6 +140,7 @@ export const productsMeta: ResourceMeta = {
   fields: { type: 'object', properties: { id: uuid, name: { type: 'string' } } },
   input: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
   ui: { title: 'name', columns: ['name'], fields: {} },
+  list: { search: ['name'], filters: [], sort: ['name'], defaultSort: 'name', maxLimit: 200 },
 };
 
 export const products = [

@@ -43831,6 +43831,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/{community}/payments/transactions/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The hosted pay page of a started payment (Razorpay checkout, or offline instructions), as HTML */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/{community}/payments/webhooks/{kind}': {
     parameters: {
       query?: never;
@@ -44653,6 +44690,43 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/shop/orders/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start paying an order waiting for payment: the hosted pay page to send the shopper to (the order id is the key) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

@@ -68,24 +68,36 @@ function ShopperSignIn({ community, onDone }: { community: string; onDone: () =>
 function CartPanel({ community, cart, refresh }: { community: string; cart: Cart; refresh: () => Promise<unknown> }) {
   const [code, setCode] = useState('');
   const [checkout, setCheckout] = useState({ email: '', name: '', line1: '', city: '', postalCode: '', country: 'IN' });
-  const [placed, setPlaced] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ id: string; reference: string } | null>(null);
+  const [paying, setPaying] = useState(false);
   const money = (n: number) => formatMoney(n, cart.currency);
   const call = (path: string, body: Record<string, unknown>, title: string) =>
     shopCall(community, 'POST', path, { cartId: cart.id, ...body }).then(refresh, failed(title));
   async function placeOrder() {
     try {
       const { email, name, ...address } = checkout;
-      const order = await shopCall<{ reference: string }>(community, 'POST', '/checkout', {
+      const order = await shopCall<{ id: string; reference: string }>(community, 'POST', '/checkout', {
         cartId: cart.id,
         email,
         name,
         shippingAddress: { name, ...address },
       });
-      setPlaced(order.reference);
+      setPlaced({ id: order.id, reference: order.reference });
       demoShopState.setCartId(null);
       await refresh();
     } catch (err) {
       failed('Order not placed')(err);
+    }
+  }
+  /** Starts the payment and sends the shopper to the hosted pay page (the gateway's checkout runs there). */
+  async function pay(orderId: string) {
+    setPaying(true);
+    try {
+      const started = await shopCall<{ payUrl: string }>(community, 'POST', `/orders/${orderId}/pay`, {});
+      window.location.assign(started.payUrl);
+    } catch (err) {
+      setPaying(false);
+      failed('Payment not started')(err);
     }
   }
   const field = (key: keyof typeof checkout, label: string) => (
@@ -106,7 +118,12 @@ function CartPanel({ community, cart, refresh }: { community: string; cart: Cart
         </Title>
         {placed && (
           <Alert color="teal" role="status">
-            Order {placed} placed.
+            <Group justify="space-between" gap="sm">
+              <span>Order {placed.reference} placed.</span>
+              <Button size="xs" loading={paying} onClick={() => pay(placed.id)}>
+                Pay now
+              </Button>
+            </Group>
           </Alert>
         )}
         {cart.lines.length === 0 && <Text c="dimmed">The cart is empty.</Text>}
