@@ -32,7 +32,11 @@ async function bodyOf(req: IncomingMessage): Promise<Json | null> {
 }
 
 async function startFake(): Promise<Fake> {
-  const state = { requests: [] as Fake['requests'], smsMode: 'ok' as Fake['smsMode'], templates: new Map<string, { status: string; rejected_reason?: string }>() };
+  const state = {
+    requests: [] as Fake['requests'],
+    smsMode: 'ok' as Fake['smsMode'],
+    templates: new Map<string, { status: string; rejected_reason?: string }>(),
+  };
   const hanging: ServerResponse[] = [];
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -49,10 +53,12 @@ async function startFake(): Promise<Fake> {
       if (state.smsMode === 'refuse') return json(res, 400, { error: { message: 'Sender id not approved' } });
       return json(res, 200, { id: `sms_${++next}` });
     }
-    if (req.headers.authorization !== 'Bearer EAAG-wa-token-0001') return json(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+    if (req.headers.authorization !== 'Bearer EAAG-wa-token-0001')
+      return json(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
     const m = /^\/graph\/(\d+)\/message_templates$/.exec(path);
     if (m && req.method === 'POST') {
-      if (String(body?.name).startsWith('bad_')) return json(res, 400, { error: { message: 'Invalid parameter', error_user_msg: 'Template name already exists' } });
+      if (String(body?.name).startsWith('bad_'))
+        return json(res, 400, { error: { message: 'Invalid parameter', error_user_msg: 'Template name already exists' } });
       const id = String(900000 + ++next);
       state.templates.set(id, { status: 'PENDING' });
       return json(res, 200, { id, status: 'PENDING', category: body?.category });
@@ -154,7 +160,12 @@ describe('provider clients', () => {
   });
 
   it('submits a WhatsApp template in Meta’s components shape, reads its status and sends it', async () => {
-    const client = createWhatsappCloudClient({ graphUrl: `${fake.url}/graph`, accessToken: 'EAAG-wa-token-0001', phoneNumberId: '1234567', businessAccountId: '7654321' });
+    const client = createWhatsappCloudClient({
+      graphUrl: `${fake.url}/graph`,
+      accessToken: 'EAAG-wa-token-0001',
+      phoneNumberId: '1234567',
+      businessAccountId: '7654321',
+    });
     const submitted = await client.submitTemplate({
       name: 'order_update',
       category: 'utility',
@@ -197,10 +208,19 @@ describe('provider clients', () => {
     const message = await client.sendTemplate('+919845012345', 'order_update', 'en', ['Asha', 'A-1001']);
     expect(message).toMatchObject({ status: 'sent', providerMessageId: expect.stringMatching(/^wamid\./) });
     expect(fake.requests.at(-1)?.body).toMatchObject({ to: '919845012345', template: { name: 'order_update', language: { code: 'en' } } });
-    const refused = await createWhatsappCloudClient({ graphUrl: `${fake.url}/graph`, accessToken: 'bad', phoneNumberId: '1', businessAccountId: '2' })
+    const refused = await createWhatsappCloudClient({
+      graphUrl: `${fake.url}/graph`,
+      accessToken: 'bad',
+      phoneNumberId: '1',
+      businessAccountId: '2',
+    })
       .templateStatus('1')
       .catch((e) => e);
-    expect(refused).toMatchObject({ status: 422, code: 'provider_refused', message: expect.stringContaining('Invalid OAuth access token') });
+    expect(refused).toMatchObject({
+      status: 422,
+      code: 'provider_refused',
+      message: expect.stringContaining('Invalid OAuth access token'),
+    });
   });
 });
 
@@ -227,7 +247,14 @@ describe('marketing channels', () => {
     c = await t.signup();
     other = await t.signup();
     await t.app.db.withTenant(c.tenantId, (tx) =>
-      tx.insert(marketingVariables).values({ tenantId: c.tenantId, name: 'first_name', label: 'First name', source: 'contact', path: 'first_name', defaultValue: 'there' }),
+      tx.insert(marketingVariables).values({
+        tenantId: c.tenantId,
+        name: 'first_name',
+        label: 'First name',
+        source: 'contact',
+        path: 'first_name',
+        defaultValue: 'there',
+      }),
     );
   });
   afterAll(async () => {
@@ -236,10 +263,17 @@ describe('marketing channels', () => {
   });
 
   it('saves an SMS template with its counted segments, and refuses an unknown merge tag naming it', async () => {
-    const created = await api('POST', 'marketing/sms-templates', { name: 'Greeting', body: 'Hi {{ first_name }}, 20% off ~ today', senderId: 'ATRIUM', dltTemplateId: '1107161' });
+    const created = await api('POST', 'marketing/sms-templates', {
+      name: 'Greeting',
+      body: 'Hi {{ first_name }}, 20% off ~ today',
+      senderId: 'ATRIUM',
+      dltTemplateId: '1107161',
+    });
     expect(created.status, created.raw).toBe(201);
     expect(created.body.data).toMatchObject({ encoding: 'gsm7', characters: 36, segments: 1 });
-    const hindi = await api('PATCH', `marketing/sms-templates/${created.body.data.id}`, { body: `नमस्ते {{ first_name }} ${'क'.repeat(60)}` });
+    const hindi = await api('PATCH', `marketing/sms-templates/${created.body.data.id}`, {
+      body: `नमस्ते {{ first_name }} ${'क'.repeat(60)}`,
+    });
     expect(hindi.body.data).toMatchObject({ encoding: 'ucs2', segments: 2 });
     const unknown = await api('POST', 'marketing/sms-templates', { name: 'Bad', body: 'Hi {{ nickname }}' });
     expect(unknown.status).toBe(400);
@@ -266,7 +300,12 @@ describe('marketing channels', () => {
       urlText: 'See it',
     });
     expect(push.status, push.raw).toBe(200);
-    const bad = await compat('content', '/marcom/pushNotification/pushNotificationTemplates', { name: 'x', title: '{{ coupon }}', body: 'b', url: 'javascript:alert(1)' });
+    const bad = await compat('content', '/marcom/pushNotification/pushNotificationTemplates', {
+      name: 'x',
+      title: '{{ coupon }}',
+      body: 'b',
+      url: 'javascript:alert(1)',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(['url']));
     const pushes = await compat('content', '/marcom/pushNotification/getAllPushNotificationTemplate', {});
@@ -290,11 +329,22 @@ describe('marketing channels', () => {
     expect(unmapped.body.error.fields.variableMap).toBe('Choose a merge variable for {{2}}');
     const unknown = await api('POST', 'marketing/whatsapp-templates', { ...base, variableMap: { '1': 'first_name', '2': 'lead_time' } });
     expect(unknown.body.error.fields.variableMap).toBe('Unknown variable: lead_time');
-    const gap = await api('POST', 'marketing/whatsapp-templates', { ...base, body: 'Hi {{1}} and {{3}}', variableMap: { '1': 'first_name', '3': 'first_name' } });
+    const gap = await api('POST', 'marketing/whatsapp-templates', {
+      ...base,
+      body: 'Hi {{1}} and {{3}}',
+      variableMap: { '1': 'first_name', '3': 'first_name' },
+    });
     expect(gap.body.error.fields.body).toMatch(/without gaps/);
-    const noHeader = await api('POST', 'marketing/whatsapp-templates', { ...base, headerText: null, variableMap: { '1': 'first_name', '2': 'current_year' } });
+    const noHeader = await api('POST', 'marketing/whatsapp-templates', {
+      ...base,
+      headerText: null,
+      variableMap: { '1': 'first_name', '2': 'current_year' },
+    });
     expect(noHeader.body.error.fields.headerText).toMatch(/needs its text/);
-    const created = await compat('core', '/marcom/whatsapp/addTemplate', { ...base, variableMap: { '1': 'first_name', '2': 'current_year' } });
+    const created = await compat('core', '/marcom/whatsapp/addTemplate', {
+      ...base,
+      variableMap: { '1': 'first_name', '2': 'current_year' },
+    });
     expect(created.status, created.raw).toBe(200);
     const id = created.body.data.id;
     expect(created.body.data.status).toBe('draft');
@@ -324,45 +374,72 @@ describe('marketing channels', () => {
     fake.templates.set(submitted.body.data.providerTemplateId, { status: 'APPROVED', rejected_reason: 'NONE' });
     const synced = await api('POST', 'marketing/whatsapp-templates/sync', {});
     expect(synced.status, synced.raw).toBe(200);
-    expect(synced.body.data).toEqual([expect.objectContaining({ id, status: 'approved', rejectionReason: null, syncedAt: expect.any(String) })]);
+    expect(synced.body.data).toEqual([
+      expect.objectContaining({ id, status: 'approved', rejectionReason: null, syncedAt: expect.any(String) }),
+    ]);
     const listed = await compat('core', '/marcom/whatsapp/getAllTemplate', { status: 'approved' });
     expect(listed.body.data.map((r: Json) => r.id)).toEqual([id]);
     // An edit must be approved again.
     const edited = await api('PATCH', `marketing/whatsapp-templates/${id}`, { footer: 'Atrium Building Products' });
     expect(edited.body.data.status).toBe('draft');
 
-    const refusedName = await api('POST', 'marketing/whatsapp-templates', { ...base, name: 'bad_name', variableMap: { '1': 'first_name', '2': 'current_year' } });
+    const refusedName = await api('POST', 'marketing/whatsapp-templates', {
+      ...base,
+      name: 'bad_name',
+      variableMap: { '1': 'first_name', '2': 'current_year' },
+    });
     const refused = await api('POST', `marketing/whatsapp-templates/${refusedName.body.data.id}/submit`);
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatchObject({ code: 'provider_refused', message: expect.stringContaining('Template name already exists') });
+    expect(refused.body.error).toMatchObject({
+      code: 'provider_refused',
+      message: expect.stringContaining('Template name already exists'),
+    });
     expect((await api('GET', `marketing/whatsapp-templates/${refusedName.body.data.id}`)).body.data.status).toBe('draft');
   });
 
   it('keeps channel secrets sealed: never returned, listed, logged or audited, only masked', async () => {
     const empty = await compat('content', '/marcom/sms/getSmsConfig', {}, other);
     expect(empty.body.data).toMatchObject({ provider: 'outbox', configured: false, secrets: {} });
-    const missing = await api('PUT', 'marketing/channel-settings/sms', { provider: 'http', config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM' } });
+    const missing = await api('PATCH', 'marketing/channel-settings/sms', {
+      provider: 'http',
+      config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toEqual({ 'secrets.apiKey': 'Required' });
-    const typo = await api('PUT', 'marketing/channel-settings/sms', { provider: 'http', config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM', apiKey: 'x' } });
+    const typo = await api('PATCH', 'marketing/channel-settings/sms', {
+      provider: 'http',
+      config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM', apiKey: 'x' },
+    });
     expect(typo.body.error.fields).toEqual({ 'config.apiKey': 'Unknown field' });
-    const saved = await compat('content', '/marcom/sms/createSmsConfig', { provider: 'http', baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM', apiKey: 'sms-key-0001' });
+    const saved = await compat('content', '/marcom/sms/createSmsConfig', {
+      provider: 'http',
+      baseUrl: `${fake.url}/sms`,
+      senderId: 'ATRIUM',
+      apiKey: 'sms-key-0001',
+    });
     expect(saved.status, saved.raw).toBe(200);
-    expect(saved.body.data).toMatchObject({ provider: 'http', config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM' }, secrets: { apiKey: '••••0001' } });
+    expect(saved.body.data).toMatchObject({
+      provider: 'http',
+      config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRIUM' },
+      secrets: { apiKey: '••••0001' },
+    });
     // A save without the secret keeps the stored one.
-    const renamed = await api('PUT', 'marketing/channel-settings/sms', { config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRMBP' } });
+    const renamed = await api('PATCH', 'marketing/channel-settings/sms', { config: { baseUrl: `${fake.url}/sms`, senderId: 'ATRMBP' } });
     expect(renamed.body.data).toMatchObject({ config: { senderId: 'ATRMBP' }, secrets: { apiKey: '••••0001' } });
     const read = await api('GET', 'marketing/channel-settings/sms');
     expect(read.raw).not.toContain('sms-key-0001');
     expect((await api('GET', 'marketing/channel-settings/sms', undefined, other)).body.data.configured).toBe(false);
-    const smtp = await api('PUT', 'marketing/channel-settings/email', {
+    const smtp = await api('PATCH', 'marketing/channel-settings/email', {
       provider: 'smtp',
       config: { host: 'smtp.example.com', port: 587, username: 'mailer', identities: [{ name: 'Atrium', address: 'hello@example.com' }] },
       secrets: { password: 'smtp-password-9876', dkimPrivateKey: '-----BEGIN PRIVATE KEY-----abc123-----END PRIVATE KEY-----' },
     });
     expect(smtp.status, smtp.raw).toBe(200);
     expect(smtp.raw).not.toContain('smtp-password-9876');
-    expect((await compat('content', '/marcom/email/getEmailConfig')).body.data).toMatchObject({ provider: 'smtp', secrets: { password: '••••9876' } });
+    expect((await compat('content', '/marcom/email/getEmailConfig')).body.data).toMatchObject({
+      provider: 'smtp',
+      secrets: { password: '••••9876' },
+    });
     const audit = await api('GET', 'ops/audit-log?limit=100');
     expect(audit.status).toBe(200);
     expect(audit.raw).toContain('marketing/channel-settings');
@@ -370,16 +447,19 @@ describe('marketing channels', () => {
     const logs = await api('GET', 'ops/logs?limit=100');
     for (const secret of ['sms-key-0001', 'smtp-password-9876']) expect(logs.raw).not.toContain(secret);
     // Back to the installation's mail for the sends below.
-    expect((await api('PUT', 'marketing/channel-settings/email', { provider: 'default', config: {} })).body.data).toMatchObject({ provider: 'default', secrets: {} });
+    expect((await api('PATCH', 'marketing/channel-settings/email', { provider: 'default', config: {} })).body.data).toMatchObject({
+      provider: 'default',
+      secrets: {},
+    });
   });
 
   it('generates VAPID keys per community: the public key shown, the private key sealed', async () => {
-    const first = await api('PUT', 'marketing/channel-settings/push', { config: { subject: 'mailto:hello@example.com' } });
+    const first = await api('PATCH', 'marketing/channel-settings/push', { config: { subject: 'mailto:hello@example.com' } });
     expect(first.status, first.raw).toBe(200);
     const publicKey = first.body.data.config.publicKey;
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(first.body.data.secrets).toEqual({ vapidPrivateKey: expect.stringMatching(/^••••/) });
-    const kept = await api('PUT', 'marketing/channel-settings/push', { config: { subject: 'https://example.com', publicKey: 'forged' } });
+    const kept = await api('PATCH', 'marketing/channel-settings/push', { config: { subject: 'https://example.com', publicKey: 'forged' } });
     expect(kept.status, kept.raw).toBe(200);
     expect(kept.body.data.config).toEqual({ subject: 'https://example.com', publicKey });
     const rotated = await api('POST', 'marketing/channel-settings/push/vapid', {});
@@ -391,10 +471,19 @@ describe('marketing channels', () => {
   it('sends control-center messages after the commit, refuses suppressed and opted-out addresses, and keeps the history', async () => {
     // SMS goes to the fake gateway configured above.
     fake.smsMode = 'ok';
-    const sms = await compat('content', '/controlCenter/ccSms/create', { to: '+91 98450 12345', body: 'Hi {{ first_name }}, your tiles shipped' });
+    const sms = await compat('content', '/controlCenter/ccSms/create', {
+      to: '+91 98450 12345',
+      body: 'Hi {{ first_name }}, your tiles shipped',
+    });
     expect(sms.status, sms.raw).toBe(200);
-    expect(sms.body.data).toMatchObject({ channel: 'sms', to: expect.stringMatching(/^\+\d+$/), body: 'Hi there, your tiles shipped' });
+    expect(sms.body.data).toMatchObject({
+      channel: 'sms',
+      to: expect.stringMatching(/^\+\d+$/),
+      body: 'Hi there, your tiles shipped',
+      status: 'sent',
+    });
     const stored = (await api('GET', `marketing/cc-messages/${sms.body.data.id}`)).body.data;
+    expect(sms.body.data).toMatchObject(stored);
     expect(stored).toMatchObject({ status: 'sent', provider: 'http', providerMessageId: expect.stringMatching(/^sms_/), error: null });
     expect(fake.requests.at(-1)?.body).toMatchObject({ from: 'ATRMBP', text: 'Hi there, your tiles shipped' });
 
@@ -408,7 +497,11 @@ describe('marketing channels', () => {
     fake.smsMode = 'ok';
 
     // Email without community SMTP: the installation's mail (the outbox in tests).
-    const email = await compat('content', '/controlCenter/ccEmail/create', { to: 'Asha@Example.com', subject: 'Your quote', body: 'Dear {{ first_name }}, here it is.' });
+    const email = await compat('content', '/controlCenter/ccEmail/create', {
+      to: 'Asha@Example.com',
+      subject: 'Your quote',
+      body: 'Dear {{ first_name }}, here it is.',
+    });
     expect(email.status, email.raw).toBe(200);
     expect((await api('GET', `marketing/cc-messages/${email.body.data.id}`)).body.data).toMatchObject({
       to: 'asha@example.com',
@@ -417,14 +510,16 @@ describe('marketing channels', () => {
     });
 
     await t.app.db.withTenant(c.tenantId, (tx) =>
-      tx.insert(marketingSuppressions).values({ tenantId: c.tenantId, channel: 'email', address: 'gone@example.com', reason: 'unsubscribed' }),
+      tx
+        .insert(marketingSuppressions)
+        .values({ tenantId: c.tenantId, channel: 'email', address: 'gone@example.com', reason: 'unsubscribed' }),
     );
     const suppressed = await compat('content', '/controlCenter/ccEmail/create', { to: 'GONE@example.com', subject: 'Hi', body: 'x' });
     expect(suppressed.status).toBe(409);
     expect(suppressed.body.error).toMatchObject({ code: 'suppressed', message: expect.stringContaining('gone@example.com') });
     const noSubject = await compat('content', '/controlCenter/ccEmail/create', { to: 'a@example.com', body: 'x' });
     expect(noSubject.body.error.fields).toEqual({ subject: 'An email needs a subject' });
-    const unknownTag = await api('POST', 'marketing/cc-messages', { channel: 'sms', to: '+919845000002', body: 'Hi {{ nickname }}' });
+    const unknownTag = await api('POST', 'marketing/cc-messages/send', { channel: 'sms', to: '+919845000002', body: 'Hi {{ nickname }}' });
     expect(unknownTag.body.error.fields).toEqual({ body: 'Unknown variable: nickname' });
 
     const contact = await t.app.db.withTenant(c.tenantId, async (tx) => {
@@ -435,11 +530,17 @@ describe('marketing channels', () => {
         .returning();
       return row;
     });
-    const optedOut = await api('POST', 'marketing/cc-messages', { channel: 'sms', contactId: contact.id, body: 'Hello' });
+    const optedOut = await api('POST', 'marketing/cc-messages/send', { channel: 'sms', contactId: contact.id, body: 'Hello' });
     expect(optedOut.status).toBe(409);
     expect(optedOut.body.error.code).toBe('opted_out');
-    const template = (await api('POST', 'marketing/sms-templates', { name: 'Ravi', body: 'Hi {{ first_name }}', senderId: 'RAVI' })).body.data;
-    const byContact = await api('POST', 'marketing/cc-messages', { channel: 'email', contactId: contact.id, subject: 'For {{ first_name }}', body: 'Hello {{ first_name }}' });
+    const template = (await api('POST', 'marketing/sms-templates', { name: 'Ravi', body: 'Hi {{ first_name }}', senderId: 'RAVI' })).body
+      .data;
+    const byContact = await api('POST', 'marketing/cc-messages/send', {
+      channel: 'email',
+      contactId: contact.id,
+      subject: 'For {{ first_name }}',
+      body: 'Hello {{ first_name }}',
+    });
     expect(byContact.status, byContact.raw).toBe(201);
     expect(byContact.body.data).toMatchObject({ to: 'ravi@example.com', subject: 'For Ravi', body: 'Hello Ravi' });
     const fromTemplate = await compat('content', '/controlCenter/ccSms/create', { to: '+919845000003', smsTemplateId: template.id });
@@ -453,8 +554,11 @@ describe('marketing channels', () => {
     expect((await compat('content', '/controlCenter/ccEmail/getAll', {}, other)).body.data).toEqual([]);
     const failedOnly = await api('GET', 'marketing/cc-messages?status=failed');
     expect(failedOnly.body.data.map((r: Json) => r.id)).toEqual([failed.body.data.id]);
-    // History stays: there is no delete.
+    // History stays: no delete, no change, and no create that would skip the checks.
     expect((await api('DELETE', `marketing/cc-messages/${sms.body.data.id}`)).status).toBe(404);
+    expect((await api('POST', 'marketing/cc-messages', { channel: 'sms', to: '+919845000009', body: 'x', status: 'sent' })).status).toBe(
+      405,
+    );
     expect((await api('GET', `marketing/cc-messages/${sms.body.data.id}`)).status).toBe(200);
   });
 });

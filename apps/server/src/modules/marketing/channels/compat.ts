@@ -2,6 +2,7 @@ import { type CompatCall, type CompatEntry, type CompatLine, compatCrud, compatT
 import { errors, type Scope } from '../../../kernel/resources';
 import { secretBoxFor } from '../../../kernel/secrets';
 import type { SettingsChannel } from '../tables/channels';
+import { ccMessageInput, sendCcMessage } from './cc-send';
 import { ccMessagesResource } from './resources/cc-messages';
 import { pushTemplatesResource } from './resources/push-templates';
 import { smsTemplatesResource } from './resources/sms-templates';
@@ -45,9 +46,12 @@ const createConfig =
   };
 
 const cc = compatCrud(ccMessagesResource);
+/** Old clients send extra keys: only the send's own fields are read. */
+const knownCcFields = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([k]) => k in ccMessageInput.shape));
 /** ccEmail and ccSms: the one history, each line held to its channel. */
 const ccLines = (channel: 'email' | 'sms', prefix: string): CompatLine[] => [
-  ['content', 'POST', `${prefix}/create`, write, (call) => cc.create({ ...call, body: { ...call.body, channel } })],
+  ['content', 'POST', `${prefix}/create`, write, (call) => sendCcMessage(scopeOf(call), { ...knownCcFields(call.body), channel })],
   ['content', 'POST', `${prefix}/getAll`, read, (call) => cc.list({ ...call, body: { ...call.body, channel } })],
 ];
 

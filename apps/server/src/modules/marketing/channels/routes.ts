@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Scope, scopeOf } from '../../../kernel/resources';
 import { SETTINGS_CHANNELS } from '../tables/channels';
+import { ccMessageInput, sendCcMessage } from './cc-send';
 import { bindChannelSender } from './providers/sender';
+import { ccMessagesResource } from './resources/cc-messages';
 import { whatsappTemplatesResource } from './resources/whatsapp-templates';
 import { settingsInput } from './settings/schemas';
 import { generateVapidKeys, readSettings, saveSettings } from './settings/store';
@@ -34,14 +36,22 @@ export async function channelsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/marketing/channel-settings/:channel',
-    { config: read, schema: { tags, summary: "A channel's settings (secrets masked)", params: channelParams, response: { 200: z.object({ data: settingsView }) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A channel's settings (secrets masked)",
+        params: channelParams,
+        response: { 200: z.object({ data: settingsView }) },
+      },
+    },
     async (req) => {
       const s = scope(req);
       return { data: await s.db.withTenant(s.tenantId, (tx) => readSettings(tx, s.tenantId, req.params.channel)) };
     },
   );
 
-  r.put(
+  r.patch(
     '/api/v1/marketing/channel-settings/:channel',
     {
       config: write,
@@ -66,13 +76,40 @@ export async function channelsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Generates new VAPID keys for web push (subscribers must subscribe again); the private key is sealed',
-        body: z.object({ subject: z.string().trim().regex(/^(mailto:.+@.+|https:\/\/.+)$/).max(300).optional() }).strict(),
+        body: z
+          .object({
+            subject: z
+              .string()
+              .trim()
+              .regex(/^(mailto:.+@.+|https:\/\/.+)$/)
+              .max(300)
+              .optional(),
+          })
+          .strict(),
         response: { 200: z.object({ data: settingsView }) },
       },
     },
     async (req) => {
       const s = scope(req);
       return { data: await s.db.withTenant(s.tenantId, (tx) => generateVapidKeys(app.secrets, tx, s, req.body.subject)) };
+    },
+  );
+
+  r.post(
+    '/api/v1/marketing/cc-messages/send',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Sends a one-off email or SMS to a contact or an address (409 when suppressed or opted out); answers with the outcome: sent, outbox or failed',
+        body: ccMessageInput,
+        response: { 201: z.object({ data: ccMessagesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>> }) },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      return { data: await sendCcMessage(scope(req), req.body) };
     },
   );
 

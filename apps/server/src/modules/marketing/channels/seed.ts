@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../../../kernel/resources';
 import { marketingVariables } from '../tables/variables';
-import { ccMessagesResource } from './resources/cc-messages';
+import { sendCcMessage } from './cc-send';
 import { pushTemplatesResource } from './resources/push-templates';
 import { smsTemplatesResource } from './resources/sms-templates';
 import { whatsappTemplatesResource } from './resources/whatsapp-templates';
@@ -18,13 +18,35 @@ export async function seedChannels(app: FastifyInstance, scope: Scope): Promise<
   await scope.db.withTenant(scope.tenantId, (tx) =>
     tx
       .insert(marketingVariables)
-      .values({ tenantId: scope.tenantId, name: 'first_name', label: 'First name', source: 'contact', path: 'first_name', defaultValue: 'there' })
+      .values({
+        tenantId: scope.tenantId,
+        name: 'first_name',
+        label: 'First name',
+        source: 'contact',
+        path: 'first_name',
+        defaultValue: 'there',
+      })
       .onConflictDoNothing(),
   );
   for (const t of [
-    { name: 'Site visit reminder', body: 'Hi {{ first_name }}, our engineer visits your site tomorrow between 10am and 1pm. Call 080 4567 8900 to reschedule.', senderId: 'ATRIUM', dltTemplateId: '1107161234567890456' },
-    { name: 'Monsoon offer (Hindi)', body: 'नमस्ते {{ first_name }}, मानसून ऑफ़र: छत की शीट पर 20% की छूट, केवल रविवार तक।', senderId: 'ATRIUM', dltTemplateId: '1107161234567890789' },
-    { name: 'Quote ready', body: 'Hi {{ first_name }}, your quote is ready. View it on your account or reply CALL and we will ring you back.', senderId: 'ATRIUM', dltTemplateId: null },
+    {
+      name: 'Site visit reminder',
+      body: 'Hi {{ first_name }}, our engineer visits your site tomorrow between 10am and 1pm. Call 080 4567 8900 to reschedule.',
+      senderId: 'ATRIUM',
+      dltTemplateId: '1107161234567890456',
+    },
+    {
+      name: 'Monsoon offer (Hindi)',
+      body: 'नमस्ते {{ first_name }}, मानसून ऑफ़र: छत की शीट पर 20% की छूट, केवल रविवार तक।',
+      senderId: 'ATRIUM',
+      dltTemplateId: '1107161234567890789',
+    },
+    {
+      name: 'Quote ready',
+      body: 'Hi {{ first_name }}, your quote is ready. View it on your account or reply CALL and we will ring you back.',
+      senderId: 'ATRIUM',
+      dltTemplateId: null,
+    },
   ]) {
     await smsTemplatesResource.create(scope, t);
   }
@@ -68,9 +90,13 @@ export async function seedChannels(app: FastifyInstance, scope: Scope): Promise<
       config: { identities: [{ name: 'Atrium Building Products', address: 'hello@demo.atrium.local' }] },
       secrets: {},
     });
-    await saveSettings(app.secrets, tx, scope, 'push', { provider: 'webpush', config: { subject: 'mailto:hello@demo.atrium.local' }, secrets: {} });
+    await saveSettings(app.secrets, tx, scope, 'push', {
+      provider: 'webpush',
+      config: { subject: 'mailto:hello@demo.atrium.local' },
+      secrets: {},
+    });
   });
-  await ccMessagesResource.create(scope, {
+  await sendCcMessage(scope, {
     channel: 'sms',
     to: '+919845012345',
     body: 'Hello, your sample tiles were dispatched today. Atrium Building Products',

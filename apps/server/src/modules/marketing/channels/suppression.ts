@@ -11,7 +11,13 @@ export async function assertNotSuppressed(tx: Db, tenantId: string, channel: Cha
   const [row] = await tx
     .select({ reason: marketingSuppressions.reason })
     .from(marketingSuppressions)
-    .where(and(eq(marketingSuppressions.tenantId, tenantId), eq(marketingSuppressions.channel, channel), eq(marketingSuppressions.address, address)))
+    .where(
+      and(
+        eq(marketingSuppressions.tenantId, tenantId),
+        eq(marketingSuppressions.channel, channel),
+        eq(marketingSuppressions.address, address),
+      ),
+    )
     .limit(1);
   if (row) throw errors.conflict('suppressed', `${address} is on the ${channel} suppression list (${row.reason}); nothing was sent`);
 }

@@ -12,7 +12,11 @@ type Template = typeof marketingWhatsappTemplates.$inferSelect;
 
 async function clientOf(scope: Scope) {
   const client = await whatsappClientFor(scope.db, scope.tenantId);
-  if (!client) throw errors.conflict('whatsapp_not_configured', 'WhatsApp is on the development outbox: set up the Cloud API in the WhatsApp settings first');
+  if (!client)
+    throw errors.conflict(
+      'whatsapp_not_configured',
+      'WhatsApp is on the development outbox: set up the Cloud API in the WhatsApp settings first',
+    );
   return client;
 }
 

@@ -24,7 +24,10 @@ export const marketingSmsTemplates = tenantTable(
     characters: integer('characters').notNull().default(0),
     segments: integer('segments').notNull().default(0),
   },
-  (t) => [index('marketing_sms_templates_name_idx').on(t.tenantId, t.name, t.id), index('marketing_sms_templates_encoding_idx').on(t.tenantId, t.encoding)],
+  (t) => [
+    index('marketing_sms_templates_name_idx').on(t.tenantId, t.name, t.id),
+    index('marketing_sms_templates_encoding_idx').on(t.tenantId, t.encoding),
+  ],
 );
 
 /** A web push template: what the notification shows and where a click goes. */

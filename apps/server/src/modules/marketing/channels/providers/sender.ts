@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../../../../kernel/resources';
 import type { Mailer } from '../../../../kernel/messaging';
+import type { Database } from '../../../../kernel/resources';
 import type { SecretBox } from '../../../../kernel/secrets';
 import { openSettings } from '../settings/store';
 import { createHttpSmsClient } from './http-sms';
@@ -41,7 +41,15 @@ export interface OutgoingEmail {
 export async function sendEmail(db: Database, tenantId: string, email: OutgoingEmail): Promise<SendResult> {
   const { box, mailer, mailFrom } = senderFor(db);
   const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'email'));
-  const config = settings.config as { host?: string; port?: number; secure?: boolean; username?: string; identities?: { name: string; address: string }[]; dkimDomain?: string; dkimSelector?: string };
+  const config = settings.config as {
+    host?: string;
+    port?: number;
+    secure?: boolean;
+    username?: string;
+    identities?: { name: string; address: string }[];
+    dkimDomain?: string;
+    dkimSelector?: string;
+  };
   const identity = config.identities?.[0];
   if (settings.provider !== 'smtp') {
     // The installation's mail: recorded in the outbox and delivered by its SMTP when it has one.
@@ -70,7 +78,11 @@ export async function sendEmail(db: Database, tenantId: string, email: OutgoingE
     });
     return { status: 'sent', provider: 'smtp', providerMessageId: String(info.messageId ?? '') };
   } catch (error) {
-    throw new ProviderError('SMTP server', 'provider_refused', `The SMTP server refused: ${String((error as Error).message).slice(0, 300)}`);
+    throw new ProviderError(
+      'SMTP server',
+      'provider_refused',
+      `The SMTP server refused: ${String((error as Error).message).slice(0, 300)}`,
+    );
   } finally {
     transport.close();
   }

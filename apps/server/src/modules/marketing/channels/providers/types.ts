@@ -47,9 +47,17 @@ export async function callJson(
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new ProviderError(provider, 'provider_timeout', `${provider} did not answer within ${Math.round((init.timeoutMs ?? PROVIDER_TIMEOUT_MS) / 1000)} s`);
+      throw new ProviderError(
+        provider,
+        'provider_timeout',
+        `${provider} did not answer within ${Math.round((init.timeoutMs ?? PROVIDER_TIMEOUT_MS) / 1000)} s`,
+      );
     }
-    throw new ProviderError(provider, 'provider_unreachable', `${provider} could not be reached (${clip((error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message)})`);
+    throw new ProviderError(
+      provider,
+      'provider_unreachable',
+      `${provider} could not be reached (${clip((error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message)})`,
+    );
   }
   const text = await response.text();
   let body: unknown = null;

@@ -45,9 +45,15 @@ export function componentsOf(t: TemplateForReview): unknown[] {
   const components: unknown[] = [];
   if (t.headerType === 'text' && t.headerText) {
     const usesVariable = /\{\{\s*1\s*\}\}/.test(t.headerText);
-    components.push({ type: 'HEADER', format: 'TEXT', text: t.headerText, ...(usesVariable ? { example: { header_text: [t.samples[0] ?? 'Sample'] } } : {}) });
+    components.push({
+      type: 'HEADER',
+      format: 'TEXT',
+      text: t.headerText,
+      ...(usesVariable ? { example: { header_text: [t.samples[0] ?? 'Sample'] } } : {}),
+    });
   }
-  if (t.headerType === 'image' && t.headerImageUrl) components.push({ type: 'HEADER', format: 'IMAGE', example: { header_handle: [t.headerImageUrl] } });
+  if (t.headerType === 'image' && t.headerImageUrl)
+    components.push({ type: 'HEADER', format: 'IMAGE', example: { header_handle: [t.headerImageUrl] } });
   components.push({ type: 'BODY', text: t.body, ...(t.samples.length > 0 ? { example: { body_text: [t.samples] } } : {}) });
   if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
   if (t.buttons.length > 0) {
@@ -74,7 +80,12 @@ function graphError(body: unknown): string | undefined {
 export function createWhatsappCloudClient(options: WhatsappCloudOptions) {
   const base = options.graphUrl.replace(/\/+$/, '');
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    callJson(PROVIDER, `${base}/${path}`, { method, headers: { authorization: `Bearer ${options.accessToken}` }, body, timeoutMs: options.timeoutMs }, graphError);
+    callJson(
+      PROVIDER,
+      `${base}/${path}`,
+      { method, headers: { authorization: `Bearer ${options.accessToken}` }, body, timeoutMs: options.timeoutMs },
+      graphError,
+    );
 
   return {
     /** Submits a new template (or an edit of one Meta already has) for approval. */
@@ -113,7 +124,9 @@ export function createWhatsappCloudClient(options: WhatsappCloudOptions) {
         template: {
           name,
           language: { code: language },
-          ...(bodyValues.length > 0 ? { components: [{ type: 'body', parameters: bodyValues.map((text) => ({ type: 'text', text })) }] } : {}),
+          ...(bodyValues.length > 0
+            ? { components: [{ type: 'body', parameters: bodyValues.map((text) => ({ type: 'text', text })) }] }
+            : {}),
         },
       })) as { messages?: { id?: unknown }[] } | null;
       const id = answer?.messages?.[0]?.id;

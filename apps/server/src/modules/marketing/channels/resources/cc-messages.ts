@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { defineResource, type HookContext, type Row, type Scope } from '../../../../kernel/resources';
+import { defineResource } from '../../../../kernel/resources';
 import { marketingCcMessages } from '../../tables/channels';
-import { prepareCcMessage, sendCcMessages } from '../cc-send';
 
 /**
  * The control center's one-off messages: an email or SMS to one contact (or a typed address),
  * optionally from an SMS template, checked against consent and the suppression list, sent after
- * the commit through the community's provider (or the outbox), and kept as history.
+ * the commit through the community's provider (or the outbox), and kept as history. Sent through
+ * `POST /api/v1/marketing/cc-messages/send` (cc-send.ts), which answers with the outcome; the
+ * records are read-only history.
  */
 export const ccMessagesResource = defineResource({
   path: 'marketing/cc-messages',
@@ -20,7 +21,7 @@ export const ccMessagesResource = defineResource({
   },
   readOnly: ['status', 'provider', 'providerMessageId', 'error', 'sentAt'],
   // History: a message is what was sent, never changed or removed afterwards.
-  operations: { update: false, delete: false },
+  operations: { create: false, update: false, delete: false },
   list: { search: ['to', 'subject'], filters: ['channel', 'status', 'contactId', 'smsTemplateId', 'createdAt'], sort: ['to'] },
   ui: { title: 'to', columns: ['createdAt', 'channel', 'to', 'subject', 'status', 'provider', 'error'] },
   fields: {
@@ -38,10 +39,6 @@ export const ccMessagesResource = defineResource({
         failed: { label: 'Failed', color: 'red' },
       },
     },
-  },
-  hooks: {
-    beforeWrite: (ctx: HookContext, data: Record<string, unknown>) => prepareCcMessage(ctx.tx, ctx.scope.tenantId, data),
-    afterCommit: (scope: Scope, op: 'create' | 'update' | 'delete', records: Row[]) => (op === 'create' ? sendCcMessages(scope, records) : undefined),
   },
   examples: [
     {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type HookContext, defineResource } from '../../../../kernel/resources';
+import { defineResource, type HookContext } from '../../../../kernel/resources';
 import { marketingPushTemplates } from '../../tables/channels';
 import { assertTemplateVariables } from '../variables';
 

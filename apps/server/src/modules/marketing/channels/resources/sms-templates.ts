@@ -1,4 +1,4 @@
-import { type HookContext, defineResource } from '../../../../kernel/resources';
+import { defineResource, type HookContext } from '../../../../kernel/resources';
 import { marketingSmsTemplates } from '../../tables/channels';
 import { countSms } from '../sms-counter';
 import { assertTemplateVariables } from '../variables';

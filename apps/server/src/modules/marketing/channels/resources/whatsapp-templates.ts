@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type HookContext, defineResource, errors, type Row } from '../../../../kernel/resources';
+import { defineResource, errors, type HookContext, type Row } from '../../../../kernel/resources';
 import { marketingWhatsappTemplates, type WhatsappButton } from '../../tables/channels';
 import { BUILT_IN_VARIABLES } from '../../variables/engine';
 import { declaredVariables } from '../variables';
@@ -69,12 +69,13 @@ export const whatsappTemplatesResource = defineResource({
         .min(1)
         .max(512)
         .regex(/^[a-z0-9_]+$/, 'Lower-case letters, digits and underscores (order_update)'),
-    language: (s) =>
-      s
-        .trim()
-        .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/, 'A WhatsApp language code (en, en_US, hi)'),
+    language: (s) => s.trim().regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/, 'A WhatsApp language code (en, en_US, hi)'),
     headerText: (s) => s.trim().max(60),
-    headerImageUrl: () => z.url({ protocol: /^https$/ }).max(2000).nullable(),
+    headerImageUrl: () =>
+      z
+        .url({ protocol: /^https$/ })
+        .max(2000)
+        .nullable(),
     body: (s) => s.trim().min(1, 'Write the message').max(1024),
     footer: (s) => s.trim().max(60),
     buttons: () => z.array(button).max(10),
@@ -85,7 +86,9 @@ export const whatsappTemplatesResource = defineResource({
   list: { search: ['name', 'body'], filters: ['status', 'category', 'language'], sort: ['name'] },
   ui: { title: 'name', columns: ['name', 'category', 'language', 'status', 'syncedAt'] },
   fields: {
-    category: { options: { marketing: { label: 'Marketing' }, utility: { label: 'Utility' }, authentication: { label: 'Authentication' } } },
+    category: {
+      options: { marketing: { label: 'Marketing' }, utility: { label: 'Utility' }, authentication: { label: 'Authentication' } },
+    },
     headerType: { label: 'Header', options: { none: { label: 'None' }, text: { label: 'Text' }, image: { label: 'Image' } } },
     body: { widget: 'textarea', help: 'Numbered variables {{1}}, {{2}} …, mapped to merge variables' },
     buttons: { widget: 'json', help: 'Quick replies, links (https) and a phone number' },

@@ -56,7 +56,12 @@ const email: Record<string, ProviderShape> = {
 
 /** SMS: the development outbox (recorded, not sent) or an HTTP SMS gateway (http-sms.ts documents the call). */
 const sms: Record<string, ProviderShape> = {
-  outbox: { label: 'Outbox (development: recorded, not sent)', config: z.object({ senderId: z.string().trim().max(15).default('') }).strict(), secrets: z.object({}).strict(), requiredSecrets: [] },
+  outbox: {
+    label: 'Outbox (development: recorded, not sent)',
+    config: z.object({ senderId: z.string().trim().max(15).default('') }).strict(),
+    secrets: z.object({}).strict(),
+    requiredSecrets: [],
+  },
   http: {
     label: 'HTTP SMS gateway',
     config: z
@@ -73,13 +78,24 @@ const sms: Record<string, ProviderShape> = {
 
 /** WhatsApp: the development outbox or Meta's WhatsApp Cloud API. */
 const whatsapp: Record<string, ProviderShape> = {
-  outbox: { label: 'Outbox (development: recorded, not sent)', config: z.object({}).strict(), secrets: z.object({}).strict(), requiredSecrets: [] },
+  outbox: {
+    label: 'Outbox (development: recorded, not sent)',
+    config: z.object({}).strict(),
+    secrets: z.object({}).strict(),
+    requiredSecrets: [],
+  },
   cloud_api: {
     label: 'WhatsApp Cloud API',
     config: z
       .object({
-        phoneNumberId: z.string().trim().regex(/^[0-9]{5,30}$/, 'The phone number id (digits) from the WhatsApp manager'),
-        businessAccountId: z.string().trim().regex(/^[0-9]{5,30}$/, 'The WhatsApp business account id (digits)'),
+        phoneNumberId: z
+          .string()
+          .trim()
+          .regex(/^[0-9]{5,30}$/, 'The phone number id (digits) from the WhatsApp manager'),
+        businessAccountId: z
+          .string()
+          .trim()
+          .regex(/^[0-9]{5,30}$/, 'The WhatsApp business account id (digits)'),
         graphUrl: httpUrl.default('https://graph.facebook.com/v21.0'),
       })
       .strict(),

@@ -60,7 +60,9 @@ export async function readSettings(tx: Db, tenantId: string, channel: SettingsCh
 export async function openSettings(box: SecretBox, tx: Db, tenantId: string, channel: SettingsChannel): Promise<OpenSettings> {
   const row = await rowOf(tx, tenantId, channel);
   if (!row) return { provider: DEFAULT_PROVIDER[channel], config: {}, secrets: {} };
-  const secrets = row.secretsSealed ? (JSON.parse(box.open(row.secretsSealed, sealContext(tenantId, channel))) as Record<string, string>) : {};
+  const secrets = row.secretsSealed
+    ? (JSON.parse(box.open(row.secretsSealed, sealContext(tenantId, channel))) as Record<string, string>)
+    : {};
   return { provider: row.provider, config: row.config, secrets };
 }
 
@@ -68,7 +70,13 @@ export async function openSettings(box: SecretBox, tx: Db, tenantId: string, cha
  * Validates the settings for the chosen provider, merges the secrets over the stored ones (a
  * provider change starts from none), seals them and stores the row; audited with masks only.
  */
-export async function saveSettings(box: SecretBox, tx: Db, scope: Scope, channel: SettingsChannel, input: SettingsInput): Promise<SettingsView> {
+export async function saveSettings(
+  box: SecretBox,
+  tx: Db,
+  scope: Scope,
+  channel: SettingsChannel,
+  input: SettingsInput,
+): Promise<SettingsView> {
   const existing = await rowOf(tx, scope.tenantId, channel);
   const provider = input.provider ?? existing?.provider ?? DEFAULT_PROVIDER[channel];
   const shape = PROVIDERS[channel][provider];
@@ -81,13 +89,19 @@ export async function saveSettings(box: SecretBox, tx: Db, scope: Scope, channel
   if (channel === 'push') {
     if (!existing?.secretsSealed) return generateVapidKeys(box, tx, scope, String(config.subject));
     config.publicKey = existing.config.publicKey;
-    return write(tx, scope, channel, existing, { provider, config, secretsSealed: existing.secretsSealed, secretsMasked: existing.secretsMasked });
+    return write(tx, scope, channel, existing, {
+      provider,
+      config,
+      secretsSealed: existing.secretsSealed,
+      secretsMasked: existing.secretsMasked,
+    });
   }
   const stored = existing?.provider === provider ? (await openSettings(box, tx, scope.tenantId, channel)).secrets : {};
   const merged = Object.fromEntries(Object.entries({ ...stored, ...input.secrets }).filter(([, v]) => v !== ''));
   const secrets = prefixed('secrets', () => parseInput(shape.secrets, merged) as Record<string, string>);
   const missing = shape.requiredSecrets.filter((k) => !secrets[k]);
-  if (missing.length > 0) throw errors.validation(Object.fromEntries(missing.map((k) => [`secrets.${k}`, 'Required'])), `${shape.label} needs its credentials`);
+  if (missing.length > 0)
+    throw errors.validation(Object.fromEntries(missing.map((k) => [`secrets.${k}`, 'Required'])), `${shape.label} needs its credentials`);
   const values = {
     provider,
     config,
