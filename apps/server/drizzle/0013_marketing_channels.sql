@@ -105,4 +105,5 @@ CREATE INDEX "marketing_whatsapp_templates_created_idx" ON "marketing_whatsapp_t
 CREATE INDEX "marketing_whatsapp_templates_updated_idx" ON "marketing_whatsapp_templates" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "marketing_whatsapp_templates_name_uq" ON "marketing_whatsapp_templates" USING btree ("tenant_id","name","language");--> statement-breakpoint
 CREATE INDEX "marketing_whatsapp_templates_status_idx" ON "marketing_whatsapp_templates" USING btree ("tenant_id","status");--> statement-breakpoint
-CREATE INDEX "marketing_whatsapp_templates_category_idx" ON "marketing_whatsapp_templates" USING btree ("tenant_id","category");
+CREATE INDEX "marketing_whatsapp_templates_category_idx" ON "marketing_whatsapp_templates" USING btree ("tenant_id","category");--> statement-breakpoint
+CREATE INDEX "marketing_whatsapp_templates_language_idx" ON "marketing_whatsapp_templates" USING btree ("tenant_id","language");

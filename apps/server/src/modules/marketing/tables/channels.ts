@@ -85,6 +85,7 @@ export const marketingWhatsappTemplates = tenantTable(
     uniqueIndex('marketing_whatsapp_templates_name_uq').on(t.tenantId, t.name, t.language),
     index('marketing_whatsapp_templates_status_idx').on(t.tenantId, t.status),
     index('marketing_whatsapp_templates_category_idx').on(t.tenantId, t.category),
+    index('marketing_whatsapp_templates_language_idx').on(t.tenantId, t.language),
   ],
 );
 

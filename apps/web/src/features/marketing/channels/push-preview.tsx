@@ -46,7 +46,7 @@ export function PushPreview({ content }: { content: PushContent }) {
             )}
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
               <Text size="xs" c="dimmed">
-                {phone ? 'Chrome' : 'Chrome'} · {host} · now
+                Chrome · {host} · now
               </Text>
               <Text size="sm" fw={600} lineClamp={phone ? 1 : 2}>
                 {content.title || 'Title'}

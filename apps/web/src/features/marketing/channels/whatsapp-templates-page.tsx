@@ -8,13 +8,13 @@ import { ResourceScreen } from '../../../kit/resource-screen';
 import { submitWhatsappTemplate, syncWhatsappTemplates } from './channels-api';
 
 const RESOURCE = 'marketing/whatsapp-templates';
-const STATUS_COLORS: Record<string, string> = {
-  draft: 'gray',
-  pending: 'yellow',
-  approved: 'green',
-  rejected: 'red',
-  paused: 'yellow',
-  disabled: 'red',
+const STATUSES: Record<string, { label: string; color: string }> = {
+  draft: { label: 'Draft', color: 'gray' },
+  pending: { label: 'Pending approval', color: 'yellow' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+  paused: { label: 'Paused', color: 'yellow' },
+  disabled: { label: 'Disabled', color: 'red' },
 };
 
 const failed = (title: string) => (error: Error) =>
@@ -41,8 +41,8 @@ function Approval({ row }: { row: Row }) {
           <Text size="sm" fw={500}>
             Approval
           </Text>
-          <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" tt="none">
-            {status}
+          <Badge color={STATUSES[status]?.color ?? 'gray'} variant="light" tt="none">
+            {STATUSES[status]?.label ?? status}
           </Badge>
           {row.syncedAt ? (
             <Text size="xs" c="dimmed">
