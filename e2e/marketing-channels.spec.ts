@@ -26,8 +26,8 @@ test('an admin writes an SMS template, watches the counter switch from GSM-7 to 
   await body.fill(`Hi {{ first_name }}, your site visit is confirmed for tomorrow at ten. नमस्ते`);
   await expect(segments).toContainText('2 segments');
   await page.getByRole('textbox', { name: 'Sender id' }).fill('ATRIUM');
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByRole('cell', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Create sms template' }).click();
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
 
   const stored = await api<{ data: Json[] }>('GET', `/api/v1/marketing/sms-templates?q=${encodeURIComponent(name)}`);
   expect(stored.body.data).toEqual([expect.objectContaining({ name, encoding: 'ucs2', segments: 2, senderId: 'ATRIUM' })]);
@@ -38,7 +38,7 @@ test('an admin configures the SMS gateway; after saving the API key is only show
   const errors = collectPageErrors(page);
   await page.goto('/admin-panel/controlcenter/settings/channels/sms');
   await expect(page.getByRole('heading', { name: 'SMS settings', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Provider' }).click();
+  await page.getByRole('combobox', { name: 'Provider' }).click();
   await page.getByRole('option', { name: 'HTTP SMS gateway' }).click();
   await page.getByRole('textbox', { name: 'Gateway address' }).fill('https://sms.example.com/api');
   await page.getByRole('textbox', { name: 'Sender id' }).fill('ATRIUM');
