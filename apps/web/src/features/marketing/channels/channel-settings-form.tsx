@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Code,
   Group,
   Loader,
   NumberInput,
@@ -11,6 +10,7 @@ import {
   Stack,
   Switch,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -175,13 +175,16 @@ function VapidKey({ settings, onRotate, rotating }: { settings: ChannelSettings;
   const publicKey = typeof settings.config.publicKey === 'string' ? settings.config.publicKey : null;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        VAPID public key
-      </Text>
       {publicKey ? (
-        <Code block data-testid="vapid-public-key">
-          {publicKey}
-        </Code>
+        <Textarea
+          label="VAPID public key"
+          description="Give it to your website's push subscription code"
+          readOnly
+          autosize
+          value={publicKey}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          data-testid="vapid-public-key"
+        />
       ) : (
         <Text size="sm" c="dimmed">
           No keys yet: saving generates them.
