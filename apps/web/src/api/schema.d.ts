@@ -11986,6 +11986,2696 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/cc-messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List control-center messages */
+    get: {
+      parameters: {
+        query?: {
+          channel?: string | string[];
+          contactId?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact, smsTemplate */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          smsTemplateId?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                error: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  smsTemplate?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                provider: string | null;
+                providerMessageId: string | null;
+                sentAt: string | null;
+                smsTemplateId: string | null;
+                /** @enum {string} */
+                status: 'queued' | 'sent' | 'outbox' | 'failed';
+                subject: string | null;
+                to: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/cc-messages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a control-center message */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: contact, smsTemplate */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                error: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  smsTemplate?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                provider: string | null;
+                providerMessageId: string | null;
+                sentAt: string | null;
+                smsTemplateId: string | null;
+                /** @enum {string} */
+                status: 'queued' | 'sent' | 'outbox' | 'failed';
+                subject: string | null;
+                to: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/cc-messages/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a control-center message */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/cc-messages/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export control-center messages as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          channel?: string | string[];
+          contactId?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact, smsTemplate */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          smsTemplateId?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/cc-messages/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a one-off email or SMS to a contact or an address (409 when suppressed or opted out); answers with the outcome: sent, outbox or failed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body?: string | null;
+            /** @enum {string} */
+            channel: 'email' | 'sms';
+            contactId?: string | null;
+            smsTemplateId?: string | null;
+            subject?: string | null;
+            to?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                error: string | null;
+                /** Format: uuid */
+                id: string;
+                provider: string | null;
+                providerMessageId: string | null;
+                sentAt: string | null;
+                smsTemplateId: string | null;
+                /** @enum {string} */
+                status: 'queued' | 'sent' | 'outbox' | 'failed';
+                subject: string | null;
+                to: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/channel-settings/{channel}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A channel's settings (secrets masked) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          channel: 'email' | 'sms' | 'whatsapp' | 'push';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                config: {
+                  [key: string]: unknown;
+                };
+                configured: boolean;
+                provider: string;
+                providers: {
+                  key: string;
+                  label: string;
+                  secrets: string[];
+                }[];
+                /** @description Masks of the stored secrets (never the secrets) */
+                secrets: {
+                  [key: string]: string;
+                };
+                updatedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Saves a channel's settings: secrets are sealed and never returned (send only those that change; '' removes one) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          channel: 'email' | 'sms' | 'whatsapp' | 'push';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default {} */
+            config?: {
+              [key: string]: unknown;
+            };
+            provider?: string;
+            /** @default {} */
+            secrets?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                config: {
+                  [key: string]: unknown;
+                };
+                configured: boolean;
+                provider: string;
+                providers: {
+                  key: string;
+                  label: string;
+                  secrets: string[];
+                }[];
+                /** @description Masks of the stored secrets (never the secrets) */
+                secrets: {
+                  [key: string]: string;
+                };
+                updatedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/channel-settings/push/vapid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Generates new VAPID keys for web push (subscribers must subscribe again); the private key is sealed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            subject?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                config: {
+                  [key: string]: unknown;
+                };
+                configured: boolean;
+                provider: string;
+                providers: {
+                  key: string;
+                  label: string;
+                  secrets: string[];
+                }[];
+                /** @description Masks of the stored secrets (never the secrets) */
+                secrets: {
+                  [key: string]: string;
+                };
+                updatedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List push templates */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                iconUrl: string | null;
+                /** Format: uuid */
+                id: string;
+                imageUrl: string | null;
+                name: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                url: string | null;
+                urlText: string | null;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a push template */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body: string;
+            iconUrl?: (string | null) | null;
+            imageUrl?: (string | null) | null;
+            name: string;
+            title: string;
+            url?: (string | null) | null;
+            urlText?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                iconUrl: string | null;
+                /** Format: uuid */
+                id: string;
+                imageUrl: string | null;
+                name: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                url: string | null;
+                urlText: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several push templates
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a push template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                iconUrl: string | null;
+                /** Format: uuid */
+                id: string;
+                imageUrl: string | null;
+                name: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                url: string | null;
+                urlText: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a push template */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a push template */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body?: string;
+            iconUrl?: (string | null) | null;
+            imageUrl?: (string | null) | null;
+            name?: string;
+            title?: string;
+            url?: (string | null) | null;
+            urlText?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                iconUrl: string | null;
+                /** Format: uuid */
+                id: string;
+                imageUrl: string | null;
+                name: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                url: string | null;
+                urlText: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a push template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a push template as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                iconUrl: string | null;
+                /** Format: uuid */
+                id: string;
+                imageUrl: string | null;
+                name: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                url: string | null;
+                urlText: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several push templates */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export push templates as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import push templates from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a push templates import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/push-templates/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a push templates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List sms templates */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          encoding?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                characters: number;
+                /** Format: date-time */
+                createdAt: string;
+                dltTemplateId: string | null;
+                /** @enum {string} */
+                encoding: 'gsm7' | 'ucs2';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                segments: number;
+                senderId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a sms template */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body: string;
+            dltTemplateId?: string | null;
+            name: string;
+            senderId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                characters: number;
+                /** Format: date-time */
+                createdAt: string;
+                dltTemplateId: string | null;
+                /** @enum {string} */
+                encoding: 'gsm7' | 'ucs2';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                segments: number;
+                senderId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several sms templates
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a sms template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                characters: number;
+                /** Format: date-time */
+                createdAt: string;
+                dltTemplateId: string | null;
+                /** @enum {string} */
+                encoding: 'gsm7' | 'ucs2';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                segments: number;
+                senderId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a sms template */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a sms template */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body?: string;
+            dltTemplateId?: string | null;
+            name?: string;
+            senderId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                characters: number;
+                /** Format: date-time */
+                createdAt: string;
+                dltTemplateId: string | null;
+                /** @enum {string} */
+                encoding: 'gsm7' | 'ucs2';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                segments: number;
+                senderId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a sms template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a sms template as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                characters: number;
+                /** Format: date-time */
+                createdAt: string;
+                dltTemplateId: string | null;
+                /** @enum {string} */
+                encoding: 'gsm7' | 'ucs2';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                segments: number;
+                senderId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several sms templates */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export sms templates as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          encoding?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import sms templates from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a sms templates import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a sms templates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List whatsapp templates */
+    get: {
+      parameters: {
+        query?: {
+          category?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          language?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a whatsapp template */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body: string;
+            buttons?: (
+              | {
+                  text: string;
+                  /** @enum {string} */
+                  type: 'quick_reply';
+                }
+              | {
+                  text: string;
+                  /** @enum {string} */
+                  type: 'url';
+                  /** Format: uri */
+                  url: string;
+                }
+              | {
+                  phone: string;
+                  text: string;
+                  /** @enum {string} */
+                  type: 'phone';
+                }
+            )[];
+            /** @enum {string} */
+            category: 'marketing' | 'utility' | 'authentication';
+            footer?: string | null;
+            headerImageUrl?: (string | null) | null;
+            headerText?: string | null;
+            /** @enum {string} */
+            headerType?: 'none' | 'text' | 'image';
+            language?: string;
+            name: string;
+            variableMap?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several whatsapp templates
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a whatsapp template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a whatsapp template */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a whatsapp template */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            body?: string;
+            buttons?: (
+              | {
+                  text: string;
+                  /** @enum {string} */
+                  type: 'quick_reply';
+                }
+              | {
+                  text: string;
+                  /** @enum {string} */
+                  type: 'url';
+                  /** Format: uri */
+                  url: string;
+                }
+              | {
+                  phone: string;
+                  text: string;
+                  /** @enum {string} */
+                  type: 'phone';
+                }
+            )[];
+            /** @enum {string} */
+            category?: 'marketing' | 'utility' | 'authentication';
+            footer?: string | null;
+            headerImageUrl?: (string | null) | null;
+            headerText?: string | null;
+            /** @enum {string} */
+            headerType?: 'none' | 'text' | 'image';
+            language?: string;
+            name?: string;
+            variableMap?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a whatsapp template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a whatsapp template as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Submits a WhatsApp template to the Cloud API for approval */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several whatsapp templates */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export whatsapp templates as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          category?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          language?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import whatsapp templates from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a whatsapp templates import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a whatsapp templates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reads the approval status of submitted WhatsApp templates from the Cloud API (all, or `id`) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                body: string;
+                buttons:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                category: 'marketing' | 'utility' | 'authentication';
+                /** Format: date-time */
+                createdAt: string;
+                footer: string | null;
+                headerImageUrl: string | null;
+                headerText: string | null;
+                /** @enum {string} */
+                headerType: 'none' | 'text' | 'image';
+                /** Format: uuid */
+                id: string;
+                language: string;
+                name: string;
+                providerTemplateId: string | null;
+                rejectionReason: string | null;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+                syncedAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                variableMap:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/me/saved-views': {
     parameters: {
       query?: never;
@@ -35769,6 +38459,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/controlCenter/ccEmail/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /controlCenter/ccEmail/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/controlCenter/ccEmail/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /controlCenter/ccEmail/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/controlCenter/ccSms/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /controlCenter/ccSms/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/controlCenter/ccSms/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /controlCenter/ccSms/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/marcom/admin/createNewPassword': {
     parameters: {
       query?: never;
@@ -36109,6 +38935,244 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/email/getEmailConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/email/getEmailConfig (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/pushNotification/getAllPushNotificationTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/pushNotification/getAllPushNotificationTemplate (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/pushNotification/pushNotificationTemplates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/pushNotification/pushNotificationTemplates (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/sms/createSmsConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/sms/createSmsConfig (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/sms/getSmsConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/sms/getSmsConfig (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/smsTemplate/addSms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/smsTemplate/addSms (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/smsTemplate/getSms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/smsTemplate/getSms (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/masters/paymentGateway/get': {
     parameters: {
       query?: never;
@@ -36221,6 +39285,40 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /miniStore/coupon/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/templates/sms/getSmsTemplates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /templates/sms/getSmsTemplates (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -38533,6 +41631,142 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /errormanagment/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/marcom/whatsapp/addTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/whatsapp/addTemplate (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/marcom/whatsapp/createwhatsAppConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/whatsapp/createwhatsAppConfig (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/marcom/whatsapp/getAllTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/whatsapp/getAllTemplate (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/marcom/whatsapp/getwhatsAppConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/whatsapp/getwhatsAppConfig (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;

@@ -1,4 +1,107 @@
-import type { Screen } from '../../../config/screen-types';
+import { drawerRecord, type Screen } from '../../../config/screen-types';
 
-/** Marketing → channels screens. */
-export const channelsScreens: Screen[] = [];
+const SMS_TEMPLATES = '/admin-panel/SMStemplate';
+const PUSH_TEMPLATES = '/admin-panel/pushNotification-template';
+const WHATSAPP_TEMPLATES = '/admin-panel/marcom/whatsapp-templates';
+const MESSAGES = '/admin-panel/controlcenter/messages';
+const SETTINGS = '/admin-panel/controlcenter/settings/channels';
+
+type Entry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
+
+const marketing = (entry: Entry): Screen => ({
+  group: 'marketing',
+  section: 'Channels',
+  modules: ['marketing-channels'],
+  nav: true,
+  ...entry,
+});
+const settings = (entry: Entry): Screen => ({
+  group: 'settings',
+  section: 'Channels',
+  modules: ['marketing-channels'],
+  nav: true,
+  ...entry,
+});
+
+const smsTemplates = () => import('./sms-templates-page');
+
+/** Marketing → channels: SMS, push and WhatsApp templates, one-off messages; Settings → channel settings. */
+export const channelsScreens: Screen[] = [
+  marketing({
+    path: SMS_TEMPLATES,
+    label: 'SMS templates',
+    description: 'SMS texts with merge tags, counted in GSM-7 or Unicode segments; sender id and DLT template id.',
+    keywords: ['sms', 'text message', 'dlt', 'segments'],
+    component: smsTemplates,
+    records: [{ resource: 'marketing/sms-templates', href: drawerRecord(SMS_TEMPLATES) }],
+  }),
+  // The seed's other paths of the same screen (the saved-template page and the settings library).
+  marketing({
+    path: '/admin-panel/SMStemplate-complete',
+    label: 'SMS templates',
+    description: 'SMS templates',
+    nav: false,
+    aliasOf: SMS_TEMPLATES,
+    component: smsTemplates,
+  }),
+  settings({
+    path: '/admin-panel/controlcenter/settings/SMS-templates',
+    label: 'SMS templates',
+    description: 'SMS templates',
+    nav: false,
+    aliasOf: SMS_TEMPLATES,
+    component: smsTemplates,
+  }),
+  marketing({
+    path: PUSH_TEMPLATES,
+    label: 'Push templates',
+    description: 'Web push notifications: title, message, icon, image and link, previewed on a phone and a desktop.',
+    keywords: ['push notification', 'web push', 'notification template'],
+    component: () => import('./push-templates-page'),
+    records: [{ resource: 'marketing/push-templates', href: drawerRecord(PUSH_TEMPLATES) }],
+  }),
+  marketing({
+    path: WHATSAPP_TEMPLATES,
+    label: 'WhatsApp templates',
+    description: 'WhatsApp message templates with numbered variables and buttons, approved by WhatsApp.',
+    keywords: ['whatsapp', 'template approval', 'cloud api'],
+    component: () => import('./whatsapp-templates-page'),
+    records: [{ resource: 'marketing/whatsapp-templates', href: drawerRecord(WHATSAPP_TEMPLATES) }],
+  }),
+  marketing({
+    path: MESSAGES,
+    label: 'Messages',
+    description: 'Send a one-off email or SMS to a contact, and see what was sent, when, and how it went.',
+    keywords: ['cc email', 'cc sms', 'send email', 'send sms', 'message history'],
+    component: () => import('./cc-messages-page'),
+    records: [{ resource: 'marketing/cc-messages', href: drawerRecord(MESSAGES) }],
+  }),
+  settings({
+    path: `${SETTINGS}/email`,
+    label: 'Email settings',
+    description: 'SMTP server or the installation’s mail, sender identities, DKIM.',
+    keywords: ['smtp', 'dkim', 'sender'],
+    component: () => import('./email-settings-page'),
+  }),
+  settings({
+    path: `${SETTINGS}/sms`,
+    label: 'SMS settings',
+    description: 'The SMS gateway: address, credentials and sender id.',
+    keywords: ['sms gateway', 'sender id'],
+    component: () => import('./sms-settings-page'),
+  }),
+  settings({
+    path: `${SETTINGS}/whatsapp`,
+    label: 'WhatsApp settings',
+    description: 'WhatsApp Cloud API: phone number id, business account, token and webhook verify token.',
+    keywords: ['whatsapp', 'cloud api', 'meta'],
+    component: () => import('./whatsapp-settings-page'),
+  }),
+  settings({
+    path: `${SETTINGS}/push`,
+    label: 'Web push settings',
+    description: 'This community’s VAPID keys for web push.',
+    keywords: ['vapid', 'web push'],
+    component: () => import('./push-settings-page'),
+  }),
+];

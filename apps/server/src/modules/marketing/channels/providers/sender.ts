@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Mailer } from '../../../../kernel/messaging';
+import type { Database } from '../../../../kernel/resources';
+import type { SecretBox } from '../../../../kernel/secrets';
+import { openSettings } from '../settings/store';
+import { createHttpSmsClient } from './http-sms';
+import { outboxResult } from './outbox';
+import { ProviderError, type SendResult } from './types';
+import { createWhatsappCloudClient } from './whatsapp-cloud';
+
+// Sends one message through the channel the community configured: its HTTP SMS gateway, its SMTP
+// server or the installation's mail (kernel/messaging), its WhatsApp Cloud API number, or the
+// development outbox. Reached from anything holding the app's database (resource hooks, routes).
+
+interface Sender {
+  box: SecretBox;
+  mailer: Mailer;
+  mailFrom: string;
+}
+
+const senders = new WeakMap<Database, Sender>();
+
+export function bindChannelSender(app: FastifyInstance): void {
+  senders.set(app.db, { box: app.secrets, mailer: app.mailer, mailFrom: app.config.mailFrom });
+}
+
+export function senderFor(db: Database): Sender {
+  const sender = senders.get(db);
+  if (!sender) throw new Error('No channel sender for this database: build the app first');
+  return sender;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export async function sendEmail(db: Database, tenantId: string, email: OutgoingEmail): Promise<SendResult> {
+  const { box, mailer, mailFrom } = senderFor(db);
+  const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'email'));
+  const config = settings.config as {
+    host?: string;
+    port?: number;
+    secure?: boolean;
+    username?: string;
+    identities?: { name: string; address: string }[];
+    dkimDomain?: string;
+    dkimSelector?: string;
+  };
+  const identity = config.identities?.[0];
+  if (settings.provider !== 'smtp') {
+    // The installation's mail: recorded in the outbox and delivered by its SMTP when it has one.
+    const id = await db.withTenant(tenantId, (tx) => mailer.enqueue(tx, tenantId, email));
+    return { status: mailer.transport === 'smtp' ? 'queued' : 'outbox', provider: 'installation', providerMessageId: id };
+  }
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure ?? false,
+    auth: config.username ? { user: config.username, pass: settings.secrets.password ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+    ...(settings.secrets.dkimPrivateKey && config.dkimDomain && config.dkimSelector
+      ? { dkim: { domainName: config.dkimDomain, keySelector: config.dkimSelector, privateKey: settings.secrets.dkimPrivateKey } }
+      : {}),
+  });
+  try {
+    const info = await transport.sendMail({
+      from: identity ? { name: identity.name, address: identity.address } : mailFrom,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    });
+    return { status: 'sent', provider: 'smtp', providerMessageId: String(info.messageId ?? '') };
+  } catch (error) {
+    throw new ProviderError(
+      'SMTP server',
+      'provider_refused',
+      `The SMTP server refused: ${String((error as Error).message).slice(0, 300)}`,
+    );
+  } finally {
+    transport.close();
+  }
+}
+
+export interface OutgoingSmsMessage {
+  to: string;
+  text: string;
+  senderId?: string | null;
+  dltTemplateId?: string | null;
+}
+
+export async function sendSms(db: Database, tenantId: string, sms: OutgoingSmsMessage): Promise<SendResult> {
+  const { box } = senderFor(db);
+  const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'sms'));
+  if (settings.provider !== 'http') return outboxResult();
+  const config = settings.config as { baseUrl: string; senderId: string; username?: string };
+  const client = createHttpSmsClient({ baseUrl: config.baseUrl, apiKey: settings.secrets.apiKey ?? '', username: config.username });
+  return client.send({ to: sms.to, text: sms.text, from: sms.senderId || config.senderId, templateId: sms.dltTemplateId });
+}
+
+/** The community's WhatsApp Cloud API client, or null while WhatsApp is on the development outbox. */
+export async function whatsappClientFor(db: Database, tenantId: string) {
+  const { box } = senderFor(db);
+  const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'whatsapp'));
+  if (settings.provider !== 'cloud_api') return null;
+  const config = settings.config as { graphUrl: string; phoneNumberId: string; businessAccountId: string };
+  return createWhatsappCloudClient({ ...config, accessToken: settings.secrets.accessToken ?? '' });
+}

@@ -1,0 +1,105 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../api/client';
+import type { Row } from '../../../kit/resource-api';
+import { ResourceForm } from '../../../kit/resource-form';
+import { ResourceScreen } from '../../../kit/resource-screen';
+import { submitWhatsappTemplate, syncWhatsappTemplates } from './channels-api';
+
+const RESOURCE = 'marketing/whatsapp-templates';
+const STATUSES: Record<string, { label: string; color: string }> = {
+  draft: { label: 'Draft', color: 'gray' },
+  pending: { label: 'Pending approval', color: 'yellow' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+  paused: { label: 'Paused', color: 'yellow' },
+  disabled: { label: 'Disabled', color: 'red' },
+};
+
+const failed = (title: string) => (error: Error) =>
+  notifications.show({ color: 'red', title, message: error instanceof ApiError ? error.message : 'Try again' });
+
+/** A template's approval at the provider: its status, why it was rejected, and submit / refresh. */
+function Approval({ row }: { row: Row }) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['resource', RESOURCE] });
+  const submit = useMutation({
+    mutationFn: () => submitWhatsappTemplate(row.id),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: 'Submitted for approval' });
+      refresh();
+    },
+    onError: failed('Not submitted'),
+  });
+  const sync = useMutation({ mutationFn: () => syncWhatsappTemplates(row.id), onSuccess: refresh, onError: failed('Status not read') });
+  const status = String(row.status);
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            Approval
+          </Text>
+          <Badge color={STATUSES[status]?.color ?? 'gray'} variant="light" tt="none">
+            {STATUSES[status]?.label ?? status}
+          </Badge>
+          {row.syncedAt ? (
+            <Text size="xs" c="dimmed">
+              checked {new Date(String(row.syncedAt)).toLocaleString()}
+            </Text>
+          ) : null}
+        </Group>
+        {row.rejectionReason ? (
+          <Alert color="red" variant="light">
+            Rejected: {String(row.rejectionReason)}
+          </Alert>
+        ) : null}
+        <Group gap="xs">
+          <Button
+            size="xs"
+            onClick={() => submit.mutate()}
+            loading={submit.isPending}
+            disabled={status === 'pending' || status === 'approved'}
+          >
+            Submit for approval
+          </Button>
+          <Button size="xs" variant="default" onClick={() => sync.mutate()} loading={sync.isPending} disabled={!row.providerTemplateId}>
+            Refresh status
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** WhatsApp message templates: numbered variables mapped to merge variables, approval synced from the Cloud API. */
+export default function WhatsappTemplatesPage() {
+  const client = useQueryClient();
+  const syncAll = useMutation({
+    mutationFn: () => syncWhatsappTemplates(),
+    onSuccess: (rows) => {
+      notifications.show({ color: 'teal', message: `${rows.length} template${rows.length === 1 ? '' : 's'} checked with WhatsApp` });
+      client.invalidateQueries({ queryKey: ['resource', RESOURCE] });
+    },
+    onError: failed('Statuses not read'),
+  });
+  return (
+    <ResourceScreen
+      resource={RESOURCE}
+      title="WhatsApp templates"
+      description="Category, language, header, body with numbered variables {{1}} mapped to merge variables, footer and buttons; submitted to WhatsApp for approval."
+      actions={
+        <Button variant="default" onClick={() => syncAll.mutate()} loading={syncAll.isPending}>
+          Refresh approval statuses
+        </Button>
+      }
+      renderRecord={(row, meta) => (
+        <Stack>
+          <Approval row={row} />
+          <ResourceForm meta={meta} record={row} onSaved={() => client.invalidateQueries({ queryKey: ['resource', RESOURCE] })} />
+        </Stack>
+      )}
+    />
+  );
+}
