@@ -16,6 +16,14 @@ export { type Community, requireCommunity } from '../tenancy/communities';
 export { tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
 export {
+  type ContactIntake,
+  type ContactRecord,
+  type ContactSource,
+  defineContactSource,
+  type IntakeProof,
+  readContactSource,
+} from './contact-sources';
+export {
   definePublicView,
   type PublicView,
   type PublicViewConfig,
