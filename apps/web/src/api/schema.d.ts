@@ -9336,6 +9336,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9404,6 +9405,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9509,6 +9511,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9596,6 +9599,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9623,6 +9627,42 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/v1/contact-us/messages/{id}/convert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make the message's sender a marketing contact (merged by email or phone) and link the message to it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/contact-us/messages/{id}/revisions': {
@@ -9708,6 +9748,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -11980,6 +12021,1139 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Bring the community's subscribers, form senders, customers and event guests into the contacts (idempotent) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-page-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The starter templates of landing pages (the same in every community) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List landing pages */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          updatedAt?: string | string[];
+          'updatedAt.gte'?: string;
+          'updatedAt.lte'?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a landing page */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design?: {
+              /** @default #1f6feb */
+              accent?: string;
+              blocks: (
+                | {
+                    ctaLabel?: string;
+                    ctaUrl?: string;
+                    heading: string;
+                    id: string;
+                    image?: string;
+                    /** @default  */
+                    subheading?: string;
+                    /** @enum {string} */
+                    type: 'hero';
+                  }
+                | {
+                    body: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'text';
+                  }
+                | {
+                    /** @default  */
+                    alt?: string;
+                    /** @default  */
+                    caption?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'image';
+                    url: string;
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    items: {
+                      /** @default  */
+                      text?: string;
+                      title: string;
+                    }[];
+                    /** @enum {string} */
+                    type: 'features';
+                  }
+                | {
+                    author: string;
+                    id: string;
+                    quote: string;
+                    /** @default  */
+                    role?: string;
+                    /** @enum {string} */
+                    type: 'testimonial';
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: 'cta';
+                    url: string;
+                  }
+                | {
+                    /** @default true */
+                    askName?: boolean;
+                    /** @default false */
+                    askPhone?: boolean;
+                    /** @default Sign up */
+                    buttonLabel?: string;
+                    consentText: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /**
+                     * @default double
+                     * @enum {string}
+                     */
+                    optIn?: 'single' | 'double';
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default  */
+                    text?: string;
+                    /** @default Thank you! We will be in touch. */
+                    thankYou?: string;
+                    /** @enum {string} */
+                    type: 'signup';
+                  }
+                | {
+                    id: string;
+                    /** @default [] */
+                    links?: {
+                      label: string;
+                      url: string;
+                    }[];
+                    /** @default  */
+                    text?: string;
+                    /** @enum {string} */
+                    type: 'footer';
+                  }
+              )[];
+            };
+            name: string;
+            seoDescription?: string | null;
+            seoTitle?: string | null;
+            slug?: string;
+            /** @enum {string} */
+            status?: 'draft' | 'published';
+            templateKey?: ('lead-capture' | 'product-launch' | 'event-invitation') | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several landing pages
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a landing page */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a landing page */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a landing page */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design?: {
+              /** @default #1f6feb */
+              accent?: string;
+              blocks: (
+                | {
+                    ctaLabel?: string;
+                    ctaUrl?: string;
+                    heading: string;
+                    id: string;
+                    image?: string;
+                    /** @default  */
+                    subheading?: string;
+                    /** @enum {string} */
+                    type: 'hero';
+                  }
+                | {
+                    body: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'text';
+                  }
+                | {
+                    /** @default  */
+                    alt?: string;
+                    /** @default  */
+                    caption?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'image';
+                    url: string;
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    items: {
+                      /** @default  */
+                      text?: string;
+                      title: string;
+                    }[];
+                    /** @enum {string} */
+                    type: 'features';
+                  }
+                | {
+                    author: string;
+                    id: string;
+                    quote: string;
+                    /** @default  */
+                    role?: string;
+                    /** @enum {string} */
+                    type: 'testimonial';
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: 'cta';
+                    url: string;
+                  }
+                | {
+                    /** @default true */
+                    askName?: boolean;
+                    /** @default false */
+                    askPhone?: boolean;
+                    /** @default Sign up */
+                    buttonLabel?: string;
+                    consentText: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /**
+                     * @default double
+                     * @enum {string}
+                     */
+                    optIn?: 'single' | 'double';
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default  */
+                    text?: string;
+                    /** @default Thank you! We will be in touch. */
+                    thankYou?: string;
+                    /** @enum {string} */
+                    type: 'signup';
+                  }
+                | {
+                    id: string;
+                    /** @default [] */
+                    links?: {
+                      label: string;
+                      url: string;
+                    }[];
+                    /** @default  */
+                    text?: string;
+                    /** @enum {string} */
+                    type: 'footer';
+                  }
+              )[];
+            };
+            name?: string;
+            seoDescription?: string | null;
+            seoTitle?: string | null;
+            slug?: string;
+            /** @enum {string} */
+            status?: 'draft' | 'published';
+            templateKey?: ('lead-capture' | 'product-launch' | 'event-invitation') | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a landing page */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a landing page as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Opens, clicks and signups of a page per day and per block, with the conversion rate */
+    get: {
+      parameters: {
+        query?: {
+          days?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several landing pages */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export landing pages as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          updatedAt?: string | string[];
+          'updatedAt.gte'?: string;
+          'updatedAt.lte'?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import landing pages from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a landing pages import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a landing pages import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The HTML of a page as it would be published (nothing stored, nothing counted) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design: {
+              /** @default #1f6feb */
+              accent?: string;
+              blocks: (
+                | {
+                    ctaLabel?: string;
+                    ctaUrl?: string;
+                    heading: string;
+                    id: string;
+                    image?: string;
+                    /** @default  */
+                    subheading?: string;
+                    /** @enum {string} */
+                    type: 'hero';
+                  }
+                | {
+                    body: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'text';
+                  }
+                | {
+                    /** @default  */
+                    alt?: string;
+                    /** @default  */
+                    caption?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'image';
+                    url: string;
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    items: {
+                      /** @default  */
+                      text?: string;
+                      title: string;
+                    }[];
+                    /** @enum {string} */
+                    type: 'features';
+                  }
+                | {
+                    author: string;
+                    id: string;
+                    quote: string;
+                    /** @default  */
+                    role?: string;
+                    /** @enum {string} */
+                    type: 'testimonial';
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: 'cta';
+                    url: string;
+                  }
+                | {
+                    /** @default true */
+                    askName?: boolean;
+                    /** @default false */
+                    askPhone?: boolean;
+                    /** @default Sign up */
+                    buttonLabel?: string;
+                    consentText: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /**
+                     * @default double
+                     * @enum {string}
+                     */
+                    optIn?: 'single' | 'double';
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default  */
+                    text?: string;
+                    /** @default Thank you! We will be in touch. */
+                    thankYou?: string;
+                    /** @enum {string} */
+                    type: 'signup';
+                  }
+                | {
+                    id: string;
+                    /** @default [] */
+                    links?: {
+                      label: string;
+                      url: string;
+                    }[];
+                    /** @default  */
+                    text?: string;
+                    /** @enum {string} */
+                    type: 'footer';
+                  }
+              )[];
+            };
+            /** @default Preview */
+            name?: string;
+            seoDescription?: string | null;
+            seoTitle?: string | null;
+            /** @default preview */
+            slug?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -35803,6 +36977,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/admin/dbSync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/admin/dbSync (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/marcom/admin/deleteAdmins': {
     parameters: {
       query?: never;
@@ -36085,6 +37293,278 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /marcom/contactUs/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/deleteLanding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/deleteLanding (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/getSingle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/getSingle (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateClientClick': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateClientClick (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateLandingPage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateLandingPage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateOpens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateOpens (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateUrl': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateUrl (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -43688,6 +45168,156 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published landing page as HTML (ETag, cached per version) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}/go/{blockId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count a click on a call-to-action block and go to the block's link */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          blockId: string;
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Count an open of a published landing page (its script sends this) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}/signup/{blockId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign up through a landing page's signup block: creates or updates a contact, with the consent's proof */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          blockId: string;
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
