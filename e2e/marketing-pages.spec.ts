@@ -10,7 +10,7 @@ test('build a landing page from a template, publish it and see a visit counted',
   const name = unique('Guide ');
 
   await page.goto('/admin-panel/landing-page/templates');
-  await page.getByRole('button', { name: 'Use the Lead capture template' }).click();
+  await page.getByRole('button', { name: 'Use Lead capture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Name the landing page' });
   await dialog.getByRole('textbox', { name: 'Page name' }).fill(name);
   await dialog.getByRole('button', { name: 'Create page' }).click();
@@ -42,7 +42,10 @@ test('build a landing page from a template, publish it and see a visit counted',
   await expect(page.getByTestId('metric-opens')).toHaveText('1');
 
   // The list shows it too, with its conversion.
-  const listed = await api<{ data: { name: string; opens: number }[] }>('GET', `/api/v1/marketing/landing-pages?q=${encodeURIComponent(name)}`);
+  const listed = await api<{ data: { name: string; opens: number }[] }>(
+    'GET',
+    `/api/v1/marketing/landing-pages?q=${encodeURIComponent(name)}`,
+  );
   expect(listed.body.data.map((p) => [p.name, p.opens])).toEqual([[name, 1]]);
   expect(errors).toEqual([]);
 });

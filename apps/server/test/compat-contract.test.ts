@@ -843,14 +843,19 @@ describe('compat contract', () => {
         status: 'published',
         design: { blocks: [{ id: 'go', type: 'cta', label: 'Go', url: 'https://walk.example/' }] },
       });
-      expect(ok(await line('POST /content/marcom/landingpage/updateUrl', { _id: page.id, slug: 'walk-renamed' })).slug).toBe('walk-renamed');
+      expect(ok(await line('POST /content/marcom/landingpage/updateUrl', { _id: page.id, slug: 'walk-renamed' })).slug).toBe(
+        'walk-renamed',
+      );
       expect(ok(await line('POST /content/marcom/landingpage/updateOpens', { community: c.name, _id: page.id }, null))).toMatchObject({
         counted: true,
       });
       expect(
         ok(await line('POST /content/marcom/landingpage/updateClientClick', { community: c.name, _id: page.id, blockId: 'go' }, null)),
       ).toMatchObject({ counted: true });
-      expect(ok(await line('POST /content/marcom/landingpage/getSingle', { _id: page.id })).stats.period).toMatchObject({ opens: 1, clicks: 1 });
+      expect(ok(await line('POST /content/marcom/landingpage/getSingle', { _id: page.id })).stats.period).toMatchObject({
+        opens: 1,
+        clicks: 1,
+      });
       await made('site/subscribers', { email: 'walk-subscriber@example.com' });
       const synced = ok(await line('POST /content/marcom/admin/dbSync', {}));
       expect(synced.created).toBeGreaterThanOrEqual(1);

@@ -65,9 +65,7 @@ export default function LandingTemplatesPage() {
                   ))}
                 </Group>
               </Stack>
-              <Button onClick={() => pick(t)} aria-label={`Use the ${t.name} template`}>
-                Use this template
-              </Button>
+              <Button onClick={() => pick(t)}>Use {t.name}</Button>
             </Stack>
           </Card>
         ))}
