@@ -44,12 +44,17 @@ describe('landing pages', () => {
     t.request({ method: 'POST', url: `/compat/content${path}`, payload, as });
   const page = (slug: string, headers: Record<string, string> = {}, community = c) =>
     t.request({ method: 'GET', url: `/public/${community.name}/p/${slug}`, headers, remoteAddress: randomIp() });
-  const signup = (slug: string, blockId: string, form: Record<string, string>, ip = randomIp()) =>
+  /** The page's HTML form as a client posts it: JSON answers, or (`browser`) a page like a browser gets. */
+  const signup = (slug: string, blockId: string, form: Record<string, string>, ip = randomIp(), browser = false) =>
     t.request({
       method: 'POST',
       url: `/public/${c.name}/p/${slug}/signup/${blockId}`,
       payload: new URLSearchParams(form).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Vitest browser' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'Vitest browser',
+        ...(browser ? { accept: 'text/html,application/xhtml+xml' } : {}),
+      },
       remoteAddress: ip,
     });
   const contactByEmail = (email: string, tenantId = c.tenantId) =>
@@ -210,10 +215,16 @@ describe('landing pages', () => {
     });
 
     it('a single opt-in signup creates a contact with the consent and its proof (IP), and counts toward conversion', async () => {
-      const res = await signup('offer', 'join', { email: 'Ravi.K@Example.com', phone: '+91 98450 11111', consent: 'yes' }, '198.51.100.7');
+      const res = await signup(
+        'offer',
+        'join',
+        { email: 'Ravi.K@Example.com', phone: '+91 98450 11111', consent: 'yes' },
+        '198.51.100.7',
+        true,
+      );
       expect(res.statusCode, res.body).toBe(202);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('Thank you');
+      expect(res.body).toContain('Thank you! We will be in touch.');
       const contact = await contactByEmail('ravi.k@example.com');
       expect(contact).toMatchObject({ phone: '+919845011111', source: 'landing_page', emailConsent: 'opted_in', tags: ['spring'] });
       const events = await t.app.db.withTenant(c.tenantId, (tx) =>
@@ -258,6 +269,10 @@ describe('landing pages', () => {
       const noConsent = await signup('offer', 'join', { email: 'x@example.com' });
       expect(noConsent.statusCode).toBe(400);
       expect(Object.keys(noConsent.json().error.fields)).toEqual(['consent']);
+      const inBrowser = await signup('offer', 'join', { email: 'x@example.com' }, randomIp(), true);
+      expect(inBrowser.statusCode).toBe(400);
+      expect(inBrowser.headers['content-type']).toMatch(/^text\/html/);
+      expect(inBrowser.body).toContain('Tick the box to agree');
       const badEmail = await signup('offer', 'join', { email: 'not-an-email', consent: 'yes' });
       expect(Object.keys(badEmail.json().error.fields)).toEqual(['email']);
       const badPhone = await signup('offer', 'join', { email: 'p@example.com', phone: '12', consent: 'yes' });

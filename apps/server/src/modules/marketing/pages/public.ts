@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import { type Community, type Db, errors, parseInput, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import { AppError, type Community, type Db, errors, parseInput, requireCommunity, tenantFilter } from '../../../kernel/resources';
 import { mergeContact } from '../contacts/merge';
 import { marketingLandingPages } from '../tables/pages';
 import { pageCache } from './cache';
@@ -146,23 +146,31 @@ async function signup(app: FastifyInstance, req: FastifyRequest<{ Params: z.infe
   const found = await publishedPage(app, req.params.community, req.params.slug);
   const block = blockOf(found.page, req.params.blockId);
   if (block?.type !== 'signup') throw errors.notFound('Signup form');
-  await consumeRateLimit(app, `landing-signup:${found.community.id}:${req.ip}`, SIGNUP_LIMIT);
-  const wantsHtml = !String(req.headers['content-type'] ?? '').includes('json');
-  const answer = (status: number, data: Record<string, unknown>) =>
-    wantsHtml
-      ? reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .send(renderThankYou(block.thankYou, `/public/${found.community.name}/p/${found.page.slug}`))
-      : reply.code(status).send({ data });
-  const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  // A bot that filled the hidden field is answered as if accepted; nothing is stored.
-  if (typeof raw.website === 'string' && raw.website.trim() !== '') return answer(202, { received: true });
-  const input = parseInput(signupInput, raw) as z.infer<typeof signupInput>;
-  const created = await app.db.withTenant(found.community.id, (tx: Db) =>
-    signUp(tx, found, block, input, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null }),
-  );
-  return answer(202, { received: true, created, confirmation: block.optIn === 'double' ? 'pending' : 'not_needed' });
+  const back = `/public/${found.community.name}/p/${found.page.slug}`;
+  // A browser posting the page's form (no script) gets a page back; an API client gets JSON.
+  const wantsHtml = String(req.headers.accept ?? '').includes('text/html');
+  const html = (status: number, message: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderThankYou(message, back));
+  try {
+    await consumeRateLimit(app, `landing-signup:${found.community.id}:${req.ip}`, SIGNUP_LIMIT);
+    const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    // A bot that filled the hidden field is answered as if accepted; nothing is stored.
+    const trapped = typeof raw.website === 'string' && raw.website.trim() !== '';
+    const created = trapped
+      ? false
+      : await app.db.withTenant(found.community.id, (tx: Db) =>
+          signUp(tx, found, block, parseInput(signupInput, raw) as z.infer<typeof signupInput>, {
+            ip: req.ip,
+            userAgent: req.headers['user-agent'] ?? null,
+          }),
+        );
+    if (wantsHtml) return html(202, block.thankYou);
+    return reply.code(202).send({ data: { received: true, created, confirmation: block.optIn === 'double' ? 'pending' : 'not_needed' } });
+  } catch (err) {
+    if (!wantsHtml || !(err instanceof AppError) || err.status >= 500) throw err;
+    const details = Object.values(err.fields ?? {}).join(' ');
+    return html(err.status, `${err.message}${details ? `: ${details}` : ''}`);
+  }
 }
 
 /** The contact merge of a signup: single opt-in records the consent now; double leaves it unknown until confirmed. */

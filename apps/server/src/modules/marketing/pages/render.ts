@@ -135,9 +135,9 @@ export function renderLandingPage(page: PageToRender, ctx: RenderContext): strin
   ].join('');
 }
 
-/** A short page answering a signup sent by the HTML form (no script needed). */
+/** A short page answering a signup sent by the HTML form (no script needed): thanks, or what was wrong. */
 export function renderThankYou(message: string, back: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Thank you</title></head><body><main><p>${escapeHtml(
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Signup</title></head><body><main><p>${escapeHtml(
     message,
   )}</p><p><a href="${escapeHtml(back)}">Back to the page</a></p></main></body></html>`;
 }
