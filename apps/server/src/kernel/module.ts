@@ -3,6 +3,7 @@ import type { PermissionModule } from './access/modules';
 import type { Scope } from './auth/context';
 import type { CompatEntry } from './compat/types';
 import type { JobHandler } from './jobs/jobs';
+import type { ContactIntake, ContactSource } from './resources/contact-sources';
 import type { Resource } from './resources/resource';
 
 /**
@@ -23,6 +24,10 @@ export interface AppModule {
   compat?: CompatEntry[];
   /** Background jobs by name (`<module>.<job>`), registered before the queue starts. */
   jobs?: Record<string, JobHandler<any>>;
+  /** Records of this module that are people the community may market to (the contacts sync reads them). */
+  contactSources?: ContactSource[];
+  /** Set by the one module that keeps the community's contacts: how other modules hand a person over. */
+  contactIntake?: ContactIntake;
   /** Sample data for a new demo community (the resources' examples are seeded before this). */
   seed?: (app: FastifyInstance, scope: Scope) => Promise<void>;
 }

@@ -17,6 +17,14 @@ export { tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
 export { publicBaseUrl } from '../web/public-url';
 export {
+  type ContactIntake,
+  type ContactRecord,
+  type ContactSource,
+  defineContactSource,
+  type IntakeProof,
+  readContactSource,
+} from './contact-sources';
+export {
   definePublicView,
   type PublicView,
   type PublicViewConfig,

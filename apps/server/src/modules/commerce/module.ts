@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule, type Scope } from '../../kernel/resources';
 import { catalogue } from './catalogue';
+import { commerceContactSources } from './contact-sources';
 import { orders } from './orders';
 
 /**
@@ -14,6 +15,7 @@ export const commerceModule = defineModule({
   key: 'commerce',
   label: 'Shop',
   area: 'commerce',
+  contactSources: commerceContactSources,
   permissionModules: [
     { key: 'commerce-catalogue', label: 'Shop catalogue' },
     { key: 'commerce-orders', label: 'Shop orders and customers' },

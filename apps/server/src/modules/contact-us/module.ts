@@ -1,6 +1,8 @@
 import { compatTable, crudLines } from '../../kernel/compat';
 import { defineModule } from '../../kernel/resources';
+import { contactUsContactSources } from './contact-sources';
 import { contactUsMessagesResource } from './resources/messages';
+import { contactUsRoutes } from './routes';
 
 /** Contact us: the messages of the community's contact-us forms. */
 export const contactUsModule = defineModule({
@@ -9,5 +11,7 @@ export const contactUsModule = defineModule({
   area: 'marketing',
   permissionModules: [{ key: 'contact-us', label: 'Contact Us' }],
   resources: [contactUsMessagesResource],
+  routes: contactUsRoutes,
+  contactSources: contactUsContactSources,
   compat: compatTable([crudLines('content', contactUsMessagesResource, { get: '/marcom/contactUs/get' })]),
 });

@@ -1,4 +1,4 @@
-import { index, text } from 'drizzle-orm/pg-core';
+import { index, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
 import { ref, tenantTable } from '../../kernel/resources';
 
@@ -18,6 +18,8 @@ export const contactUsMessages = tenantTable(
     notes: text('notes'),
     /** The admin who handles it. */
     assigneeId: ref('assignee_id', () => users, 'set null'),
+    /** The marketing contact the sender became ("convert to contact"); another module's record, so no foreign key. */
+    contactId: uuid('contact_id'),
   },
   (t) => [
     index('contact_us_messages_status_idx').on(t.tenantId, t.status, t.createdAt),

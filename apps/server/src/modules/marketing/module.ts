@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppModule, defineModule, type Scope } from '../../kernel/resources';
 import { channels } from './channels';
 import { contacts } from './contacts';
-import { pages } from './pages';
+import { contactIntake, pages } from './pages';
 import { segments } from './segments';
 import { templates } from './templates';
 
@@ -31,6 +31,8 @@ export const marketingModule = defineModule({
   resources: PARTS.flatMap((p) => p.resources ?? []),
   compat: PARTS.flatMap((p) => p.compat ?? []),
   jobs: Object.assign({}, ...PARTS.map((p) => p.jobs ?? {})),
+  // Other modules hand people over through this (contact-us "convert to contact").
+  contactIntake,
   routes: async (app: FastifyInstance) => {
     for (const part of PARTS) await part.routes?.(app);
   },

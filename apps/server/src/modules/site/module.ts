@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/resources';
 import { siteCompat } from './compat';
+import { siteContactSources } from './contact-sources';
 import { bannersResource } from './resources/banners';
 import { blogCategoriesResource } from './resources/blog-categories';
 import { blogsResource } from './resources/blogs';
@@ -38,6 +39,7 @@ export const siteModule = defineModule({
   key: 'site',
   label: 'Website content',
   area: 'site',
+  contactSources: siteContactSources,
   permissionModules: [{ key: 'site', label: 'Website content', starter: 'content' }],
   // Parents before children: the seed's examples are created in this order.
   resources: [

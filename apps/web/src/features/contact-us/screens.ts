@@ -2,7 +2,7 @@ import { type AreaDeclaration, drawerRecord } from '../../config/screen-types';
 
 const MESSAGES = '/admin-panel/contactUs';
 
-/** Contact us (Marketing → Contact us): the contact-us messages, a plain resource screen. */
+/** Contact us (Marketing → Contact us): the contact-us messages, each convertible to a marketing contact. */
 export const contactUsArea: AreaDeclaration = {
   screens: [
     {
@@ -14,7 +14,7 @@ export const contactUsArea: AreaDeclaration = {
       modules: ['contact-us'],
       nav: true,
       keywords: ['contact us', 'enquiries', 'messages'],
-      resource: 'contact-us/messages',
+      component: () => import('./messages-page'),
       records: [{ resource: 'contact-us/messages', href: drawerRecord(MESSAGES) }],
     },
   ],

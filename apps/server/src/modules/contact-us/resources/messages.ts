@@ -18,12 +18,14 @@ export const contactUsMessagesResource = defineResource({
   },
   // What the visitor sent stays as sent: only the handling changes.
   editable: ['status', 'notes', 'assigneeId'],
+  readOnly: ['contactId'],
   list: { search: ['name', 'email', 'subject'], filters: ['status', 'createdAt', 'assigneeId'], sort: ['name', 'email'] },
   fields: {
     email: { widget: 'email' },
     message: { widget: 'textarea' },
     notes: { widget: 'textarea', help: 'Internal: never shown to the visitor' },
     assigneeId: { label: 'Assignee', help: 'The admin who handles it' },
+    contactId: { label: 'Contact', help: 'The marketing contact the sender was converted to' },
     status: {
       options: { new: { color: 'blue' }, in_progress: { color: 'yellow' }, replied: { color: 'green' }, closed: { color: 'gray' } },
     },

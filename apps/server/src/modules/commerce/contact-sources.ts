@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { defineContactSource } from '../../kernel/resources';
+import { commerceCustomers } from './tables';
+
+/** Shop customers for the marketing contacts: accepting marketing is consent to email. */
+export const commerceContactSources = [
+  defineContactSource({
+    key: 'commerce.customers',
+    label: 'Shop customers',
+    kind: 'shop',
+    table: commerceCustomers,
+    columns: {
+      name: commerceCustomers.name,
+      email: commerceCustomers.email,
+      phone: commerceCustomers.phone,
+      // Not accepting says nothing about consent given elsewhere: null, not opted out.
+      emailConsent: sql`case when ${commerceCustomers.acceptsMarketing} then 'opted_in' end`,
+    },
+  }),
+];

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { defineContactSource } from '../../kernel/resources';
+import { siteCatalogueDownloads, siteContactMessages, siteDesignRequests, siteEventRegistrations, siteSubscribers } from './tables';
+
+/** The website's people the marketing contacts may take in: subscribers, form senders, event guests. */
+export const siteContactSources = [
+  defineContactSource({
+    key: 'site.subscribers',
+    label: 'Website subscribers',
+    kind: 'website',
+    table: siteSubscribers,
+    columns: {
+      name: siteSubscribers.name,
+      email: siteSubscribers.email,
+      // Subscribing is consent to the newsletter; unsubscribing withdraws it.
+      emailConsent: sql`case when ${siteSubscribers.subscribed} then 'opted_in' else 'opted_out' end`,
+    },
+  }),
+  ...[
+    { key: 'site.get-in-touch', label: 'Get-in-touch messages', table: siteContactMessages },
+    { key: 'site.design-support', label: 'Design-support requests', table: siteDesignRequests },
+    { key: 'site.catalogue-downloads', label: 'Catalogue downloads', table: siteCatalogueDownloads },
+  ].map(({ key, label, table }) =>
+    defineContactSource({ key, label, kind: 'website', table, columns: { name: table.name, email: table.email, phone: table.phone } }),
+  ),
+  defineContactSource({
+    key: 'site.event-registrations',
+    label: 'Event registrations',
+    kind: 'event',
+    table: siteEventRegistrations,
+    columns: { name: siteEventRegistrations.name, email: siteEventRegistrations.email, phone: siteEventRegistrations.phone },
+  }),
+];
