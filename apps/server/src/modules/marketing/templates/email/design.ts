@@ -130,7 +130,7 @@ export function parseDesign(input: unknown): { design: EmailDesign } | { problem
     if (parsed.success) blocks.push(parsed.data as Block);
     else
       for (const issue of parsed.error.issues)
-        problems.push({ path: ['blocks', index, ...(issue.path as (string | number)[])], message: `${name}: ${readable(issue)}` });
+        problems.push({ path: ['blocks', index, ...issuePath(issue)], message: `${name}: ${readable(issue)}` });
   });
   if (problems.length === 0 && !blocks.some((b) => b.type === 'footer')) {
     problems.push({ path: ['blocks'], message: 'Add a footer block: every email shows the business address and an unsubscribe link' });
@@ -141,6 +141,10 @@ export function parseDesign(input: unknown): { design: EmailDesign } | { problem
   if (problems.length > 0) return { problems };
   return { design: { version: 1, settings: top.data.settings, blocks } };
 }
+
+/** Where an issue is; an unknown field is named by its key. */
+const issuePath = (issue: z.core.$ZodIssue) =>
+  [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])] as (string | number)[];
 
 function readable(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.join(', ')}`;
