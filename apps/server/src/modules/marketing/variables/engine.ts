@@ -35,6 +35,7 @@ export const STANDARD_VARIABLES: readonly (VariableDefinition & { label: string 
   { name: 'business_email', label: 'Business email', source: 'business', path: 'email', defaultValue: '' },
   { name: 'business_phone', label: 'Business phone', source: 'business', path: 'phone', defaultValue: '' },
   { name: 'business_website', label: 'Business website', source: 'business', path: 'website', defaultValue: '' },
+  { name: 'business_logo_url', label: 'Business logo', source: 'business', path: 'logo_url', defaultValue: '' },
 ];
 
 /** The standard variables with the community's own declarations laid over them (same name: theirs). */

@@ -97,7 +97,10 @@ export async function layoutLibrary(app: FastifyInstance, scope: Scope, baseUrl:
   return Promise.all(
     STARTER_LAYOUTS.map(async (layout, i) => ({
       ...layout,
-      preview: await personalize(compiled[i], values, baseUrl),
+      preview: {
+        ...(await personalize(compiled[i], values, baseUrl)),
+        preheader: await renderTemplate(layout.preheader, values, { escape: false }),
+      },
     })),
   );
 }
