@@ -13,7 +13,7 @@ test('an admin composes an email from a layout with a variable, previews it on d
   await expect(page.getByRole('heading', { name: 'Email templates', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'New email' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a layout', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'Use Simple letter' }).click();
+  await page.getByRole('link', { name: 'Use this layout: Simple letter' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/templatelayout-1$/);
   await expect(page.getByRole('heading', { name: 'New email: Simple letter', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Template name' }).fill(name);
@@ -57,7 +57,8 @@ test('an admin composes an email from a layout with a variable, previews it on d
 
 test('an unknown variable is refused at save, naming the block and the variable', async ({ page }) => {
   await page.goto('/admin-panel/templatelayout-1');
-  await expect(page.getByRole('heading', { name: 'New email: Simple letter', level: 1 })).toBeVisible();
+  // The editor's first open loads its chunk (tiptap) and the layouts: allow a busy machine more time.
+  await expect(page.getByRole('heading', { name: 'New email: Simple letter', level: 1 })).toBeVisible({ timeout: 30_000 });
   const intro = page.getByRole('region', { name: 'Block 2. Text' });
   await intro.getByRole('textbox', { name: 'Text' }).click();
   await page.keyboard.press('Control+End');

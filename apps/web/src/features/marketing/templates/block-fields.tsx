@@ -235,6 +235,7 @@ function ButtonFields({
       </SimpleGrid>
       <Group align="flex-end">
         <ColorInput
+          withEyeDropper={false}
           label="Colour"
           placeholder="The email’s accent"
           value={block.color ?? ''}

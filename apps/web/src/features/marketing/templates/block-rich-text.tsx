@@ -23,7 +23,10 @@ export function BlockRichText({
 }) {
   const id = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false }), Link],
+    extensions: [
+      StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false, heading: { levels: [2, 3] } }),
+      Link,
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: { attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' } },

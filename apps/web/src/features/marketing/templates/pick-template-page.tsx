@@ -17,7 +17,7 @@ export default function PickTemplatePage() {
         description={
           <>
             Pick one of your email templates: the editor opens on a copy, the original stays as it is. Or{' '}
-            <Anchor component={Link} to="/admin-panel/template-select" size="sm">
+            <Anchor component={Link} to="/admin-panel/template-select" size="sm" underline="always">
               start from a layout
             </Anchor>
             .

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -27,7 +27,11 @@ export default function TemplateSelectPage() {
         title="Choose a layout"
         description={
           <>
-            Start a new email from one of four layouts, or <Link to="/admin-panel/pick-template">from one of your templates</Link>.
+            Start a new email from one of four layouts, or{' '}
+            <Anchor component={Link} to="/admin-panel/pick-template" size="sm" underline="always">
+              from one of your templates
+            </Anchor>
+            .
           </>
         }
       />
@@ -52,7 +56,7 @@ export default function TemplateSelectPage() {
               </Text>
               <Text size="xs">{layout.design.blocks.map((b) => BLOCK_NAMES[b.type]).join(' · ')}</Text>
               <Group mt="auto" gap="xs">
-                <Button component={Link} to={editorPath(layout.key)} aria-label={`Use ${layout.name}`}>
+                <Button component={Link} to={editorPath(layout.key)} aria-label={`Use this layout: ${layout.name}`}>
                   Use this layout
                 </Button>
                 <Button variant="subtle" onClick={() => setPreviewing(layout)} aria-label={`Preview ${layout.name}`}>

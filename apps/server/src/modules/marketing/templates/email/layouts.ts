@@ -86,7 +86,7 @@ export const STARTER_LAYOUTS: StarterLayout[] = [
           id: 'headline',
           type: 'text',
           align: 'center',
-          html: '<h1>Big news</h1><p>{{ first_name }}, we have something to share with you.</p>',
+          html: '<h2>Big news</h2><p>{{ first_name }}, we have something to share with you.</p>',
         },
         { id: 'cta', type: 'button', label: 'Find out more', href: '{{ business_website }}', align: 'center' },
         footer,
