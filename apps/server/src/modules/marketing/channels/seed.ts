@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../../../kernel/resources';
-import { marketingVariables } from '../tables/variables';
 import { sendCcMessage } from './cc-send';
 import { pushTemplatesResource } from './resources/push-templates';
 import { smsTemplatesResource } from './resources/sms-templates';
@@ -14,20 +13,6 @@ import { saveSettings } from './settings/store';
  * resources' examples, seeded first.
  */
 export async function seedChannels(app: FastifyInstance, scope: Scope): Promise<void> {
-  // The templates below greet by first name: the variable is declared if the templates part has not.
-  await scope.db.withTenant(scope.tenantId, (tx) =>
-    tx
-      .insert(marketingVariables)
-      .values({
-        tenantId: scope.tenantId,
-        name: 'first_name',
-        label: 'First name',
-        source: 'contact',
-        path: 'first_name',
-        defaultValue: 'there',
-      })
-      .onConflictDoNothing(),
-  );
   for (const t of [
     {
       name: 'Site visit reminder',

@@ -15,6 +15,50 @@ export const CONTACT_FIELDS = ['name', 'first_name', 'last_name', 'email', 'phon
 /** The business-profile fields a `business` variable may name. */
 export const BUSINESS_FIELDS = ['business_name', 'website', 'email', 'phone', 'address', 'logo_url'] as const;
 
+/** A variable's name as written in templates: lower snake case, starting with a letter. */
+export const VARIABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/**
+ * The variables every community has without declaring them (a community created at any time has
+ * them: they live here, not in its rows). A community may declare one of these names itself to
+ * change its label or default; its own declaration wins.
+ */
+export const STANDARD_VARIABLES: readonly (VariableDefinition & { label: string })[] = [
+  { name: 'first_name', label: 'First name', source: 'contact', path: 'first_name', defaultValue: 'there' },
+  { name: 'last_name', label: 'Last name', source: 'contact', path: 'last_name', defaultValue: '' },
+  { name: 'full_name', label: 'Full name', source: 'contact', path: 'name', defaultValue: '' },
+  { name: 'email', label: 'Email', source: 'contact', path: 'email', defaultValue: '' },
+  { name: 'phone', label: 'Phone', source: 'contact', path: 'phone', defaultValue: '' },
+  { name: 'country', label: 'Country', source: 'contact', path: 'country', defaultValue: '' },
+  { name: 'business_name', label: 'Business name', source: 'business', path: 'business_name', defaultValue: '' },
+  { name: 'business_address', label: 'Business address', source: 'business', path: 'address', defaultValue: '' },
+  { name: 'business_email', label: 'Business email', source: 'business', path: 'email', defaultValue: '' },
+  { name: 'business_phone', label: 'Business phone', source: 'business', path: 'phone', defaultValue: '' },
+  { name: 'business_website', label: 'Business website', source: 'business', path: 'website', defaultValue: '' },
+  { name: 'business_logo_url', label: 'Business logo', source: 'business', path: 'logo_url', defaultValue: '' },
+];
+
+/** The standard variables with the community's own declarations laid over them (same name: theirs). */
+export function withStandardVariables<V extends VariableDefinition>(declared: readonly V[]): (V | (typeof STANDARD_VARIABLES)[number])[] {
+  const own = new Set(declared.map((v) => v.name));
+  return [...STANDARD_VARIABLES.filter((v) => !own.has(v.name)), ...declared];
+}
+
+/** Why `path` does not suit `source` (null when it does): what a variable declaration is checked with. */
+export function pathProblem(source: VariableSource, path: string | null | undefined): string | null {
+  const value = path ?? '';
+  switch (source) {
+    case 'contact':
+      return (CONTACT_FIELDS as readonly string[]).includes(value) ? null : `Choose a contact field: ${CONTACT_FIELDS.join(', ')}`;
+    case 'business':
+      return (BUSINESS_FIELDS as readonly string[]).includes(value) ? null : `Choose a business field: ${BUSINESS_FIELDS.join(', ')}`;
+    case 'attribute':
+      return /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? null : 'Name the custom attribute (letters, digits, _ . -)';
+    case 'constant':
+      return value === '' ? null : 'A constant has no path: its value is the default';
+  }
+}
+
 const LIMITS = { parseLimit: 100_000, renderLimit: 200, memoryLimit: 1_000_000 };
 const html = new Liquid({ outputEscape: 'escape', ownPropertyOnly: true, strictFilters: true, ...LIMITS });
 const text = new Liquid({ ownPropertyOnly: true, strictFilters: true, ...LIMITS });

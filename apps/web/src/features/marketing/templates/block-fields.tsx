@@ -1,0 +1,249 @@
+import { Button, ColorInput, FileButton, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { uploadFile } from '../../../kit/resource-api';
+import { BlockRichText } from './block-rich-text';
+import { CardsPicker } from './cards-picker';
+import type { Align, Block } from './templates-api';
+import { TextWithVariables } from './variable-menu';
+
+// The fields of one block, by its type. `errors` are the server's for this block, keyed by the
+// block's own field (href, items, columns.0.html …).
+
+type Errors = Record<string, string>;
+type Change<B extends Block> = (patch: Partial<B>) => void;
+
+function AlignInput({ value, onChange }: { value: Align; onChange: (value: Align) => void }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} component="span">
+        Alignment
+      </Text>
+      <SegmentedControl
+        size="xs"
+        value={value}
+        onChange={(v) => onChange(v as Align)}
+        data={[
+          { value: 'left', label: 'Left' },
+          { value: 'center', label: 'Centre' },
+          { value: 'right', label: 'Right' },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** An image address, typed or uploaded to the community's files. */
+function ImageUrlInput({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function upload(file: File | null) {
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      onChange((await uploadFile(file, 'image')).url);
+    } catch (err) {
+      setProblem(err instanceof ApiError ? err.message : 'The image could not be uploaded');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <TextInput
+        style={{ flex: 1 }}
+        label={label}
+        placeholder="https://…"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error ?? problem}
+      />
+      <FileButton onChange={upload} accept="image/png,image/jpeg,image/gif,image/webp">
+        {(props) => (
+          <Button {...props} variant="default" loading={busy} leftSection={<IconUpload size={14} aria-hidden />}>
+            Upload
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+  );
+}
+
+export function BlockFields({
+  block,
+  onChange,
+  errors,
+  logoUrl,
+}: {
+  block: Block;
+  onChange: (block: Block) => void;
+  errors: Errors;
+  logoUrl: string;
+}) {
+  const change = <B extends Block>(patch: Partial<B>) => onChange({ ...block, ...patch } as Block);
+  switch (block.type) {
+    case 'header':
+      return (
+        <Stack gap="xs">
+          <Group align="flex-end" gap="xs">
+            <div style={{ flex: 1 }}>
+              <ImageUrlInput label="Logo" value={block.logoUrl} onChange={(logoUrl) => change({ logoUrl })} error={errors.logoUrl} />
+            </div>
+            {logoUrl && block.logoUrl !== logoUrl && (
+              <Button variant="subtle" onClick={() => change({ logoUrl })}>
+                Use brand logo
+              </Button>
+            )}
+          </Group>
+          <TextWithVariables label="Title" value={block.title} onChange={(title) => change({ title })} error={errors.title} />
+          <AlignInput value={block.align} onChange={(align) => change({ align })} />
+        </Stack>
+      );
+    case 'text':
+      return (
+        <Stack gap="xs">
+          <BlockRichText label="Text" value={block.html} onChange={(html) => change({ html })} error={errors.html} />
+          <AlignInput value={block.align} onChange={(align) => change({ align })} />
+        </Stack>
+      );
+    case 'image':
+      return (
+        <Stack gap="xs">
+          <ImageUrlInput label="Image" value={block.url} onChange={(url) => change({ url })} error={errors.url} />
+          <TextInput
+            label="Alternative text"
+            description="Read aloud, and shown while images are off"
+            value={block.alt}
+            onChange={(e) => change({ alt: e.currentTarget.value })}
+            error={errors.alt}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Link (optional)"
+              placeholder="https://…"
+              value={block.href}
+              onChange={(e) => change({ href: e.currentTarget.value })}
+              error={errors.href}
+            />
+            <NumberInput
+              label="Width (pixels)"
+              min={40}
+              max={600}
+              value={block.width}
+              onChange={(v) => change({ width: Number(v) || 600 })}
+              error={errors.width}
+            />
+          </SimpleGrid>
+        </Stack>
+      );
+    case 'button':
+      return <ButtonFields block={block} change={change} errors={errors} />;
+    case 'columns':
+      return (
+        <SimpleGrid cols={{ base: 1, md: block.columns.length }}>
+          {block.columns.map((column, i) => {
+            const set = (patch: Partial<typeof column>) =>
+              change({ columns: block.columns.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity of their own; their place is it
+              <Stack key={i} gap="xs">
+                <ImageUrlInput
+                  label={`Column ${i + 1} image (optional)`}
+                  value={column.imageUrl}
+                  onChange={(imageUrl) => set({ imageUrl })}
+                  error={errors[`columns.${i}.imageUrl`]}
+                />
+                <BlockRichText
+                  label={`Column ${i + 1} text`}
+                  value={column.html}
+                  onChange={(html) => set({ html })}
+                  error={errors[`columns.${i}.html`]}
+                />
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+      );
+    case 'cards':
+      return (
+        <Stack gap="xs">
+          <TextWithVariables label="Heading" value={block.heading} onChange={(heading) => change({ heading })} error={errors.heading} />
+          <CardsPicker
+            source={block.source}
+            items={block.items}
+            onChange={(items) => change({ items })}
+            error={errors.items ?? errors['items.0.url']}
+          />
+          <TextInput
+            label="Button text"
+            placeholder={block.source === 'products' ? 'View product' : 'Read more'}
+            value={block.buttonLabel}
+            onChange={(e) => change({ buttonLabel: e.currentTarget.value })}
+          />
+        </Stack>
+      );
+    case 'divider':
+      return (
+        <Text size="sm" c="dimmed">
+          A thin line between sections.
+        </Text>
+      );
+    case 'footer':
+      return (
+        <Stack gap="xs">
+          <BlockRichText label="Footer note" value={block.html} onChange={(html) => change({ html })} error={errors.html} />
+          <Text size="sm" c="dimmed">
+            Your business name and address (from the brand profile) and the unsubscribe link are added below this note in every email.
+          </Text>
+        </Stack>
+      );
+  }
+}
+
+function ButtonFields({
+  block,
+  change,
+  errors,
+}: {
+  block: Extract<Block, { type: 'button' }>;
+  change: Change<Extract<Block, { type: 'button' }>>;
+  errors: Errors;
+}) {
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextWithVariables label="Button text" value={block.label} onChange={(label) => change({ label })} error={errors.label} />
+        <TextWithVariables
+          label="Link"
+          placeholder="https://…"
+          value={block.href}
+          onChange={(href) => change({ href })}
+          error={errors.href}
+        />
+      </SimpleGrid>
+      <Group align="flex-end">
+        <ColorInput
+          withEyeDropper={false}
+          label="Colour"
+          placeholder="The email’s accent"
+          value={block.color ?? ''}
+          onChange={(color) => change({ color: color || undefined })}
+          error={errors.color}
+        />
+        <AlignInput value={block.align} onChange={(align) => change({ align })} />
+      </Group>
+    </Stack>
+  );
+}
