@@ -5,7 +5,7 @@ import { requireCommunity, scopeOf } from '../../../kernel/resources';
 import { designSchema } from './design';
 import { renderLandingPage } from './render';
 import { landingPagesResource } from './resources/landing-pages';
-import { pageStats } from './stats';
+import { pageStats, trafficStats } from './stats';
 import { syncAllCommunities, syncContacts } from './sync';
 import { LANDING_TEMPLATES } from './templates';
 
@@ -22,6 +22,22 @@ export async function adminRoutes(app: FastifyInstance) {
     '/api/v1/marketing/landing-page-templates',
     { config: read, schema: { tags, summary: 'The starter templates of landing pages (the same in every community)' } },
     async () => ({ data: LANDING_TEMPLATES }),
+  );
+
+  r.get(
+    '/api/v1/marketing/landing-pages/traffic',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Opens, clicks and signups of every landing page per day, with the pages opened most (the dashboard card)',
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+      },
+    },
+    async (req) => {
+      const sc = scope(req);
+      return { data: await app.db.readAsTenant(sc.tenantId, (db) => trafficStats(db, sc.tenantId, req.query.days)) };
+    },
   );
 
   r.get(

@@ -66,3 +66,43 @@ export async function pageStats(tx: Db, tenantId: string, pageId: string, days: 
   });
   return { days: series, blocks, period: { ...total, conversionRate: conversionRate(total.signups, total.opens) } };
 }
+
+/**
+ * Every page's traffic over the last `days` days, per day, with the pages opened most: the
+ * dashboard's "landing pages" card (visits and conversions the public pages recorded).
+ */
+export async function trafficStats(tx: Db, tenantId: string, days: number, now = new Date()) {
+  const s = marketingLandingStats;
+  const from = today(new Date(now.getTime() - (days - 1) * 86_400_000));
+  const inPeriod = and(tenantFilter(s, tenantId), eq(s.blockId, ''), gte(s.day, from));
+  const opens = sql<number>`sum(${s.opens})::int`;
+  const clicks = sql<number>`sum(${s.clicks})::int`;
+  const signups = sql<number>`sum(${s.signups})::int`;
+  const [rows, pages] = await Promise.all([
+    tx.select({ day: s.day, opens, clicks, signups }).from(s).where(inPeriod).groupBy(s.day),
+    tx
+      .select({ id: s.pageId, name: marketingLandingPages.name, opens, signups })
+      .from(s)
+      .innerJoin(marketingLandingPages, and(eq(marketingLandingPages.tenantId, s.tenantId), eq(marketingLandingPages.id, s.pageId)))
+      .where(inPeriod)
+      .groupBy(s.pageId, marketingLandingPages.name)
+      .orderBy(desc(opens))
+      .limit(5),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const series = Array.from({ length: days }, (_, i) => {
+    const day = today(new Date(now.getTime() - (days - 1 - i) * 86_400_000));
+    const r = byDay.get(day);
+    return { day, opens: r?.opens ?? 0, clicks: r?.clicks ?? 0, signups: r?.signups ?? 0 };
+  });
+  const total = series.reduce((t, d) => ({ opens: t.opens + d.opens, clicks: t.clicks + d.clicks, signups: t.signups + d.signups }), {
+    opens: 0,
+    clicks: 0,
+    signups: 0,
+  });
+  return {
+    days: series,
+    pages: pages.map((p) => ({ ...p, conversionRate: conversionRate(p.signups, p.opens) })),
+    period: { ...total, conversionRate: conversionRate(total.signups, total.opens) },
+  };
+}

@@ -56,6 +56,13 @@ export const getTemplates = () =>
   request<{ data: LandingTemplate[] }>('GET', '/api/v1/marketing/landing-page-templates').then((r) => r.data);
 export const getStats = (id: string, days = 30) =>
   request<{ data: PageStats }>('GET', `/api/v1/${PAGES_PATH}/${id}/stats`, { query: { days } }).then((r) => r.data);
+export interface Traffic {
+  days: PageStats['days'];
+  pages: { id: string; name: string; opens: number; signups: number; conversionRate: number }[];
+  period: PageStats['period'];
+}
+export const getTraffic = (days = 30) =>
+  request<{ data: Traffic }>('GET', `/api/v1/${PAGES_PATH}/traffic`, { query: { days } }).then((r) => r.data);
 export const previewHtml = (body: Record<string, unknown>) =>
   request<{ data: { html: string } }>('POST', `/api/v1/${PAGES_PATH}/preview`, { body }).then((r) => r.data.html);
 

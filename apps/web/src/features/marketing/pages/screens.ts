@@ -1,4 +1,4 @@
-import { editorRecord, type Screen } from '../../../config/screen-types';
+import { type DashboardCard, editorRecord, type Screen } from '../../../config/screen-types';
 import { LANDING_ROUTE, TEMPLATES_ROUTE } from './pages-api';
 
 /** Marketing → landing pages: the list (and a page's editor with ?id=), the templates gallery. */
@@ -26,4 +26,9 @@ export const pagesScreens: Screen[] = [
     keywords: ['landing page template'],
     component: () => import('./templates-page'),
   },
+];
+
+/** The dashboard's landing-page card: visits and conversions of the last 30 days. */
+export const pagesCards: DashboardCard[] = [
+  { key: 'landing-traffic', modules: ['marketing-pages'], component: () => import('./traffic-card') },
 ];

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getStats, type PageStats } from './pages-api';
 
-function Metric({ label, value }: { label: string; value: string }) {
+export function Metric({ label, value }: { label: string; value: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -16,7 +16,7 @@ function Metric({ label, value }: { label: string; value: string }) {
 }
 
 /** Opens per day as bars (signups darker inside them): a chart without a chart library. */
-function DailyBars({ days }: { days: PageStats['days'] }) {
+export function DailyBars({ days }: { days: PageStats['days'] }) {
   const max = Math.max(1, ...days.map((d) => d.opens));
   const width = 100 / days.length;
   return (
