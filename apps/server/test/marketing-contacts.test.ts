@@ -16,9 +16,15 @@ afterAll(() => t.close());
 
 const create = (payload: Record<string, unknown>, as: TestCommunity = c) => t.request({ method: 'POST', url: base, as, payload });
 const compat = (path: string, payload: Record<string, unknown>, method: 'POST' | 'GET' = 'POST', service = 'content') =>
-  t.request({ method, url: `/compat/${service}${path}`, as: c, ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }) });
+  t.request({
+    method,
+    url: `/compat/${service}${path}`,
+    as: c,
+    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
+  });
 const eventsOf = async (contactId: string) =>
-  (await t.request({ method: 'GET', url: `/api/v1/marketing/consent-events?contactId=${contactId}&sort=createdAt`, as: c })).json().data as {
+  (await t.request({ method: 'GET', url: `/api/v1/marketing/consent-events?contactId=${contactId}&sort=createdAt`, as: c })).json()
+    .data as {
     channel: string;
     status: string;
     source: string;
@@ -27,7 +33,13 @@ const eventsOf = async (contactId: string) =>
 
 describe('contacts through the kit', () => {
   it('normalises email and phones (E.164, read in the contact’s country) and records the consent given', async () => {
-    const res = await create({ name: 'Asha Menon', email: 'Asha.Menon@Example.COM', phone: '098450 12345', country: 'in', emailConsent: 'opted_in' });
+    const res = await create({
+      name: 'Asha Menon',
+      email: 'Asha.Menon@Example.COM',
+      phone: '098450 12345',
+      country: 'in',
+      emailConsent: 'opted_in',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const contact = res.json().data;
     expect(contact).toMatchObject({ email: 'asha.menon@example.com', phone: '+919845012345', country: 'IN', emailConsent: 'opted_in' });
@@ -50,8 +62,16 @@ describe('contacts through the kit', () => {
   });
 
   it('filters by consent, country, tags and searches by name, email or phone', async () => {
-    await create({ name: 'Lukas Weber', email: 'lukas@example.de', country: 'DE', tags: ['architect', 'vip'], smsConsent: 'opted_in', phone: '+49 151 23456789' });
-    const list = (q: string) => t.request({ method: 'GET', url: `${base}?${q}`, as: c }).then((r) => r.json().data.map((x: { email: string }) => x.email));
+    await create({
+      name: 'Lukas Weber',
+      email: 'lukas@example.de',
+      country: 'DE',
+      tags: ['architect', 'vip'],
+      smsConsent: 'opted_in',
+      phone: '+49 151 23456789',
+    });
+    const list = (q: string) =>
+      t.request({ method: 'GET', url: `${base}?${q}`, as: c }).then((r) => r.json().data.map((x: { email: string }) => x.email));
     expect(await list('country=DE')).toEqual(['lukas@example.de']);
     expect(await list('tags=vip')).toEqual(['lukas@example.de']);
     expect(await list('smsConsent=opted_in')).toEqual(['lukas@example.de']);
@@ -68,10 +88,20 @@ describe('contacts through the kit', () => {
     });
     expect(sup.statusCode, sup.body).toBe(201);
     expect(sup.json().data.address).toBe('bounced@example.com');
-    const refused = await t.request({ method: 'POST', url: `${base}/${contact.id}/consent`, as: c, payload: { channel: 'email', status: 'opted_in' } });
+    const refused = await t.request({
+      method: 'POST',
+      url: `${base}/${contact.id}/consent`,
+      as: c,
+      payload: { channel: 'email', status: 'opted_in' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('suppressed');
-    const out = await t.request({ method: 'POST', url: `${base}/${contact.id}/consent`, as: c, payload: { channel: 'sms', status: 'opted_out' } });
+    const out = await t.request({
+      method: 'POST',
+      url: `${base}/${contact.id}/consent`,
+      as: c,
+      payload: { channel: 'sms', status: 'opted_out' },
+    });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().data.smsConsent).toBe('opted_out');
     expect((await eventsOf(contact.id)).map((e) => `${e.channel}:${e.status}`)).toEqual(['sms:opted_out']);
@@ -98,7 +128,9 @@ describe('double opt-in and unsubscribe', () => {
     expect(ok.json().data).toEqual({ confirmed: true, email: 'mei.tan@example.sg' });
     const after = (await t.request({ method: 'GET', url: `${base}/${contact.id}`, as: c })).json().data;
     expect(after.emailConsent).toBe('opted_in');
-    expect(await eventsOf(contact.id)).toMatchObject([{ channel: 'email', status: 'opted_in', source: 'confirmation link', ip: '203.0.113.9' }]);
+    expect(await eventsOf(contact.id)).toMatchObject([
+      { channel: 'email', status: 'opted_in', source: 'confirmation link', ip: '203.0.113.9' },
+    ]);
   });
 
   it('refuses a tampered, foreign or expired link', async () => {
@@ -175,7 +207,12 @@ describe('compat /users/* and /optin/getAllOptinUser', () => {
       consent: { sms: 'opted_in' },
     });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(bulk.json().data).toMatchObject({ created: 1, updated: 2, failed: 1, errors: [{ row: 2, fields: { email: expect.any(String) } }] });
+    expect(bulk.json().data).toMatchObject({
+      created: 1,
+      updated: 2,
+      failed: 1,
+      errors: [{ row: 2, fields: { email: expect.any(String) } }],
+    });
 
     const optins = await compat('/optin/getAllOptinUser', { channel: 'sms', limit: '50' }, 'GET', 'core');
     expect(optins.statusCode, optins.body).toBe(200);

@@ -18,15 +18,15 @@ export const MAX_IMPORT_ROWS = 50_000;
 
 const CSV_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true, trim: false } as const;
 
-const invalidCsv = (err: unknown) =>
-  errors.badRequest('invalid_csv', `The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
+const invalidCsv = (err: unknown) => errors.badRequest('invalid_csv', `The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
 
 function checkHeaders(headers: string[] | undefined): string[] {
   if (!headers || headers.every((h) => h.trim() === '')) throw errors.badRequest('invalid_csv', 'The file has no header row');
   return headers.map((h) => h.trim());
 }
 
-const tooMany = (max: number) => errors.badRequest('too_many_rows', `An import takes at most ${max.toLocaleString('en')} rows: split the file`);
+const tooMany = (max: number) =>
+  errors.badRequest('too_many_rows', `An import takes at most ${max.toLocaleString('en')} rows: split the file`);
 
 /** A CSV file as rows of cells; the first row is the header. Refuses what is not CSV. */
 export function parseCsv(text: string, maxRows = MAX_IMPORT_ROWS): { headers: string[]; rows: string[][] } {
@@ -45,7 +45,11 @@ export function parseCsv(text: string, maxRows = MAX_IMPORT_ROWS): { headers: st
  * The header, the first `keep` rows and the number of rows, without holding the others (a large
  * file is counted, not kept). Refuses what is not CSV or has more than `maxRows` rows.
  */
-export function readCsvHead(text: string, keep: number, maxRows = MAX_IMPORT_ROWS): { headers: string[]; rows: string[][]; totalRows: number } {
+export function readCsvHead(
+  text: string,
+  keep: number,
+  maxRows = MAX_IMPORT_ROWS,
+): { headers: string[]; rows: string[][]; totalRows: number } {
   let headers: string[] | undefined;
   const rows: string[][] = [];
   let totalRows = 0;
@@ -157,7 +161,11 @@ export function planImport(
  * values, relations resolved by title, validated against the create schema; blank cells left out.
  * Matching existing records is the batch's job (its own merge rules).
  */
-export async function readRow(db: Db, plan: ImportPlan, cells: string[]): Promise<{ data: Record<string, unknown>; errors: Record<string, string> | null }> {
+export async function readRow(
+  db: Db,
+  plan: ImportPlan,
+  cells: string[],
+): Promise<{ data: Record<string, unknown>; errors: Record<string, string> | null }> {
   const errs: Record<string, string> = {};
   const data: Record<string, unknown> = {};
   for (const [index, field] of plan.columns) {

@@ -4,7 +4,17 @@ import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import type { ImportRow, ResourceImport, Row } from '../resources/types';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { csvRows, describeErrors, type ImportPlan, MAX_IMPORT_ROWS, parseCsv, planImport, planRow, readCsvHead, readRow } from './csv-import';
+import {
+  csvRows,
+  describeErrors,
+  type ImportPlan,
+  MAX_IMPORT_ROWS,
+  parseCsv,
+  planImport,
+  planRow,
+  readCsvHead,
+  readRow,
+} from './csv-import';
 import { RelationTitles } from './relation-titles';
 import { type ImportRowError, importJobs } from './tables';
 
@@ -36,7 +46,14 @@ export function registerImportJob(app: FastifyInstance) {
       const file = importer ? readCsvHead(csv, 0, importer.maxRows ?? MAX_IMPORT_ROWS) : parseCsv(csv);
       // A batching resource streams its rows (runBatched); the others are planned row by row below.
       const rows: string[][] = importer ? [] : (file as { rows: string[][] }).rows;
-      const plan = planImport(resource, scope, new RelationTitles(app.resources, tenantId), file.headers, job.mapping, importer ? null : job.dedupeKey);
+      const plan = planImport(
+        resource,
+        scope,
+        new RelationTitles(app.resources, tenantId),
+        file.headers,
+        job.mapping,
+        importer ? null : job.dedupeKey,
+      );
       await setJob(app, tenantId, jobId, { status: 'running', totalRows: 'totalRows' in file ? (file.totalRows as number) : rows.length });
       const counts = { processed: job.processed, created: job.created, updated: job.updated, unchanged: job.unchanged, failed: job.failed };
       const errors: ImportRowError[] = [...job.errors];

@@ -60,7 +60,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
       schema: {
         summary: `Import ${plural} from CSV (preview, or run as a job)`,
         description:
-          'multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list\'s own import choices, e.g. merge rules)',
+          "multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)",
         tags,
         consumes: ['multipart/form-data'],
       },

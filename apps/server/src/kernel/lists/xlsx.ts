@@ -15,7 +15,7 @@ export async function xlsxToCsv(bytes: Buffer, maxRows: number): Promise<string>
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    styles: 'cache', // needed to tell a date cell from a number
     worksheets: 'emit',
     entries: 'emit',
   });
@@ -30,7 +30,8 @@ export async function xlsxToCsv(bytes: Buffer, maxRows: number): Promise<string>
         if (lines.length === 0) width = cells.length;
         // Rows are numbered in the sheet: a skipped (empty) row stays out, as in a CSV.
         if (cells.every((c) => c === '')) continue;
-        if (lines.length > maxRows) throw errors.badRequest('too_many_rows', `An import takes at most ${maxRows.toLocaleString('en')} rows: split the file`);
+        if (lines.length > maxRows)
+          throw errors.badRequest('too_many_rows', `An import takes at most ${maxRows.toLocaleString('en')} rows: split the file`);
         while (cells.length < width) cells.push('');
         lines.push(stringify([cells]));
       }

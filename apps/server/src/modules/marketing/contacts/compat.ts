@@ -23,7 +23,12 @@ const phoneLike = z.string().trim().min(3).max(40);
 async function findUser(call: CompatCall) {
   const scope = scopeOf(call);
   const parsed = z
-    .object({ email: z.string().trim().max(254).optional(), phone: phoneLike.optional(), mobile: phoneLike.optional(), whatsapp: phoneLike.optional() })
+    .object({
+      email: z.string().trim().max(254).optional(),
+      phone: phoneLike.optional(),
+      mobile: phoneLike.optional(),
+      whatsapp: phoneLike.optional(),
+    })
     .refine((b) => b.email || b.phone || b.mobile || b.whatsapp, { message: 'Give an email, phone or whatsapp number', path: ['email'] })
     .safeParse(call.body);
   if (!parsed.success) throw fail(parsed.error);

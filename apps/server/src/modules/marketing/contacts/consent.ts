@@ -34,7 +34,10 @@ async function suppressionOf(tx: Db, tenantId: string, channel: Channel, address
 }
 
 const suppressedError = (channel: Channel) =>
-  errors.conflict('suppressed', `This contact's ${channel === 'email' ? 'email address' : 'number'} is on the suppression list: remove it there first`);
+  errors.conflict(
+    'suppressed',
+    `This contact's ${channel === 'email' ? 'email address' : 'number'} is on the suppression list: remove it there first`,
+  );
 
 /**
  * Mails the double opt-in link to the contact's email (in the caller's transaction: sent once it
@@ -106,13 +109,25 @@ export async function unsubscribe(app: FastifyInstance, communityName: string, t
     if (contact) {
       await setConsent(tx, community.id, contact.id, { [claims.channel]: 'opted_out' }, { source: 'unsubscribe link', ...client });
     }
-    await suppress(tx, community.id, { channel: claims.channel, address: claims.address, reason: 'unsubscribed', contactId: contact?.id ?? null });
+    await suppress(tx, community.id, {
+      channel: claims.channel,
+      address: claims.address,
+      reason: 'unsubscribed',
+      contactId: contact?.id ?? null,
+    });
     return { unsubscribed: true, channel: claims.channel };
   });
 }
 
 /** A consent change from the console: recorded with its proof; an opt-in of a suppressed address is refused. */
-export async function changeConsent(tx: Db, tenantId: string, contactId: string, channel: Channel, status: ConsentStatus, proof: ConsentProof) {
+export async function changeConsent(
+  tx: Db,
+  tenantId: string,
+  contactId: string,
+  channel: Channel,
+  status: ConsentStatus,
+  proof: ConsentProof,
+) {
   const contact = await contactById(tx, tenantId, contactId);
   const address = addressOf(contact, channel);
   if (status === 'opted_in' && address && (await suppressionOf(tx, tenantId, channel, address))) throw suppressedError(channel);

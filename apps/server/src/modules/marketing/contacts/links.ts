@@ -40,7 +40,13 @@ export async function readLink(secret: string, token: string, purpose: Purpose, 
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
     const channel = payload.ch as Channel;
-    if (payload.p !== purpose || payload.c !== community || !CHANNELS.includes(channel) || typeof payload.sub !== 'string' || typeof payload.a !== 'string') {
+    if (
+      payload.p !== purpose ||
+      payload.c !== community ||
+      !CHANNELS.includes(channel) ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.a !== 'string'
+    ) {
       throw invalid();
     }
     return { purpose, community, channel, contactId: payload.sub, address: payload.a, issuedAt: payload.iat ?? 0 };
@@ -62,7 +68,13 @@ export async function confirmationPath(secret: string, community: string, contac
  * every message sent to it: following it opts the contact out there and suppresses the address.
  * `address` is the one the message goes to (email, E.164 phone).
  */
-export async function unsubscribePath(secret: string, community: string, contactId: string, channel: Channel, address: string): Promise<string> {
+export async function unsubscribePath(
+  secret: string,
+  community: string,
+  contactId: string,
+  channel: Channel,
+  address: string,
+): Promise<string> {
   const token = await sign(secret, { purpose: 'unsubscribe', community, contactId, channel, address });
   return `/public/${community}/marketing/consent/unsubscribe?token=${token}`;
 }

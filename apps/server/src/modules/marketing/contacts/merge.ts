@@ -181,10 +181,20 @@ async function withoutSuppressedOptIns(
   const rows = await tx
     .select({ channel: s.channel, address: s.address })
     .from(s)
-    .where(and(eq(s.tenantId, tenantId), inArray(s.address, asked.map(([channel]) => address[channel as Channel]!))));
+    .where(
+      and(
+        eq(s.tenantId, tenantId),
+        inArray(
+          s.address,
+          asked.map(([channel]) => address[channel as Channel]!),
+        ),
+      ),
+    );
   const suppressed = new Set(rows.map((r) => `${r.channel} ${r.address}`));
   return Object.fromEntries(
-    Object.entries(consent ?? {}).filter(([channel, status]) => !(status === 'opted_in' && suppressed.has(`${channel} ${address[channel as Channel]}`))),
+    Object.entries(consent ?? {}).filter(
+      ([channel, status]) => !(status === 'opted_in' && suppressed.has(`${channel} ${address[channel as Channel]}`)),
+    ),
   );
 }
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { defineResource, errors, type HookContext, type Row } from '../../../kernel/resources';
-import { CHANNELS, type Channel, type ConsentStatus, marketingConsentEvents, marketingContacts, marketingSuppressions } from '../tables/contacts';
-import { CONSENT_COLUMN, normalizeEmail, normalizePhone, recordConsent } from './merge';
+import {
+  CHANNELS,
+  type Channel,
+  type ConsentStatus,
+  marketingConsentEvents,
+  marketingContacts,
+  marketingSuppressions,
+} from '../tables/contacts';
 import { contactImport } from './import';
+import { CONSENT_COLUMN, normalizeEmail, normalizePhone, recordConsent } from './merge';
 
 const consentOptions = {
   options: { opted_in: { label: 'Opted in', color: 'green' }, opted_out: { label: 'Opted out', color: 'red' }, unknown: { color: 'gray' } },
@@ -61,11 +68,23 @@ export const contactsResource = defineResource({
         .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'A language tag, e.g. en or fr-CA')
         .nullable(),
     tags: () => z.array(z.string().trim().min(1).max(60)).max(100),
-    attributes: () => z.record(z.string().trim().min(1).max(64), attributeValue).refine((a) => Object.keys(a).length <= 100, 'At most 100 attributes'),
+    attributes: () =>
+      z.record(z.string().trim().min(1).max(64), attributeValue).refine((a) => Object.keys(a).length <= 100, 'At most 100 attributes'),
   },
   list: {
     search: ['name', 'email', 'phone'],
-    filters: ['emailConsent', 'smsConsent', 'whatsappConsent', 'pushConsent', 'country', 'language', 'source', 'tags', 'createdAt', 'lastActivityAt'],
+    filters: [
+      'emailConsent',
+      'smsConsent',
+      'whatsappConsent',
+      'pushConsent',
+      'country',
+      'language',
+      'source',
+      'tags',
+      'createdAt',
+      'lastActivityAt',
+    ],
     sort: ['name', 'lastActivityAt', 'createdAt'],
   },
   fields: {
@@ -150,7 +169,8 @@ export const suppressionsResource = defineResource({
       const out = { ...data };
       const channel = (out.channel ?? existing?.channel) as Channel;
       if (typeof out.address === 'string' && channel === 'email') out.address = normalizeEmail(out.address);
-      if (typeof out.address === 'string' && (channel === 'sms' || channel === 'whatsapp')) out.address = normalizePhone(out.address, null, 'address');
+      if (typeof out.address === 'string' && (channel === 'sms' || channel === 'whatsapp'))
+        out.address = normalizePhone(out.address, null, 'address');
       return out;
     },
   },

@@ -54,7 +54,9 @@ export async function contactRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const auth = req.auth!;
       const found = await requireCommunity(app.db, auth.community);
-      const sent = await app.db.withTenant(auth.tenantId, (tx) => requestEmailConfirmation(app, tx, found, req.params.id, baseUrlOf(app, req)));
+      const sent = await app.db.withTenant(auth.tenantId, (tx) =>
+        requestEmailConfirmation(app, tx, found, req.params.id, baseUrlOf(app, req)),
+      );
       return reply.code(202).send({ data: sent });
     },
   );
@@ -63,7 +65,12 @@ export async function contactRoutes(app: FastifyInstance) {
     '/public/:community/marketing/consent/confirm',
     {
       config: { public: true },
-      schema: { tags, summary: 'Confirm an email subscription through the signed link (double opt-in)', params: community, querystring: token },
+      schema: {
+        tags,
+        summary: 'Confirm an email subscription through the signed link (double opt-in)',
+        params: community,
+        querystring: token,
+      },
     },
     async (req) => ({ data: await confirmEmail(app, req.params.community, req.query.token, visitor(req)) }),
   );

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Scope } from '../../../kernel/resources';
-import { CHANNELS, type Channel, type ConsentStatus, marketingConsentEvents, marketingContacts, marketingSuppressions } from '../tables/contacts';
+import {
+  CHANNELS,
+  type Channel,
+  type ConsentStatus,
+  marketingConsentEvents,
+  marketingContacts,
+  marketingSuppressions,
+} from '../tables/contacts';
 
 // The demo community's audience: 3,000 believable contacts across ten countries (names, E.164
 // mobile numbers, emails, language, tags, plan and city), consent mixes per channel with their
@@ -24,68 +31,119 @@ interface Country {
 
 const COUNTRIES: Country[] = [
   {
-    code: 'IN', language: 'en', dial: '91', mobile: [['98', '97', '94', '88', '70'], 8], domain: 'example.in',
+    code: 'IN',
+    language: 'en',
+    dial: '91',
+    mobile: [['98', '97', '94', '88', '70'], 8],
+    domain: 'example.in',
     cities: ['Bengaluru', 'Chennai', 'Mumbai', 'Pune', 'Hyderabad', 'Delhi'],
     first: ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Sanjay', 'Divya', 'Nikhil', 'Lakshmi'],
     last: ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Menon', 'Gupta', 'Rao', 'Kulkarni', 'Das'],
   },
   {
-    code: 'US', language: 'en', dial: '1', mobile: [['415', '212', '312', '617', '512', '206'], 7], domain: 'example.com',
+    code: 'US',
+    language: 'en',
+    dial: '1',
+    mobile: [['415', '212', '312', '617', '512', '206'], 7],
+    domain: 'example.com',
     cities: ['San Francisco', 'New York', 'Chicago', 'Boston', 'Austin', 'Seattle'],
     first: ['Emily', 'James', 'Olivia', 'Michael', 'Sophia', 'Daniel', 'Ava', 'Ethan', 'Grace', 'Noah'],
     last: ['Johnson', 'Miller', 'Davis', 'Garcia', 'Wilson', 'Anderson', 'Thompson', 'Moore', 'Clark', 'Lewis'],
   },
   {
-    code: 'GB', language: 'en', dial: '44', mobile: [['77', '78', '74', '75'], 8], domain: 'example.co.uk',
+    code: 'GB',
+    language: 'en',
+    dial: '44',
+    mobile: [['77', '78', '74', '75'], 8],
+    domain: 'example.co.uk',
     cities: ['London', 'Manchester', 'Bristol', 'Leeds', 'Edinburgh'],
     first: ['Oliver', 'Amelia', 'Harry', 'Isla', 'George', 'Poppy', 'Jack', 'Freya'],
     last: ['Smith', 'Taylor', 'Brown', 'Evans', 'Walker', 'Hughes', 'Wright', 'Hall'],
   },
   {
-    code: 'DE', language: 'de', dial: '49', mobile: [['151', '160', '170', '176'], 8], domain: 'example.de',
+    code: 'DE',
+    language: 'de',
+    dial: '49',
+    mobile: [['151', '160', '170', '176'], 8],
+    domain: 'example.de',
     cities: ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt'],
     first: ['Lukas', 'Anna', 'Felix', 'Lea', 'Jonas', 'Marie', 'Paul', 'Hannah'],
     last: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Wagner', 'Becker', 'Hoffmann'],
   },
   {
-    code: 'FR', language: 'fr', dial: '33', mobile: [['6', '7'], 8], domain: 'example.fr',
+    code: 'FR',
+    language: 'fr',
+    dial: '33',
+    mobile: [['6', '7'], 8],
+    domain: 'example.fr',
     cities: ['Paris', 'Lyon', 'Marseille', 'Toulouse', 'Nantes'],
     first: ['Louis', 'Chloé', 'Hugo', 'Manon', 'Jules', 'Camille', 'Léa', 'Arthur'],
     last: ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Petit', 'Durand', 'Leroy'],
   },
   {
-    code: 'ES', language: 'es', dial: '34', mobile: [['6', '7'], 8], domain: 'example.es',
+    code: 'ES',
+    language: 'es',
+    dial: '34',
+    mobile: [['6', '7'], 8],
+    domain: 'example.es',
     cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Bilbao'],
     first: ['Lucía', 'Hugo', 'Martina', 'Pablo', 'Sofía', 'Álvaro', 'Carmen', 'Diego'],
     last: ['García', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Romero', 'Navarro', 'Ortega'],
   },
   {
-    code: 'BR', language: 'pt', dial: '55', mobile: [['119', '219', '319', '419'], 8], domain: 'example.com.br',
+    code: 'BR',
+    language: 'pt',
+    dial: '55',
+    mobile: [['119', '219', '319', '419'], 8],
+    domain: 'example.com.br',
     cities: ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Curitiba'],
     first: ['Gabriel', 'Beatriz', 'Rafael', 'Larissa', 'Mateus', 'Camila', 'Thiago', 'Juliana'],
     last: ['Silva', 'Santos', 'Oliveira', 'Souza', 'Costa', 'Pereira', 'Almeida', 'Ribeiro'],
   },
   {
-    code: 'AE', language: 'ar', dial: '971', mobile: [['50', '52', '55', '56'], 7], domain: 'example.ae',
+    code: 'AE',
+    language: 'ar',
+    dial: '971',
+    mobile: [['50', '52', '55', '56'], 7],
+    domain: 'example.ae',
     cities: ['Dubai', 'Abu Dhabi', 'Sharjah'],
     first: ['Omar', 'Fatima', 'Khalid', 'Aisha', 'Yousef', 'Mariam', 'Hamad', 'Noura'],
     last: ['Al Mansoori', 'Al Hashimi', 'Haddad', 'Khoury', 'Al Nuaimi', 'Saleh'],
   },
   {
-    code: 'SG', language: 'en', dial: '65', mobile: [['8', '9'], 7], domain: 'example.sg',
+    code: 'SG',
+    language: 'en',
+    dial: '65',
+    mobile: [['8', '9'], 7],
+    domain: 'example.sg',
     cities: ['Singapore'],
     first: ['Wei Ling', 'Jun Hao', 'Mei Xin', 'Darren', 'Priyanka', 'Hui Min', 'Ryan', 'Siti'],
     last: ['Tan', 'Lim', 'Lee', 'Ng', 'Wong', 'Goh', 'Chua', 'Teo'],
   },
   {
-    code: 'AU', language: 'en', dial: '61', mobile: [['4'], 8], domain: 'example.com.au',
+    code: 'AU',
+    language: 'en',
+    dial: '61',
+    mobile: [['4'], 8],
+    domain: 'example.com.au',
     cities: ['Sydney', 'Melbourne', 'Brisbane', 'Perth', 'Adelaide'],
     first: ['Charlotte', 'William', 'Mia', 'Jack', 'Zoe', 'Lachlan', 'Ruby', 'Cooper'],
     last: ['Kelly', 'Murphy', 'Ryan', 'Nguyen', 'Campbell', 'Stewart', 'Mitchell', 'Walsh'],
   },
 ];
 
-const TAGS = ['architect', 'builder', 'homeowner', 'interior designer', 'dealer', 'newsletter', 'trade show 2026', 'vip', 'catalogue download', 'site visit'];
+const TAGS = [
+  'architect',
+  'builder',
+  'homeowner',
+  'interior designer',
+  'dealer',
+  'newsletter',
+  'trade show 2026',
+  'vip',
+  'catalogue download',
+  'site visit',
+];
 const PLANS = ['free', 'starter', 'pro', 'enterprise'];
 const SOURCES = ['website', 'import', 'landing_page', 'shop', 'event', 'whatsapp', 'console'] as const;
 const FORMS: Record<(typeof SOURCES)[number], string> = {
@@ -155,7 +213,11 @@ async function seedInto(tx: Db, tenantId: string) {
       country: country.code,
       language: country.language,
       tags,
-      attributes: { plan: g.pick(PLANS), city: g.pick(country.cities), ...(g.next() < 0.3 ? { company_size: g.pick(['1-10', '11-50', '51-200', '200+']) } : {}) },
+      attributes: {
+        plan: g.pick(PLANS),
+        city: g.pick(country.cities),
+        ...(g.next() < 0.3 ? { company_size: g.pick(['1-10', '11-50', '51-200', '200+']) } : {}),
+      },
       source,
       createdAt,
       updatedAt: createdAt,
@@ -189,22 +251,50 @@ async function seedInto(tx: Db, tenantId: string) {
         });
         if (status === 'opted_out') {
           const left = new Date(Math.min(now, given.getTime() + 30 * day));
-          events.push({ tenantId, contactId: contact.id, channel, status, source: 'unsubscribe link', ip: '198.51.100.7', createdAt: left, updatedAt: left });
+          events.push({
+            tenantId,
+            contactId: contact.id,
+            channel,
+            status,
+            source: 'unsubscribe link',
+            ip: '198.51.100.7',
+            createdAt: left,
+            updatedAt: left,
+          });
           const address = addressFor(contact, channel);
-          if (address) suppressions.push({ tenantId, channel, address, reason: 'unsubscribed', contactId: contact.id, createdAt: left, updatedAt: left });
+          if (address)
+            suppressions.push({
+              tenantId,
+              channel,
+              address,
+              reason: 'unsubscribed',
+              contactId: contact.id,
+              createdAt: left,
+              updatedAt: left,
+            });
         }
       }
     }
     // A handful of bounces and complaints among the rest.
     for (const contact of inserted.filter((c, k) => c.email && c.emailConsent === 'opted_in' && k % 97 === 0)) {
-      suppressions.push({ tenantId, channel: 'email', address: contact.email!, reason: contact.id < 'c' ? 'complained' : 'bounced', contactId: contact.id, note: 'Reported by the mail provider' });
+      suppressions.push({
+        tenantId,
+        channel: 'email',
+        address: contact.email!,
+        reason: contact.id < 'c' ? 'complained' : 'bounced',
+        contactId: contact.id,
+        note: 'Reported by the mail provider',
+      });
     }
   }
   for (let start = 0; start < events.length; start += 2_000) {
     await tx.insert(marketingConsentEvents).values(events.slice(start, start + 2_000));
   }
   for (let start = 0; start < suppressions.length; start += 1_000) {
-    await tx.insert(marketingSuppressions).values(suppressions.slice(start, start + 1_000)).onConflictDoNothing();
+    await tx
+      .insert(marketingSuppressions)
+      .values(suppressions.slice(start, start + 1_000))
+      .onConflictDoNothing();
   }
 }
 

@@ -17,7 +17,10 @@ export function addressColumn(channel: Channel): SQL | null {
 }
 
 /** The address a channel reaches this contact at (null: none, or push). */
-export function addressOf(contact: { email: string | null; phone: string | null; whatsapp: string | null }, channel: Channel): string | null {
+export function addressOf(
+  contact: { email: string | null; phone: string | null; whatsapp: string | null },
+  channel: Channel,
+): string | null {
   if (channel === 'email') return contact.email;
   if (channel === 'sms') return contact.phone;
   if (channel === 'whatsapp') return contact.whatsapp ?? contact.phone;
@@ -67,4 +70,3 @@ export async function unsuppress(tx: Db, tenantId: string, channel: Channel, add
   const s = marketingSuppressions;
   await tx.delete(s).where(and(eq(s.tenantId, tenantId), eq(s.channel, channel), eq(s.address, address)));
 }
-
