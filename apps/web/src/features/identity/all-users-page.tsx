@@ -2,6 +2,10 @@ import { AdminsScreen } from './admins-screen';
 
 export default function AllUsersPage() {
   return (
-    <AdminsScreen title="All users" description="Everyone who can sign in to this community, with status and last sign-in." readOnly />
+    <AdminsScreen
+      title="Console users"
+      description="Everyone who can sign in to this community's console, with status and last sign-in. Customers and subscribers are under Marketing → Contacts."
+      readOnly
+    />
   );
 }

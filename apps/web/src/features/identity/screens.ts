@@ -32,10 +32,12 @@ export const identityArea: AreaDeclaration = {
       component: roles,
       records: [{ resource: 'identity/roles', href: drawerRecord(ROLES) }],
     },
+    // The seeds' user-management route now lists the community's contacts (marketing); who can sign
+    // in to the console stays here, under admin management.
     {
-      path: '/admin-panel/controlcenter/user-mgmt/all-users',
-      label: 'All users',
-      description: 'Everyone who can sign in, with status and last sign-in',
+      path: '/admin-panel/controlcenter/settings/admin-management/sign-ins',
+      label: 'Console users',
+      description: 'Everyone who can sign in to the console, with status and last sign-in',
       group: 'settings',
       section: 'People',
       modules: ['admin-management'],

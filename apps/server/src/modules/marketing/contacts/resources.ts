@@ -112,14 +112,14 @@ export const contactsResource = defineResource({
     {
       name: 'Ananya Iyer',
       email: 'ananya.iyer@example.com',
-      phone: '+91 98450 22334',
+      phone: '+919845022334',
       country: 'IN',
       language: 'en',
       tags: ['architect', 'newsletter'],
       attributes: { plan: 'pro', city: 'Bengaluru' },
       emailConsent: 'opted_in',
     },
-    { name: 'Tomás Ortega', phone: '+34 612 345 678', country: 'ES', language: 'es', tags: ['installer'], smsConsent: 'opted_in' },
+    { name: 'Tomás Ortega', phone: '+34612345678', country: 'ES', language: 'es', tags: ['installer'], smsConsent: 'opted_in' },
   ],
 });
 

@@ -1,0 +1,14 @@
+/** The contacts part's console paths (the list keeps the seeds' user-management route). */
+export const CONTACTS = '/admin-panel/controlcenter/user-mgmt/all-users';
+export const CONTACTS_IMPORT = '/admin-panel/marketing/contacts/import';
+export const SUPPRESSIONS = '/admin-panel/marketing/suppressions';
+
+export const CHANNELS = [
+  { key: 'email', label: 'Email', column: 'emailConsent' },
+  { key: 'sms', label: 'SMS', column: 'smsConsent' },
+  { key: 'whatsapp', label: 'WhatsApp', column: 'whatsappConsent' },
+  { key: 'push', label: 'Push', column: 'pushConsent' },
+] as const;
+export type ChannelKey = (typeof CHANNELS)[number]['key'];
+
+export const CONSENT_LABELS: Record<string, string> = { opted_in: 'Opted in', opted_out: 'Opted out', unknown: 'Unknown' };
