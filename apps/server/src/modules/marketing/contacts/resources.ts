@@ -112,7 +112,6 @@ export const contactsResource = defineResource({
     {
       name: 'Ananya Iyer',
       email: 'ananya.iyer@example.com',
-      phone: '+919845022334',
       country: 'IN',
       language: 'en',
       tags: ['architect', 'newsletter'],
