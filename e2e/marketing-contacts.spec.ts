@@ -24,9 +24,18 @@ test('an admin imports contacts from a CSV with a progress bar, finds them in th
   await page.getByRole('button', { name: 'CSV or XLSX file' }).click();
   await (await chooser).setFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByTestId('import-preview')).toContainText('Nadia Farouk');
-  await page.getByRole('textbox', { name: 'Tags to add to every imported contact' }).fill(tag);
+  // Columns the names do not match are mapped by hand.
+  for (const [column, field] of [
+    ['Full name', 'Name'],
+    ['Mobile', 'Phone'],
+  ]) {
+    await page.getByRole('combobox', { name: `Field for column ${column}` }).click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+    await expect(page.getByRole('combobox', { name: `Field for column ${column}` })).toHaveValue(field);
+  }
+  await page.getByRole('combobox', { name: 'Tags to add to every imported contact' }).fill(tag);
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Email consent' }).click();
+  await page.getByRole('combobox', { name: 'Email consent' }).click();
   await page.getByRole('option', { name: 'Opted in' }).click();
   await page.getByRole('button', { name: 'Import 3 rows' }).click();
 

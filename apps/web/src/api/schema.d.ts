@@ -1277,7 +1277,7 @@ export interface paths {
     put?: never;
     /**
      * Import attribute values from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -1952,7 +1952,7 @@ export interface paths {
     put?: never;
     /**
      * Import attributes from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -2775,7 +2775,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -3566,7 +3566,7 @@ export interface paths {
     put?: never;
     /**
      * Import coupons from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -4192,7 +4192,7 @@ export interface paths {
     put?: never;
     /**
      * Import customers from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -5934,7 +5934,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop products from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -7277,7 +7277,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop settings from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -7860,7 +7860,7 @@ export interface paths {
     put?: never;
     /**
      * Import product tags from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -8466,7 +8466,7 @@ export interface paths {
     put?: never;
     /**
      * Import tax rates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -9167,7 +9167,7 @@ export interface paths {
     put?: never;
     /**
      * Import variations from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -9852,7 +9852,7 @@ export interface paths {
     put?: never;
     /**
      * Import contact messages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -10537,7 +10537,7 @@ export interface paths {
     put?: never;
     /**
      * Import admins from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11230,7 +11230,7 @@ export interface paths {
     put?: never;
     /**
      * Import roles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11861,7 +11861,7 @@ export interface paths {
     put?: never;
     /**
      * Import website roles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11958,6 +11958,1760 @@ export interface paths {
       cookie?: never;
     };
     /** Refused rows of a website roles import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List consent events */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                /** Format: uuid */
+                contactId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                ip: string | null;
+                source: string;
+                /** @enum {string} */
+                status: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: date-time */
+                updatedAt: string;
+                userAgent: string | null;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a consent event */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: contact */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                /** Format: uuid */
+                contactId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                ip: string | null;
+                source: string;
+                /** @enum {string} */
+                status: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: date-time */
+                updatedAt: string;
+                userAgent: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a consent event */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export consent events as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List contacts */
+    get: {
+      parameters: {
+        query?: {
+          country?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          emailConsent?: string | string[];
+          language?: string | string[];
+          lastActivityAt?: string | string[];
+          'lastActivityAt.gte'?: string;
+          'lastActivityAt.lte'?: string;
+          limit?: number;
+          offset?: number;
+          pushConsent?: string | string[];
+          /** @description Search text */
+          q?: string;
+          smsConsent?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          source?: string | string[];
+          tags?: string | string[];
+          whatsappConsent?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a contact */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            attributes?: {
+              [key: string]: string | number | boolean | null;
+            };
+            country?: (string | null) | null;
+            email?: (string | null) | null;
+            /** @enum {string} */
+            emailConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            language?: (string | null) | null;
+            lastActivityAt?: unknown | null;
+            name?: string;
+            phone?: (string | null) | null;
+            /** @enum {string} */
+            pushConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            smsConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            source?: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+            tags?: string[];
+            whatsapp?: (string | null) | null;
+            /** @enum {string} */
+            whatsappConsent?: 'unknown' | 'opted_in' | 'opted_out';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several contacts
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a contact */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a contact */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            attributes?: {
+              [key: string]: string | number | boolean | null;
+            };
+            country?: (string | null) | null;
+            email?: (string | null) | null;
+            /** @enum {string} */
+            emailConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            language?: (string | null) | null;
+            lastActivityAt?: unknown | null;
+            name?: string;
+            phone?: (string | null) | null;
+            /** @enum {string} */
+            pushConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            smsConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            source?: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+            tags?: string[];
+            whatsapp?: (string | null) | null;
+            /** @enum {string} */
+            whatsappConsent?: 'unknown' | 'opted_in' | 'opted_out';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail the contact a double opt-in link for email (48 h) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a contact’s consent on a channel (recorded as a consent event; refused for a suppressed address) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel: 'email' | 'sms' | 'whatsapp' | 'push';
+            /** @enum {string} */
+            status: 'unknown' | 'opted_in' | 'opted_out';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a contact as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several contacts */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export contacts as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          country?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          emailConsent?: string | string[];
+          language?: string | string[];
+          lastActivityAt?: string | string[];
+          'lastActivityAt.gte'?: string;
+          'lastActivityAt.lte'?: string;
+          limit?: number;
+          offset?: number;
+          pushConsent?: string | string[];
+          /** @description Search text */
+          q?: string;
+          smsConsent?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          source?: string | string[];
+          tags?: string | string[];
+          whatsappConsent?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import contacts from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a contacts import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a contacts import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List suppressions */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          reason?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a suppression */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address: string;
+            /** @enum {string} */
+            channel: 'email' | 'sms' | 'whatsapp' | 'push';
+            contactId?: string | null;
+            note?: string | null;
+            /** @enum {string} */
+            reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several suppressions
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a suppression */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: contact */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a suppression */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a suppression */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address?: string;
+            /** @enum {string} */
+            channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+            contactId?: string | null;
+            note?: string | null;
+            /** @enum {string} */
+            reason?: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a suppression */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a suppression as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several suppressions */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export suppressions as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          reason?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import suppressions from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a suppressions import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a suppressions import, as CSV */
     get: {
       parameters: {
         query?: never;
@@ -13773,7 +15527,7 @@ export interface paths {
     put?: never;
     /**
      * Import notifications from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -14850,7 +16604,7 @@ export interface paths {
     put?: never;
     /**
      * Import payment gateways from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -16012,7 +17766,7 @@ export interface paths {
     put?: never;
     /**
      * Import brand profiles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -16624,7 +18378,7 @@ export interface paths {
     put?: never;
     /**
      * Import error codes from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -17427,7 +19181,7 @@ export interface paths {
     put?: never;
     /**
      * Import home banners from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -18047,7 +19801,7 @@ export interface paths {
     put?: never;
     /**
      * Import blog categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -18827,7 +20581,7 @@ export interface paths {
     put?: never;
     /**
      * Import blog posts from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -19563,7 +21317,7 @@ export interface paths {
     put?: never;
     /**
      * Import career applications from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -20286,7 +22040,7 @@ export interface paths {
     put?: never;
     /**
      * Import catalogue downloads from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -21015,7 +22769,7 @@ export interface paths {
     put?: never;
     /**
      * Import catalogues from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -21696,7 +23450,7 @@ export interface paths {
     put?: never;
     /**
      * Import website categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -22332,7 +24086,7 @@ export interface paths {
     put?: never;
     /**
      * Import cities from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -23031,7 +24785,7 @@ export interface paths {
     put?: never;
     /**
      * Import offices from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -23637,7 +25391,7 @@ export interface paths {
     put?: never;
     /**
      * Import countries from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -24345,7 +26099,7 @@ export interface paths {
     put?: never;
     /**
      * Import design-support requests from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -25053,7 +26807,7 @@ export interface paths {
     put?: never;
     /**
      * Import documents from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -25768,7 +27522,7 @@ export interface paths {
     put?: never;
     /**
      * Import event registrations from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -26653,7 +28407,7 @@ export interface paths {
     put?: never;
     /**
      * Import events from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -27346,7 +29100,7 @@ export interface paths {
     put?: never;
     /**
      * Import get-in-touch messages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -27998,7 +29752,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -28723,7 +30477,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor documents from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -29380,7 +31134,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -30061,7 +31815,7 @@ export interface paths {
     put?: never;
     /**
      * Import product categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -30793,7 +32547,7 @@ export interface paths {
     put?: never;
     /**
      * Import product subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -31735,7 +33489,7 @@ export interface paths {
     put?: never;
     /**
      * Import products from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -32355,7 +34109,7 @@ export interface paths {
     put?: never;
     /**
      * Import project categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -33314,7 +35068,7 @@ export interface paths {
     put?: never;
     /**
      * Import projects from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -33957,7 +35711,7 @@ export interface paths {
     put?: never;
     /**
      * Import states from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -34689,7 +36443,7 @@ export interface paths {
     put?: never;
     /**
      * Import website subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -35338,7 +37092,7 @@ export interface paths {
     put?: never;
     /**
      * Import subscribers from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -36279,6 +38033,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/users/addUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/addUser (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/addUserFromWhatsapp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/addUserFromWhatsapp (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/all (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/users/editAdmin': {
     parameters: {
       query?: never;
@@ -36289,6 +38145,108 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /users/editAdmin (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/findUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/findUser (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/getUsers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/getUsers (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/uploadInBulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/uploadInBulk (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -38551,6 +40509,40 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/optin/getAllOptinUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /optin/getAllOptinUser (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -43688,6 +45680,104 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/marketing/consent/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Confirm an email subscription through the signed link (double opt-in) */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/marketing/consent/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Unsubscribe from a channel through the signed link of a message */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Unsubscribe from a channel through the signed link of a message (one-click, RFC 8058) */
+    post: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
