@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribePath } from '../src/modules/marketing/contacts/links';
+import { sendableOn } from '../src/modules/marketing/contacts/suppression';
+import { marketingContacts } from '../src/modules/marketing/tables/contacts';
 import { droppedMail, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 /** Contacts (kit resource with the merge rules), consent events, double opt-in, unsubscribe, suppressions, compat. */
@@ -177,6 +180,40 @@ describe('double opt-in and unsubscribe', () => {
     const fresh = linkIn(droppedMail(t, 'leaver@example.com').text);
     expect((await t.request({ method: 'GET', url: `${fresh.pathname}${fresh.search}` })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/v1/marketing/suppressions?q=leaver', as: c })).json().data).toEqual([]);
+  });
+});
+
+describe('sendableOn: opted in on the channel and not suppressed', () => {
+  it('counts only contacts opted in with an address on the channel that is not on the suppression list', async () => {
+    const d = await t.signup();
+    const add = async (payload: Record<string, unknown>) => {
+      const res = await create(payload, d);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data;
+    };
+    await add({ name: 'A', email: 'a@example.com', phone: '+919845000001', emailConsent: 'opted_in', smsConsent: 'opted_in' });
+    await add({ name: 'B', email: 'b@example.com', emailConsent: 'opted_in', smsConsent: 'opted_in' }); // no phone: no SMS
+    await add({ name: 'C', email: 'c@example.com', emailConsent: 'opted_out' });
+    await add({ name: 'E', phone: '+919845000002', whatsapp: '+919845000003', whatsappConsent: 'opted_in', emailConsent: 'opted_in' });
+    await add({ name: 'F', email: 'f@example.com', emailConsent: 'opted_in' });
+    for (const payload of [
+      { channel: 'email', address: 'f@example.com', reason: 'bounced' },
+      { channel: 'sms', address: '+919845000001', reason: 'unsubscribed' },
+      { channel: 'whatsapp', address: '+919845000002', reason: 'manual' }, // E's phone, not the WhatsApp number it uses
+    ]) {
+      expect((await t.request({ method: 'POST', url: '/api/v1/marketing/suppressions', as: d, payload })).statusCode).toBe(201);
+    }
+    const names = (channel: 'email' | 'sms' | 'whatsapp') =>
+      t.app.db.withTenant(d.tenantId, (tx) =>
+        tx
+          .select({ name: marketingContacts.name })
+          .from(marketingContacts)
+          .where(and(eq(marketingContacts.tenantId, d.tenantId), sendableOn(channel)))
+          .orderBy(marketingContacts.name),
+      );
+    expect((await names('email')).map((r) => r.name)).toEqual(['A', 'B']);
+    expect(await names('sms')).toEqual([]);
+    expect((await names('whatsapp')).map((r) => r.name)).toEqual(['E']);
   });
 });
 
