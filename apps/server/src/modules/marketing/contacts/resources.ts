@@ -114,7 +114,7 @@ export const contactsResource = defineResource({
       email: 'ananya.iyer@example.com',
       country: 'IN',
       language: 'en',
-      tags: ['architect', 'newsletter'],
+      tags: ['architecture firm', 'newsletter'],
       attributes: { plan: 'pro', city: 'Bengaluru' },
       emailConsent: 'opted_in',
     },

@@ -133,11 +133,11 @@ const COUNTRIES: Country[] = [
 ];
 
 const TAGS = [
-  'architect',
+  'architecture firm',
   'builder',
-  'homeowner',
+  'home owner',
   'interior designer',
-  'dealer',
+  'distributor',
   'newsletter',
   'trade show 2026',
   'vip',
