@@ -15,14 +15,12 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { downloadBlob } from '../../../kit/csv';
 import { type ImportChoice, type ImportPreview, previewImport, startImport, useImportJob } from '../../../kit/import-api';
 import { ImportMapping, ImportPreviewRows } from '../../../kit/import-preview';
 import { downloadCsv } from '../../../kit/list-export';
-import { PageHeader } from '../../../kit/page-header';
-import { CHANNELS, CONTACTS } from './paths';
+import { CHANNELS } from './paths';
 
 const PATH = 'marketing/contacts';
 type Decision = '' | 'opted_in' | 'opted_out';
@@ -35,7 +33,7 @@ const errorText = (err: unknown, fallback: string) =>
  * to contacts already there (matched by email, then phone), tags to add and consent to record, then
  * run it as a job with a progress bar; refused rows download as CSV.
  */
-export default function ContactsImportPage() {
+export function ContactsImport({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -99,10 +97,10 @@ export default function ContactsImportPage() {
 
   return (
     <>
-      <PageHeader
-        title="Import contacts"
-        description="From a CSV or XLSX file (first sheet). Rows are matched to contacts by email, then by phone; invalid rows are reported and the others imported."
-      />
+      <Text size="sm" mb="sm">
+        From a CSV or XLSX file (first sheet). Rows are matched to contacts by email, then by phone; invalid rows are reported and the
+        others imported.
+      </Text>
       <Stack maw={1100}>
         {!jobId && (
           <>
@@ -173,7 +171,7 @@ export default function ContactsImportPage() {
                   </Stack>
                 </Paper>
                 <Group justify="flex-end">
-                  <Button component={Link} to={CONTACTS} variant="default">
+                  <Button variant="default" onClick={onDone}>
                     Cancel
                   </Button>
                   <Button onClick={run} loading={busy} disabled={Object.keys(preview.mapping).length === 0}>
@@ -212,9 +210,7 @@ export default function ContactsImportPage() {
                 <Button variant="default" onClick={restart}>
                   Import another file
                 </Button>
-                <Button component={Link} to={CONTACTS}>
-                  See contacts
-                </Button>
+                <Button onClick={onDone}>See contacts</Button>
               </Group>
             )}
           </Stack>

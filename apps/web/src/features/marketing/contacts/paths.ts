@@ -1,7 +1,6 @@
-/** The contacts part's console paths (the list keeps the seeds' user-management route). */
+/** The contacts screen keeps the seeds' user-management route; import and suppressions are its tabs. */
 export const CONTACTS = '/admin-panel/controlcenter/user-mgmt/all-users';
-export const CONTACTS_IMPORT = '/admin-panel/marketing/contacts/import';
-export const SUPPRESSIONS = '/admin-panel/marketing/suppressions';
+export type ContactsTab = 'contacts' | 'import' | 'suppressions';
 
 export const CHANNELS = [
   { key: 'email', label: 'Email', column: 'emailConsent' },
