@@ -5,6 +5,10 @@
 //
 //   npm run bench:marketing-contacts -w @atrium/server   (or: cd apps/server && node --import tsx ../../bench/marketing-import.ts)
 //   (optional: ROWS=20000, DATABASE_URL=postgres://… to run on PostgreSQL)
+//
+// Measured 2026-11-24 ~01:40 UTC on this shared 2-core machine (load average 3–8, falling from 20+):
+// PostgreSQL 100,000 rows in 20.7 s (4,830 rows/s), RSS 369 → 616 MB peak; embedded PGlite (on disk)
+// 34.3 s (2,915 rows/s), RSS 854 → 1,038 MB peak. 98,000 created, 1,500 merged duplicates, 500 refused.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
