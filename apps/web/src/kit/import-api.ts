@@ -32,6 +32,8 @@ export interface ImportChoice {
   mapping?: Record<string, string>;
   /** '' = no dedupe key. */
   key?: string;
+  /** The list's own import choices (e.g. a contacts import's merge rules), sent as JSON. */
+  options?: Record<string, unknown>;
 }
 
 function importForm(file: File, mode: 'preview' | 'run', choice: ImportChoice): FormData {
@@ -39,6 +41,7 @@ function importForm(file: File, mode: 'preview' | 'run', choice: ImportChoice): 
   form.append('mode', mode);
   if (choice.mapping) form.append('mapping', JSON.stringify(choice.mapping));
   if (choice.key !== undefined) form.append('key', choice.key);
+  if (choice.options) form.append('options', JSON.stringify(choice.options));
   form.append('file', file, file.name);
   return form;
 }

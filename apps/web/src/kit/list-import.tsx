@@ -88,8 +88,8 @@ function ImportDialog({ meta, onClose }: { meta: ResourceMeta; onClose: () => vo
           <>
             <FileInput
               label="CSV file"
-              description={`Columns are matched to fields by name; an export of ${meta.label.plural.toLowerCase()} can be edited and imported back.`}
-              accept=".csv,text/csv"
+              description={`A CSV file or an XLSX workbook (its first sheet). Columns are matched to fields by name; an export of ${meta.label.plural.toLowerCase()} can be edited and imported back.`}
+              accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               value={file}
               onChange={(f) => check(f)}
               clearable

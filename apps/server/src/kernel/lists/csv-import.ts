@@ -1,3 +1,4 @@
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { and, eq, getTableColumns, is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
@@ -15,20 +16,68 @@ import type { RelationTitles } from './relation-titles';
 /** The most data rows one import takes. */
 export const MAX_IMPORT_ROWS = 50_000;
 
+const CSV_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true, trim: false } as const;
+
+const invalidCsv = (err: unknown) => errors.badRequest('invalid_csv', `The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
+
+function checkHeaders(headers: string[] | undefined): string[] {
+  if (!headers || headers.every((h) => h.trim() === '')) throw errors.badRequest('invalid_csv', 'The file has no header row');
+  return headers.map((h) => h.trim());
+}
+
+const tooMany = (max: number) =>
+  errors.badRequest('too_many_rows', `An import takes at most ${max.toLocaleString('en')} rows: split the file`);
+
 /** A CSV file as rows of cells; the first row is the header. Refuses what is not CSV. */
-export function parseCsv(text: string): { headers: string[]; rows: string[][] } {
+export function parseCsv(text: string, maxRows = MAX_IMPORT_ROWS): { headers: string[]; rows: string[][] } {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: false });
+    records = parse(text, CSV_OPTIONS);
   } catch (err) {
-    throw errors.badRequest('invalid_csv', `The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
+    throw invalidCsv(err);
   }
   const [headers, ...rows] = records;
-  if (!headers || headers.every((h) => h.trim() === '')) throw errors.badRequest('invalid_csv', 'The file has no header row');
-  if (rows.length > MAX_IMPORT_ROWS) {
-    throw errors.badRequest('too_many_rows', `An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows: split the file`);
+  if (rows.length > maxRows) throw tooMany(maxRows);
+  return { headers: checkHeaders(headers), rows };
+}
+
+/**
+ * The header, the first `keep` rows and the number of rows, without holding the others (a large
+ * file is counted, not kept). Refuses what is not CSV or has more than `maxRows` rows.
+ */
+export function readCsvHead(
+  text: string,
+  keep: number,
+  maxRows = MAX_IMPORT_ROWS,
+): { headers: string[]; rows: string[][]; totalRows: number } {
+  let headers: string[] | undefined;
+  const rows: string[][] = [];
+  let totalRows = 0;
+  try {
+    parse(text, {
+      ...CSV_OPTIONS,
+      on_record: (record: string[]) => {
+        if (!headers) headers = record;
+        else if (totalRows++ < keep) rows.push(record);
+        return null;
+      },
+    });
+  } catch (err) {
+    throw invalidCsv(err);
   }
-  return { headers: headers.map((h) => h.trim()), rows };
+  if (totalRows > maxRows) throw tooMany(maxRows);
+  return { headers: checkHeaders(headers), rows, totalRows };
+}
+
+/** The data rows of a CSV text, streamed (parsed as they are read), after `skip` rows. */
+export async function* csvRows(text: string, skip = 0): AsyncGenerator<string[]> {
+  const parser = parseStream(CSV_OPTIONS);
+  parser.end(text);
+  let index = -1;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    if (index++ < skip) continue;
+    yield record;
+  }
 }
 
 /** Fields an import can set or find records by: the writable ones, and the dedupe keys. */
@@ -105,6 +154,35 @@ export function planImport(
   if (Object.keys(problems).length > 0) throw errors.validation(problems, 'The column mapping does not fit');
   if (columns.every(([, f]) => !f.writable)) throw errors.validation({ mapping: 'Map at least one column to a field' });
   return { resource, scope, titles, columns, key };
+}
+
+/**
+ * One row read for a resource that imports in batches (ResourceImport): the mapped cells read as
+ * values, relations resolved by title, validated against the create schema; blank cells left out.
+ * Matching existing records is the batch's job (its own merge rules).
+ */
+export async function readRow(
+  db: Db,
+  plan: ImportPlan,
+  cells: string[],
+): Promise<{ data: Record<string, unknown>; errors: Record<string, string> | null }> {
+  const errs: Record<string, string> = {};
+  const data: Record<string, unknown> = {};
+  for (const [index, field] of plan.columns) {
+    const text = cells[index] ?? '';
+    if (!field.writable || text.trim() === '') continue;
+    try {
+      data[field.key] = await resolve(db, plan, field, fromCell(field, text));
+    } catch (err) {
+      errs[field.key] = (err as Error).message;
+    }
+  }
+  if (Object.keys(errs).length > 0) return { data, errors: errs };
+  const parsed = (plan.resource.schemas.create as z.ZodType).safeParse(data);
+  if (!parsed.success) return { data, errors: zodFields(parsed.error) };
+  // Only the cells given: a default of the create schema must not overwrite an existing record's value.
+  const valid = parsed.data as Record<string, unknown>;
+  return { data: Object.fromEntries(Object.keys(data).map((k) => [k, valid[k]])), errors: null };
 }
 
 export interface RowOutcome {

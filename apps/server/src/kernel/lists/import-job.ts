@@ -2,9 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
-import type { Row } from '../resources/types';
+import type { ImportRow, ResourceImport, Row } from '../resources/types';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { describeErrors, parseCsv, planImport, planRow } from './csv-import';
+import {
+  csvRows,
+  describeErrors,
+  type ImportPlan,
+  MAX_IMPORT_ROWS,
+  parseCsv,
+  planImport,
+  planRow,
+  readCsvHead,
+  readRow,
+} from './csv-import';
 import { RelationTitles } from './relation-titles';
 import { type ImportRowError, importJobs } from './tables';
 
@@ -31,11 +41,27 @@ export function registerImportJob(app: FastifyInstance) {
     const scope: Scope = { db: app.db, tenantId, actor: { id: job.userId, name: job.userName } };
     try {
       if (!resource) throw new Error('This list no longer exists');
-      const { headers, rows } = parseCsv(job.csv ?? '');
-      const plan = planImport(resource, scope, new RelationTitles(app.resources, tenantId), headers, job.mapping, job.dedupeKey);
-      await setJob(app, tenantId, jobId, { status: 'running', totalRows: rows.length });
+      const importer = resource.config.import;
+      const csv = job.csv ?? '';
+      const file = importer ? readCsvHead(csv, 0, importer.maxRows ?? MAX_IMPORT_ROWS) : parseCsv(csv);
+      // A batching resource streams its rows (runBatched); the others are planned row by row below.
+      const rows: string[][] = importer ? [] : (file as { rows: string[][] }).rows;
+      const plan = planImport(
+        resource,
+        scope,
+        new RelationTitles(app.resources, tenantId),
+        file.headers,
+        job.mapping,
+        importer ? null : job.dedupeKey,
+      );
+      await setJob(app, tenantId, jobId, { status: 'running', totalRows: 'totalRows' in file ? (file.totalRows as number) : rows.length });
       const counts = { processed: job.processed, created: job.created, updated: job.updated, unchanged: job.unchanged, failed: job.failed };
       const errors: ImportRowError[] = [...job.errors];
+      const fail = (row: number, fields: Record<string, string>) => {
+        counts.failed++;
+        if (errors.length < MAX_ERRORS) errors.push({ row, message: describeErrors(plan, fields), fields });
+      };
+      if (importer) await runBatched(app, { importer, plan, scope, csv, options: job.options, jobId, counts, errors, fail });
       for (let start = job.processed; start < rows.length; start += BATCH) {
         const written: { op: 'create' | 'update'; row: Row }[] = [];
         await app.db.withTenant(tenantId, async (tx) => {
@@ -78,11 +104,6 @@ export function registerImportJob(app: FastifyInstance) {
         `Imported ${resource.config.label.plural.toLowerCase()} from ${job.filename ?? 'a CSV file'}: ${counts.created} created, ${counts.updated} updated, ${counts.failed} refused`,
         { importJobId: jobId },
       );
-
-      function fail(row: number, fields: Record<string, string>) {
-        counts.failed++;
-        if (errors.length < MAX_ERRORS) errors.push({ row, message: describeErrors(plan, fields), fields });
-      }
     } catch (err) {
       const known = (err as { status?: number }).status;
       await setJob(app, tenantId, jobId, {
@@ -93,6 +114,61 @@ export function registerImportJob(app: FastifyInstance) {
       if (!known || known >= 500) app.log.error({ err, jobId }, 'import failed');
     }
   });
+}
+
+interface BatchRun {
+  importer: ResourceImport;
+  plan: ImportPlan;
+  scope: Scope;
+  csv: string;
+  options: Record<string, unknown>;
+  jobId: string;
+  counts: { processed: number; created: number; updated: number; unchanged: number; failed: number };
+  errors: ImportRowError[];
+  fail: (row: number, fields: Record<string, string>) => void;
+}
+
+/**
+ * A resource that imports in batches (ResourceImport): the file is streamed, each batch of rows is
+ * read and validated, then written by the resource's own batch in one transaction with the job's
+ * progress, so a retried job resumes after the last committed batch.
+ */
+async function runBatched(app: FastifyInstance, run: BatchRun) {
+  const { importer, plan, scope, counts } = run;
+  const size = importer.batchSize ?? 1_000;
+  let pending: string[][] = [];
+  let first = counts.processed;
+  const flush = async () => {
+    const cells = pending;
+    pending = [];
+    await app.db.withTenant(scope.tenantId, async (tx) => {
+      const rows: ImportRow[] = [];
+      for (const [i, row] of cells.entries()) {
+        const rowNumber = first + i + 2;
+        const read = await readRow(tx, plan, row);
+        if (read.errors) run.fail(rowNumber, read.errors);
+        else rows.push({ row: rowNumber, data: read.data });
+      }
+      if (rows.length > 0) {
+        const result = await importer.batch(tx, scope, rows, run.options);
+        counts.created += result.created;
+        counts.updated += result.updated;
+        counts.unchanged += result.unchanged;
+        for (const e of result.errors) run.fail(e.row, e.fields);
+      }
+      counts.processed += cells.length;
+      first += cells.length;
+      await tx
+        .update(importJobs)
+        .set({ ...counts, errors: run.errors, updatedAt: new Date() })
+        .where(jobWhere(scope.tenantId, run.jobId));
+    });
+  };
+  for await (const row of csvRows(run.csv, counts.processed)) {
+    pending.push(row);
+    if (pending.length >= size) await flush();
+  }
+  if (pending.length > 0) await flush();
 }
 
 const jobWhere = (tenantId: string, jobId: string) => and(tenantFilter(importJobs, tenantId), eq(importJobs.id, jobId));

@@ -9,10 +9,11 @@ import { errors } from '../errors/app-error';
 import type { Resource } from '../resources/resource';
 import { uploadParts } from '../storage/storage';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { dedupeKeys, importableFields, parseCsv, planImport, planRow, suggestMapping } from './csv-import';
+import { dedupeKeys, importableFields, MAX_IMPORT_ROWS, parseCsv, planImport, planRow, readCsvHead, suggestMapping } from './csv-import';
 import { IMPORT_JOB } from './import-job';
 import { RelationTitles } from './relation-titles';
 import { importJobs } from './tables';
+import { isXlsx, xlsxToCsv } from './xlsx';
 
 /** Rows the preview checks and shows. */
 const PREVIEW_ROWS = 10;
@@ -33,7 +34,7 @@ const jobOut = z.object({
   createdAt: z.date(),
   finishedAt: z.date().nullable(),
 });
-const HIDDEN = new Set(['csv', 'tenantId', 'mapping', 'dedupeKey', 'userId', 'userName', 'updatedAt']);
+const HIDDEN = new Set(['csv', 'tenantId', 'mapping', 'dedupeKey', 'options', 'userId', 'userName', 'updatedAt']);
 const jobColumns = Object.fromEntries(Object.entries(getTableColumns(importJobs)).filter(([k]) => !HIDDEN.has(k))) as Record<
   string,
   PgColumn
@@ -59,17 +60,19 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
       schema: {
         summary: `Import ${plural} from CSV (preview, or run as a job)`,
         description:
-          'multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)',
+          "multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)",
         tags,
         consumes: ['multipart/form-data'],
       },
     },
     async (req, reply) => {
       const auth = req.auth!;
-      const form = await readForm(req);
+      const maxRows = resource.config.import?.maxRows ?? MAX_IMPORT_ROWS;
+      const form = await readForm(req, maxRows);
+      const options = importOptions(resource, form.options);
       const scope = scopeOf(app.db, auth);
       const fields = importableFields(resource);
-      const { headers, rows } = parseCsv(form.text);
+      const { headers, rows, totalRows } = readCsvHead(form.text, PREVIEW_ROWS, maxRows);
       const mapping = form.mapping ?? suggestMapping(headers, fields);
       const keys = dedupeKeys(resource);
       const key = form.key === undefined ? (keys.find((k) => Object.values(mapping).includes(k)) ?? null) : form.key || null;
@@ -89,7 +92,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
           key,
           keys: fields.filter((f) => keys.includes(f.key)).map((f) => ({ key: f.key, label: f.label })),
           fields: fields.filter((f) => f.writable || keys.includes(f.key)).map((f) => ({ key: f.key, label: f.label })),
-          totalRows: rows.length,
+          totalRows,
           rows: preview,
         };
       }
@@ -104,8 +107,9 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
             filename: form.filename,
             mapping,
             dedupeKey: key,
+            options,
             csv: form.text,
-            totalRows: rows.length,
+            totalRows,
           })
           .returning(jobColumns);
         return row;
@@ -140,7 +144,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
     { config: write, schema: { summary: `Refused rows of a ${plural} import, as CSV`, tags, params, produces: ['text/csv'] } },
     async (req, reply) => {
       const job = await findJob(req, req.params.id, true);
-      const { headers, rows } = parseCsv(job.csv ?? '');
+      const { headers, rows } = parseCsv(job.csv ?? '', Number.MAX_SAFE_INTEGER);
       const lines = job.errors.map((e) => [String(e.row), e.message, ...(rows[e.row - 2] ?? [])]);
       const name = `${resource.config.label.plural} import errors.csv`;
       return reply
@@ -157,6 +161,21 @@ interface ImportForm {
   mode: 'preview' | 'run';
   mapping?: Record<string, string>;
   key?: string;
+  options?: unknown;
+}
+
+/** The resource's own import choices (ResourceImport.options), with their defaults. */
+function importOptions(resource: Resource, given: unknown): Record<string, unknown> {
+  const declared = resource.config.import?.options;
+  if (!declared) {
+    if (given !== undefined) throw errors.validation({ options: 'This list takes no import options' });
+    return {};
+  }
+  const parsed = declared.safeParse(given ?? {});
+  if (!parsed.success) {
+    throw errors.validation(Object.fromEntries(parsed.error.issues.map((i) => [['options', ...i.path].join('.'), i.message])));
+  }
+  return parsed.data as Record<string, unknown>;
 }
 
 const formFields = z
@@ -176,11 +195,24 @@ const formFields = z
         }
       }),
     key: z.string().max(100).optional(),
+    options: z
+      .string()
+      .max(10_000)
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'Expected a JSON object of import options' });
+          return z.NEVER;
+        }
+      }),
   })
   .strict();
 
-/** The upload: one CSV file (UTF-8) and the form's fields. */
-async function readForm(req: FastifyRequest): Promise<ImportForm> {
+/** The upload: one CSV file (UTF-8) or XLSX workbook (read as CSV), and the form's fields. */
+async function readForm(req: FastifyRequest, maxRows: number): Promise<ImportForm> {
   if (!req.isMultipart()) throw errors.unsupportedMedia('Upload the CSV file as multipart/form-data');
   const raw: Record<string, string> = {};
   let file: { text: string; filename: string } | null = null;
@@ -188,8 +220,12 @@ async function readForm(req: FastifyRequest): Promise<ImportForm> {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (file) throw errors.badRequest('too_many_files', 'Upload one CSV file');
+      if (isXlsx(bytes)) {
+        file = { text: await xlsxToCsv(bytes, maxRows), filename: part.filename };
+        continue;
+      }
       const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-      if (text.includes('\u0000')) throw errors.unsupportedMedia('Upload a CSV file (text), not a spreadsheet or other binary file');
+      if (text.includes('\u0000')) throw errors.unsupportedMedia('Upload a CSV or XLSX file, not another binary file');
       file = { text, filename: part.filename };
     } else if (typeof part.value === 'string') raw[part.fieldname] = part.value;
   }

@@ -45,6 +45,8 @@ export const importJobs = tenantTable(
     mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
     /** Field that finds an existing record to update: 'id' or a unique field. */
     dedupeKey: text('dedupe_key'),
+    /** The resource's own import choices (ResourceImport.options), validated at upload. */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     /** The uploaded file, kept for the error report (its refused rows). */
     csv: text('csv'),
     totalRows: integer('total_rows').notNull().default(0),

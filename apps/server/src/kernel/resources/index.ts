@@ -36,4 +36,15 @@ export {
 export type { ListResult, Resource } from './resource';
 export { defineResource, parseInput } from './resource';
 export { slugify } from './slug';
-export type { AttentionQueue, FieldUi, HookContext, ResourceConfig, Row, TenantTable, Widget } from './types';
+export type {
+  AttentionQueue,
+  FieldUi,
+  HookContext,
+  ImportBatchResult,
+  ImportRow,
+  ResourceConfig,
+  ResourceImport,
+  Row,
+  TenantTable,
+  Widget,
+} from './types';

@@ -167,6 +167,38 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
   privileges?: PrivilegeRules;
   /** Masks what this caller may not see of a record (applied to every record read). */
   redact?: (record: Row, scope: Scope) => Row;
+  /** How a file import writes this resource's rows, when one create/update per row will not do (kernel/lists/import-job.ts). */
+  import?: ResourceImport;
   /** Sample records: seeded into the demo community and used by the conformance suite. */
   examples: Record<string, unknown>[];
+}
+
+/** One row of an imported file, read from its cells and validated against the create schema. */
+export interface ImportRow {
+  /** Row of the file as a spreadsheet numbers it (the header is row 1). */
+  row: number;
+  data: Record<string, unknown>;
+}
+
+export interface ImportBatchResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Refused rows, field key → problem. */
+  errors: { row: number; fields: Record<string, string> }[];
+}
+
+/**
+ * A resource's own way of writing imported rows: a batch at a time in one transaction (multi-row
+ * upserts and its own merge rules) instead of one create/update per row. The kit still reads the
+ * file (CSV or XLSX), maps and validates the cells, reports progress and refused rows.
+ */
+export interface ResourceImport<O = any> {
+  /** The import's choices beside the mapping (the form's `options`, JSON), e.g. merge rules. */
+  options: z.ZodType<O>;
+  /** Most rows one file may hold (default MAX_IMPORT_ROWS). */
+  maxRows?: number;
+  /** Rows per batch (default 1,000). */
+  batchSize?: number;
+  batch: (tx: Db, scope: Scope, rows: ImportRow[], options: O) => Promise<ImportBatchResult>;
 }

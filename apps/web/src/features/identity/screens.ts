@@ -32,16 +32,8 @@ export const identityArea: AreaDeclaration = {
       component: roles,
       records: [{ resource: 'identity/roles', href: drawerRecord(ROLES) }],
     },
-    {
-      path: '/admin-panel/controlcenter/user-mgmt/all-users',
-      label: 'All users',
-      description: 'Everyone who can sign in, with status and last sign-in',
-      group: 'settings',
-      section: 'People',
-      modules: ['admin-management'],
-      nav: true,
-      component: () => import('./all-users-page'),
-    },
+    // The seeds' user-management route (controlcenter/user-mgmt/all-users) lists the community's
+    // contacts (marketing); everyone who signs in to the console is listed under Admins above.
     // Older paths of the same two screens, kept for links and bookmarks.
     { ...alias(ADMINS, '/admin-panel/my-admin', 'Admins', ['admin-management']), component: admins },
     { ...alias(ROLES, '/admin-panel/user-role', 'Roles', ['role-management']), component: roles },

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type Db, errors } from '../../../kernel/resources';
 import {
@@ -8,6 +8,7 @@ import {
   type ContactAttributes,
   marketingConsentEvents,
   marketingContacts,
+  marketingSuppressions,
 } from '../tables/contacts';
 
 // The one way a contact comes in (console, import, website form, landing page, WhatsApp, sync):
@@ -60,7 +61,8 @@ export interface MergeResult {
   created: boolean;
 }
 
-const CONSENT_COLUMN = {
+/** The contact's column holding each channel's consent. */
+export const CONSENT_COLUMN = {
   email: 'emailConsent',
   sms: 'smsConsent',
   whatsapp: 'whatsappConsent',
@@ -97,7 +99,8 @@ export async function mergeContact(
     .limit(2)
     .for('update');
   const existing = found[0];
-  const consent = consentColumns(input.consent);
+  const given = await withoutSuppressedOptIns(tx, tenantId, input.consent, { email, phone, whatsapp });
+  const consent = consentColumns(given);
 
   if (!existing) {
     const [contact] = await tx
@@ -117,7 +120,7 @@ export async function mergeContact(
         ...consent,
       })
       .returning();
-    await recordConsent(tx, tenantId, contact!.id, input.consent, proof);
+    await recordConsent(tx, tenantId, contact!.id, given, proof);
     return { contact: contact!, created: true };
   }
 
@@ -140,7 +143,7 @@ export async function mergeContact(
     .where(and(eq(marketingContacts.tenantId, tenantId), eq(marketingContacts.id, existing.id)))
     .returning();
   const changed = Object.fromEntries(
-    Object.entries(input.consent ?? {}).filter(([channel, status]) => existing[CONSENT_COLUMN[channel as Channel]] !== status),
+    Object.entries(given ?? {}).filter(([channel, status]) => existing[CONSENT_COLUMN[channel as Channel]] !== status),
   ) as ContactInput['consent'];
   await recordConsent(tx, tenantId, existing.id, changed, proof);
   return { contact: contact!, created: false };
@@ -161,13 +164,48 @@ export async function setConsent(
   await recordConsent(tx, tenantId, contactId, consent, proof);
 }
 
+/**
+ * Consent without the opt-ins of suppressed addresses: a form, a file or a sync never opts an address
+ * on the suppression list back in (only its owner's confirmation does, consent.ts).
+ */
+async function withoutSuppressedOptIns(
+  tx: Db,
+  tenantId: string,
+  consent: ContactInput['consent'],
+  at: { email: string | null; phone: string | null; whatsapp: string | null },
+): Promise<ContactInput['consent']> {
+  const address: Record<Channel, string | null> = { email: at.email, sms: at.phone, whatsapp: at.whatsapp ?? at.phone, push: null };
+  const asked = Object.entries(consent ?? {}).filter(([channel, status]) => status === 'opted_in' && address[channel as Channel]);
+  if (asked.length === 0) return consent;
+  const s = marketingSuppressions;
+  const rows = await tx
+    .select({ channel: s.channel, address: s.address })
+    .from(s)
+    .where(
+      and(
+        eq(s.tenantId, tenantId),
+        inArray(
+          s.address,
+          asked.map(([channel]) => address[channel as Channel]!),
+        ),
+      ),
+    );
+  const suppressed = new Set(rows.map((r) => `${r.channel} ${r.address}`));
+  return Object.fromEntries(
+    Object.entries(consent ?? {}).filter(
+      ([channel, status]) => !(status === 'opted_in' && suppressed.has(`${channel} ${address[channel as Channel]}`)),
+    ),
+  );
+}
+
 function consentColumns(consent: ContactInput['consent']) {
   const columns: Partial<Record<(typeof CONSENT_COLUMN)[Channel], ConsentStatus>> = {};
   for (const [channel, status] of Object.entries(consent ?? {})) columns[CONSENT_COLUMN[channel as Channel]] = status;
   return columns;
 }
 
-async function recordConsent(tx: Db, tenantId: string, contactId: string, consent: ContactInput['consent'], proof: ConsentProof) {
+/** Records consent changes as events, with their proof (one multi-row insert). */
+export async function recordConsent(tx: Db, tenantId: string, contactId: string, consent: ContactInput['consent'], proof: ConsentProof) {
   const events = Object.entries(consent ?? {}).map(([channel, status]) => ({
     tenantId,
     contactId,

@@ -93,6 +93,8 @@ export const marketingSuppressions = tenantTable(
   },
   (t) => [
     uniqueIndex('marketing_suppressions_address_uq').on(t.tenantId, t.channel, t.address),
+    // The list's sort by address, and an import's lookup of a batch's addresses on every channel.
+    index('marketing_suppressions_address_idx').on(t.tenantId, t.address, t.id),
     index('marketing_suppressions_reason_idx').on(t.tenantId, t.reason),
     index('marketing_suppressions_contact_idx').on(t.tenantId, t.contactId),
   ],

@@ -1,0 +1,2 @@
+ALTER TABLE "import_jobs" ADD COLUMN "options" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "marketing_suppressions_address_idx" ON "marketing_suppressions" USING btree ("tenant_id","address","id");

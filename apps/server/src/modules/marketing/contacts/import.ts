@@ -1,0 +1,381 @@
+import { and, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, errors, type ImportBatchResult, type ImportRow, type ResourceImport, type Scope } from '../../../kernel/resources';
+import {
+  CHANNELS,
+  type Channel,
+  type ConsentStatus,
+  type ContactAttributes,
+  marketingConsentEvents,
+  marketingContacts,
+  marketingSuppressions,
+} from '../tables/contacts';
+import { CONSENT_COLUMN, normalizeEmail, normalizePhone } from './merge';
+
+// A contacts import writes a batch (1,000 rows) in a handful of statements: rows are normalised
+// like every other way in (merge.ts), merged inside the file and with the community's contacts
+// (by email, then by phone), then inserted and updated with one multi-row statement each, with
+// their consent events. Suppressed addresses are never opted in again by a file.
+
+const decision = z.enum(['opted_in', 'opted_out']);
+
+export const contactImportOptions = z
+  .object({
+    /** What a row matching a contact already there does: update it (given cells win) or leave it. */
+    existing: z.enum(['update', 'skip']).default('update'),
+    /** Tags added to every imported contact. */
+    addTags: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+    /** Consent recorded for every imported contact, with source 'import' (a consent column of the file wins). */
+    consent: z.object({ email: decision, sms: decision, whatsapp: decision, push: decision }).partial().strict().default({}),
+  })
+  .strict();
+export type ContactImportOptions = z.infer<typeof contactImportOptions>;
+
+type Consent = Partial<Record<Channel, ConsentStatus>>;
+
+/** One contact-to-be of the batch: a file row, or several rows of the file merged. */
+interface Entry {
+  rows: number[];
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  country: string | null;
+  language: string | null;
+  source: string | null;
+  tags: string[];
+  attributes: ContactAttributes;
+  lastActivityAt: Date | null;
+  consent: Consent;
+}
+
+type Existing = Pick<
+  typeof marketingContacts.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'whatsapp'
+  | 'country'
+  | 'language'
+  | 'tags'
+  | 'attributes'
+  | 'emailConsent'
+  | 'smsConsent'
+  | 'whatsappConsent'
+  | 'pushConsent'
+>;
+
+const c = marketingContacts;
+
+async function importBatch(tx: Db, scope: Scope, rows: ImportRow[], options: ContactImportOptions): Promise<ImportBatchResult> {
+  const result: ImportBatchResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
+  const entries = mergeInFile(rows, options, result);
+  if (entries.length === 0) return result;
+  const tenantId = scope.tenantId;
+
+  const emails = entries.flatMap((e) => (e.email ? [e.email] : []));
+  const phones = entries.flatMap((e) => (e.phone ? [e.phone] : []));
+  const found: Existing[] = await tx
+    .select({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      phone: c.phone,
+      whatsapp: c.whatsapp,
+      country: c.country,
+      language: c.language,
+      tags: c.tags,
+      attributes: c.attributes,
+      emailConsent: c.emailConsent,
+      smsConsent: c.smsConsent,
+      whatsappConsent: c.whatsappConsent,
+      pushConsent: c.pushConsent,
+    })
+    .from(c)
+    // One array parameter per list (not a thousand parameters): cheaper to send and to plan.
+    .where(
+      and(sql`${c.tenantId} = ${tenantId}`, or(sql`${c.email} = any(${textArray(emails)})`, sql`${c.phone} = any(${textArray(phones)})`)),
+    );
+  const byEmail = new Map(found.filter((f) => f.email).map((f) => [f.email!, f]));
+  const byPhone = new Map(found.filter((f) => f.phone).map((f) => [f.phone!, f]));
+  const suppressed = await suppressedAddresses(tx, tenantId, [...entries, ...found]);
+
+  const fresh: Entry[] = [];
+  const matched = new Map<string, { existing: Existing; entry: Entry }>();
+  for (const entry of entries) {
+    const existing = (entry.email && byEmail.get(entry.email)) || (entry.phone && byPhone.get(entry.phone)) || null;
+    if (!existing) fresh.push(entry);
+    else if (options.existing === 'skip') result.unchanged += entry.rows.length;
+    else {
+      // Two rows (one by email, one by phone) may find the same contact: they become one change.
+      const same = matched.get(existing.id);
+      if (same) mergeInto(same.entry, entry);
+      else matched.set(existing.id, { existing, entry });
+    }
+  }
+  const events: ConsentEvent[] = [];
+  await insertFresh(tx, tenantId, fresh, suppressed, result, events);
+  await updateExisting(tx, tenantId, [...matched.values()], byPhone, suppressed, result, events);
+  await insertEvents(tx, tenantId, events);
+  return result;
+}
+
+/** A text[] parameter, as PostgreSQL's array literal (one parameter whatever the length). */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+
+type ConsentEvent = { contactId: string; channel: Channel; status: ConsentStatus };
+
+/** The batch's consent events in one statement (source 'import'). */
+async function insertEvents(tx: Db, tenantId: string, events: ConsentEvent[]) {
+  if (events.length === 0) return;
+  await tx.execute(sql`
+    insert into ${marketingConsentEvents} (tenant_id, contact_id, channel, status, source)
+    select ${tenantId}, e.contact_id, e.channel, e.status, 'import'
+    from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({ contact_id: e.contactId, channel: e.channel, status: e.status })))}::jsonb)
+      as e(contact_id uuid, channel text, status text)`);
+}
+
+/** Rows read into entries; a row with the email (else the phone) of an earlier row merges into it. */
+function mergeInFile(rows: ImportRow[], options: ContactImportOptions, result: ImportBatchResult): Entry[] {
+  const entries: Entry[] = [];
+  const byEmail = new Map<string, Entry>();
+  const byPhone = new Map<string, Entry>();
+  for (const { row, data } of rows) {
+    let entry: Entry;
+    try {
+      entry = readEntry(row, data, options);
+    } catch (err) {
+      const e = err as { status?: number; fields?: Record<string, string>; message?: string };
+      if (!e.status || e.status >= 500) throw err;
+      result.errors.push({ row, fields: e.fields ?? { _: e.message ?? 'Refused' } });
+      continue;
+    }
+    const earlier = (entry.email && byEmail.get(entry.email)) || (entry.phone && byPhone.get(entry.phone)) || null;
+    if (!earlier) entries.push(entry);
+    else if (options.existing === 'skip') {
+      result.unchanged++;
+      continue;
+    } else mergeInto(earlier, entry);
+    const target = earlier ?? entry;
+    if (target.email && !byEmail.has(target.email)) byEmail.set(target.email, target);
+    if (target.phone && !byPhone.has(target.phone)) byPhone.set(target.phone, target);
+  }
+  return entries;
+}
+
+function readEntry(row: number, data: Record<string, unknown>, options: ContactImportOptions): Entry {
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string).trim() || null : null);
+  const country = text('country')?.toUpperCase() ?? null;
+  const email = normalizeEmail(text('email'));
+  const phone = normalizePhone(text('phone'), country);
+  const whatsapp = normalizePhone(text('whatsapp'), country, 'whatsapp');
+  if (!email && !phone) throw errors.validation({ email: 'Give an email or a phone number' });
+  const consent: Consent = { ...options.consent };
+  for (const channel of CHANNELS) {
+    const given = data[CONSENT_COLUMN[channel]];
+    if (typeof given === 'string') consent[channel] = given as ConsentStatus;
+  }
+  return {
+    rows: [row],
+    name: text('name'),
+    email,
+    phone,
+    whatsapp,
+    country,
+    language: text('language'),
+    source: text('source'),
+    tags: unique([...((data.tags as string[] | undefined) ?? []), ...options.addTags]),
+    attributes: (data.attributes as ContactAttributes | undefined) ?? {},
+    lastActivityAt: data.lastActivityAt ? new Date(data.lastActivityAt as string | Date) : null,
+    consent,
+  };
+}
+
+/** The later row's given values win; tags are united, attributes merged, blank contact points filled. */
+function mergeInto(target: Entry, later: Entry) {
+  target.rows.push(...later.rows);
+  target.name = later.name ?? target.name;
+  target.email ??= later.email;
+  target.phone ??= later.phone;
+  target.whatsapp = later.whatsapp ?? target.whatsapp;
+  target.country = later.country ?? target.country;
+  target.language = later.language ?? target.language;
+  target.source = later.source ?? target.source;
+  target.tags = unique([...target.tags, ...later.tags]);
+  target.attributes = { ...target.attributes, ...later.attributes };
+  target.lastActivityAt = later.lastActivityAt ?? target.lastActivityAt;
+  target.consent = { ...target.consent, ...later.consent };
+}
+
+const suppressionKey = (channel: Channel, address: string) => `${channel} ${address}`;
+
+type Addresses = { email: string | null; phone: string | null; whatsapp: string | null };
+
+/** Which of these contacts' addresses are on the suppression list (one query for the batch). */
+async function suppressedAddresses(tx: Db, tenantId: string, contacts: Addresses[]): Promise<Set<string>> {
+  const addresses = [...new Set(contacts.flatMap((e) => [e.email, e.phone, e.whatsapp].filter((a): a is string => Boolean(a))))];
+  const s = marketingSuppressions;
+  const rows = await tx
+    .select({ channel: s.channel, address: s.address })
+    .from(s)
+    .where(and(sql`${s.tenantId} = ${tenantId}`, sql`${s.address} = any(${textArray(addresses)})`));
+  return new Set(rows.map((r) => suppressionKey(r.channel, r.address)));
+}
+
+/**
+ * The consent without opt-ins of suppressed addresses (of the contact as it will be): a file never
+ * opts a suppressed address back in (only its owner can, through a confirmation link).
+ */
+function withoutSuppressed(consent: Consent, at: Addresses, suppressed: Set<string>): Consent {
+  const address: Record<Channel, string | null> = { email: at.email, sms: at.phone, whatsapp: at.whatsapp ?? at.phone, push: null };
+  const kept: Consent = {};
+  for (const [channel, status] of Object.entries(consent) as [Channel, ConsentStatus][]) {
+    const to = address[channel];
+    if (!(status === 'opted_in' && to && suppressed.has(suppressionKey(channel, to)))) kept[channel] = status;
+  }
+  return kept;
+}
+
+async function insertFresh(
+  tx: Db,
+  tenantId: string,
+  fresh: Entry[],
+  suppressed: Set<string>,
+  result: ImportBatchResult,
+  events: ConsentEvent[],
+) {
+  if (fresh.length === 0) return;
+  for (const e of fresh) e.consent = withoutSuppressed(e.consent, e, suppressed);
+  const records = fresh.map((e) => ({
+    name: e.name ?? '',
+    email: e.email,
+    phone: e.phone,
+    whatsapp: e.whatsapp,
+    country: e.country,
+    language: e.language,
+    tags: e.tags,
+    attributes: e.attributes,
+    source: e.source ?? 'import',
+    last_activity_at: e.lastActivityAt?.toISOString() ?? null,
+    email_consent: e.consent.email ?? 'unknown',
+    sms_consent: e.consent.sms ?? 'unknown',
+    whatsapp_consent: e.consent.whatsapp ?? 'unknown',
+    push_consent: e.consent.push ?? 'unknown',
+  }));
+  // One statement for the batch; a contact added at the same moment by someone else is skipped here
+  // (on conflict) and reported on its row, never a failed batch.
+  const inserted = (await tx.execute(sql`
+    insert into ${c} (tenant_id, name, email, phone, whatsapp, country, language, tags, attributes, source,
+      last_activity_at, email_consent, sms_consent, whatsapp_consent, push_consent)
+    select ${tenantId}, r.name, r.email, r.phone, r.whatsapp, r.country, r.language, r.tags, r.attributes, r.source,
+      r.last_activity_at, r.email_consent, r.sms_consent, r.whatsapp_consent, r.push_consent
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(name text, email text, phone text, whatsapp text,
+      country text, language text, tags text[], attributes jsonb, source text, last_activity_at timestamptz,
+      email_consent text, sms_consent text, whatsapp_consent text, push_consent text)
+    on conflict do nothing
+    returning id, email, phone`)) as unknown as { rows: { id: string; email: string | null; phone: string | null }[] };
+  const idByEmail = new Map(inserted.rows.filter((r) => r.email).map((r) => [r.email!, r.id]));
+  const idByPhone = new Map(inserted.rows.filter((r) => r.phone).map((r) => [r.phone!, r.id]));
+  for (const entry of fresh) {
+    const id = (entry.email && idByEmail.get(entry.email)) || (entry.phone && idByPhone.get(entry.phone));
+    if (!id) {
+      for (const row of entry.rows) {
+        result.errors.push({
+          row,
+          fields: { email: 'A contact with this email or phone was added at the same time: import this row again' },
+        });
+      }
+      continue;
+    }
+    result.created++;
+    result.updated += entry.rows.length - 1;
+    events.push(...consentEvents(id, entry.consent));
+  }
+}
+
+async function updateExisting(
+  tx: Db,
+  tenantId: string,
+  matched: { existing: Existing; entry: Entry }[],
+  phoneOwners: Map<string, Existing>,
+  suppressed: Set<string>,
+  result: ImportBatchResult,
+  events: ConsentEvent[],
+) {
+  const changes = [];
+  for (const { existing, entry } of matched) {
+    // A phone that belongs to another contact stays there (the email's contact keeps its own).
+    const phoneFree = entry.phone && (!phoneOwners.has(entry.phone) || phoneOwners.get(entry.phone)!.id === existing.id);
+    const at = {
+      email: existing.email ?? entry.email,
+      phone: phoneFree ? entry.phone : existing.phone,
+      whatsapp: entry.whatsapp ?? existing.whatsapp,
+    };
+    entry.consent = withoutSuppressed(entry.consent, at, suppressed);
+    const next = {
+      id: existing.id,
+      name: entry.name ?? existing.name,
+      email: existing.email ?? entry.email,
+      phone: phoneFree ? entry.phone : existing.phone,
+      whatsapp: entry.whatsapp ?? existing.whatsapp,
+      country: entry.country ?? existing.country,
+      language: entry.language ?? existing.language,
+      tags: unique([...existing.tags, ...entry.tags]),
+      attributes: { ...existing.attributes, ...entry.attributes },
+      last_activity_at: entry.lastActivityAt?.toISOString() ?? null,
+      email_consent: entry.consent.email ?? existing.emailConsent,
+      sms_consent: entry.consent.sms ?? existing.smsConsent,
+      whatsapp_consent: entry.consent.whatsapp ?? existing.whatsappConsent,
+      push_consent: entry.consent.push ?? existing.pushConsent,
+    };
+    const changedConsent: Consent = {};
+    for (const channel of CHANNELS) {
+      const status = entry.consent[channel];
+      if (status && status !== existing[CONSENT_COLUMN[channel]]) changedConsent[channel] = status;
+    }
+    const same =
+      next.name === existing.name &&
+      next.email === existing.email &&
+      next.phone === existing.phone &&
+      next.whatsapp === existing.whatsapp &&
+      next.country === existing.country &&
+      next.language === existing.language &&
+      next.tags.length === existing.tags.length &&
+      JSON.stringify(next.attributes) === JSON.stringify(existing.attributes) &&
+      !next.last_activity_at &&
+      Object.keys(changedConsent).length === 0;
+    if (same) {
+      result.unchanged += entry.rows.length;
+      continue;
+    }
+    result.updated += entry.rows.length;
+    changes.push(next);
+    events.push(...consentEvents(existing.id, changedConsent));
+  }
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    update ${c} set name = r.name, email = r.email, phone = r.phone, whatsapp = r.whatsapp, country = r.country,
+      language = r.language, tags = r.tags, attributes = r.attributes,
+      last_activity_at = coalesce(r.last_activity_at, ${c.lastActivityAt}),
+      email_consent = r.email_consent, sms_consent = r.sms_consent, whatsapp_consent = r.whatsapp_consent,
+      push_consent = r.push_consent, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as r(id uuid, name text, email text, phone text, whatsapp text,
+      country text, language text, tags text[], attributes jsonb, last_activity_at timestamptz,
+      email_consent text, sms_consent text, whatsapp_consent text, push_consent text)
+    where ${c.tenantId} = ${tenantId} and ${c.id} = r.id`);
+}
+
+function consentEvents(contactId: string, consent: Consent): ConsentEvent[] {
+  return Object.entries(consent).map(([channel, status]) => ({ contactId, channel: channel as Channel, status: status as ConsentStatus }));
+}
+
+const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+
+/** The contacts list's import (kernel/lists: CSV or XLSX, mapping, preview, job, error report). */
+export const contactImport: ResourceImport<ContactImportOptions> = {
+  options: contactImportOptions,
+  maxRows: 100_000,
+  batchSize: 2_000,
+  batch: importBatch,
+};
