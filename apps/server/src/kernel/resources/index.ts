@@ -25,6 +25,6 @@ export {
   visitorScope,
 } from './public-view';
 export type { ListResult, Resource } from './resource';
-export { defineResource, parseInput } from './resource';
+export { countUpTo, defineResource, parseInput } from './resource';
 export { slugify } from './slug';
 export type { AttentionQueue, FieldUi, HookContext, ResourceConfig, Row, TenantTable, Widget } from './types';

@@ -1,0 +1,83 @@
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { countUpTo, type Db } from '../../../kernel/resources';
+import { marketingContacts as c } from '../tables/contacts';
+import { marketingSegmentMembers as m } from '../tables/segments';
+import { compileRules } from './compile';
+import { type RuleTree, ruleTreeSchema } from './rules';
+
+/**
+ * Who is in a segment, as a condition over marketing_contacts, and the two reads every screen and
+ * call needs from such a condition: a count (the kit's rule: exact up to 10,000, the planner's
+ * estimate beyond) and a page of contacts by keyset cursor (contact id, the primary key's order).
+ */
+
+export interface SegmentLike {
+  id: string;
+  kind: 'static' | 'dynamic';
+  rules: unknown;
+}
+
+export interface Count {
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+/** A static segment: its members; a dynamic one: its rules, evaluated as of `now`. */
+export function segmentCondition(segment: SegmentLike, now = new Date()): SQL {
+  if (segment.kind === 'static') {
+    return sql`exists (select 1 from ${m} where ${m.tenantId} = ${c.tenantId} and ${m.segmentId} = ${segment.id} and ${m.contactId} = ${c.id})`;
+  }
+  return compileRules(ruleTreeSchema.parse(segment.rules ?? { rules: [] }) as RuleTree, now);
+}
+
+/** The community's contacts matching `condition` (ids only: counts and EXPLAIN). */
+export const matchingContacts = (tx: Db, tenantId: string, condition: SQL) =>
+  tx
+    .select({ id: c.id })
+    .from(c)
+    .where(and(eq(c.tenantId, tenantId), condition))
+    .$dynamic() as unknown as PgSelect;
+
+export const countContacts = (tx: Db, tenantId: string, condition: SQL): Promise<Count> =>
+  countUpTo(tx, () => matchingContacts(tx, tenantId, condition));
+
+/** What a member list shows of a contact (no custom attributes: they can be large). */
+export const memberColumns = {
+  id: c.id,
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  whatsapp: c.whatsapp,
+  country: c.country,
+  language: c.language,
+  tags: c.tags,
+  source: c.source,
+  emailConsent: c.emailConsent,
+  smsConsent: c.smsConsent,
+  whatsappConsent: c.whatsappConsent,
+  pushConsent: c.pushConsent,
+  lastActivityAt: c.lastActivityAt,
+  createdAt: c.createdAt,
+};
+export type MemberRow = Pick<typeof c.$inferSelect, keyof typeof memberColumns>;
+
+export const MAX_PAGE = 200;
+
+/** One page of matching contacts after `cursor` (a contact id), and the cursor of the next page. */
+export async function pageContacts(
+  tx: Db,
+  tenantId: string,
+  condition: SQL,
+  page: { limit: number; cursor?: string },
+): Promise<{ data: MemberRow[]; nextCursor: string | null }> {
+  const rows = (await tx
+    .select(memberColumns)
+    .from(c)
+    .where(and(eq(c.tenantId, tenantId), condition, page.cursor ? gt(c.id, page.cursor) : undefined))
+    .orderBy(asc(c.id))
+    .limit(page.limit + 1)) as MemberRow[];
+  const more = rows.length > page.limit;
+  const data = more ? rows.slice(0, page.limit) : rows;
+  return { data, nextCursor: more ? data[data.length - 1].id : null };
+}
