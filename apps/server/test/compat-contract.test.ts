@@ -847,14 +847,32 @@ describe('compat contract', () => {
       const stand = ok(await line('POST /content/marcom/segment/create', { segmentName: 'Walk expo', users: [asha.id] }));
       expect(stand).toMatchObject({ kind: 'static', contactCount: 1 });
       expect(ok(await line('POST /content/marcom/segment/addMember', { segmentId: stand.id, userId: ben.id }))).toMatchObject({ added: 1 });
-      expect(ok(await line('POST /content/marcom/segment/removeMember', { segmentId: stand.id, contactIds: [asha.id] }))).toMatchObject({ removed: 1 });
+      expect(ok(await line('POST /content/marcom/segment/removeMember', { segmentId: stand.id, contactIds: [asha.id] }))).toMatchObject({
+        removed: 1,
+      });
       expect(ids(ok(await line('POST /content/marcom/segment/getAllSegmentUser', { segmentId: stand.id })))).toEqual([ben.id]);
-      const vip = ok(await line('POST /content/marcom/segment/create', { name: 'Walk VIPs', rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['vip'] }] } }));
+      const vip = ok(
+        await line('POST /content/marcom/segment/create', {
+          name: 'Walk VIPs',
+          rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['vip'] }] },
+        }),
+      );
       expect(vip).toMatchObject({ kind: 'dynamic', contactCount: 1 });
-      const audience = ok(await line('POST /content/marcom/audience/addAudience', { name: 'Walk email', channel: 'email', segmentIds: [stand.id, vip.id] }));
+      const audience = ok(
+        await line('POST /content/marcom/audience/addAudience', { name: 'Walk email', channel: 'email', segmentIds: [stand.id, vip.id] }),
+      );
       expect(audience.contactCount).toBe(2);
-      expect(ok(await line('POST /content/marcom/audience/update', { _id: audience.id, excludeSegmentIds: [vip.id] })).contactCount).toBe(1);
-      const many = ok(await line('POST /content/marcom/audience/addMultipleAudience', { audiences: [{ name: 'Walk SMS', channel: 'sms' }, { name: 'Walk push', channel: 'push' }] }));
+      expect(ok(await line('POST /content/marcom/audience/update', { _id: audience.id, excludeSegmentIds: [vip.id] })).contactCount).toBe(
+        1,
+      );
+      const many = ok(
+        await line('POST /content/marcom/audience/addMultipleAudience', {
+          audiences: [
+            { name: 'Walk SMS', channel: 'sms' },
+            { name: 'Walk push', channel: 'push' },
+          ],
+        }),
+      );
       expect(many).toHaveLength(2);
     });
 

@@ -195,7 +195,8 @@ describe('dynamic rules against hand-computed sets', () => {
   });
 
   it('custom attributes: equals, not equals, contains, greater, less, exists (numbers and text)', async () => {
-    const attr = (op: string, value?: unknown, key = 'plan') => one({ type: 'attribute', key, op, ...(value === undefined ? {} : { value }) });
+    const attr = (op: string, value?: unknown, key = 'plan') =>
+      one({ type: 'attribute', key, op, ...(value === undefined ? {} : { value }) });
     expect(await attr('equals', 'gold')).toEqual(['asha', 'chen']);
     expect(await attr('not_equals', 'gold')).toEqual(['ben', 'devi', 'eli', 'fatima']);
     expect(await attr('contains', 'GOLD')).toEqual(['asha', 'chen', 'fatima']);
@@ -287,7 +288,11 @@ describe('dynamic rules against hand-computed sets', () => {
     const names = [...first.json().data, ...second.json().data].map((m: Json) => nameOf(m.id)).sort();
     expect(names).toEqual(['asha', 'ben', 'eli', 'fatima']);
     // Changing the rules re-counts.
-    const changed = data(await call('PATCH', `marketing/segments/${segment.id}`, { rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['wholesale'] }] } }));
+    const changed = data(
+      await call('PATCH', `marketing/segments/${segment.id}`, {
+        rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['wholesale'] }] },
+      }),
+    );
     expect(changed.contactCount).toBe(2);
     // The other community sees neither the segment nor its members.
     refused(await call('GET', `marketing/segments/${segment.id}/members`, undefined, b), 404, 'not_found');
@@ -313,21 +318,35 @@ describe('static segments', () => {
       contactCount: 2,
     });
     const members = await call('GET', `marketing/segments/${segment.id}/members`);
-    expect(members.json().data.map((m: Json) => nameOf(m.id)).sort()).toEqual(['asha', 'chen']);
+    expect(
+      members
+        .json()
+        .data.map((m: Json) => nameOf(m.id))
+        .sort(),
+    ).toEqual(['asha', 'chen']);
     // Another community's contact is "no such contact"; so is an unknown id.
     const [theirs] = await t.app.db.query<{ id: string }>('select id from marketing_contacts where tenant_id = $1', [b.tenantId]);
-    expect(refused(await call('POST', `marketing/segments/${segment.id}/members`, { contactIds: [theirs.id] }), 400).fields).toHaveProperty('contactIds');
+    expect(refused(await call('POST', `marketing/segments/${segment.id}/members`, { contactIds: [theirs.id] }), 400).fields).toHaveProperty(
+      'contactIds',
+    );
     // A contact deleted is no longer a member.
-    const [gone] = await insertContacts(a.tenantId, [{ key: 'gone', name: 'Temp', email: 'temp@example.com', createdDaysAgo: 1 }]).then((r) => [r.gone]);
+    const [gone] = await insertContacts(a.tenantId, [{ key: 'gone', name: 'Temp', email: 'temp@example.com', createdDaysAgo: 1 }]).then(
+      (r) => [r.gone],
+    );
     data(await call('POST', `marketing/segments/${segment.id}/members`, { contactIds: [gone] }));
     await t.app.db.query('delete from marketing_contacts where id = $1', [gone]);
-    const after = await t.app.db.query<{ n: number }>('select count(*)::int as n from marketing_segment_members where segment_id = $1', [segment.id]);
+    const after = await t.app.db.query<{ n: number }>('select count(*)::int as n from marketing_segment_members where segment_id = $1', [
+      segment.id,
+    ]);
     expect(after[0].n).toBe(2);
   });
 
   it('refuses members on a dynamic segment, rules on a static one, and a change of kind', async () => {
     const dynamic = data(
-      await call('POST', 'marketing/segments', { name: 'Has plan', rules: { op: 'and', rules: [{ type: 'attribute', key: 'plan', op: 'exists' }] } }),
+      await call('POST', 'marketing/segments', {
+        name: 'Has plan',
+        rules: { op: 'and', rules: [{ type: 'attribute', key: 'plan', op: 'exists' }] },
+      }),
       201,
     );
     expect(dynamic.kind).toBe('dynamic');
@@ -341,25 +360,43 @@ describe('validation', () => {
   it('names what is wrong with rules, and refuses engagement rules until engagement is recorded', async () => {
     const bad = refused(
       await call('POST', 'marketing/segments/preview-count', {
-        rules: { op: 'and', rules: [{ type: 'attribute', key: 'plan', op: 'greater' }, { type: 'tags', op: 'any', values: [] }] },
+        rules: {
+          op: 'and',
+          rules: [
+            { type: 'attribute', key: 'plan', op: 'greater' },
+            { type: 'tags', op: 'any', values: [] },
+          ],
+        },
       }),
       400,
     );
     expect(Object.keys(bad.fields ?? {}).join()).toMatch(/rules\.rules\.0\.value/);
     refused(await call('POST', 'marketing/segments/preview-count', { rules: { op: 'and', rules: [{ type: 'nope' }] } }), 400);
-    refused(await call('POST', 'marketing/segments/preview-count', { rules: { op: 'and', rules: [{ type: 'attribute', key: 'a"b', op: 'exists' }] } }), 400);
+    refused(
+      await call('POST', 'marketing/segments/preview-count', {
+        rules: { op: 'and', rules: [{ type: 'attribute', key: 'a"b', op: 'exists' }] },
+      }),
+      400,
+    );
     const engagement = { op: 'and', rules: [{ type: 'engagement', event: 'opened', channel: 'email', days: 30 }] };
     expect(refused(await call('POST', 'marketing/segments/preview-count', { rules: engagement }), 400).fields?.rules).toMatch(/campaigns/);
-    expect(refused(await call('POST', 'marketing/segments', { name: 'Openers', rules: engagement }), 400).fields?.rules).toMatch(/campaigns/);
+    expect(refused(await call('POST', 'marketing/segments', { name: 'Openers', rules: engagement }), 400).fields?.rules).toMatch(
+      /campaigns/,
+    );
     // A dynamic segment needs at least one rule.
     expect(refused(await call('POST', 'marketing/segments', { name: 'Everyone', kind: 'dynamic' }), 400).fields?.rules).toBeTruthy();
     // Two segments of one name are a conflict.
     data(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 201);
-    expect(refused(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 409, 'already_exists').code).toBe('already_exists');
+    expect(refused(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 409, 'already_exists').code).toBe(
+      'already_exists',
+    );
   });
 
   it('rules are values, not SQL: quotes and operators in values match literally', () => {
-    const tree = ruleTreeSchema.parse({ op: 'and', rules: [{ type: 'attribute', key: 'plan', op: 'contains', value: "'; drop table x; --" }] }) as RuleTree;
+    const tree = ruleTreeSchema.parse({
+      op: 'and',
+      rules: [{ type: 'attribute', key: 'plan', op: 'contains', value: "'; drop table x; --" }],
+    }) as RuleTree;
     const query = matchingContacts(t.app.db.owner, a.tenantId, compileRules(tree)).toSQL();
     expect(query.sql).not.toContain('drop table');
     expect(query.params).toContain("%'; drop table x; --%");
@@ -368,28 +405,67 @@ describe('validation', () => {
 
 describe('audiences', () => {
   it('counts after consent and suppression on the chosen channel, with exclusions', async () => {
-    const vip = data(await call('POST', 'marketing/segments', { name: 'VIPs', rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['vip'] }] } }), 201);
-    const india = data(await call('POST', 'marketing/segments', { name: 'India', rules: { op: 'and', rules: [{ type: 'country', op: 'in', values: ['IN'] }] } }), 201);
+    const vip = data(
+      await call('POST', 'marketing/segments', {
+        name: 'VIPs',
+        rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['vip'] }] },
+      }),
+      201,
+    );
+    const india = data(
+      await call('POST', 'marketing/segments', {
+        name: 'India',
+        rules: { op: 'and', rules: [{ type: 'country', op: 'in', values: ['IN'] }] },
+      }),
+      201,
+    );
     // VIPs on email: Asha and Fatima opted in (Eli has not).
-    const audience = data(await call('POST', 'marketing/audiences', { name: 'VIP email', channel: 'email', includeSegmentIds: [vip.id] }), 201);
+    const audience = data(
+      await call('POST', 'marketing/audiences', { name: 'VIP email', channel: 'email', includeSegmentIds: [vip.id] }),
+      201,
+    );
     expect(audience).toMatchObject({ contactCount: 2, countIsEstimate: false });
     // Fatima's address suppressed: out, whatever her consent says.
-    await t.app.db.query(`insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'email', 'fatima@example.ae', 'bounced')`, [a.tenantId]);
+    await t.app.db.query(
+      `insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'email', 'fatima@example.ae', 'bounced')`,
+      [a.tenantId],
+    );
     const members = await call('GET', `marketing/audiences/${audience.id}/members`);
     expect(members.json().data.map((m: Json) => nameOf(m.id))).toEqual(['asha']);
     expect(data(await call('POST', `marketing/audiences/${audience.id}/count`))).toEqual({ total: 1, totalIsEstimate: false });
     // Excluding India leaves no one on email; on SMS, VIPs or India minus VIPs is Devi.
-    expect(data(await call('POST', 'marketing/audiences/preview-count', { channel: 'email', includeSegmentIds: [vip.id], excludeSegmentIds: [india.id] }))).toEqual({
+    expect(
+      data(
+        await call('POST', 'marketing/audiences/preview-count', {
+          channel: 'email',
+          includeSegmentIds: [vip.id],
+          excludeSegmentIds: [india.id],
+        }),
+      ),
+    ).toEqual({
       total: 0,
       totalIsEstimate: false,
     });
     expect(
-      data(await call('POST', 'marketing/audiences/preview-count', { channel: 'sms', includeSegmentIds: [vip.id, india.id], excludeSegmentIds: [vip.id] })).total,
+      data(
+        await call('POST', 'marketing/audiences/preview-count', {
+          channel: 'sms',
+          includeSegmentIds: [vip.id, india.id],
+          excludeSegmentIds: [vip.id],
+        }),
+      ).total,
     ).toBe(1);
     // WhatsApp goes to the WhatsApp number; a suppressed number is out.
-    expect(data(await call('POST', 'marketing/audiences/preview-count', { channel: 'whatsapp', includeSegmentIds: [india.id] })).total).toBe(1);
-    await t.app.db.query(`insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'whatsapp', '+919800000004', 'unsubscribed')`, [a.tenantId]);
-    expect(data(await call('POST', 'marketing/audiences/preview-count', { channel: 'whatsapp', includeSegmentIds: [india.id] })).total).toBe(0);
+    expect(
+      data(await call('POST', 'marketing/audiences/preview-count', { channel: 'whatsapp', includeSegmentIds: [india.id] })).total,
+    ).toBe(1);
+    await t.app.db.query(
+      `insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'whatsapp', '+919800000004', 'unsubscribed')`,
+      [a.tenantId],
+    );
+    expect(
+      data(await call('POST', 'marketing/audiences/preview-count', { channel: 'whatsapp', includeSegmentIds: [india.id] })).total,
+    ).toBe(0);
     // A segment an audience uses cannot be deleted.
     refused(await call('DELETE', `marketing/segments/${vip.id}`), 409, 'in_use');
     // Another community's segment is not a segment here.
@@ -412,48 +488,69 @@ describe('audiences', () => {
       suppressPhone: fc.boolean(),
     });
     const segment = data(
-      await call('POST', 'marketing/segments', { name: 'VIP', rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['vip'] }] } }, c),
+      await call(
+        'POST',
+        'marketing/segments',
+        { name: 'VIP', rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: ['vip'] }] } },
+        c,
+      ),
       201,
     );
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(person, { minLength: 1, maxLength: 8 }), fc.constantFrom(...channels), fc.boolean(), async (people, channel, onlyVip) => {
-        run++;
-        await t.app.db.query('delete from marketing_contacts where tenant_id = $1', [c.tenantId]);
-        await t.app.db.query('delete from marketing_suppressions where tenant_id = $1', [c.tenantId]);
-        const seeds = people.map((p, i) => ({
-          key: `p${i}`,
-          name: `P${i}`,
-          email: p.hasEmail ? `p${run}-${i}@example.com` : null,
-          phone: p.hasPhone ? `+9198${String(run).padStart(4, '0')}${String(i).padStart(4, '0')}` : null,
-          tags: p.vip ? ['vip'] : [],
-          emailConsent: p.email,
-          smsConsent: p.sms,
-          whatsappConsent: p.whatsapp,
-          pushConsent: p.push,
-          createdDaysAgo: 1,
-        }));
-        const ids = await insertContacts(c.tenantId, seeds);
-        for (const [i, p] of people.entries()) {
-          const s = seeds[i];
-          if (p.suppressEmail && s.email) await t.app.db.query(`insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'email', $2, 'unsubscribed')`, [c.tenantId, s.email]);
-          if (p.suppressPhone && s.phone) {
-            for (const ch of ['sms', 'whatsapp']) {
-              await t.app.db.query(`insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, $2, $3, 'complained')`, [c.tenantId, ch, s.phone]);
+      fc.asyncProperty(
+        fc.array(person, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(...channels),
+        fc.boolean(),
+        async (people, channel, onlyVip) => {
+          run++;
+          await t.app.db.query('delete from marketing_contacts where tenant_id = $1', [c.tenantId]);
+          await t.app.db.query('delete from marketing_suppressions where tenant_id = $1', [c.tenantId]);
+          const seeds = people.map((p, i) => ({
+            key: `p${i}`,
+            name: `P${i}`,
+            email: p.hasEmail ? `p${run}-${i}@example.com` : null,
+            phone: p.hasPhone ? `+9198${String(run).padStart(4, '0')}${String(i).padStart(4, '0')}` : null,
+            tags: p.vip ? ['vip'] : [],
+            emailConsent: p.email,
+            smsConsent: p.sms,
+            whatsappConsent: p.whatsapp,
+            pushConsent: p.push,
+            createdDaysAgo: 1,
+          }));
+          const ids = await insertContacts(c.tenantId, seeds);
+          for (const [i, p] of people.entries()) {
+            const s = seeds[i];
+            if (p.suppressEmail && s.email)
+              await t.app.db.query(
+                `insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'email', $2, 'unsubscribed')`,
+                [c.tenantId, s.email],
+              );
+            if (p.suppressPhone && s.phone) {
+              for (const ch of ['sms', 'whatsapp']) {
+                await t.app.db.query(
+                  `insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, $2, $3, 'complained')`,
+                  [c.tenantId, ch, s.phone],
+                );
+              }
             }
+            if (p.suppressPhone)
+              await t.app.db.query(
+                `insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'push', $2, 'manual')`,
+                [c.tenantId, ids[s.key]],
+              );
           }
-          if (p.suppressPhone) await t.app.db.query(`insert into marketing_suppressions (tenant_id, channel, address, reason) values ($1, 'push', $2, 'manual')`, [c.tenantId, ids[s.key]]);
-        }
-        const expected = people.filter((p) => {
-          if (onlyVip && !p.vip) return false;
-          if (p[channel] !== 'opted_in') return false;
-          if (channel === 'email') return p.hasEmail && !p.suppressEmail;
-          if (channel === 'push') return !p.suppressPhone;
-          return p.hasPhone && !p.suppressPhone;
-        }).length;
-        const body = { channel, includeSegmentIds: onlyVip ? [segment.id] : [] };
-        expect(data(await call('POST', 'marketing/audiences/preview-count', body, c)).total).toBe(expected);
-      }),
+          const expected = people.filter((p) => {
+            if (onlyVip && !p.vip) return false;
+            if (p[channel] !== 'opted_in') return false;
+            if (channel === 'email') return p.hasEmail && !p.suppressEmail;
+            if (channel === 'push') return !p.suppressPhone;
+            return p.hasPhone && !p.suppressPhone;
+          }).length;
+          const body = { channel, includeSegmentIds: onlyVip ? [segment.id] : [] };
+          expect(data(await call('POST', 'marketing/audiences/preview-count', body, c)).total).toBe(expected);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -465,9 +562,14 @@ describe('compat lines', () => {
     expect(type).toMatchObject({ name: 'Events' });
     expect(data(await compat('/marcom/segment/getAllSegmentType', {})).map((x: Json) => x.name)).toContain('Events');
     // A static segment with its first members, in the old names.
-    const stand = data(await compat('/marcom/segment/create', { segmentName: 'Expo 2026', segmentType: type.id, users: [id.asha, { _id: id.ben }] }));
+    const stand = data(
+      await compat('/marcom/segment/create', { segmentName: 'Expo 2026', segmentType: type.id, users: [id.asha, { _id: id.ben }] }),
+    );
     expect(stand).toMatchObject({ name: 'Expo 2026', kind: 'static', typeId: type.id, contactCount: 2 });
-    expect(data(await compat('/marcom/segment/addMember', { segmentId: stand.id, userId: id.chen }))).toMatchObject({ added: 1, contactCount: 3 });
+    expect(data(await compat('/marcom/segment/addMember', { segmentId: stand.id, userId: id.chen }))).toMatchObject({
+      added: 1,
+      contactCount: 3,
+    });
     expect(data(await compat('/marcom/segment/removeMember', { segmentId: stand.id, userIds: [id.asha] }))).toMatchObject({ removed: 1 });
     const page = await compat('/marcom/segment/getAllSegmentUser', { segmentId: stand.id, limit: 1 });
     expect(page.statusCode, page.body).toBe(200);
@@ -475,15 +577,24 @@ describe('compat lines', () => {
     const next = await compat('/marcom/segment/getAllSegmentUser', { segmentId: stand.id, limit: 1, cursor: page.json().nextCursor });
     expect([...page.json().data, ...next.json().data].map((m: Json) => nameOf(m.id)).sort()).toEqual(['ben', 'chen']);
     // A dynamic one from rules.
-    const gulf = data(await compat('/marcom/segment/create', { name: 'Gulf', rules: { op: 'and', rules: [{ type: 'country', op: 'in', values: ['AE'] }] } }));
+    const gulf = data(
+      await compat('/marcom/segment/create', {
+        name: 'Gulf',
+        rules: { op: 'and', rules: [{ type: 'country', op: 'in', values: ['AE'] }] },
+      }),
+    );
     expect(gulf).toMatchObject({ kind: 'dynamic', contactCount: 1 });
     expect(data(await compat('/marcom/segment/getAll', { kind: 'dynamic', limit: 100 })).map((s: Json) => s.name)).toContain('Gulf');
     refused(await compat('/marcom/segment/addMember', { segmentId: gulf.id, contactIds: [id.asha] }), 400);
     refused(await compat('/marcom/segment/addMember', { segmentId: stand.id }), 400);
 
-    const audience = data(await compat('/marcom/audience/addAudience', { audienceName: 'Expo email', channel: 'email', segmentIds: [stand.id] }));
+    const audience = data(
+      await compat('/marcom/audience/addAudience', { audienceName: 'Expo email', channel: 'email', segmentIds: [stand.id] }),
+    );
     expect(audience).toMatchObject({ name: 'Expo email', includeSegmentIds: [stand.id], contactCount: 1 });
-    expect(data(await compat('/marcom/audience/update', { _id: audience.id, excludedSegmentIds: [gulf.id], channel: 'sms' }))).toMatchObject({
+    expect(
+      data(await compat('/marcom/audience/update', { _id: audience.id, excludedSegmentIds: [gulf.id], channel: 'sms' })),
+    ).toMatchObject({
       channel: 'sms',
       excludeSegmentIds: [gulf.id],
     });
@@ -498,7 +609,12 @@ describe('compat lines', () => {
     expect(many.map((x: Json) => x.name)).toEqual(['Gulf push', 'Everyone on WhatsApp']);
     // All or none: one bad item, nothing created, the item named.
     const bad = refused(
-      await compat('/marcom/audience/addMultipleAudience', { audiences: [{ name: 'Fine', channel: 'sms' }, { name: 'Bad', channel: 'fax' }] }),
+      await compat('/marcom/audience/addMultipleAudience', {
+        audiences: [
+          { name: 'Fine', channel: 'sms' },
+          { name: 'Bad', channel: 'fax' },
+        ],
+      }),
       400,
     );
     expect(bad.fields).toHaveProperty('audiences.1.channel');
@@ -545,9 +661,15 @@ describe('at 100,000 contacts', () => {
         .map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
     });
     expect(scans.length).toBeGreaterThan(0);
-    expect(scans.filter((s) => s.startsWith('Seq Scan')), scans.join(', ')).toEqual([]);
+    expect(
+      scans.filter((s) => s.startsWith('Seq Scan')),
+      scans.join(', '),
+    ).toEqual([]);
     // The count through the API is exact here (few matches) and right: g % 100 = 0, country IN, plan gold.
     const expected = Array.from({ length: 100_000 }, (_, i) => i + 1).filter((g) => g % 100 === 0 && g % 10 < 3 && g % 3 === 2).length;
-    expect(data(await call('POST', 'marketing/segments/preview-count', { rules, sample: 0 }, big))).toMatchObject({ total: expected, totalIsEstimate: false });
+    expect(data(await call('POST', 'marketing/segments/preview-count', { rules, sample: 0 }, big))).toMatchObject({
+      total: expected,
+      totalIsEstimate: false,
+    });
   }, 60_000);
 });

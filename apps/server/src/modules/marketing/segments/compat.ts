@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CompatCall, type CompatEntry, compatTable, crudLines, Envelope } from '../../../kernel/compat';
 import { type Db, errors, type Scope } from '../../../kernel/resources';
-import { MAX_PAGE, pageContacts, segmentCondition, countContacts } from './matching';
+import { countContacts, MAX_PAGE, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn } from './membership';
 import { audiencesResource } from './resources/audiences';
 import { segmentTypesResource } from './resources/segment-types';

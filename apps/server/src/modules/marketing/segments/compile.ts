@@ -61,10 +61,7 @@ function listCondition(column: SQL, op: 'in' | 'not_in', values: string[]): SQL 
   return op === 'in' ? sql`${column} in ${oneOf(values)}` : sql`(${column} is null or ${column} not in ${oneOf(values)})`;
 }
 
-function windowCondition(
-  rule: Extract<Rule, { type: 'created' | 'last_activity' }>,
-  now: Date,
-): SQL {
+function windowCondition(rule: Extract<Rule, { type: 'created' | 'last_activity' }>, now: Date): SQL {
   const column = rule.type === 'created' ? sql`${c.createdAt}` : sql`${c.lastActivityAt}`;
   switch (rule.op) {
     case 'within_days':
@@ -120,6 +117,13 @@ export function compileRules(tree: RuleTree, now = new Date()): SQL {
   if (tree.rules.length === 0) return sql`true`;
   return joined(
     tree.op,
-    tree.rules.map((r: Rule | RuleGroup) => (isGroup(r) ? joined(r.op, r.rules.map((x) => ruleCondition(x, now))) : ruleCondition(r, now))),
+    tree.rules.map((r: Rule | RuleGroup) =>
+      isGroup(r)
+        ? joined(
+            r.op,
+            r.rules.map((x) => ruleCondition(x, now)),
+          )
+        : ruleCondition(r, now),
+    ),
   );
 }

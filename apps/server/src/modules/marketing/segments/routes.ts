@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, type Scope, scopeOf } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
@@ -105,7 +105,13 @@ export async function segmentRoutes(app: FastifyInstance) {
     '/api/v1/marketing/segments/:id/members',
     {
       config: read,
-      schema: { tags, summary: 'A page of the contacts in a segment (keyset cursor)', params: idParams, querystring: pageQuery, response: { 200: pageSchema } },
+      schema: {
+        tags,
+        summary: 'A page of the contacts in a segment (keyset cursor)',
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: pageSchema },
+      },
     },
     async (req) => {
       const s = scope(req);
@@ -127,7 +133,11 @@ export async function segmentRoutes(app: FastifyInstance) {
         summary: 'Adds contacts to a static segment (those already in it are kept)',
         params: idParams,
         body: membersBody,
-        response: { 200: z.object({ data: z.object({ segmentId: z.string(), added: z.number(), alreadyMembers: z.number(), contactCount: z.number() }) }) },
+        response: {
+          200: z.object({
+            data: z.object({ segmentId: z.string(), added: z.number(), alreadyMembers: z.number(), contactCount: z.number() }),
+          }),
+        },
       },
     },
     async (req) => {
@@ -158,7 +168,12 @@ export async function segmentRoutes(app: FastifyInstance) {
     '/api/v1/marketing/segments/:id/count',
     {
       config: write,
-      schema: { tags, summary: 'Counts a segment now and stores the figure', params: idParams, response: { 200: z.object({ data: countSchema }) } },
+      schema: {
+        tags,
+        summary: 'Counts a segment now and stores the figure',
+        params: idParams,
+        response: { 200: z.object({ data: countSchema }) },
+      },
     },
     async (req) => {
       const s = scope(req);
@@ -215,7 +230,12 @@ export async function segmentRoutes(app: FastifyInstance) {
     '/api/v1/marketing/audiences/:id/count',
     {
       config: write,
-      schema: { tags, summary: 'Counts an audience now and stores the figure', params: idParams, response: { 200: z.object({ data: countSchema }) } },
+      schema: {
+        tags,
+        summary: 'Counts an audience now and stores the figure',
+        params: idParams,
+        response: { 200: z.object({ data: countSchema }) },
+      },
     },
     async (req) => {
       const s = scope(req);

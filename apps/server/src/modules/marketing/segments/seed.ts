@@ -43,7 +43,14 @@ const DYNAMIC: { name: string; type: string; description: string; rules: RuleTre
       op: 'and',
       rules: [
         { type: 'consent', channel: 'whatsapp', status: 'opted_in' },
-        { type: 'group', op: 'or', rules: [{ type: 'country', op: 'in', values: ['IN'] }, { type: 'country', op: 'in', values: ['AE', 'SA', 'QA', 'OM'] }] },
+        {
+          type: 'group',
+          op: 'or',
+          rules: [
+            { type: 'country', op: 'in', values: ['IN'] },
+            { type: 'country', op: 'in', values: ['AE', 'SA', 'QA', 'OM'] },
+          ],
+        },
       ],
     },
   },
@@ -73,11 +80,22 @@ export async function seedSegments(_app: FastifyInstance, scope: Scope) {
     }
     const segment = new Map<string, string>();
     for (const s of DYNAMIC) {
-      const row = await create(tx, scope, segmentsResource, { name: s.name, description: s.description, typeId: types.get(s.type), kind: 'dynamic', rules: s.rules });
+      const row = await create(tx, scope, segmentsResource, {
+        name: s.name,
+        description: s.description,
+        typeId: types.get(s.type),
+        kind: 'dynamic',
+        rules: s.rules,
+      });
       segment.set(s.name, row.id);
     }
     for (const s of STATIC) {
-      const row = await create(tx, scope, segmentsResource, { name: s.name, description: s.description, typeId: types.get(s.type), kind: 'static' });
+      const row = await create(tx, scope, segmentsResource, {
+        name: s.name,
+        description: s.description,
+        typeId: types.get(s.type),
+        kind: 'static',
+      });
       segment.set(s.name, row.id);
       const contacts = await tx
         .select({ id: marketingContacts.id })
@@ -86,7 +104,13 @@ export async function seedSegments(_app: FastifyInstance, scope: Scope) {
         .orderBy(asc(marketingContacts.createdAt), asc(marketingContacts.id))
         .offset(s.skip)
         .limit(s.take);
-      if (contacts.length) await addMembers(tx, scope.tenantId, row.id, contacts.map((c) => c.id));
+      if (contacts.length)
+        await addMembers(
+          tx,
+          scope.tenantId,
+          row.id,
+          contacts.map((c) => c.id),
+        );
     }
     const audiences = [
       { name: 'VIP WhatsApp offers', channel: 'whatsapp', includeSegmentIds: [segment.get('VIP customers')] },
@@ -108,7 +132,10 @@ export async function seedSegments(_app: FastifyInstance, scope: Scope) {
     for (const s of await tx.select().from(marketingSegments).where(eq(marketingSegments.tenantId, scope.tenantId))) {
       await storeSegmentCount(tx, scope.tenantId, s);
     }
-    for (const a of await tx.select({ id: marketingAudiences.id }).from(marketingAudiences).where(eq(marketingAudiences.tenantId, scope.tenantId))) {
+    for (const a of await tx
+      .select({ id: marketingAudiences.id })
+      .from(marketingAudiences)
+      .where(eq(marketingAudiences.tenantId, scope.tenantId))) {
       await storeAudienceCount(tx, scope.tenantId, a.id);
     }
   });

@@ -9,8 +9,8 @@ import { ApiError } from '../../../api/client';
 import { type ResourceMeta, useResourceMeta } from '../../../api/get-resources-meta';
 import { type Row, useRecord, useRecordList, useRecordMutations } from '../../../kit/resource-api';
 import { ResourceList } from '../../../kit/resource-list';
-import { StoredCount } from './segments-tab';
 import { type Channel, formatCount, previewAudienceCount } from './segments-api';
+import { StoredCount } from './segments-tab';
 
 const PATH = 'marketing/audiences';
 const CHANNELS = [
@@ -82,8 +82,22 @@ function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceM
 
   return (
     <Stack>
-      <TextInput label="Name" required value={name} error={errors.name} disabled={!canWrite} onChange={(e) => setName(e.currentTarget.value)} />
-      <Select label="Channel" data={CHANNELS} value={channel} allowDeselect={false} disabled={!canWrite} onChange={(v) => v && setChannel(v as Channel)} />
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        error={errors.name}
+        disabled={!canWrite}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <Select
+        label="Channel"
+        data={CHANNELS}
+        value={channel}
+        allowDeselect={false}
+        disabled={!canWrite}
+        onChange={(v) => v && setChannel(v as Channel)}
+      />
       <MultiSelect
         label="Included segments"
         description="Contacts in any of these (every contact when none is chosen)"
@@ -104,7 +118,14 @@ function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceM
         disabled={!canWrite}
         onChange={setExclude}
       />
-      <Textarea label="Description" value={description} disabled={!canWrite} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+      <Textarea
+        label="Description"
+        value={description}
+        disabled={!canWrite}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        autosize
+        minRows={2}
+      />
       <AudienceCount channel={channel} include={include} exclude={exclude} />
       {canWrite && (
         <Group>
@@ -178,7 +199,12 @@ export function AudiencesTab() {
       <Group justify="flex-end" mb="sm">
         {createButton}
       </Group>
-      <ResourceList meta={meta} cells={{ contactCount: (row) => <StoredCount row={row} /> }} onOpen={(row) => setOpen(row.id)} emptyAction={createButton} />
+      <ResourceList
+        meta={meta}
+        cells={{ contactCount: (row) => <StoredCount row={row} /> }}
+        onOpen={(row) => setOpen(row.id)}
+        emptyAction={createButton}
+      />
       {open && <AudienceDrawer id={open} meta={meta} close={() => setOpen(null)} />}
     </>
   );

@@ -96,7 +96,8 @@ export function newRule(type: Kind): Rule {
 /** A condition the server can take as it is (the builder keeps half-filled ones out of counts). */
 export function isComplete(rule: Rule): boolean {
   if ('values' in rule) return rule.values.length > 0;
-  if (rule.type === 'attribute') return rule.key.trim() !== '' && (rule.op === 'exists' || rule.op === 'not_exists' || String(rule.value ?? '') !== '');
+  if (rule.type === 'attribute')
+    return rule.key.trim() !== '' && (rule.op === 'exists' || rule.op === 'not_exists' || String(rule.value ?? '') !== '');
   if ('date' in rule) return /^\d{4}-\d{2}-\d{2}$/.test(rule.date);
   if ('days' in rule) return Number.isInteger(rule.days) && rule.days >= 1;
   return true;
@@ -132,8 +133,22 @@ function RuleRow({ rule, onChange, onRemove, label }: { rule: Rule; onChange: (r
       )}
       {rule.type === 'consent' ? (
         <>
-          <Select label="Channel" data={CHANNELS} value={rule.channel} allowDeselect={false} w={130} onChange={(v) => v && onChange({ ...rule, channel: v as typeof rule.channel })} />
-          <Select label="Status" data={CONSENT} value={rule.status} allowDeselect={false} w={140} onChange={(v) => v && onChange({ ...rule, status: v as typeof rule.status })} />
+          <Select
+            label="Channel"
+            data={CHANNELS}
+            value={rule.channel}
+            allowDeselect={false}
+            w={130}
+            onChange={(v) => v && onChange({ ...rule, channel: v as typeof rule.channel })}
+          />
+          <Select
+            label="Status"
+            data={CONSENT}
+            value={rule.status}
+            allowDeselect={false}
+            w={140}
+            onChange={(v) => v && onChange({ ...rule, status: v as typeof rule.status })}
+          />
         </>
       ) : (
         <Select
@@ -146,7 +161,11 @@ function RuleRow({ rule, onChange, onRemove, label }: { rule: Rule; onChange: (r
             if (!v) return;
             if (rule.type === 'created' || rule.type === 'last_activity') {
               const windowed = v === 'within_days' || v === 'not_within_days';
-              onChange(windowed ? { type: rule.type, op: v, days: 'days' in rule ? rule.days : 30 } : { type: rule.type, op: v as 'before' | 'after', date: 'date' in rule ? rule.date : '' });
+              onChange(
+                windowed
+                  ? { type: rule.type, op: v, days: 'days' in rule ? rule.days : 30 }
+                  : { type: rule.type, op: v as 'before' | 'after', date: 'date' in rule ? rule.date : '' },
+              );
             } else onChange({ ...rule, op: v } as Rule);
           }}
         />
@@ -175,18 +194,42 @@ function RuleValue({ rule, onChange }: { rule: Rule; onChange: (r: Rule) => void
       );
     case 'source':
       return (
-        <TagsInput label="Sources" data={SOURCES} value={rule.values} miw={200} onChange={(values) => onChange({ ...rule, values: values.filter((v) => SOURCES.includes(v)) })} />
+        <TagsInput
+          label="Sources"
+          data={SOURCES}
+          value={rule.values}
+          miw={200}
+          onChange={(values) => onChange({ ...rule, values: values.filter((v) => SOURCES.includes(v)) })}
+        />
       );
     case 'created':
     case 'last_activity':
       return 'days' in rule ? (
-        <NumberInput label="Days" min={1} max={3650} value={rule.days} w={100} onChange={(v) => onChange({ ...rule, days: Number(v) || 0 })} />
+        <NumberInput
+          label="Days"
+          min={1}
+          max={3650}
+          value={rule.days}
+          w={100}
+          onChange={(v) => onChange({ ...rule, days: Number(v) || 0 })}
+        />
       ) : (
-        <TextInput label="Date" type="date" value={rule.date} w={170} onChange={(e) => onChange({ ...rule, date: e.currentTarget.value })} />
+        <TextInput
+          label="Date"
+          type="date"
+          value={rule.date}
+          w={170}
+          onChange={(e) => onChange({ ...rule, date: e.currentTarget.value })}
+        />
       );
     case 'attribute':
       return rule.op === 'exists' || rule.op === 'not_exists' ? null : (
-        <TextInput label="Value" value={String(rule.value ?? '')} w={150} onChange={(e) => onChange({ ...rule, value: typed(e.currentTarget.value) })} />
+        <TextInput
+          label="Value"
+          value={String(rule.value ?? '')}
+          w={150}
+          onChange={(e) => onChange({ ...rule, value: typed(e.currentTarget.value) })}
+        />
       );
     default:
       return null;
@@ -226,6 +269,7 @@ export function RuleBuilder({ value, onChange }: { value: RuleTree; onChange: (t
       )}
       {value.rules.map((r, i) =>
         r.type === 'group' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: conditions are positional and fully controlled
           <Paper key={i} withBorder p="sm">
             <Stack gap="xs">
               <Group justify="space-between">
@@ -236,6 +280,7 @@ export function RuleBuilder({ value, onChange }: { value: RuleTree; onChange: (t
               </Group>
               {r.rules.map((x, j) => (
                 <RuleRow
+                  // biome-ignore lint/suspicious/noArrayIndexKey: conditions are positional and fully controlled
                   key={j}
                   label={`Condition ${i + 1}.${j + 1}`}
                   rule={x}
@@ -243,17 +288,28 @@ export function RuleBuilder({ value, onChange }: { value: RuleTree; onChange: (t
                   onRemove={() => (r.rules.length === 1 ? remove(i) : set(i, { ...r, rules: r.rules.filter((_, k) => k !== j) }))}
                 />
               ))}
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => set(i, { ...r, rules: [...r.rules, newRule('tags')] })}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => set(i, { ...r, rules: [...r.rules, newRule('tags')] })}
+              >
                 Add condition to group
               </Button>
             </Stack>
           </Paper>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: conditions are positional and fully controlled
           <RuleRow key={i} label={`Condition ${i + 1}`} rule={r} onChange={(n) => set(i, n)} onRemove={() => remove(i)} />
         ),
       )}
       <Group gap="xs">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onChange({ ...value, rules: [...value.rules, newRule('tags')] })}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => onChange({ ...value, rules: [...value.rules, newRule('tags')] })}
+        >
           Add condition
         </Button>
         <Button

@@ -1,7 +1,8 @@
 import type { Screen } from '../../../config/screen-types';
 
 export const SEGMENT_PATH = '/admin-panel/segment';
-const tab = (name: string) => (id: string) => `${SEGMENT_PATH}?${name === 'segment' ? '' : 'tab=audiences&'}${name}=${encodeURIComponent(id)}`;
+const tab = (name: string) => (id: string) =>
+  `${SEGMENT_PATH}?${name === 'segment' ? '' : 'tab=audiences&'}${name}=${encodeURIComponent(id)}`;
 
 /** Marketing → segments screens: segments (rule builder, live count, members), audiences, segment types. */
 export const segmentsScreens: Screen[] = [

@@ -2,7 +2,12 @@ import { request } from '../../../api/client';
 
 /** The rule kinds the builder offers (the server's zod union in modules/marketing/segments/rules.ts). */
 export type Rule =
-  | { type: 'attribute'; key: string; op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists'; value?: string | number | boolean }
+  | {
+      type: 'attribute';
+      key: string;
+      op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+      value?: string | number | boolean;
+    }
   | { type: 'tags'; op: 'any' | 'all' | 'none'; values: string[] }
   | { type: 'consent'; channel: Channel; status: 'unknown' | 'opted_in' | 'opted_out' }
   | { type: 'country' | 'language' | 'source'; op: 'in' | 'not_in'; values: string[] }
@@ -59,9 +64,13 @@ export const addSegmentMembers = (id: string, contactIds: string[]) =>
   ).then((r) => r.data);
 
 export const removeSegmentMembers = (id: string, contactIds: string[]) =>
-  request<{ data: { removed: number; contactCount: number } }>('POST', `/api/v1/marketing/segments/${encodeURIComponent(id)}/members/remove`, {
-    body: { contactIds },
-  }).then((r) => r.data);
+  request<{ data: { removed: number; contactCount: number } }>(
+    'POST',
+    `/api/v1/marketing/segments/${encodeURIComponent(id)}/members/remove`,
+    {
+      body: { contactIds },
+    },
+  ).then((r) => r.data);
 
 /** Contacts by name or email, for adding to a static segment. */
 export const findContacts = (q: string) =>

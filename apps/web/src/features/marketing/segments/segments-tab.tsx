@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Drawer, Group, Loader, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -60,7 +74,14 @@ function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMe
 
   return (
     <Stack>
-      <TextInput label="Name" required value={name} error={errors.name} disabled={!canWrite} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        error={errors.name}
+        disabled={!canWrite}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
       <Select
         label="Type"
         clearable
@@ -70,7 +91,14 @@ function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMe
         disabled={!canWrite}
         onChange={setTypeId}
       />
-      <Textarea label="Description" value={description} disabled={!canWrite} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+      <Textarea
+        label="Description"
+        value={description}
+        disabled={!canWrite}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        autosize
+        minRows={2}
+      />
       {row ? (
         <Group gap="xs">
           <Text size="sm">Kind</Text>
@@ -192,7 +220,12 @@ export function SegmentsTab() {
       <Group justify="flex-end" mb="sm">
         {createButton}
       </Group>
-      <ResourceList meta={meta} cells={{ contactCount: (row) => <StoredCount row={row} /> }} onOpen={(row) => setOpen(row.id)} emptyAction={createButton} />
+      <ResourceList
+        meta={meta}
+        cells={{ contactCount: (row) => <StoredCount row={row} /> }}
+        onOpen={(row) => setOpen(row.id)}
+        emptyAction={createButton}
+      />
       {open && <SegmentDrawer id={open} meta={meta} close={() => setOpen(null)} />}
     </>
   );
