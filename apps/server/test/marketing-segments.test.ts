@@ -356,6 +356,27 @@ describe('static segments', () => {
   });
 });
 
+describe('segments of a contact', () => {
+  it('lists the static and dynamic segments one contact is in now', async () => {
+    const stat = data(await call('POST', 'marketing/segments', { name: 'Picked by hand', kind: 'static' }), 201);
+    data(await call('POST', `marketing/segments/${stat.id}/members`, { contactIds: [id.devi] }));
+    const whatsapp = data(
+      await call('POST', 'marketing/segments', {
+        name: 'On WhatsApp',
+        rules: { op: 'and', rules: [{ type: 'consent', channel: 'whatsapp', status: 'opted_in' }] },
+      }),
+      201,
+    );
+    const names = data(await call('GET', `marketing/segments/of-contact/${id.devi}`)).map((s: Json) => s.name);
+    expect(names).toContain('Picked by hand');
+    expect(names).toContain(whatsapp.name);
+    const ashas = data(await call('GET', `marketing/segments/of-contact/${id.asha}`)).map((s: Json) => s.name);
+    expect(ashas).not.toContain('Picked by hand');
+    expect(ashas).not.toContain(whatsapp.name);
+    expect(data(await call('GET', `marketing/segments/of-contact/${id.devi}`, undefined, b))).toEqual([]);
+  });
+});
+
 describe('validation', () => {
   it('names what is wrong with rules, and refuses engagement rules until engagement is recorded', async () => {
     const bad = refused(
@@ -384,7 +405,7 @@ describe('validation', () => {
       /campaigns/,
     );
     // A dynamic segment needs at least one rule.
-    expect(refused(await call('POST', 'marketing/segments', { name: 'Everyone', kind: 'dynamic' }), 400).fields?.rules).toBeTruthy();
+    expect(refused(await call('POST', 'marketing/segments', { name: 'Everyone', kind: 'dynamic' }), 400).fields?.rules).toBe('Add at least one rule');
     // Two segments of one name are a conflict.
     data(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 201);
     expect(refused(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 409, 'already_exists').code).toBe(

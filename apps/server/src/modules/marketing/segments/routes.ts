@@ -6,6 +6,7 @@ import { type Db, type Scope, scopeOf } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
 import { compileRules } from './compile';
+import { segmentsOfContact } from './contact-segments';
 import { countContacts, MAX_PAGE, type MemberRow, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn, storeSegmentCount } from './membership';
 import { type RuleTree, ruleTreeSchema } from './rules';
@@ -98,6 +99,23 @@ export async function segmentRoutes(app: FastifyInstance) {
       const like = `%${req.query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       const condition = sql`(${marketingContacts.name} ilike ${like} or ${marketingContacts.email} ilike ${like})`;
       return reading(s, async (tx) => ({ data: (await pageContacts(tx, s.tenantId, condition, { limit: 10 })).data.map(memberJson) }));
+    },
+  );
+
+  r.get(
+    '/api/v1/marketing/segments/of-contact/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The segments a contact is in now (static and dynamic)',
+        params: idParams,
+        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await reading(s, (tx) => segmentsOfContact(tx, s.tenantId, req.params.id)) };
     },
   );
 
