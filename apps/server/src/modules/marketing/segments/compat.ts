@@ -86,7 +86,7 @@ const segmentUsers: Handle = async (call) => {
   const page = memberPage.safeParse({ limit: call.body.limit ?? undefined, cursor: pick(call.body, 'cursor', 'nextCursor') });
   if (!page.success) throw errors.validation(Object.fromEntries(page.error.issues.map((i) => [i.path.join('.'), i.message])));
   const scope = scopeOf(call);
-  return scope.db.readAsTenant(scope.tenantId, async (tx) => {
+  return scope.db.withTenant(scope.tenantId, async (tx) => {
     const segment = await segmentIn(tx, scope.tenantId, segmentIdOf(call));
     const condition = segmentCondition(segment);
     const result = await pageContacts(tx, scope.tenantId, condition, page.data);

@@ -39,8 +39,41 @@ export const matchingContacts = (tx: Db, tenantId: string, condition: SQL) =>
     .where(and(eq(c.tenantId, tenantId), condition))
     .$dynamic() as unknown as PgSelect;
 
-export const countContacts = (tx: Db, tenantId: string, condition: SQL): Promise<Count> =>
-  countUpTo(tx, () => matchingContacts(tx, tenantId, condition));
+/**
+ * How long an exact count may take. The kit's rule (countUpTo) already answers the planner's estimate
+ * when it expects 30,000 matches or more; a rarer match scattered over a million rows can still cost
+ * a heap page per match, so the exact count runs under this statement timeout and, past it, the
+ * planner's estimate is the answer (flagged totalIsEstimate). Call inside a transaction (withTenant):
+ * the timeout is set in a savepoint and undone after.
+ */
+export const COUNT_BUDGET_MS = 150;
+
+const isTimeout = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: unknown } | null;
+  return e?.code === '57014' || (e?.cause !== undefined && isTimeout(e.cause));
+};
+
+export async function countContacts(tx: Db, tenantId: string, condition: SQL): Promise<Count> {
+  try {
+    return await tx.transaction(async (sp) => {
+      await sp.execute(sql.raw(`set local statement_timeout = ${COUNT_BUDGET_MS}`));
+      const count = await countUpTo(sp, () => matchingContacts(sp, tenantId, condition));
+      await sp.execute(sql`set local statement_timeout to default`);
+      return count;
+    });
+  } catch (err) {
+    if (!isTimeout(err)) throw err;
+    const [plan] = await explainPlan(tx, matchingContacts(tx, tenantId, condition));
+    return { total: Math.max(1, Math.round(plan.Plan['Plan Rows'])), totalIsEstimate: true };
+  }
+}
+
+/** `EXPLAIN (FORMAT JSON)` of a query, on either engine: the planner's expected rows. */
+async function explainPlan(tx: Db, query: PgSelect): Promise<{ Plan: { 'Plan Rows': number } }[]> {
+  const result = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = result.rows[0]['QUERY PLAN'];
+  return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number } }[];
+}
 
 /** What a member list shows of a contact (no custom attributes: they can be large). */
 export const memberColumns = {

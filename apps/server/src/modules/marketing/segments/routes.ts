@@ -75,7 +75,8 @@ export async function segmentRoutes(app: FastifyInstance) {
     async (req) => {
       const s = scope(req);
       const condition = compileRules(req.body.rules as RuleTree);
-      return reading(s, async (tx) => {
+      // In a transaction: the count runs under a time budget (matching.ts).
+      return inTx(s, async (tx) => {
         const count = await countContacts(tx, s.tenantId, condition);
         const sample = req.body.sample ? await pageContacts(tx, s.tenantId, condition, { limit: req.body.sample }) : { data: [] };
         return { data: { ...count, sample: sample.data.map(memberJson) } };
@@ -218,7 +219,7 @@ export async function segmentRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const s = scope(req);
-      return { data: await reading(s, (tx) => countAudience(tx, s.tenantId, req.body)) };
+      return { data: await inTx(s, (tx) => countAudience(tx, s.tenantId, req.body)) };
     },
   );
 
