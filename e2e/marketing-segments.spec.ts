@@ -53,7 +53,7 @@ test('an admin builds a dynamic segment, sees its live count follow the rules, s
   await page.getByRole('button', { name: 'Add condition', exact: true }).click();
   await choose(page, 'Condition 2: field', 'Country');
   const country = previewWith(page, '"IN"');
-  await page.getByRole('textbox', { name: 'Countries (ISO codes)' }).fill('in');
+  await page.getByRole('combobox', { name: 'Countries (ISO codes)' }).fill('in');
   await page.keyboard.press('Enter');
   await country;
   const twoRules = [...oneRule, { type: 'country', op: 'in', values: ['IN'] }];

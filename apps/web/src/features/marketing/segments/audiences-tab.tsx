@@ -158,7 +158,7 @@ function AudienceDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; c
       size={wide ? 'lg' : '100%'}
       closeButtonProps={{ 'aria-label': 'Close' }}
       title={
-        <Text fw={700} component="h2" size="lg">
+        <Text fw={700} size="lg" component="span">
           {creating ? 'New audience' : String(record.data?.name ?? 'Audience')}
         </Text>
       }

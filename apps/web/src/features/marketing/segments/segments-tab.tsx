@@ -174,7 +174,7 @@ function SegmentDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; cl
       size={wide ? 'xl' : '100%'}
       closeButtonProps={{ 'aria-label': 'Close' }}
       title={
-        <Text fw={700} component="h2" size="lg">
+        <Text fw={700} size="lg" component="span">
           {creating ? 'New segment' : String(record.data?.name ?? 'Segment')}
         </Text>
       }
