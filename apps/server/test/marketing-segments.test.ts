@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explain, type PlanNode } from '../src/kernel/resources/resource';
 import { compileRules } from '../src/modules/marketing/segments/compile';
-import { matchingContacts } from '../src/modules/marketing/segments/matching';
+import { countContacts, matchingContacts } from '../src/modules/marketing/segments/matching';
 import { type RuleTree, ruleTreeSchema } from '../src/modules/marketing/segments/rules';
 import { startTestApp, type TestApp, type TestCommunity } from './helpers';
 
@@ -405,13 +406,31 @@ describe('validation', () => {
       /campaigns/,
     );
     // A dynamic segment needs at least one rule.
-    expect(refused(await call('POST', 'marketing/segments', { name: 'Everyone', kind: 'dynamic' }), 400).fields?.rules).toBe('Add at least one rule');
+    expect(refused(await call('POST', 'marketing/segments', { name: 'Everyone', kind: 'dynamic' }), 400).fields?.rules).toBe(
+      'Add at least one rule',
+    );
     // Two segments of one name are a conflict.
     data(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 201);
     expect(refused(await call('POST', 'marketing/segments', { name: 'Twice', kind: 'static' }), 409, 'already_exists').code).toBe(
       'already_exists',
     );
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'past the time budget a count is the planner estimate, flagged, and the transaction goes on (PostgreSQL)',
+    async () => {
+      const { count, after, timeout } = await t.app.db.withTenant(a.tenantId, async (tx) => {
+        const count = await countContacts(tx, a.tenantId, sql`(select pg_sleep(0.5)) is not null`);
+        const after = await countContacts(tx, a.tenantId, sql`true`);
+        const shown = (await tx.execute(sql`show statement_timeout`)) as unknown as { rows: { statement_timeout: string }[] };
+        return { count, after, timeout: shown.rows[0].statement_timeout };
+      });
+      expect(count.totalIsEstimate).toBe(true);
+      expect(count.total).toBeGreaterThanOrEqual(1);
+      expect(after).toEqual({ total: PEOPLE.length, totalIsEstimate: false });
+      expect(timeout).toBe('0');
+    },
+  );
 
   it('rules are values, not SQL: quotes and operators in values match literally', () => {
     const tree = ruleTreeSchema.parse({
