@@ -11986,6 +11986,3249 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/audiences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List audiences */
+    get: {
+      parameters: {
+        query?: {
+          channel?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): includeSegments, excludeSegments */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a audience */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+            description?: string;
+            excludeSegmentIds?: string[];
+            includeSegmentIds?: string[];
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several audiences
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a audience */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: includeSegments, excludeSegments */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a audience */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a audience */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+            description?: string;
+            excludeSegmentIds?: string[];
+            includeSegmentIds?: string[];
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Counts an audience now and stores the figure */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the contacts an audience reaches on its channel (keyset cursor) */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                createdAt: string;
+                email: string | null;
+                emailConsent: string;
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                pushConsent: string;
+                smsConsent: string;
+                source: string;
+                tags: string[];
+                whatsapp: string | null;
+                whatsappConsent: string;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a audience */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a audience as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several audiences */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export audiences as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          channel?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): includeSegments, excludeSegments */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import audiences from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a audiences import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a audiences import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/preview-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** How many contacts an audience would reach on a channel: opted in and not suppressed (nothing is saved) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel: 'email' | 'sms' | 'whatsapp' | 'push';
+            /** @default [] */
+            excludeSegmentIds?: string[];
+            /** @default [] */
+            includeSegmentIds?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List segment types */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a segment type */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several segment types
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a segment type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a segment type */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a segment type */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a segment type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a segment type as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several segment types */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export segment types as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import segment types from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a segment types import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a segment types import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List segments */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): type */
+          expand?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          typeId?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a segment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            /** @enum {string} */
+            kind?: 'static' | 'dynamic';
+            name: string;
+            rules?:
+              | ({
+                  /**
+                   * @default and
+                   * @enum {string}
+                   */
+                  op?: 'and' | 'or';
+                  rules: (
+                    | {
+                        key: string;
+                        /** @enum {string} */
+                        op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                        /** @enum {string} */
+                        type: 'attribute';
+                        value?: string | number | boolean;
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'any' | 'all' | 'none';
+                        /** @enum {string} */
+                        type: 'tags';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        /** @enum {string} */
+                        status: 'unknown' | 'opted_in' | 'opted_out';
+                        /** @enum {string} */
+                        type: 'consent';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'country';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'language';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'source';
+                        values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                      }
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                      )
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                      )
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        days: number;
+                        /** @enum {string} */
+                        event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                        /** @enum {string} */
+                        type: 'engagement';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'and' | 'or';
+                        rules: (
+                          | {
+                              key: string;
+                              /** @enum {string} */
+                              op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                              /** @enum {string} */
+                              type: 'attribute';
+                              value?: string | number | boolean;
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'any' | 'all' | 'none';
+                              /** @enum {string} */
+                              type: 'tags';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              /** @enum {string} */
+                              status: 'unknown' | 'opted_in' | 'opted_out';
+                              /** @enum {string} */
+                              type: 'consent';
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'country';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'language';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'source';
+                              values: (
+                                | 'console'
+                                | 'import'
+                                | 'website'
+                                | 'landing_page'
+                                | 'shop'
+                                | 'event'
+                                | 'whatsapp'
+                                | 'api'
+                                | 'sync'
+                              )[];
+                            }
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                            )
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                            )
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              days: number;
+                              /** @enum {string} */
+                              event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                              /** @enum {string} */
+                              type: 'engagement';
+                            }
+                        )[];
+                        /** @enum {string} */
+                        type: 'group';
+                      }
+                  )[];
+                } | null)
+              | null;
+            typeId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several segments
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a segment */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: type */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a segment */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a segment */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            kind?: unknown;
+            name?: string;
+            rules?:
+              | ({
+                  /**
+                   * @default and
+                   * @enum {string}
+                   */
+                  op?: 'and' | 'or';
+                  rules: (
+                    | {
+                        key: string;
+                        /** @enum {string} */
+                        op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                        /** @enum {string} */
+                        type: 'attribute';
+                        value?: string | number | boolean;
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'any' | 'all' | 'none';
+                        /** @enum {string} */
+                        type: 'tags';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        /** @enum {string} */
+                        status: 'unknown' | 'opted_in' | 'opted_out';
+                        /** @enum {string} */
+                        type: 'consent';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'country';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'language';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'source';
+                        values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                      }
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                      )
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                      )
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        days: number;
+                        /** @enum {string} */
+                        event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                        /** @enum {string} */
+                        type: 'engagement';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'and' | 'or';
+                        rules: (
+                          | {
+                              key: string;
+                              /** @enum {string} */
+                              op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                              /** @enum {string} */
+                              type: 'attribute';
+                              value?: string | number | boolean;
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'any' | 'all' | 'none';
+                              /** @enum {string} */
+                              type: 'tags';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              /** @enum {string} */
+                              status: 'unknown' | 'opted_in' | 'opted_out';
+                              /** @enum {string} */
+                              type: 'consent';
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'country';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'language';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'source';
+                              values: (
+                                | 'console'
+                                | 'import'
+                                | 'website'
+                                | 'landing_page'
+                                | 'shop'
+                                | 'event'
+                                | 'whatsapp'
+                                | 'api'
+                                | 'sync'
+                              )[];
+                            }
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                            )
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                            )
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              days: number;
+                              /** @enum {string} */
+                              event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                              /** @enum {string} */
+                              type: 'engagement';
+                            }
+                        )[];
+                        /** @enum {string} */
+                        type: 'group';
+                      }
+                  )[];
+                } | null)
+              | null;
+            typeId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Counts a segment now and stores the figure */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the contacts in a segment (keyset cursor) */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                createdAt: string;
+                email: string | null;
+                emailConsent: string;
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                pushConsent: string;
+                smsConsent: string;
+                source: string;
+                tags: string[];
+                whatsapp: string | null;
+                whatsappConsent: string;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Adds contacts to a static segment (those already in it are kept) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            contactIds: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                added: number;
+                alreadyMembers: number;
+                contactCount: number;
+                segmentId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/members/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Removes contacts from a static segment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            contactIds: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number;
+                removed: number;
+                segmentId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a segment */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a segment as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several segments */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/contact-search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Contacts whose name or email contains `q` (at most 10): the picker of a static segment */
+    get: {
+      parameters: {
+        query: {
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                createdAt: string;
+                email: string | null;
+                emailConsent: string;
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                pushConsent: string;
+                smsConsent: string;
+                source: string;
+                tags: string[];
+                whatsapp: string | null;
+                whatsappConsent: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export segments as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): type */
+          expand?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          typeId?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import segments from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a segments import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a segments import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/of-contact/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The segments a contact is in now (static and dynamic) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: string;
+                kind: string;
+                name: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/preview-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** How many contacts rules match, with a sample of them (nothing is saved) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            rules: {
+              /**
+               * @default and
+               * @enum {string}
+               */
+              op?: 'and' | 'or';
+              rules: (
+                | {
+                    key: string;
+                    /** @enum {string} */
+                    op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                    /** @enum {string} */
+                    type: 'attribute';
+                    value?: string | number | boolean;
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'any' | 'all' | 'none';
+                    /** @enum {string} */
+                    type: 'tags';
+                    values: string[];
+                  }
+                | {
+                    /** @enum {string} */
+                    channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                    /** @enum {string} */
+                    status: 'unknown' | 'opted_in' | 'opted_out';
+                    /** @enum {string} */
+                    type: 'consent';
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'in' | 'not_in';
+                    /** @enum {string} */
+                    type: 'country';
+                    values: string[];
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'in' | 'not_in';
+                    /** @enum {string} */
+                    type: 'language';
+                    values: string[];
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'in' | 'not_in';
+                    /** @enum {string} */
+                    type: 'source';
+                    values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                  }
+                | (
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'within_days';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'not_within_days';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'before';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'after';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                  )
+                | (
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'within_days';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'not_within_days';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'before';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'after';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                  )
+                | {
+                    /** @enum {string} */
+                    channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                    days: number;
+                    /** @enum {string} */
+                    event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                    /** @enum {string} */
+                    type: 'engagement';
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'and' | 'or';
+                    rules: (
+                      | {
+                          key: string;
+                          /** @enum {string} */
+                          op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                          /** @enum {string} */
+                          type: 'attribute';
+                          value?: string | number | boolean;
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'any' | 'all' | 'none';
+                          /** @enum {string} */
+                          type: 'tags';
+                          values: string[];
+                        }
+                      | {
+                          /** @enum {string} */
+                          channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                          /** @enum {string} */
+                          status: 'unknown' | 'opted_in' | 'opted_out';
+                          /** @enum {string} */
+                          type: 'consent';
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'in' | 'not_in';
+                          /** @enum {string} */
+                          type: 'country';
+                          values: string[];
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'in' | 'not_in';
+                          /** @enum {string} */
+                          type: 'language';
+                          values: string[];
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'in' | 'not_in';
+                          /** @enum {string} */
+                          type: 'source';
+                          values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                        }
+                      | (
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'within_days';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'not_within_days';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'before';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'after';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                        )
+                      | (
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'within_days';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'not_within_days';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'before';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'after';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                        )
+                      | {
+                          /** @enum {string} */
+                          channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                          days: number;
+                          /** @enum {string} */
+                          event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                          /** @enum {string} */
+                          type: 'engagement';
+                        }
+                    )[];
+                    /** @enum {string} */
+                    type: 'group';
+                  }
+              )[];
+            };
+            /** @default 5 */
+            sample?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                sample: {
+                  country: string | null;
+                  createdAt: string;
+                  email: string | null;
+                  emailConsent: string;
+                  id: string;
+                  language: string | null;
+                  lastActivityAt: string | null;
+                  name: string;
+                  phone: string | null;
+                  pushConsent: string;
+                  smsConsent: string;
+                  source: string;
+                  tags: string[];
+                  whatsapp: string | null;
+                  whatsappConsent: string;
+                }[];
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/me/saved-views': {
     parameters: {
       query?: never;
@@ -36075,6 +39318,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/audience/addAudience': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/addAudience (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/audience/addMultipleAudience': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/addMultipleAudience (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/audience/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/audience/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/marcom/contactUs/get': {
     parameters: {
       query?: never;
@@ -36085,6 +39464,278 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /marcom/contactUs/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/addMember': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/addMember (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/getAllSegmentType': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/getAllSegmentType (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/getAllSegmentUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/getAllSegmentUser (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/removeMember': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/removeMember (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/segmentType': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/segmentType (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
