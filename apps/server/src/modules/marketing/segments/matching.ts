@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { countUpTo, type Db } from '../../../kernel/resources';
 import { marketingContacts as c } from '../tables/contacts';
@@ -97,6 +97,14 @@ export type MemberRow = Pick<typeof c.$inferSelect, keyof typeof memberColumns>;
 
 export const MAX_PAGE = 200;
 
+/**
+ * Below this many expected matches a page is read through the condition's indexes (a bitmap of every
+ * match, sorted by id); above it, by walking the primary key in id order and filtering. Walking costs
+ * about limit × (contacts / matches) rows, each on its own heap page (ids are random), which for a
+ * rare match means reading most of the table; the planner cannot tell the two apart from its estimates.
+ */
+export const SELECTIVE_MATCHES = 5_000;
+
 /** One page of matching contacts after `cursor` (a contact id), and the cursor of the next page. */
 export async function pageContacts(
   tx: Db,
@@ -104,12 +112,30 @@ export async function pageContacts(
   condition: SQL,
   page: { limit: number; cursor?: string },
 ): Promise<{ data: MemberRow[]; nextCursor: string | null }> {
-  const rows = (await tx
-    .select(memberColumns)
-    .from(c)
-    .where(and(eq(c.tenantId, tenantId), condition, page.cursor ? gt(c.id, page.cursor) : undefined))
-    .orderBy(asc(c.id))
-    .limit(page.limit + 1)) as MemberRow[];
+  const where = and(eq(c.tenantId, tenantId), condition, page.cursor ? gt(c.id, page.cursor) : undefined);
+  const [plan] = await explainPlan(tx, tx.select({ id: c.id }).from(c).where(where).$dynamic() as unknown as PgSelect);
+  let rows: MemberRow[];
+  if (plan.Plan['Plan Rows'] <= SELECTIVE_MATCHES) {
+    // OFFSET 0 fences the matching off: it is planned on its own (through its indexes), then sorted.
+    const matching = tx.select({ id: c.id }).from(c).where(where).offset(0).as('matching');
+    const ids = tx
+      .select({ id: matching.id })
+      .from(matching)
+      .orderBy(asc(matching.id))
+      .limit(page.limit + 1);
+    rows = (await tx
+      .select(memberColumns)
+      .from(c)
+      .where(and(eq(c.tenantId, tenantId), inArray(c.id, ids)))
+      .orderBy(asc(c.id))) as MemberRow[];
+  } else {
+    rows = (await tx
+      .select(memberColumns)
+      .from(c)
+      .where(where)
+      .orderBy(asc(c.id))
+      .limit(page.limit + 1)) as MemberRow[];
+  }
   const more = rows.length > page.limit;
   const data = more ? rows.slice(0, page.limit) : rows;
   return { data, nextCursor: more ? data[data.length - 1].id : null };
