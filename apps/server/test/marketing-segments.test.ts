@@ -417,7 +417,7 @@ describe('validation', () => {
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'past the time budget a count is the planner estimate, flagged, and the transaction goes on (PostgreSQL)',
+    'past the time budget a count is estimated from a sample, flagged, and the transaction goes on (PostgreSQL)',
     async () => {
       const { count, after, timeout } = await t.app.db.withTenant(a.tenantId, async (tx) => {
         const count = await countContacts(tx, a.tenantId, sql`(select pg_sleep(0.5)) is not null`);

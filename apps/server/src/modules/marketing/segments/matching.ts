@@ -42,11 +42,14 @@ export const matchingContacts = (tx: Db, tenantId: string, condition: SQL) =>
 /**
  * How long an exact count may take. The kit's rule (countUpTo) already answers the planner's estimate
  * when it expects 30,000 matches or more; a rarer match scattered over a million rows can still cost
- * a heap page per match, so the exact count runs under this statement timeout and, past it, the
- * planner's estimate is the answer (flagged totalIsEstimate). Call inside a transaction (withTenant):
- * the timeout is set in a savepoint and undone after.
+ * a heap page per match, so the exact count runs under this statement timeout (set in a savepoint
+ * and undone after: call inside a transaction, withTenant) and, past it, the answer is estimated
+ * from a sample of the table (flagged totalIsEstimate). A sample, not the planner's figure: the
+ * planner guesses jsonb containment and correlated rules badly (324 expected for 11,956 at 1M rows).
  */
-export const COUNT_BUDGET_MS = 150;
+export const COUNT_BUDGET_MS = 100;
+/** About this many rows are sampled for an estimate (whole pages, TABLESAMPLE SYSTEM). */
+const SAMPLE_ROWS = 20_000;
 
 const isTimeout = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: unknown } | null;
@@ -63,9 +66,21 @@ export async function countContacts(tx: Db, tenantId: string, condition: SQL): P
     });
   } catch (err) {
     if (!isTimeout(err)) throw err;
-    const [plan] = await explainPlan(tx, matchingContacts(tx, tenantId, condition));
-    return { total: Math.max(1, Math.round(plan.Plan['Plan Rows'])), totalIsEstimate: true };
+    return sampledCount(tx, tenantId, condition);
   }
+}
+
+/** The matches in a sample of the table's pages, scaled up (repeatable: the same answer while nothing changes). */
+async function sampledCount(tx: Db, tenantId: string, condition: SQL): Promise<Count> {
+  const stats = (await tx.execute(sql`select reltuples from pg_class where oid = 'marketing_contacts'::regclass`)) as unknown as {
+    rows: { reltuples: number }[];
+  };
+  const rows = Number(stats.rows[0]?.reltuples ?? -1);
+  const percent = rows > SAMPLE_ROWS ? (100 * SAMPLE_ROWS) / rows : 100;
+  const result = (await tx.execute(
+    sql`select count(*)::int as n from ${c} tablesample system (${percent}::real) repeatable (0) where ${and(eq(c.tenantId, tenantId), condition)}`,
+  )) as unknown as { rows: { n: number }[] };
+  return { total: Math.round((Number(result.rows[0].n) * 100) / percent), totalIsEstimate: true };
 }
 
 /** `EXPLAIN (FORMAT JSON)` of a query, on either engine: the planner's expected rows. */
