@@ -4,7 +4,7 @@ import { pageCache } from '../src/modules/marketing/pages/cache';
 import { SIGNUP_LIMIT } from '../src/modules/marketing/pages/public';
 import { today } from '../src/modules/marketing/pages/stats';
 import { marketingConsentEvents, marketingContacts } from '../src/modules/marketing/tables/contacts';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -263,6 +263,11 @@ describe('landing pages', () => {
       });
       expect(res.json().data).toMatchObject({ created: true, confirmation: 'pending' });
       expect(await contactByEmail('double@example.com')).toMatchObject({ emailConsent: 'unknown', source: 'landing_page' });
+      // The signed confirmation link is mailed; following it opts the email in.
+      const link = new URL(droppedMail(t, 'double@example.com').text.match(/https?:\/\/\S+/)![0]);
+      const confirmed = await t.request({ method: 'GET', url: `${link.pathname}${link.search}`, remoteAddress: randomIp() });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(await contactByEmail('double@example.com')).toMatchObject({ emailConsent: 'opted_in' });
     });
 
     it('refuses bad signups (400 naming the field), ignores a filled honeypot, limits per address', async () => {

@@ -34,7 +34,7 @@ export {
   visitorScope,
 } from './public-view';
 export type { ListResult, Resource } from './resource';
-export { defineResource, parseInput } from './resource';
+export { countUpTo, defineResource, parseInput } from './resource';
 export { slugify } from './slug';
 export type {
   AttentionQueue,

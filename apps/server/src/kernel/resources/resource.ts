@@ -441,7 +441,7 @@ export class Resource {
  * 1M rows), which is what made lists crawl. Otherwise the matches are counted up to
  * EXACT_TOTAL_LIMIT + 1: exact below, and the estimate (never below what was counted) above.
  */
-async function countUpTo(tx: Db, matching: () => PgSelect): Promise<{ total: number; totalIsEstimate: boolean }> {
+export async function countUpTo(tx: Db, matching: () => PgSelect): Promise<{ total: number; totalIsEstimate: boolean }> {
   const [plan] = await explain(tx, matching());
   const estimate = Math.round(plan.Plan['Plan Rows'] as number);
   if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, totalIsEstimate: true };

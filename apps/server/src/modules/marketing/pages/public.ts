@@ -3,7 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import { AppError, type Community, type Db, errors, parseInput, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import {
+  AppError,
+  type Community,
+  type Db,
+  errors,
+  parseInput,
+  publicBaseUrl,
+  requireCommunity,
+  tenantFilter,
+} from '../../../kernel/resources';
+import { requestEmailConfirmation } from '../contacts';
 import { mergeContact } from '../contacts/merge';
 import { marketingLandingPages } from '../tables/pages';
 import { pageCache } from './cache';
@@ -162,6 +172,8 @@ async function signup(app: FastifyInstance, req: FastifyRequest<{ Params: z.infe
           signUp(tx, found, block, parseInput(signupInput, raw) as z.infer<typeof signupInput>, {
             ip: req.ip,
             userAgent: req.headers['user-agent'] ?? null,
+            // Double opt-in: the confirmation link is mailed after commit (the contacts part's signed link).
+            confirm: (contactId) => requestEmailConfirmation(app, tx, found.community, contactId, publicBaseUrl(app, req)),
           }),
         );
     if (wantsHtml) return html(202, block.thankYou);
@@ -179,9 +191,9 @@ async function signUp(
   found: Found,
   block: Extract<Block, { type: 'signup' }>,
   input: z.infer<typeof signupInput>,
-  client: { ip: string; userAgent: string | null },
+  client: { ip: string; userAgent: string | null; confirm: (contactId: string) => Promise<unknown> },
 ) {
-  const { created } = await mergeContact(
+  const { created, contact } = await mergeContact(
     tx,
     found.community.id,
     {
@@ -195,6 +207,7 @@ async function signUp(
     'landing_page',
     { source: `landing page ${found.page.slug}: ${block.consentText}`.slice(0, 500), ip: client.ip, userAgent: client.userAgent },
   );
+  if (block.optIn === 'double' && contact.emailConsent !== 'opted_in') await client.confirm(contact.id);
   await count(tx, found.community.id, found.page.id, 'signups', block.id);
   return created;
 }

@@ -1,0 +1,93 @@
+import { and, eq, inArray, not, or, type SQL } from 'drizzle-orm';
+import { type Db, errors } from '../../../kernel/resources';
+import type { Channel } from '../tables/contacts';
+import { marketingAudiences, marketingSegments } from '../tables/segments';
+import { type Count, countContacts, matchingContacts, pageContacts, segmentCondition } from './matching';
+import { sendableOn } from './sendable';
+
+/**
+ * An audience: contacts in any included segment (every contact when none is named), minus those in
+ * any excluded segment, who are sendable on the audience's channel (opted in, an address, not
+ * suppressed: sendable.ts). Every count and member list of an audience is this one condition.
+ */
+
+export interface AudienceShape {
+  channel: Channel;
+  includeSegmentIds: string[];
+  excludeSegmentIds: string[];
+}
+
+/** The audience's condition over marketing_contacts (one query loads its segments). */
+export async function audienceCondition(tx: Db, tenantId: string, audience: AudienceShape, now = new Date()): Promise<SQL> {
+  const ids = [...new Set([...audience.includeSegmentIds, ...audience.excludeSegmentIds])];
+  const segments = ids.length
+    ? await tx
+        .select({ id: marketingSegments.id, kind: marketingSegments.kind, rules: marketingSegments.rules })
+        .from(marketingSegments)
+        .where(and(eq(marketingSegments.tenantId, tenantId), inArray(marketingSegments.id, ids)))
+    : [];
+  const byId = new Map(segments.map((s) => [s.id, s]));
+  const conditions = (list: string[], field: string) =>
+    list.map((id) => {
+      const segment = byId.get(id);
+      if (!segment) throw errors.validation({ [field]: `No such segment: ${id}` });
+      return segmentCondition(segment, now);
+    });
+  const included = conditions(audience.includeSegmentIds, 'includeSegmentIds');
+  const excluded = conditions(audience.excludeSegmentIds, 'excludeSegmentIds');
+  return and(
+    included.length ? or(...included) : undefined,
+    excluded.length ? not(or(...excluded) as SQL) : undefined,
+    sendableOn(audience.channel),
+  ) as SQL;
+}
+
+export async function countAudience(tx: Db, tenantId: string, audience: AudienceShape): Promise<Count> {
+  return countContacts(tx, tenantId, await audienceCondition(tx, tenantId, audience));
+}
+
+async function audienceIn(tx: Db, tenantId: string, id: string) {
+  const [audience] = await tx
+    .select()
+    .from(marketingAudiences)
+    .where(and(eq(marketingAudiences.tenantId, tenantId), eq(marketingAudiences.id, id)));
+  if (!audience) throw errors.notFound('Audience');
+  return audience;
+}
+
+/**
+ * For the campaigns issue: the select of an audience's sendable contacts on `channel` (default: the
+ * audience's own): its count, its ids (a select to join or insert from), and pages of contacts
+ * (matching.ts memberColumns) by contact id, to send in batches:
+ *
+ *   const q = await audienceMembersQuery(tx, tenantId, audienceId);
+ *   for (let after = ''; ; ) { const rows = await q.page(after, 500); if (!rows.length) break; … after = rows.at(-1).id; }
+ *
+ * Consent and suppression are evaluated when the query runs, so a contact who unsubscribed after the
+ * campaign was scheduled is not in the next batch.
+ */
+export async function audienceMembersQuery(tx: Db, tenantId: string, audienceId: string, channel?: Channel) {
+  const audience = await audienceIn(tx, tenantId, audienceId);
+  const on = channel ?? audience.channel;
+  const condition = await audienceCondition(tx, tenantId, { ...audience, channel: on });
+  return {
+    audience,
+    channel: on,
+    condition,
+    count: () => countContacts(tx, tenantId, condition),
+    ids: () => matchingContacts(tx, tenantId, condition),
+    page: (after: string, limit: number) =>
+      pageContacts(tx, tenantId, condition, { limit, cursor: after || undefined }).then((p) => p.data),
+  };
+}
+
+/** Stores a fresh count on the audience row (after consent and suppression on its channel). */
+export async function storeAudienceCount(tx: Db, tenantId: string, id: string): Promise<Count> {
+  const audience = await audienceIn(tx, tenantId, id);
+  const count = await countAudience(tx, tenantId, audience);
+  await tx
+    .update(marketingAudiences)
+    .set({ contactCount: count.total, countIsEstimate: count.totalIsEstimate, countedAt: new Date() })
+    .where(and(eq(marketingAudiences.tenantId, tenantId), eq(marketingAudiences.id, id)));
+  return count;
+}

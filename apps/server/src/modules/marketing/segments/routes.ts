@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, type Scope, scopeOf } from '../../../kernel/resources';
+import { CHANNELS, marketingContacts } from '../tables/contacts';
+import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
+import { compileRules } from './compile';
+import { segmentsOfContact } from './contact-segments';
+import { countContacts, MAX_PAGE, type MemberRow, pageContacts, segmentCondition } from './matching';
+import { addMembers, contactIdsInput, removeMembers, segmentIn, storeSegmentCount } from './membership';
+import { type RuleTree, ruleTreeSchema } from './rules';
+
+const tags = ['marketing'];
+const read = { access: 'marketing-segments:read' } as const;
+const write = { access: 'marketing-segments:write' } as const;
+const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+
+const countSchema = z.object({ total: z.number(), totalIsEstimate: z.boolean() });
+const memberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string().nullable(),
+  tags: z.array(z.string()),
+  source: z.string(),
+  emailConsent: z.string(),
+  smsConsent: z.string(),
+  whatsappConsent: z.string(),
+  pushConsent: z.string(),
+  lastActivityAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+const pageQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
+    cursor: z.uuid({ message: 'Not a valid cursor' }).optional(),
+  })
+  .strict();
+const pageSchema = z.object({ data: z.array(memberSchema), nextCursor: z.string().nullable() });
+
+/** Member rows as JSON (dates as ISO strings). */
+export const memberJson = (r: MemberRow) => ({
+  ...r,
+  lastActivityAt: r.lastActivityAt ? new Date(r.lastActivityAt).toISOString() : null,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+const SAMPLE_MAX = 20;
+
+/**
+ * Segment and audience routes beyond CRUD: live counts while rules are edited (nothing saved), the
+ * members of a segment or audience by keyset cursor, static membership, and stored-count refreshes.
+ */
+export async function segmentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
+  const inTx = <T>(s: Scope, fn: (tx: Db) => Promise<T>) => s.db.withTenant(s.tenantId, fn);
+  const reading = <T>(s: Scope, fn: (tx: Db) => Promise<T>) => s.db.readAsTenant(s.tenantId, fn);
+
+  r.post(
+    '/api/v1/marketing/segments/preview-count',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'How many contacts rules match, with a sample of them (nothing is saved)',
+        body: z.object({ rules: ruleTreeSchema, sample: z.number().int().min(0).max(SAMPLE_MAX).default(5) }).strict(),
+        response: { 200: z.object({ data: countSchema.extend({ sample: z.array(memberSchema) }) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      const condition = compileRules(req.body.rules as RuleTree);
+      // In a transaction: the count runs under a time budget (matching.ts).
+      return inTx(s, async (tx) => {
+        const count = await countContacts(tx, s.tenantId, condition);
+        const sample = req.body.sample ? await pageContacts(tx, s.tenantId, condition, { limit: req.body.sample }) : { data: [] };
+        return { data: { ...count, sample: sample.data.map(memberJson) } };
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/marketing/segments/contact-search',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Contacts whose name or email contains `q` (at most 10): the picker of a static segment',
+        querystring: z.object({ q: z.string().trim().min(1).max(100) }).strict(),
+        response: { 200: z.object({ data: z.array(memberSchema) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      const like = `%${req.query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const condition = sql`(${marketingContacts.name} ilike ${like} or ${marketingContacts.email} ilike ${like})`;
+      return reading(s, async (tx) => ({ data: (await pageContacts(tx, s.tenantId, condition, { limit: 10 })).data.map(memberJson) }));
+    },
+  );
+
+  r.get(
+    '/api/v1/marketing/segments/of-contact/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The segments a contact is in now (static and dynamic)',
+        params: idParams,
+        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await reading(s, (tx) => segmentsOfContact(tx, s.tenantId, req.params.id)) };
+    },
+  );
+
+  r.get(
+    '/api/v1/marketing/segments/:id/members',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A page of the contacts in a segment (keyset cursor)',
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: pageSchema },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return reading(s, async (tx) => {
+        const segment = await segmentIn(tx, s.tenantId, req.params.id);
+        const page = await pageContacts(tx, s.tenantId, segmentCondition(segment), req.query);
+        return { data: page.data.map(memberJson), nextCursor: page.nextCursor };
+      });
+    },
+  );
+
+  const membersBody = z.object({ contactIds: contactIdsInput }).strict();
+  r.post(
+    '/api/v1/marketing/segments/:id/members',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Adds contacts to a static segment (those already in it are kept)',
+        params: idParams,
+        body: membersBody,
+        response: {
+          200: z.object({
+            data: z.object({ segmentId: z.string(), added: z.number(), alreadyMembers: z.number(), contactCount: z.number() }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => addMembers(tx, s.tenantId, req.params.id, req.body.contactIds)) };
+    },
+  );
+
+  r.post(
+    '/api/v1/marketing/segments/:id/members/remove',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Removes contacts from a static segment',
+        params: idParams,
+        body: membersBody,
+        response: { 200: z.object({ data: z.object({ segmentId: z.string(), removed: z.number(), contactCount: z.number() }) }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => removeMembers(tx, s.tenantId, req.params.id, req.body.contactIds)) };
+    },
+  );
+
+  r.post(
+    '/api/v1/marketing/segments/:id/count',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Counts a segment now and stores the figure',
+        params: idParams,
+        response: { 200: z.object({ data: countSchema }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, async (tx) => storeSegmentCount(tx, s.tenantId, await segmentIn(tx, s.tenantId, req.params.id))) };
+    },
+  );
+
+  r.post(
+    '/api/v1/marketing/audiences/preview-count',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'How many contacts an audience would reach on a channel: opted in and not suppressed (nothing is saved)',
+        body: z
+          .object({
+            channel: z.enum(CHANNELS),
+            includeSegmentIds: z.array(z.uuid('Not a valid id')).max(50).default([]),
+            excludeSegmentIds: z.array(z.uuid('Not a valid id')).max(50).default([]),
+          })
+          .strict(),
+        response: { 200: z.object({ data: countSchema }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => countAudience(tx, s.tenantId, req.body)) };
+    },
+  );
+
+  r.get(
+    '/api/v1/marketing/audiences/:id/members',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A page of the contacts an audience reaches on its channel (keyset cursor)',
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: pageSchema },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return reading(s, async (tx) => {
+        const members = await audienceMembersQuery(tx, s.tenantId, req.params.id);
+        const page = await pageContacts(tx, s.tenantId, members.condition, req.query);
+        return { data: page.data.map(memberJson), nextCursor: page.nextCursor };
+      });
+    },
+  );
+
+  r.post(
+    '/api/v1/marketing/audiences/:id/count',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Counts an audience now and stores the figure',
+        params: idParams,
+        response: { 200: z.object({ data: countSchema }) },
+      },
+    },
+    async (req) => {
+      const s = scope(req);
+      return { data: await inTx(s, (tx) => storeAudienceCount(tx, s.tenantId, req.params.id)) };
+    },
+  );
+}

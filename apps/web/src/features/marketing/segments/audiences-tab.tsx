@@ -1,0 +1,211 @@
+import { Alert, Button, Drawer, Group, Loader, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { type ResourceMeta, useResourceMeta } from '../../../api/get-resources-meta';
+import { type Row, useRecord, useRecordList, useRecordMutations } from '../../../kit/resource-api';
+import { ResourceList } from '../../../kit/resource-list';
+import { type Channel, formatCount, previewAudienceCount } from './segments-api';
+import { StoredCount } from './segments-tab';
+
+const PATH = 'marketing/audiences';
+const CHANNELS = [
+  { value: 'email', label: 'Email' },
+  { value: 'sms', label: 'SMS' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'push', label: 'Push' },
+];
+
+/** The audience's reach as it is edited: opted in on the channel and not suppressed. */
+function AudienceCount({ channel, include, exclude }: { channel: Channel; include: string[]; exclude: string[] }) {
+  const [body] = useDebouncedValue(JSON.stringify({ channel, includeSegmentIds: include, excludeSegmentIds: exclude }), 300);
+  const count = useQuery({
+    queryKey: ['marketing', 'audience-preview', body],
+    queryFn: () => previewAudienceCount(JSON.parse(body)),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Paper withBorder p="sm">
+      <Text fw={600} aria-live="polite" data-testid="audience-count">
+        {count.data ? `${formatCount(count.data)} contacts reachable` : 'Counting…'}
+      </Text>
+      <Text size="sm" c="dimmed">
+        Opted in on {CHANNELS.find((c) => c.value === channel)?.label}, with an address, and not on its suppression list.
+      </Text>
+      {count.isError && (
+        <Alert color="red" variant="light" role="alert" mt="xs">
+          {count.error instanceof ApiError ? count.error.message : 'The count could not be made.'}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceMeta; close: () => void }) {
+  const { create, update, remove } = useRecordMutations(PATH);
+  const segments = useRecordList('marketing/segments', { limit: 200, sort: 'name' });
+  const [name, setName] = useState(String(row?.name ?? ''));
+  const [description, setDescription] = useState(String(row?.description ?? ''));
+  const [channel, setChannel] = useState<Channel>((row?.channel as Channel) ?? 'email');
+  const [include, setInclude] = useState<string[]>((row?.includeSegmentIds as string[]) ?? []);
+  const [exclude, setExclude] = useState<string[]>((row?.excludeSegmentIds as string[]) ?? []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const options = (segments.data?.data ?? []).map((s) => ({ value: s.id, label: String(s.name) }));
+  const canWrite = meta.permissions.write;
+
+  async function save() {
+    const body = { name, description, channel, includeSegmentIds: include, excludeSegmentIds: exclude };
+    try {
+      if (row) await update.mutateAsync({ id: row.id, body });
+      else await create.mutateAsync(body);
+      notifications.show({ color: 'teal', message: row ? 'Audience saved' : 'Audience created' });
+      close();
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fields ?? { name: err.message });
+      else notifications.show({ color: 'red', message: 'Not saved: try again' });
+    }
+  }
+
+  async function doDelete() {
+    if (!row) return;
+    try {
+      await remove.mutateAsync(row.id);
+      close();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
+    }
+  }
+
+  return (
+    <Stack>
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        error={errors.name}
+        disabled={!canWrite}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <Select
+        label="Channel"
+        data={CHANNELS}
+        value={channel}
+        allowDeselect={false}
+        disabled={!canWrite}
+        onChange={(v) => v && setChannel(v as Channel)}
+      />
+      <MultiSelect
+        label="Included segments"
+        description="Contacts in any of these (every contact when none is chosen)"
+        data={options}
+        value={include}
+        error={errors.includeSegmentIds}
+        searchable
+        disabled={!canWrite}
+        onChange={setInclude}
+      />
+      <MultiSelect
+        label="Excluded segments"
+        description="Contacts in any of these are left out"
+        data={options}
+        value={exclude}
+        error={errors.excludeSegmentIds}
+        searchable
+        disabled={!canWrite}
+        onChange={setExclude}
+      />
+      <Textarea
+        label="Description"
+        value={description}
+        disabled={!canWrite}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        autosize
+        minRows={2}
+      />
+      <AudienceCount channel={channel} include={include} exclude={exclude} />
+      {canWrite && (
+        <Group>
+          <Button onClick={save} loading={create.isPending || update.isPending}>
+            {row ? 'Save audience' : 'Create audience'}
+          </Button>
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          {row && (
+            <Button variant="subtle" color="red" ml="auto" onClick={doDelete} loading={remove.isPending}>
+              Delete audience
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function AudienceDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; close: () => void }) {
+  const creating = id === 'new';
+  const record = useRecord(PATH, creating ? null : id);
+  const wide = useMediaQuery('(min-width: 48em)');
+  return (
+    <Drawer
+      opened
+      onClose={close}
+      position="right"
+      size={wide ? 'lg' : '100%'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={
+        <Text fw={700} size="lg" component="span">
+          {creating ? 'New audience' : String(record.data?.name ?? 'Audience')}
+        </Text>
+      }
+    >
+      {!creating && record.isPending && <Loader aria-label="Loading" />}
+      {(creating || record.data) && <AudienceEditor key={id} row={creating ? null : (record.data ?? null)} meta={meta} close={close} />}
+    </Drawer>
+  );
+}
+
+/** Audiences: the list with each one's sendable count, and the editor (segments in and out, channel, live count). */
+export function AudiencesTab() {
+  const { meta, isPending } = useResourceMeta(PATH);
+  const [params, setParams] = useSearchParams();
+  const open = params.get('audience');
+  const setOpen = (id: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('audience', id);
+      else next.delete('audience');
+      return next;
+    });
+  if (isPending) return <Loader aria-label="Loading" />;
+  if (!meta) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        Your role does not allow you to see audiences.
+      </Alert>
+    );
+  }
+  const createButton = meta.permissions.write ? (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen('new')}>
+      New audience
+    </Button>
+  ) : null;
+  return (
+    <>
+      <Group justify="flex-end" mb="sm">
+        {createButton}
+      </Group>
+      <ResourceList
+        meta={meta}
+        cells={{ contactCount: (row) => <StoredCount row={row} /> }}
+        onOpen={(row) => setOpen(row.id)}
+        emptyAction={createButton}
+      />
+      {open && <AudienceDrawer id={open} meta={meta} close={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { addSegmentMembers, findContacts, removeSegmentMembers, segmentMembers } from './segments-api';
+
+/** A static segment's members: paged by cursor, added by searching contacts, removed one by one. */
+export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canWrite: boolean }) {
+  const client = useQueryClient();
+  const key = ['marketing', 'segment-members', segmentId];
+  const members = useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam }) => segmentMembers(segmentId, pageParam || undefined),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const found = useQuery({ queryKey: ['marketing', 'contact-search', q], queryFn: () => findContacts(q), enabled: q.length > 0 });
+
+  async function change(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      notifications.show({ color: 'teal', message: done });
+      await client.invalidateQueries({ queryKey: key });
+      await client.invalidateQueries({ queryKey: ['resource', 'marketing/segments'] });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not done', message: err instanceof ApiError ? err.message : 'Try again' });
+    }
+  }
+
+  const rows = members.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <Stack gap="sm">
+      {canWrite && (
+        <Select
+          label="Add a contact"
+          placeholder="Search by name or email"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          data={(found.data ?? []).map((c) => ({ value: c.id, label: `${c.name || '—'} · ${c.email ?? c.phone ?? ''}` }))}
+          filter={({ options }) => options}
+          nothingFoundMessage={q ? 'No contact found' : 'Type to search'}
+          value={null}
+          onChange={(id) => {
+            if (!id) return;
+            setSearch('');
+            void change(() => addSegmentMembers(segmentId, [id]), 'Contact added');
+          }}
+        />
+      )}
+      {members.isPending && <Loader aria-label="Loading members" />}
+      {members.isError && (
+        <Alert color="red" variant="light" role="alert">
+          The members could not be loaded.
+        </Alert>
+      )}
+      {members.data && rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No members yet.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <Table striped aria-label="Members">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email or phone</Table.Th>
+              <Table.Th>Country</Table.Th>
+              {canWrite && <Table.Th aria-label="Actions" />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{m.name || '—'}</Table.Td>
+                <Table.Td>{m.email ?? m.phone ?? '—'}</Table.Td>
+                <Table.Td>{m.country ?? '—'}</Table.Td>
+                {canWrite && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${m.name || m.email || 'contact'}`}
+                      onClick={() => change(() => removeSegmentMembers(segmentId, [m.id]), 'Contact removed')}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {members.hasNextPage && (
+        <Group>
+          <Button variant="default" size="xs" loading={members.isFetchingNextPage} onClick={() => members.fetchNextPage()}>
+            Show more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
