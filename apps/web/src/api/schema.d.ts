@@ -1277,7 +1277,7 @@ export interface paths {
     put?: never;
     /**
      * Import attribute values from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -1952,7 +1952,7 @@ export interface paths {
     put?: never;
     /**
      * Import attributes from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -2775,7 +2775,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -3566,7 +3566,7 @@ export interface paths {
     put?: never;
     /**
      * Import coupons from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -4192,7 +4192,7 @@ export interface paths {
     put?: never;
     /**
      * Import customers from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -5934,7 +5934,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop products from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -7277,7 +7277,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop settings from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -7860,7 +7860,7 @@ export interface paths {
     put?: never;
     /**
      * Import product tags from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -8466,7 +8466,7 @@ export interface paths {
     put?: never;
     /**
      * Import tax rates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -9167,7 +9167,7 @@ export interface paths {
     put?: never;
     /**
      * Import variations from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -9336,6 +9336,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9404,6 +9405,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9509,6 +9511,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9596,6 +9599,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9623,6 +9627,42 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/v1/contact-us/messages/{id}/convert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make the message's sender a marketing contact (merged by email or phone) and link the message to it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/contact-us/messages/{id}/revisions': {
@@ -9708,6 +9748,7 @@ export interface paths {
             'application/json': {
               data: {
                 assigneeId: string | null;
+                contactId: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -9852,7 +9893,7 @@ export interface paths {
     put?: never;
     /**
      * Import contact messages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -10537,7 +10578,7 @@ export interface paths {
     put?: never;
     /**
      * Import admins from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11230,7 +11271,7 @@ export interface paths {
     put?: never;
     /**
      * Import roles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11861,7 +11902,7 @@ export interface paths {
     put?: never;
     /**
      * Import website roles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11980,6 +12021,851 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List audiences */
+    get: {
+      parameters: {
+        query?: {
+          channel?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): includeSegments, excludeSegments */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a audience */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+            description?: string;
+            excludeSegmentIds?: string[];
+            includeSegmentIds?: string[];
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several audiences
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a audience */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: includeSegments, excludeSegments */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a audience */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a audience */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+            description?: string;
+            excludeSegmentIds?: string[];
+            includeSegmentIds?: string[];
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Counts an audience now and stores the figure */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the contacts an audience reaches on its channel (keyset cursor) */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                createdAt: string;
+                email: string | null;
+                emailConsent: string;
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                pushConsent: string;
+                smsConsent: string;
+                source: string;
+                tags: string[];
+                whatsapp: string | null;
+                whatsappConsent: string;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a audience */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a audience as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                excludeSegmentIds: string[];
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  excludeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                  includeSegments?: {
+                    id: string;
+                    title: string | null;
+                  }[];
+                };
+                /** Format: uuid */
+                id: string;
+                includeSegmentIds: string[];
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several audiences */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export audiences as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          channel?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): includeSegments, excludeSegments */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import audiences from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a audiences import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a audiences import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/preview-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** How many contacts an audience would reach on a channel: opted in and not suppressed (nothing is saved) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel: 'email' | 'sms' | 'whatsapp' | 'push';
+            /** @default [] */
+            excludeSegmentIds?: string[];
+            /** @default [] */
+            includeSegmentIds?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -12510,6 +13396,3156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/consent-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List consent events */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                /** Format: uuid */
+                contactId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                ip: string | null;
+                source: string;
+                /** @enum {string} */
+                status: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: date-time */
+                updatedAt: string;
+                userAgent: string | null;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a consent event */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: contact */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                /** Format: uuid */
+                contactId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                ip: string | null;
+                source: string;
+                /** @enum {string} */
+                status: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: date-time */
+                updatedAt: string;
+                userAgent: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a consent event */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/consent-events/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export consent events as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List contacts */
+    get: {
+      parameters: {
+        query?: {
+          country?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          emailConsent?: string | string[];
+          language?: string | string[];
+          lastActivityAt?: string | string[];
+          'lastActivityAt.gte'?: string;
+          'lastActivityAt.lte'?: string;
+          limit?: number;
+          offset?: number;
+          pushConsent?: string | string[];
+          /** @description Search text */
+          q?: string;
+          smsConsent?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          source?: string | string[];
+          tags?: string | string[];
+          whatsappConsent?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a contact */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            attributes?: {
+              [key: string]: string | number | boolean | null;
+            };
+            country?: (string | null) | null;
+            email?: (string | null) | null;
+            /** @enum {string} */
+            emailConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            language?: (string | null) | null;
+            lastActivityAt?: unknown | null;
+            name?: string;
+            phone?: (string | null) | null;
+            /** @enum {string} */
+            pushConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            smsConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            source?: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+            tags?: string[];
+            whatsapp?: (string | null) | null;
+            /** @enum {string} */
+            whatsappConsent?: 'unknown' | 'opted_in' | 'opted_out';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several contacts
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a contact */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a contact */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            attributes?: {
+              [key: string]: string | number | boolean | null;
+            };
+            country?: (string | null) | null;
+            email?: (string | null) | null;
+            /** @enum {string} */
+            emailConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            language?: (string | null) | null;
+            lastActivityAt?: unknown | null;
+            name?: string;
+            phone?: (string | null) | null;
+            /** @enum {string} */
+            pushConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            smsConsent?: 'unknown' | 'opted_in' | 'opted_out';
+            /** @enum {string} */
+            source?: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+            tags?: string[];
+            whatsapp?: (string | null) | null;
+            /** @enum {string} */
+            whatsappConsent?: 'unknown' | 'opted_in' | 'opted_out';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail the contact a double opt-in link for email (48 h) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a contact’s consent on a channel (recorded as a consent event; refused for a suppressed address) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            channel: 'email' | 'sms' | 'whatsapp' | 'push';
+            /** @enum {string} */
+            status: 'unknown' | 'opted_in' | 'opted_out';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a contact as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attributes:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                country: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string | null;
+                /** @enum {string} */
+                emailConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** Format: uuid */
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                /** @enum {string} */
+                pushConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                smsConsent: 'unknown' | 'opted_in' | 'opted_out';
+                /** @enum {string} */
+                source: 'console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync';
+                tags: string[];
+                /** Format: date-time */
+                updatedAt: string;
+                whatsapp: string | null;
+                /** @enum {string} */
+                whatsappConsent: 'unknown' | 'opted_in' | 'opted_out';
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several contacts */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export contacts as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          country?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          emailConsent?: string | string[];
+          language?: string | string[];
+          lastActivityAt?: string | string[];
+          'lastActivityAt.gte'?: string;
+          'lastActivityAt.lte'?: string;
+          limit?: number;
+          offset?: number;
+          pushConsent?: string | string[];
+          /** @description Search text */
+          q?: string;
+          smsConsent?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          source?: string | string[];
+          tags?: string | string[];
+          whatsappConsent?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import contacts from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a contacts import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a contacts import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/contacts/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Bring the community's subscribers, form senders, customers and event guests into the contacts (idempotent) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-layouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The four starter layouts (installation-wide), each with a preview in your values */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List email templates */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          layout?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          updatedAt?: string | string[];
+          'updatedAt.gte'?: string;
+          'updatedAt.lte'?: string;
+          variables?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                html: string;
+                /** Format: uuid */
+                id: string;
+                layout: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+                name: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: string[];
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a email template */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design: unknown;
+            layout?: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+            name: string;
+            preheader?: string;
+            subject: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                html: string;
+                /** Format: uuid */
+                id: string;
+                layout: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+                name: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several email templates
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a email template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                html: string;
+                /** Format: uuid */
+                id: string;
+                layout: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+                name: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a email template */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a email template */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design?: unknown;
+            layout?: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+            name?: string;
+            preheader?: string;
+            subject?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                html: string;
+                /** Format: uuid */
+                id: string;
+                layout: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+                name: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A saved email template with sample values */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                html: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                variables: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a email template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a email template as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                html: string;
+                /** Format: uuid */
+                id: string;
+                layout: ('layout-1' | 'layout-2' | 'layout-3' | 'layout-4') | null;
+                name: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/{id}/test-send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a saved template once to an address, marked [Test], through the installation’s mail */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            to: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                outboxId: string;
+                subject: string;
+                to: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several email templates */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export email templates as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          layout?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          updatedAt?: string | string[];
+          'updatedAt.gte'?: string;
+          'updatedAt.lte'?: string;
+          variables?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import email templates from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a email templates import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a email templates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Render an unsaved email (checked as a save would be) with sample values: HTML and plain text */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design: unknown;
+            /** @default  */
+            preheader?: string;
+            subject: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                html: string;
+                preheader: string;
+                subject: string;
+                text: string;
+                variables: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/test-send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send an unsaved email once to an address, marked [Test] */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design: unknown;
+            /** @default  */
+            preheader?: string;
+            subject: string;
+            /** Format: email */
+            to: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                outboxId: string;
+                subject: string;
+                to: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-page-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The starter templates of landing pages (the same in every community) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List landing pages */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          updatedAt?: string | string[];
+          'updatedAt.gte'?: string;
+          'updatedAt.lte'?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a landing page */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design?: {
+              /** @default #1f6feb */
+              accent?: string;
+              blocks: (
+                | {
+                    ctaLabel?: string;
+                    ctaUrl?: string;
+                    heading: string;
+                    id: string;
+                    image?: string;
+                    /** @default  */
+                    subheading?: string;
+                    /** @enum {string} */
+                    type: 'hero';
+                  }
+                | {
+                    body: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'text';
+                  }
+                | {
+                    /** @default  */
+                    alt?: string;
+                    /** @default  */
+                    caption?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'image';
+                    url: string;
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    items: {
+                      /** @default  */
+                      text?: string;
+                      title: string;
+                    }[];
+                    /** @enum {string} */
+                    type: 'features';
+                  }
+                | {
+                    author: string;
+                    id: string;
+                    quote: string;
+                    /** @default  */
+                    role?: string;
+                    /** @enum {string} */
+                    type: 'testimonial';
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: 'cta';
+                    url: string;
+                  }
+                | {
+                    /** @default true */
+                    askName?: boolean;
+                    /** @default false */
+                    askPhone?: boolean;
+                    /** @default Sign up */
+                    buttonLabel?: string;
+                    consentText: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /**
+                     * @default double
+                     * @enum {string}
+                     */
+                    optIn?: 'single' | 'double';
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default  */
+                    text?: string;
+                    /** @default Thank you! We will be in touch. */
+                    thankYou?: string;
+                    /** @enum {string} */
+                    type: 'signup';
+                  }
+                | {
+                    id: string;
+                    /** @default [] */
+                    links?: {
+                      label: string;
+                      url: string;
+                    }[];
+                    /** @default  */
+                    text?: string;
+                    /** @enum {string} */
+                    type: 'footer';
+                  }
+              )[];
+            };
+            name: string;
+            seoDescription?: string | null;
+            seoTitle?: string | null;
+            slug?: string;
+            /** @enum {string} */
+            status?: 'draft' | 'published';
+            templateKey?: ('lead-capture' | 'product-launch' | 'event-invitation') | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several landing pages
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a landing page */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a landing page */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a landing page */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design?: {
+              /** @default #1f6feb */
+              accent?: string;
+              blocks: (
+                | {
+                    ctaLabel?: string;
+                    ctaUrl?: string;
+                    heading: string;
+                    id: string;
+                    image?: string;
+                    /** @default  */
+                    subheading?: string;
+                    /** @enum {string} */
+                    type: 'hero';
+                  }
+                | {
+                    body: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'text';
+                  }
+                | {
+                    /** @default  */
+                    alt?: string;
+                    /** @default  */
+                    caption?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'image';
+                    url: string;
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    items: {
+                      /** @default  */
+                      text?: string;
+                      title: string;
+                    }[];
+                    /** @enum {string} */
+                    type: 'features';
+                  }
+                | {
+                    author: string;
+                    id: string;
+                    quote: string;
+                    /** @default  */
+                    role?: string;
+                    /** @enum {string} */
+                    type: 'testimonial';
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: 'cta';
+                    url: string;
+                  }
+                | {
+                    /** @default true */
+                    askName?: boolean;
+                    /** @default false */
+                    askPhone?: boolean;
+                    /** @default Sign up */
+                    buttonLabel?: string;
+                    consentText: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /**
+                     * @default double
+                     * @enum {string}
+                     */
+                    optIn?: 'single' | 'double';
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default  */
+                    text?: string;
+                    /** @default Thank you! We will be in touch. */
+                    thankYou?: string;
+                    /** @enum {string} */
+                    type: 'signup';
+                  }
+                | {
+                    id: string;
+                    /** @default [] */
+                    links?: {
+                      label: string;
+                      url: string;
+                    }[];
+                    /** @default  */
+                    text?: string;
+                    /** @enum {string} */
+                    type: 'footer';
+                  }
+              )[];
+            };
+            name?: string;
+            seoDescription?: string | null;
+            seoTitle?: string | null;
+            slug?: string;
+            /** @enum {string} */
+            status?: 'draft' | 'published';
+            templateKey?: ('lead-capture' | 'product-launch' | 'event-invitation') | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a landing page */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a landing page as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                clicks: number;
+                /** Format: date-time */
+                createdAt: string;
+                design:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                name: string;
+                opens: number;
+                publishedAt: string | null;
+                seoDescription: string | null;
+                seoTitle: string | null;
+                signups: number;
+                slug: string;
+                /** @enum {string} */
+                status: 'draft' | 'published';
+                templateKey: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/{id}/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Opens, clicks and signups of a page per day and per block, with the conversion rate */
+    get: {
+      parameters: {
+        query?: {
+          days?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several landing pages */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export landing pages as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          updatedAt?: string | string[];
+          'updatedAt.gte'?: string;
+          'updatedAt.lte'?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import landing pages from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a landing pages import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a landing pages import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The HTML of a page as it would be published (nothing stored, nothing counted) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            design: {
+              /** @default #1f6feb */
+              accent?: string;
+              blocks: (
+                | {
+                    ctaLabel?: string;
+                    ctaUrl?: string;
+                    heading: string;
+                    id: string;
+                    image?: string;
+                    /** @default  */
+                    subheading?: string;
+                    /** @enum {string} */
+                    type: 'hero';
+                  }
+                | {
+                    body: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'text';
+                  }
+                | {
+                    /** @default  */
+                    alt?: string;
+                    /** @default  */
+                    caption?: string;
+                    id: string;
+                    /** @enum {string} */
+                    type: 'image';
+                    url: string;
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    items: {
+                      /** @default  */
+                      text?: string;
+                      title: string;
+                    }[];
+                    /** @enum {string} */
+                    type: 'features';
+                  }
+                | {
+                    author: string;
+                    id: string;
+                    quote: string;
+                    /** @default  */
+                    role?: string;
+                    /** @enum {string} */
+                    type: 'testimonial';
+                  }
+                | {
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: 'cta';
+                    url: string;
+                  }
+                | {
+                    /** @default true */
+                    askName?: boolean;
+                    /** @default false */
+                    askPhone?: boolean;
+                    /** @default Sign up */
+                    buttonLabel?: string;
+                    consentText: string;
+                    /** @default  */
+                    heading?: string;
+                    id: string;
+                    /**
+                     * @default double
+                     * @enum {string}
+                     */
+                    optIn?: 'single' | 'double';
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default  */
+                    text?: string;
+                    /** @default Thank you! We will be in touch. */
+                    thankYou?: string;
+                    /** @enum {string} */
+                    type: 'signup';
+                  }
+                | {
+                    id: string;
+                    /** @default [] */
+                    links?: {
+                      label: string;
+                      url: string;
+                    }[];
+                    /** @default  */
+                    text?: string;
+                    /** @enum {string} */
+                    type: 'footer';
+                  }
+              )[];
+            };
+            /** @default Preview */
+            name?: string;
+            seoDescription?: string | null;
+            seoTitle?: string | null;
+            /** @default preview */
+            slug?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/landing-pages/traffic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Opens, clicks and signups of every landing page per day, with the pages opened most (the dashboard card) */
+    get: {
+      parameters: {
+        query?: {
+          days?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/push-templates': {
     parameters: {
       query?: never;
@@ -13003,7 +17039,7 @@ export interface paths {
     put?: never;
     /**
      * Import push templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -13122,6 +17158,2404 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List segment types */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a segment type */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several segment types
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a segment type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a segment type */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a segment type */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a segment type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a segment type as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several segment types */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export segment types as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import segment types from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a segment types import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a segment types import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List segments */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): type */
+          expand?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          typeId?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a segment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            /** @enum {string} */
+            kind?: 'static' | 'dynamic';
+            name: string;
+            rules?:
+              | ({
+                  /**
+                   * @default and
+                   * @enum {string}
+                   */
+                  op?: 'and' | 'or';
+                  rules: (
+                    | {
+                        key: string;
+                        /** @enum {string} */
+                        op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                        /** @enum {string} */
+                        type: 'attribute';
+                        value?: string | number | boolean;
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'any' | 'all' | 'none';
+                        /** @enum {string} */
+                        type: 'tags';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        /** @enum {string} */
+                        status: 'unknown' | 'opted_in' | 'opted_out';
+                        /** @enum {string} */
+                        type: 'consent';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'country';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'language';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'source';
+                        values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                      }
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                      )
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                      )
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        days: number;
+                        /** @enum {string} */
+                        event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                        /** @enum {string} */
+                        type: 'engagement';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'and' | 'or';
+                        rules: (
+                          | {
+                              key: string;
+                              /** @enum {string} */
+                              op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                              /** @enum {string} */
+                              type: 'attribute';
+                              value?: string | number | boolean;
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'any' | 'all' | 'none';
+                              /** @enum {string} */
+                              type: 'tags';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              /** @enum {string} */
+                              status: 'unknown' | 'opted_in' | 'opted_out';
+                              /** @enum {string} */
+                              type: 'consent';
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'country';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'language';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'source';
+                              values: (
+                                | 'console'
+                                | 'import'
+                                | 'website'
+                                | 'landing_page'
+                                | 'shop'
+                                | 'event'
+                                | 'whatsapp'
+                                | 'api'
+                                | 'sync'
+                              )[];
+                            }
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                            )
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                            )
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              days: number;
+                              /** @enum {string} */
+                              event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                              /** @enum {string} */
+                              type: 'engagement';
+                            }
+                        )[];
+                        /** @enum {string} */
+                        type: 'group';
+                      }
+                  )[];
+                } | null)
+              | null;
+            typeId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several segments
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a segment */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: type */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a segment */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a segment */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            kind?: unknown;
+            name?: string;
+            rules?:
+              | ({
+                  /**
+                   * @default and
+                   * @enum {string}
+                   */
+                  op?: 'and' | 'or';
+                  rules: (
+                    | {
+                        key: string;
+                        /** @enum {string} */
+                        op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                        /** @enum {string} */
+                        type: 'attribute';
+                        value?: string | number | boolean;
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'any' | 'all' | 'none';
+                        /** @enum {string} */
+                        type: 'tags';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        /** @enum {string} */
+                        status: 'unknown' | 'opted_in' | 'opted_out';
+                        /** @enum {string} */
+                        type: 'consent';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'country';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'language';
+                        values: string[];
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'in' | 'not_in';
+                        /** @enum {string} */
+                        type: 'source';
+                        values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                      }
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'created';
+                          }
+                      )
+                    | (
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            days: number;
+                            /** @enum {string} */
+                            op: 'not_within_days';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'before';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                        | {
+                            date: string;
+                            /** @enum {string} */
+                            op: 'after';
+                            /** @enum {string} */
+                            type: 'last_activity';
+                          }
+                      )
+                    | {
+                        /** @enum {string} */
+                        channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                        days: number;
+                        /** @enum {string} */
+                        event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                        /** @enum {string} */
+                        type: 'engagement';
+                      }
+                    | {
+                        /** @enum {string} */
+                        op: 'and' | 'or';
+                        rules: (
+                          | {
+                              key: string;
+                              /** @enum {string} */
+                              op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                              /** @enum {string} */
+                              type: 'attribute';
+                              value?: string | number | boolean;
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'any' | 'all' | 'none';
+                              /** @enum {string} */
+                              type: 'tags';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              /** @enum {string} */
+                              status: 'unknown' | 'opted_in' | 'opted_out';
+                              /** @enum {string} */
+                              type: 'consent';
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'country';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'language';
+                              values: string[];
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'in' | 'not_in';
+                              /** @enum {string} */
+                              type: 'source';
+                              values: (
+                                | 'console'
+                                | 'import'
+                                | 'website'
+                                | 'landing_page'
+                                | 'shop'
+                                | 'event'
+                                | 'whatsapp'
+                                | 'api'
+                                | 'sync'
+                              )[];
+                            }
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'created';
+                                }
+                            )
+                          | (
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  days: number;
+                                  /** @enum {string} */
+                                  op: 'not_within_days';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'before';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                              | {
+                                  date: string;
+                                  /** @enum {string} */
+                                  op: 'after';
+                                  /** @enum {string} */
+                                  type: 'last_activity';
+                                }
+                            )
+                          | {
+                              /** @enum {string} */
+                              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                              days: number;
+                              /** @enum {string} */
+                              event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                              /** @enum {string} */
+                              type: 'engagement';
+                            }
+                        )[];
+                        /** @enum {string} */
+                        type: 'group';
+                      }
+                  )[];
+                } | null)
+              | null;
+            typeId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Counts a segment now and stores the figure */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the contacts in a segment (keyset cursor) */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                createdAt: string;
+                email: string | null;
+                emailConsent: string;
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                pushConsent: string;
+                smsConsent: string;
+                source: string;
+                tags: string[];
+                whatsapp: string | null;
+                whatsappConsent: string;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Adds contacts to a static segment (those already in it are kept) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            contactIds: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                added: number;
+                alreadyMembers: number;
+                contactCount: number;
+                segmentId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/members/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Removes contacts from a static segment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            contactIds: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number;
+                removed: number;
+                segmentId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a segment */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a segment as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contactCount: number | null;
+                countedAt: string | null;
+                countIsEstimate: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  type?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'static' | 'dynamic';
+                name: string;
+                rules:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                typeId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several segments */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/contact-search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Contacts whose name or email contains `q` (at most 10): the picker of a static segment */
+    get: {
+      parameters: {
+        query: {
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                country: string | null;
+                createdAt: string;
+                email: string | null;
+                emailConsent: string;
+                id: string;
+                language: string | null;
+                lastActivityAt: string | null;
+                name: string;
+                phone: string | null;
+                pushConsent: string;
+                smsConsent: string;
+                source: string;
+                tags: string[];
+                whatsapp: string | null;
+                whatsappConsent: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export segments as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): type */
+          expand?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          typeId?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import segments from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a segments import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a segments import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/of-contact/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The segments a contact is in now (static and dynamic) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: string;
+                kind: string;
+                name: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segments/preview-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** How many contacts rules match, with a sample of them (nothing is saved) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            rules: {
+              /**
+               * @default and
+               * @enum {string}
+               */
+              op?: 'and' | 'or';
+              rules: (
+                | {
+                    key: string;
+                    /** @enum {string} */
+                    op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                    /** @enum {string} */
+                    type: 'attribute';
+                    value?: string | number | boolean;
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'any' | 'all' | 'none';
+                    /** @enum {string} */
+                    type: 'tags';
+                    values: string[];
+                  }
+                | {
+                    /** @enum {string} */
+                    channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                    /** @enum {string} */
+                    status: 'unknown' | 'opted_in' | 'opted_out';
+                    /** @enum {string} */
+                    type: 'consent';
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'in' | 'not_in';
+                    /** @enum {string} */
+                    type: 'country';
+                    values: string[];
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'in' | 'not_in';
+                    /** @enum {string} */
+                    type: 'language';
+                    values: string[];
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'in' | 'not_in';
+                    /** @enum {string} */
+                    type: 'source';
+                    values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                  }
+                | (
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'within_days';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'not_within_days';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'before';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'after';
+                        /** @enum {string} */
+                        type: 'created';
+                      }
+                  )
+                | (
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'within_days';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                    | {
+                        days: number;
+                        /** @enum {string} */
+                        op: 'not_within_days';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'before';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                    | {
+                        date: string;
+                        /** @enum {string} */
+                        op: 'after';
+                        /** @enum {string} */
+                        type: 'last_activity';
+                      }
+                  )
+                | {
+                    /** @enum {string} */
+                    channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                    days: number;
+                    /** @enum {string} */
+                    event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                    /** @enum {string} */
+                    type: 'engagement';
+                  }
+                | {
+                    /** @enum {string} */
+                    op: 'and' | 'or';
+                    rules: (
+                      | {
+                          key: string;
+                          /** @enum {string} */
+                          op: 'equals' | 'not_equals' | 'contains' | 'greater' | 'less' | 'exists' | 'not_exists';
+                          /** @enum {string} */
+                          type: 'attribute';
+                          value?: string | number | boolean;
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'any' | 'all' | 'none';
+                          /** @enum {string} */
+                          type: 'tags';
+                          values: string[];
+                        }
+                      | {
+                          /** @enum {string} */
+                          channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                          /** @enum {string} */
+                          status: 'unknown' | 'opted_in' | 'opted_out';
+                          /** @enum {string} */
+                          type: 'consent';
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'in' | 'not_in';
+                          /** @enum {string} */
+                          type: 'country';
+                          values: string[];
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'in' | 'not_in';
+                          /** @enum {string} */
+                          type: 'language';
+                          values: string[];
+                        }
+                      | {
+                          /** @enum {string} */
+                          op: 'in' | 'not_in';
+                          /** @enum {string} */
+                          type: 'source';
+                          values: ('console' | 'import' | 'website' | 'landing_page' | 'shop' | 'event' | 'whatsapp' | 'api' | 'sync')[];
+                        }
+                      | (
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'within_days';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'not_within_days';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'before';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'after';
+                              /** @enum {string} */
+                              type: 'created';
+                            }
+                        )
+                      | (
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'within_days';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                          | {
+                              days: number;
+                              /** @enum {string} */
+                              op: 'not_within_days';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'before';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                          | {
+                              date: string;
+                              /** @enum {string} */
+                              op: 'after';
+                              /** @enum {string} */
+                              type: 'last_activity';
+                            }
+                        )
+                      | {
+                          /** @enum {string} */
+                          channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                          days: number;
+                          /** @enum {string} */
+                          event: 'delivered' | 'opened' | 'clicked' | 'replied';
+                          /** @enum {string} */
+                          type: 'engagement';
+                        }
+                    )[];
+                    /** @enum {string} */
+                    type: 'group';
+                  }
+              )[];
+            };
+            /** @default 5 */
+            sample?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                sample: {
+                  country: string | null;
+                  createdAt: string;
+                  email: string | null;
+                  emailConsent: string;
+                  id: string;
+                  language: string | null;
+                  lastActivityAt: string | null;
+                  name: string;
+                  phone: string | null;
+                  pushConsent: string;
+                  smsConsent: string;
+                  source: string;
+                  tags: string[];
+                  whatsapp: string | null;
+                  whatsappConsent: string;
+                }[];
+                total: number;
+                totalIsEstimate: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -13622,7 +20056,7 @@ export interface paths {
     put?: never;
     /**
      * Import sms templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -13719,6 +20153,1317 @@ export interface paths {
       cookie?: never;
     };
     /** Refused rows of a sms templates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List suppressions */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          reason?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a suppression */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address: string;
+            /** @enum {string} */
+            channel: 'email' | 'sms' | 'whatsapp' | 'push';
+            contactId?: string | null;
+            note?: string | null;
+            /** @enum {string} */
+            reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several suppressions
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a suppression */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: contact */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a suppression */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a suppression */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address?: string;
+            /** @enum {string} */
+            channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+            contactId?: string | null;
+            note?: string | null;
+            /** @enum {string} */
+            reason?: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a suppression */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a suppression as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                contactId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  contact?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several suppressions */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export suppressions as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): contact */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          reason?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import suppressions from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a suppressions import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/suppressions/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a suppressions import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List variables */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          source?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                defaultValue: string;
+                /** Format: uuid */
+                id: string;
+                label: string;
+                name: string;
+                path: string | null;
+                /** @enum {string} */
+                source: 'contact' | 'attribute' | 'business' | 'constant';
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a variable */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            defaultValue?: string;
+            label: string;
+            name: string;
+            path?: string | null;
+            /** @enum {string} */
+            source: 'contact' | 'attribute' | 'business' | 'constant';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                defaultValue: string;
+                /** Format: uuid */
+                id: string;
+                label: string;
+                name: string;
+                path: string | null;
+                /** @enum {string} */
+                source: 'contact' | 'attribute' | 'business' | 'constant';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several variables
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a variable */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                defaultValue: string;
+                /** Format: uuid */
+                id: string;
+                label: string;
+                name: string;
+                path: string | null;
+                /** @enum {string} */
+                source: 'contact' | 'attribute' | 'business' | 'constant';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a variable */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a variable */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            defaultValue?: string;
+            label?: string;
+            name?: string;
+            path?: string | null;
+            /** @enum {string} */
+            source?: 'contact' | 'attribute' | 'business' | 'constant';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                defaultValue: string;
+                /** Format: uuid */
+                id: string;
+                label: string;
+                name: string;
+                path: string | null;
+                /** @enum {string} */
+                source: 'contact' | 'attribute' | 'business' | 'constant';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a variable */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a variable as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                defaultValue: string;
+                /** Format: uuid */
+                id: string;
+                label: string;
+                name: string;
+                path: string | null;
+                /** @enum {string} */
+                source: 'contact' | 'attribute' | 'business' | 'constant';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several variables */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/dropdown': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every variable templates may use (the community's and the standard ones), with the example a preview shows */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export variables as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          source?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import variables from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a variables import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created: number;
+                /** Format: date-time */
+                createdAt: string;
+                errors: {
+                  fields?: {
+                    [key: string]: string;
+                  };
+                  message: string;
+                  row: number;
+                }[];
+                failed: number;
+                filename: string | null;
+                finishedAt: string | null;
+                id: string;
+                message: string | null;
+                processed: number;
+                resource: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                totalRows: number;
+                unchanged: number;
+                updated: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a variables import, as CSV */
     get: {
       parameters: {
         query?: never;
@@ -14472,7 +22217,7 @@ export interface paths {
     put?: never;
     /**
      * Import whatsapp templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -16463,7 +24208,7 @@ export interface paths {
     put?: never;
     /**
      * Import notifications from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -17540,7 +25285,7 @@ export interface paths {
     put?: never;
     /**
      * Import payment gateways from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -18702,7 +26447,7 @@ export interface paths {
     put?: never;
     /**
      * Import brand profiles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -19314,7 +27059,7 @@ export interface paths {
     put?: never;
     /**
      * Import error codes from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -20117,7 +27862,7 @@ export interface paths {
     put?: never;
     /**
      * Import home banners from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -20737,7 +28482,7 @@ export interface paths {
     put?: never;
     /**
      * Import blog categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -21517,7 +29262,7 @@ export interface paths {
     put?: never;
     /**
      * Import blog posts from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -22253,7 +29998,7 @@ export interface paths {
     put?: never;
     /**
      * Import career applications from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -22976,7 +30721,7 @@ export interface paths {
     put?: never;
     /**
      * Import catalogue downloads from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -23705,7 +31450,7 @@ export interface paths {
     put?: never;
     /**
      * Import catalogues from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -24386,7 +32131,7 @@ export interface paths {
     put?: never;
     /**
      * Import website categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -25022,7 +32767,7 @@ export interface paths {
     put?: never;
     /**
      * Import cities from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -25721,7 +33466,7 @@ export interface paths {
     put?: never;
     /**
      * Import offices from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -26327,7 +34072,7 @@ export interface paths {
     put?: never;
     /**
      * Import countries from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -27035,7 +34780,7 @@ export interface paths {
     put?: never;
     /**
      * Import design-support requests from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -27743,7 +35488,7 @@ export interface paths {
     put?: never;
     /**
      * Import documents from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -28458,7 +36203,7 @@ export interface paths {
     put?: never;
     /**
      * Import event registrations from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -29343,7 +37088,7 @@ export interface paths {
     put?: never;
     /**
      * Import events from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -30036,7 +37781,7 @@ export interface paths {
     put?: never;
     /**
      * Import get-in-touch messages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -30688,7 +38433,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -31413,7 +39158,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor documents from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -32070,7 +39815,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -32751,7 +40496,7 @@ export interface paths {
     put?: never;
     /**
      * Import product categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -33483,7 +41228,7 @@ export interface paths {
     put?: never;
     /**
      * Import product subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -34425,7 +42170,7 @@ export interface paths {
     put?: never;
     /**
      * Import products from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -35045,7 +42790,7 @@ export interface paths {
     put?: never;
     /**
      * Import project categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -36004,7 +43749,7 @@ export interface paths {
     put?: never;
     /**
      * Import projects from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -36647,7 +44392,7 @@ export interface paths {
     put?: never;
     /**
      * Import states from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -37379,7 +45124,7 @@ export interface paths {
     put?: never;
     /**
      * Import website subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -38028,7 +45773,7 @@ export interface paths {
     put?: never;
     /**
      * Import subscribers from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -38629,6 +46374,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/admin/dbSync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/admin/dbSync (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/marcom/admin/deleteAdmins': {
     parameters: {
       query?: never;
@@ -38901,6 +46680,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/audience/addAudience': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/addAudience (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/audience/addMultipleAudience': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/addMultipleAudience (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/audience/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/audience/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/audience/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/marcom/contactUs/get': {
     parameters: {
       query?: never;
@@ -38935,6 +46850,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/email/createUserEmailTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/email/createUserEmailTemplate (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/email/getAllEmailTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/email/getAllEmailTemplate (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/marcom/email/getEmailConfig': {
     parameters: {
       query?: never;
@@ -38945,6 +46928,278 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /marcom/email/getEmailConfig (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/deleteLanding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/deleteLanding (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/getSingle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/getSingle (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateClientClick': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateClientClick (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateLandingPage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateLandingPage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateOpens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateOpens (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/landingpage/updateUrl': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/landingpage/updateUrl (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -39013,6 +47268,278 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /marcom/pushNotification/pushNotificationTemplates (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/addMember': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/addMember (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/delete (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/getAllSegmentType': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/getAllSegmentType (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/getAllSegmentUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/getAllSegmentUser (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/removeMember': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/removeMember (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/segment/segmentType': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/segment/segmentType (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -39173,6 +47700,176 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/marcom/variable/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/variable/add (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/variable/getAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/variable/getAll (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/variable/getAllDropDown': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/variable/getAllDropDown (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/variable/getMultiple': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/variable/getMultiple (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/marcom/variable/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /marcom/variable/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/masters/paymentGateway/get': {
     parameters: {
       query?: never;
@@ -39309,6 +48006,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/templates/email/getEmailTemplates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /templates/email/getEmailTemplates (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/templates/sms/getSmsTemplates': {
     parameters: {
       query?: never;
@@ -39377,6 +48108,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/users/addUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/addUser (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/addUserFromWhatsapp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/addUserFromWhatsapp (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/all (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/users/editAdmin': {
     parameters: {
       query?: never;
@@ -39387,6 +48220,108 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /users/editAdmin (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/findUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/findUser (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/getUsers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/getUsers (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/users/uploadInBulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /users/uploadInBulk (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -41785,6 +50720,40 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/core/optin/getAllOptinUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Seed call GET /optin/getAllOptinUser (JSON in, { data } out) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -46922,6 +55891,254 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/marketing/consent/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Confirm an email subscription through the signed link (double opt-in) */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/marketing/consent/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Unsubscribe from a channel through the signed link of a message */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Unsubscribe from a channel through the signed link of a message (one-click, RFC 8058) */
+    post: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published landing page as HTML (ETag, cached per version) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}/go/{blockId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count a click on a call-to-action block and go to the block's link */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          blockId: string;
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Count an open of a published landing page (its script sends this) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/p/{slug}/signup/{blockId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign up through a landing page's signup block: creates or updates a contact, with the consent's proof */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          blockId: string;
+          community: string;
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
