@@ -32,14 +32,13 @@ describe('hand-written meta fixtures agree with what the server serves', () => {
 
   for (const fixture of [adminsMeta, rolesMeta, projectsMeta, productsMeta]) {
     it(`${fixture.path}: shared fields have the served type, enum values, widget and relation`, () => {
+      expect(served.map((m) => m.path)).toContain(fixture.path);
       const real = served.find((m) => m.path === fixture.path);
-      expect(real, `${fixture.path} is served`).toBeDefined();
       const testOnly = new Set(TEST_ONLY[fixture.path] ?? []);
       for (const [key, schema] of Object.entries(fixture.input.properties ?? {})) {
         if (testOnly.has(key)) continue;
-        const servedSchema = real!.input.properties?.[key];
-        expect(servedSchema, `${fixture.path}.${key} is an input the server takes`).toBeDefined();
-        expect(shape(schema), `${fixture.path}.${key}`).toEqual(shape(servedSchema!));
+        expect(Object.keys(real!.input.properties ?? {}), `${fixture.path}.${key} is an input the server takes`).toContain(key);
+        expect(shape(schema), `${fixture.path}.${key}`).toEqual(shape(real!.input.properties![key]));
       }
       for (const [key, ui] of Object.entries(fixture.ui.fields)) {
         if (testOnly.has(key)) continue;

@@ -37,8 +37,8 @@ export function sendableOn(channel: Channel): SQL {
   const c = marketingContacts;
   const s = marketingSuppressions;
   const consent = sql`${c[CONSENT_COLUMN[channel]]} = 'opted_in'`;
-  const address = addressColumn(channel);
-  if (!address) return consent;
+  // Push reaches a contact's devices, not an address: it is suppressed per contact (its id as the address).
+  const address = addressColumn(channel) ?? sql`${c.id}::text`;
   return sql`(${consent} and ${address} is not null and not exists (select 1 from ${s} where ${s.tenantId} = ${c.tenantId} and ${s.channel} = ${channel} and ${s.address} = ${address}))`;
 }
 

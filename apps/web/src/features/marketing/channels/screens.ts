@@ -66,6 +66,7 @@ export const channelsScreens: Screen[] = [
     description: 'WhatsApp message templates with numbered variables and buttons, approved by WhatsApp.',
     keywords: ['whatsapp', 'template approval', 'cloud api'],
     component: () => import('./whatsapp-templates-page'),
+    beyondContract: 'The seeds call the WhatsApp template API (core /marcom/whatsapp/*) but name no screen for it',
     records: [{ resource: 'marketing/whatsapp-templates', href: drawerRecord(WHATSAPP_TEMPLATES) }],
   }),
   marketing({
@@ -74,6 +75,7 @@ export const channelsScreens: Screen[] = [
     description: 'Send a one-off email or SMS to a contact, and see what was sent, when, and how it went.',
     keywords: ['cc email', 'cc sms', 'send email', 'send sms', 'message history'],
     component: () => import('./cc-messages-page'),
+    beyondContract: 'The seeds call /controlCenter/ccEmail and ccSms but name no screen for one-off messages',
     records: [{ resource: 'marketing/cc-messages', href: drawerRecord(MESSAGES) }],
   }),
   settings({
@@ -82,6 +84,7 @@ export const channelsScreens: Screen[] = [
     description: 'SMTP server or the installation’s mail, sender identities, DKIM.',
     keywords: ['smtp', 'dkim', 'sender'],
     component: () => import('./email-settings-page'),
+    beyondContract: 'The seeds read the email config (/marcom/email/getEmailConfig) but name no settings screen',
   }),
   settings({
     path: `${SETTINGS}/sms`,
@@ -89,6 +92,7 @@ export const channelsScreens: Screen[] = [
     description: 'The SMS gateway: address, credentials and sender id.',
     keywords: ['sms gateway', 'sender id'],
     component: () => import('./sms-settings-page'),
+    beyondContract: 'The seeds read and write the SMS config (/marcom/sms/*SmsConfig) but name no settings screen',
   }),
   settings({
     path: `${SETTINGS}/whatsapp`,
@@ -96,6 +100,7 @@ export const channelsScreens: Screen[] = [
     description: 'WhatsApp Cloud API: phone number id, business account, token and webhook verify token.',
     keywords: ['whatsapp', 'cloud api', 'meta'],
     component: () => import('./whatsapp-settings-page'),
+    beyondContract: 'The seeds read and write the WhatsApp config (core /marcom/whatsapp/*Config) but name no screen',
   }),
   settings({
     path: `${SETTINGS}/push`,
@@ -103,5 +108,6 @@ export const channelsScreens: Screen[] = [
     description: 'This community’s VAPID keys for web push.',
     keywords: ['vapid', 'web push'],
     component: () => import('./push-settings-page'),
+    beyondContract: 'Web push needs per-community VAPID keys; the seeds name no screen for them',
   }),
 ];
