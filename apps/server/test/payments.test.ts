@@ -556,6 +556,21 @@ describe('payments', () => {
         .digest('hex');
       expect(f.hash).toBe(expected);
       expect(f.surl).toMatch(new RegExp(`/public/${c.name}/payments/payu/return\\?transaction=.+&outcome=success$`));
+
+      // The hosted pay page gives the same signed form (made again locally), posted to PayU only.
+      const { transaction: tx, checkout: again } = await start(newOrder(9_900));
+      const page = await t.request({ method: 'GET', url: `/public/${c.name}/payments/transactions/${tx.id}/pay` });
+      expect(page.statusCode).toBe(200);
+      const fields = (again.fields ?? {}) as Record<string, string>;
+      expect(page.body).toContain(`action="${fake.url}/_payment"`);
+      expect(page.body).toContain(`name="hash" value="${fields.hash}"`);
+      expect(page.body).toContain(`name="txnid" value="${fields.txnid}"`);
+      expect(page.body).not.toContain('<script');
+      const formAction = String(page.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('form-action '));
+      expect(formAction).toBe(`form-action 'self' ${new URL(fake.url).origin}`);
     });
 
     it('believes a return only with the right reverse hash, then sends the payer to the outcome screen', async () => {

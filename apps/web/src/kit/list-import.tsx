@@ -1,13 +1,12 @@
-import { ActionIcon, Alert, Button, FileInput, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileInput, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
-import { downloadBlob } from './csv';
 import { type ImportChoice, type ImportPreview, previewImport, startImport, useImportJob } from './import-api';
 import { ImportMapping, ImportPreviewRows } from './import-preview';
-import { downloadCsv } from './list-export';
+import { ImportProgress } from './import-progress';
 
 /**
  * "Import CSV": pick a file, check the column mapping and the first rows, then run the import as a
@@ -69,12 +68,6 @@ function ImportDialog({ meta, onClose }: { meta: ResourceMeta; onClose: () => vo
     }
   }
 
-  async function downloadErrors() {
-    const { blob, name } = await downloadCsv(`/api/v1/${meta.path}/import/${jobId}/errors.csv`, () => {});
-    downloadBlob(name ?? `${meta.label.plural} import errors.csv`, blob);
-  }
-
-  const j = job.data;
   return (
     <Modal
       opened
@@ -117,33 +110,12 @@ function ImportDialog({ meta, onClose }: { meta: ResourceMeta; onClose: () => vo
           </>
         )}
         {jobId && (
-          <Stack gap="xs" data-testid="import-progress">
-            <Progress
-              value={j && j.totalRows > 0 ? (100 * j.processed) / j.totalRows : 0}
-              animated={!finished}
-              aria-label="Import progress"
-            />
-            <Text size="sm">
-              {!j || j.status === 'queued'
-                ? 'Waiting to start…'
-                : `${j.processed.toLocaleString('en')} of ${j.totalRows.toLocaleString('en')} rows: ${j.created} added, ${j.updated} updated, ${j.unchanged} unchanged, ${j.failed} refused`}
-            </Text>
-            {j?.status === 'failed' && (
-              <Alert color="red" variant="light" role="alert">
-                {j.message ?? 'The import stopped'}
-              </Alert>
-            )}
-            {j && finished && (
-              <Group justify="flex-end">
-                {j.failed > 0 && (
-                  <Button variant="light" color="red" onClick={downloadErrors}>
-                    Download refused rows
-                  </Button>
-                )}
-                <Button onClick={onClose}>Done</Button>
-              </Group>
-            )}
-          </Stack>
+          <ImportProgress
+            path={meta.path}
+            jobId={jobId}
+            errorsName={`${meta.label.plural} import errors.csv`}
+            actions={<Button onClick={onClose}>Done</Button>}
+          />
         )}
       </Stack>
     </Modal>

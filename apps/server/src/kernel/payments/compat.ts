@@ -83,14 +83,13 @@ const sendEmail: CompatEntry['handle'] = async (call) => {
   if (!to.success) throw errors.validation({ email: 'The payer’s email' });
   const amount = formatMinor(transaction.amountMinor, transaction.currency);
   const payUrl = `${publicBaseUrl(call.req.server, call.req)}${payPath(call.auth!.community, transaction.id)}`;
+  // Stripe's page is the gateway's own; Razorpay's checkout and PayU's form open on the hosted pay page.
   const how =
     checkout.type === 'redirect'
       ? `Pay here: ${checkout.url}`
       : checkout.type === 'offline'
         ? (checkout.instructions ?? 'We will confirm when the payment arrives.')
-        : checkout.type === 'razorpay'
-          ? `Pay here: ${payUrl}`
-          : `Pay from your order page; payment reference ${transaction.id}.`;
+        : `Pay here: ${payUrl}`;
   const outboxId = await call.req.server.mailer.send(scope.tenantId, {
     to: to.data,
     subject: `Payment of ${amount} for ${transaction.reference ?? 'your order'}`,

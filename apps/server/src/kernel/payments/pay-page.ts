@@ -46,9 +46,11 @@ export function formatMinor(amountMinor: number, currency: string): string {
 }
 
 /** The page's Content-Security-Policy: our script, the checkout's script and frames, forms posted back here. */
-export function payPagePolicy(page: Pick<PayPage, 'razorpayCheckoutUrl' | 'razorpayApiUrl'>): string {
+export function payPagePolicy(page: Pick<PayPage, 'razorpayCheckoutUrl' | 'razorpayApiUrl' | 'checkout'>): string {
   const checkout = originOf(page.razorpayCheckoutUrl);
   const api = originOf(page.razorpayApiUrl);
+  // A hosted form (PayU) is posted to the gateway: its origin, and no other, may receive it.
+  const formTarget = page.checkout?.type === 'form' ? ` ${originOf(page.checkout.action)}` : '';
   return [
     "default-src 'none'",
     `script-src 'self' ${checkout}`,
@@ -56,7 +58,7 @@ export function payPagePolicy(page: Pick<PayPage, 'razorpayCheckoutUrl' | 'razor
     `frame-src ${checkout} ${api}`,
     "img-src 'self' data: https:",
     "style-src 'self' 'unsafe-inline'",
-    "form-action 'self'",
+    `form-action 'self'${formTarget}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
@@ -92,6 +94,11 @@ export function payPageHtml(page: PayPage): string {
 </div>
 <script src="${escapeHtml(page.razorpayCheckoutUrl)}"></script>
 <script src="${PAY_SCRIPT_PATH}"></script>`;
+  } else if (checkout?.type === 'form') {
+    const inputs = Object.entries(checkout.fields)
+      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+      .join('');
+    body = `<form method="post" action="${escapeHtml(checkout.action)}">${inputs}<button type="submit">Continue to pay ${escapeHtml(amount)}</button></form>`;
   } else if (checkout?.type === 'offline') {
     body = `<p>${escapeHtml(checkout.instructions ?? 'Pay as agreed with the shop; it confirms when the payment arrives.')}</p>`;
   } else {

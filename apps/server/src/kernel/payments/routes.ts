@@ -271,7 +271,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       },
       async (req, reply) => {
         const c = await requireCommunity(app.db, req.params.community);
-        const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id);
+        const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id, { origin: originOf(req), community: c.name });
         const page = {
           community: c.name,
           transaction,

@@ -413,10 +413,27 @@ export function createPaymentService(options: PaymentServiceOptions) {
      * What the hosted pay page needs to let the payer (re)open a started payment: the checkout of a
      * Razorpay order or an offline gateway's instructions; null once nothing is left to pay there.
      */
-    async resumable(tenantId: string, id: string): Promise<{ transaction: PaymentTransaction; checkout: CheckoutStep | null }> {
-      const { row } = await readTransaction(tenantId, id);
+    async resumable(
+      tenantId: string,
+      id: string,
+      at: Pick<StartInput, 'origin' | 'community'>,
+    ): Promise<{ transaction: PaymentTransaction; checkout: CheckoutStep | null }> {
+      const { row, account } = await readTransaction(tenantId, id);
       const open = row.status === 'created';
       if (!open || (row.kind === 'razorpay' && !row.gatewayOrderId)) return { transaction: row, checkout: null };
+      if (row.kind === 'payu') {
+        // PayU's hosted form is signed locally (no call to PayU): made again, with the same txnid and hash.
+        const again = await providers.payu.createOrder(account, {
+          transactionId: row.id,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          reference: row.reference ?? row.id,
+          description: row.reference ?? '',
+          customer: { name: row.customerName ?? undefined, email: row.customerEmail ?? undefined },
+          returnUrls: returnUrls({ ...at } as StartInput, 'payu', row.id),
+        });
+        return { transaction: row, checkout: again.checkout };
+      }
       if (row.kind !== 'razorpay' && ONLINE.includes(row.kind)) return { transaction: row, checkout: null };
       return { transaction: row, checkout: await checkoutAgain(tenantId, row) };
     },

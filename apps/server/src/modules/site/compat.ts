@@ -7,11 +7,13 @@ import {
   type CompatLine,
   type CrudPaths,
   compatCrud,
+  compatScope,
   compatTable,
   crudLines,
   Envelope,
+  firstOf,
 } from '../../kernel/compat';
-import { errors, parseInput, type Resource, readAsVisitor, type Scope, type TenantTable, tenantFilter } from '../../kernel/resources';
+import { errors, parseInput, type Resource, readAsVisitor, type TenantTable, tenantFilter } from '../../kernel/resources';
 import { files, type StoredFile } from '../../kernel/storage';
 import { PRODUCT_SORTS, productsView } from './public-views';
 import { bannersResource } from './resources/banners';
@@ -56,14 +58,9 @@ const crud = {
   subscribers: compatCrud(subscribersResource),
 };
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
+const scopeOf = compatScope;
 
-/** The first of `keys` the body carries (not empty). */
-const pick = (body: Record<string, unknown>, ...keys: string[]) =>
-  keys.map((k) => body[k]).find((v) => v !== undefined && v !== '' && v !== null);
+const pick = firstOf;
 
 /** Ids sent as a list, a comma-separated string, or objects with id/_id. */
 function idList(value: unknown): string[] {

@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { type CompatCall, type CompatEntry, type CompatLine, compatCrud, compatTable, crudLines, Envelope } from '../../../kernel/compat';
-import { type Db, errors, parseInput, type Resource, type Row, type Scope } from '../../../kernel/resources';
+import {
+  type CompatCall,
+  type CompatEntry,
+  type CompatLine,
+  compatCrud,
+  compatScope,
+  compatTable,
+  crudLines,
+  Envelope,
+  firstOf,
+  inCompatTx,
+} from '../../../kernel/compat';
+import { errors, parseInput, type Resource, type Row } from '../../../kernel/resources';
 import { attributesResource, attributeValuesResource } from './resources/attributes';
 import { categoriesResource } from './resources/categories';
 import { productsResource } from './resources/products';
@@ -27,18 +38,10 @@ import { insertVariations, variationInput } from './services/variations';
 type Handle = CompatEntry['handle'];
 type ListQuery = Parameters<Resource['list']>[1];
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
-const inTx = <T>(call: CompatCall, fn: (tx: Db, scope: Scope) => Promise<T>) => {
-  const scope = scopeOf(call);
-  return scope.db.withTenant(scope.tenantId, (tx) => fn(tx, scope));
-};
+const scopeOf = compatScope;
+const inTx = inCompatTx;
 
-/** The first of `keys` the body carries (not empty). */
-const pick = (body: Record<string, unknown>, ...keys: string[]) =>
-  keys.map((k) => body[k]).find((v) => v !== undefined && v !== '' && v !== null);
+const pick = firstOf;
 
 /** A required id the old clients name in several ways (id, _id, productId…). */
 function idFrom(call: CompatCall, field: string, ...aliases: string[]): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type CompatCall, type CompatLine, compatCrud, compatTable, crudLines } from '../../../kernel/compat';
+import { type CompatCall, type CompatLine, compatCrud, compatScope, compatTable, crudLines } from '../../../kernel/compat';
 import { errors, parseInput, requireCommunity, type Scope } from '../../../kernel/resources';
 import { addressesOf } from './account';
 import { strip } from './admin-routes';
@@ -28,10 +28,7 @@ import { submitCoupon } from './submit-coupon';
 const READ = 'commerce-orders:read' as const;
 const WRITE = 'commerce-orders:write' as const;
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
+const scopeOf = compatScope;
 const actorOf = (sc: Scope): Actor => ({ kind: 'admin', id: sc.actor.id, name: sc.actor.name });
 const inTx = <T>(call: CompatCall, fn: (s: ShopTx, sc: Scope) => Promise<T>) => {
   const sc = scopeOf(call);

@@ -1,5 +1,13 @@
-import { type CompatCall, type CompatEntry, type CompatLine, compatCrud, compatTable, crudLines } from '../../../kernel/compat';
-import { errors, type Scope } from '../../../kernel/resources';
+import {
+  type CompatCall,
+  type CompatEntry,
+  type CompatLine,
+  compatCrud,
+  compatScope,
+  compatTable,
+  crudLines,
+} from '../../../kernel/compat';
+import { errors } from '../../../kernel/resources';
 import { secretBoxFor } from '../../../kernel/secrets';
 import type { SettingsChannel } from '../tables/channels';
 import { ccMessageInput, sendCcMessage } from './cc-send';
@@ -13,10 +21,7 @@ import { readSettings, saveSettings } from './settings/store';
 const read = 'marketing-channels:read' as const;
 const write = 'marketing-channels:write' as const;
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
+const scopeOf = compatScope;
 
 const getConfig =
   (channel: SettingsChannel) =>

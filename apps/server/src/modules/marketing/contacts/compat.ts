@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { type CompatCall, compatCrud, compatTable, crudLines, Envelope } from '../../../kernel/compat';
-import { errors, type ImportRow, parseInput, type Scope } from '../../../kernel/resources';
+import { type CompatCall, compatCrud, compatScope, compatTable, crudLines, Envelope } from '../../../kernel/compat';
+import { errors, type ImportRow, parseInput } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { contactImport, contactImportOptions } from './import';
 import { mergeContact, normalizeEmail, normalizePhone } from './merge';
@@ -10,10 +10,7 @@ import { contactsResource } from './resources';
 // The seeds' /users/* calls act on contacts (console admins are /users/addAdmin, editAdmin, kept by
 // identity); GET /optin/getAllOptinUser lists the contacts opted in on a channel (WhatsApp by default).
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
+const scopeOf = compatScope;
 
 const fail = (error: z.ZodError) => errors.validation(Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', i.message])));
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { consumeRateLimit } from '../../../kernel/auth';
-import { type CompatCall, type CompatLine, compatTable, crudLines } from '../../../kernel/compat';
-import { errors, parseInput, requireCommunity, type Scope, visitorScope } from '../../../kernel/resources';
+import { type CompatCall, type CompatLine, compatScope, compatTable, crudLines } from '../../../kernel/compat';
+import { errors, parseInput, requireCommunity, visitorScope } from '../../../kernel/resources';
 import { marketingLandingPages } from '../tables/pages';
 import { designSchema } from './design';
 import { COUNT_LIMIT } from './public';
@@ -14,10 +14,7 @@ import { syncContacts } from './sync';
 // one page with its traffic, the opens and clicks counters the old public pages called, and the
 // contacts sync.
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
+const scopeOf = compatScope;
 const idOf = (body: Record<string, unknown>, field = 'id') => {
   const parsed = z.uuid().safeParse(body[field] ?? body._id ?? body.landingPageId ?? body.pageId);
   if (!parsed.success) throw errors.validation({ [field]: body[field] === undefined ? 'Required' : 'Not a valid id' });

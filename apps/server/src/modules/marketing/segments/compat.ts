@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { type CompatCall, type CompatEntry, compatTable, crudLines, Envelope } from '../../../kernel/compat';
-import { type Db, errors, type Scope } from '../../../kernel/resources';
+import {
+  type CompatCall,
+  type CompatEntry,
+  compatScope,
+  compatTable,
+  crudLines,
+  Envelope,
+  firstOf,
+  inCompatTx,
+} from '../../../kernel/compat';
+import { errors } from '../../../kernel/resources';
 import { countContacts, MAX_PAGE, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn } from './membership';
 import { audiencesResource } from './resources/audiences';
@@ -16,18 +25,10 @@ import { memberJson } from './routes';
 
 type Handle = CompatEntry['handle'];
 
-const scopeOf = (call: CompatCall): Scope => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
-const inTx = <T>(call: CompatCall, fn: (tx: Db, scope: Scope) => Promise<T>) => {
-  const scope = scopeOf(call);
-  return scope.db.withTenant(scope.tenantId, (tx) => fn(tx, scope));
-};
+const scopeOf = compatScope;
+const inTx = inCompatTx;
 
-/** The first of `keys` the body carries (not empty). */
-const pick = (body: Record<string, unknown>, ...keys: string[]) =>
-  keys.map((k) => body[k]).find((v) => v !== undefined && v !== '' && v !== null);
+const pick = firstOf;
 
 function idFrom(call: CompatCall, field: string, ...aliases: string[]): string {
   const value = pick(call.body, field, ...aliases);

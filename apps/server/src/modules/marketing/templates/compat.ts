@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { type CompatCall, type CompatEntry, compatTable, crudLines } from '../../../kernel/compat';
-import { errors, parseInput } from '../../../kernel/resources';
+import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines } from '../../../kernel/compat';
+import { parseInput } from '../../../kernel/resources';
 import { marketingVariables } from '../tables/variables';
 import { emailTemplatesResource } from './email/resource';
 import { layoutLibrary } from './email/service';
@@ -11,10 +11,7 @@ import { variablesResource } from './variables';
 type Handle = CompatEntry['handle'];
 const READ = 'marketing-templates:read';
 
-const scopeOf = (call: CompatCall) => {
-  if (!call.scope) throw errors.unauthenticated();
-  return call.scope;
-};
+const scopeOf = compatScope;
 const examplesOf = (call: CompatCall) => {
   const scope = scopeOf(call);
   return scope.db.withTenant(scope.tenantId, (tx) => variableExamples(call.req.server, tx, scope));

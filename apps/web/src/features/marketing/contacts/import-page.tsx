@@ -1,25 +1,10 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { downloadBlob } from '../../../kit/csv';
 import { type ImportChoice, type ImportPreview, previewImport, startImport, useImportJob } from '../../../kit/import-api';
 import { ImportMapping, ImportPreviewRows } from '../../../kit/import-preview';
-import { downloadCsv } from '../../../kit/list-export';
+import { ImportProgress } from '../../../kit/import-progress';
 import { CHANNELS } from './paths';
 
 const PATH = 'marketing/contacts';
@@ -82,11 +67,6 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
     } finally {
       setBusy(false);
     }
-  }
-
-  async function downloadErrors() {
-    const { blob, name } = await downloadCsv(`/api/v1/${PATH}/import/${jobId}/errors.csv`, () => {});
-    downloadBlob(name ?? 'Contacts import errors.csv', blob);
   }
 
   function restart() {
@@ -183,37 +163,19 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
           </>
         )}
         {jobId && (
-          <Stack gap="xs" data-testid="import-progress">
-            <Progress
-              value={j && j.totalRows > 0 ? (100 * j.processed) / j.totalRows : 0}
-              animated={!finished}
-              size="lg"
-              aria-label="Import progress"
-            />
-            <Text size="sm" role="status">
-              {!j || j.status === 'queued'
-                ? 'Waiting to start…'
-                : `${j.processed.toLocaleString('en')} of ${j.totalRows.toLocaleString('en')} rows: ${j.created} added, ${j.updated} updated, ${j.unchanged} unchanged, ${j.failed} refused`}
-            </Text>
-            {j?.status === 'failed' && (
-              <Alert color="red" variant="light" role="alert">
-                {j.message ?? 'The import stopped'}
-              </Alert>
-            )}
-            {j && finished && (
-              <Group justify="flex-end">
-                {j.failed > 0 && (
-                  <Button variant="light" color="red" onClick={downloadErrors}>
-                    Download refused rows
-                  </Button>
-                )}
+          <ImportProgress
+            path={PATH}
+            jobId={jobId}
+            errorsName="Contacts import errors.csv"
+            actions={
+              <>
                 <Button variant="default" onClick={restart}>
                   Import another file
                 </Button>
                 <Button onClick={onDone}>See contacts</Button>
-              </Group>
-            )}
-          </Stack>
+              </>
+            }
+          />
         )}
       </Stack>
     </>

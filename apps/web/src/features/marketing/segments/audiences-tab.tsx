@@ -1,16 +1,13 @@
 import { Alert, Button, Drawer, Group, Loader, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { type ResourceMeta, useResourceMeta } from '../../../api/get-resources-meta';
+import type { ResourceMeta } from '../../../api/get-resources-meta';
 import { type Row, useRecord, useRecordList, useRecordMutations } from '../../../kit/resource-api';
-import { ResourceList } from '../../../kit/resource-list';
+import { ListWithEditor } from './list-with-editor';
 import { type Channel, formatCount, previewAudienceCount } from './segments-api';
-import { StoredCount } from './segments-tab';
 
 const PATH = 'marketing/audiences';
 const CHANNELS = [
@@ -171,41 +168,13 @@ function AudienceDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; c
 
 /** Audiences: the list with each one's sendable count, and the editor (segments in and out, channel, live count). */
 export function AudiencesTab() {
-  const { meta, isPending } = useResourceMeta(PATH);
-  const [params, setParams] = useSearchParams();
-  const open = params.get('audience');
-  const setOpen = (id: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('audience', id);
-      else next.delete('audience');
-      return next;
-    });
-  if (isPending) return <Loader aria-label="Loading" />;
-  if (!meta) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        Your role does not allow you to see audiences.
-      </Alert>
-    );
-  }
-  const createButton = meta.permissions.write ? (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen('new')}>
-      New audience
-    </Button>
-  ) : null;
   return (
-    <>
-      <Group justify="flex-end" mb="sm">
-        {createButton}
-      </Group>
-      <ResourceList
-        meta={meta}
-        cells={{ contactCount: (row) => <StoredCount row={row} /> }}
-        onOpen={(row) => setOpen(row.id)}
-        emptyAction={createButton}
-      />
-      {open && <AudienceDrawer id={open} meta={meta} close={() => setOpen(null)} />}
-    </>
+    <ListWithEditor
+      path={PATH}
+      param="audience"
+      singular="audience"
+      plural="audiences"
+      drawer={(id, meta, close) => <AudienceDrawer id={id} meta={meta} close={close} />}
+    />
   );
 }

@@ -15,13 +15,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { type ResourceMeta, useResourceMeta } from '../../../api/get-resources-meta';
+import type { ResourceMeta } from '../../../api/get-resources-meta';
 import { type Row, useRecord, useRecordList, useRecordMutations } from '../../../kit/resource-api';
-import { ResourceList } from '../../../kit/resource-list';
+import { ListWithEditor } from './list-with-editor';
 import { LiveCount } from './live-count';
 import { completeTree, RuleBuilder } from './rule-builder';
 import type { RuleTree } from './segments-api';
@@ -29,12 +27,6 @@ import { StaticMembers } from './static-members';
 
 const PATH = 'marketing/segments';
 const EMPTY: RuleTree = { op: 'and', rules: [] };
-
-/** The count stored with a segment or audience ("≈" when estimated). */
-export function StoredCount({ row }: { row: Row }) {
-  if (row.contactCount == null) return <Text c="dimmed">—</Text>;
-  return <Text>{`${row.countIsEstimate ? '≈ ' : ''}${Number(row.contactCount).toLocaleString()}`}</Text>;
-}
 
 function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMeta; close: () => void }) {
   const { create, update, remove } = useRecordMutations(PATH);
@@ -192,41 +184,13 @@ function SegmentDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; cl
 
 /** Segments: the list (search, kind and type filters) and the editor with its rule builder and live count. */
 export function SegmentsTab() {
-  const { meta, isPending } = useResourceMeta(PATH);
-  const [params, setParams] = useSearchParams();
-  const open = params.get('segment');
-  const setOpen = (id: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('segment', id);
-      else next.delete('segment');
-      return next;
-    });
-  if (isPending) return <Loader aria-label="Loading" />;
-  if (!meta) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        Your role does not allow you to see segments.
-      </Alert>
-    );
-  }
-  const createButton = meta.permissions.write ? (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen('new')}>
-      New segment
-    </Button>
-  ) : null;
   return (
-    <>
-      <Group justify="flex-end" mb="sm">
-        {createButton}
-      </Group>
-      <ResourceList
-        meta={meta}
-        cells={{ contactCount: (row) => <StoredCount row={row} /> }}
-        onOpen={(row) => setOpen(row.id)}
-        emptyAction={createButton}
-      />
-      {open && <SegmentDrawer id={open} meta={meta} close={() => setOpen(null)} />}
-    </>
+    <ListWithEditor
+      path={PATH}
+      param="segment"
+      singular="segment"
+      plural="segments"
+      drawer={(id, meta, close) => <SegmentDrawer id={id} meta={meta} close={close} />}
+    />
   );
 }
