@@ -47,6 +47,14 @@ test('an admin imports contacts from a CSV with a progress bar, finds them in th
   await progress.getByRole('button', { name: 'See contacts' }).click();
   await page.getByRole('textbox', { name: 'Search contacts' }).fill(tag);
   await expect(page.getByTestId('resource-row')).toHaveCount(2);
+  // A dynamic segment of this import's tag holds the contacts just imported: the contact page lists it.
+  const segmentName = `Imported ${tag}`;
+  const segment = await api('POST', '/api/v1/marketing/segments', {
+    name: segmentName,
+    kind: 'dynamic',
+    rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: [tag] }] },
+  });
+  expect(segment.status).toBe(201);
   await page.getByTestId('resource-row').filter({ hasText: 'Nadia Farouk' }).click();
 
   const drawer = page.getByRole('dialog', { name: 'Nadia Farouk' });
@@ -54,6 +62,9 @@ test('an admin imports contacts from a CSV with a progress bar, finds them in th
   const consent = drawer.getByTestId('contact-consent');
   await expect(consent.getByRole('row', { name: /Email/ })).toContainText('Opted in');
   await expect(drawer.getByTestId('consent-history')).toContainText('import');
+  await expect(
+    drawer.getByRole('group', { name: 'Segments of this contact' }).getByRole('link', { name: new RegExp(segmentName) }),
+  ).toBeVisible();
 
   // Opting out of SMS from the console is recorded in the history too.
   await consent.getByRole('button', { name: 'Opt out of SMS' }).click();

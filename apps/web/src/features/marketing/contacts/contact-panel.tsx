@@ -5,13 +5,14 @@ import type { ResourceMeta } from '../../../api/get-resources-meta';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceForm } from '../../../kit/resource-form';
 import { StatusBadge } from '../../../kit/status-badge';
+import { ContactSegments } from '../segments/contact-segments';
 import { useConsentActions, useConsentEvents } from './contacts-api';
 import { CHANNELS, type ChannelKey, CONSENT_LABELS } from './paths';
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
 const consentColor = (status: string) => (status === 'opted_in' ? 'green' : status === 'opted_out' ? 'red' : 'gray');
 
-/** One contact: its attributes, consent per channel with the history behind it, and the edit form. */
+/** One contact: its attributes, consent per channel with the history behind it, its segments, and the edit form. */
 export function ContactPanel({ row, meta }: { row: Row; meta: ResourceMeta }) {
   const canWrite = meta.permissions.write;
   return (
@@ -24,6 +25,7 @@ export function ContactPanel({ row, meta }: { row: Row; meta: ResourceMeta }) {
         <Stack gap="lg">
           <Attributes row={row} />
           <Consent row={row} canWrite={canWrite} />
+          <ContactSegments contactId={row.id} />
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="edit" pt="md">

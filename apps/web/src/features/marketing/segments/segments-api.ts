@@ -79,3 +79,10 @@ export const findContacts = (q: string) =>
 /** "12,430" or "≈ 412,000" (an estimate at scale). */
 export const formatCount = (c: Count | null | undefined) =>
   c == null ? '—' : `${c.totalIsEstimate ? '≈ ' : ''}${c.total.toLocaleString()}`;
+
+/** The segments a contact is in now (static and dynamic). */
+export const segmentsOfContact = (id: string) =>
+  request<{ data: { id: string; name: string; kind: string }[] }>(
+    'GET',
+    `/api/v1/marketing/segments/of-contact/${encodeURIComponent(id)}`,
+  ).then((r) => r.data);
