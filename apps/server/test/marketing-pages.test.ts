@@ -247,6 +247,16 @@ describe('landing pages', () => {
       expect(s.page).toMatchObject({ opens: 3, signups: 2 });
       expect(s.period.conversionRate).toBe(66.7);
       expect(s.blocks.find((b: Json) => b.blockId === 'join')).toEqual({ blockId: 'join', clicks: 0, signups: 2 });
+
+      // The dashboard's card: every page's days summed, the pages opened most, the conversion.
+      const traffic = await ok('GET', 'marketing/landing-pages/traffic?days=7');
+      expect(traffic.days).toHaveLength(7);
+      const pageRow = traffic.pages.find((row: Json) => row.id === p.id);
+      expect(pageRow).toMatchObject({ name: p.name, opens: 3, signups: 2, conversionRate: 66.7 });
+      const summed = traffic.days.reduce((n: number, d: Json) => n + d.opens, 0);
+      expect(traffic.period.opens).toBe(summed);
+      expect(traffic.period.opens).toBeGreaterThanOrEqual(3);
+      expect((await t.request({ method: 'GET', url: '/api/v1/marketing/landing-pages/traffic', as: other })).json().data.pages).toEqual([]);
     });
 
     it('a double opt-in signup leaves the consent unknown until confirmed', async () => {
