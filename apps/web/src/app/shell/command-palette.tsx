@@ -57,6 +57,21 @@ function RecordAction({ record, onOpen }: { record: RecentRecord; onOpen: (r: Re
 }
 
 /**
+ * How well a screen matches what was typed: its name first (a word of it starting with the query, then
+ * anywhere in it), then a keyword or a word of its description starting with the query, then a match
+ * inside a word ("version" inside "conversion" comes last). Equal ranks keep the screen table's order.
+ */
+export function screenRank(screen: { label: string; description: string; keywords?: string[] }, q: string): number {
+  if (!q) return 0;
+  const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const label = screen.label.toLowerCase();
+  if (words(label).some((w) => w.startsWith(q))) return 0;
+  if (label.includes(q)) return 1;
+  if ([...(screen.keywords ?? []).flatMap(words), ...words(screen.description)].some((w) => w.startsWith(q))) return 2;
+  return 3;
+}
+
+/**
  * Ctrl/Cmd+K: jump to any screen the user may read, or open a record itself (its editor or drawer).
  * Records opened recently come first; Enter takes the top result.
  */
@@ -70,9 +85,11 @@ export function CommandPalette() {
   const q = query.trim().toLowerCase();
   const matchesQuery = (text: string) => !q || text.toLowerCase().includes(q);
   const recentMatches = recent.filter((r) => matchesQuery(`${r.label} ${r.resource}`));
-  const screenMatches = screens.filter(
-    (s) => s.palette !== false && matchesQuery(`${s.label} ${s.description} ${(s.keywords ?? []).join(' ')}`),
-  );
+  const screenMatches = screens
+    .filter((s) => s.palette !== false && matchesQuery(`${s.label} ${s.description} ${(s.keywords ?? []).join(' ')}`))
+    .map((s, order) => ({ s, order, rank: screenRank(s, q) }))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .map(({ s }) => s);
   const found = (records.data ?? []).filter((r) => !recentMatches.some((x) => x.href === r.href));
   const top = recentMatches[0]?.href ?? screenMatches[0]?.path ?? found[0]?.href;
 
