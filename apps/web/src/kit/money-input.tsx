@@ -73,16 +73,17 @@ export function MoneyInput({ value, onChange, currency, onFocus, onBlur, ...rest
   return (
     <NumberInput
       {...rest}
-      onFocus={(event) => {
-        setTyping(true);
-        onFocus?.(event);
-      }}
+      onFocus={onFocus}
       onBlur={(event) => {
         setTyping(false);
         onBlur?.(event);
       }}
       value={value ?? ''}
-      onChange={(v) => onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
+      onChange={(v) => {
+        // Padding stops once the user types (not on focus: a re-render then would lose a selection).
+        setTyping(true);
+        onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v));
+      }}
       leftSection={<span title={code}>{symbol}</span>}
       leftSectionWidth={symbol.length > 1 ? 44 : 28}
       allowNegative={false}
