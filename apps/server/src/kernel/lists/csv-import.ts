@@ -1,5 +1,5 @@
-import { parse as parseStream } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
+import { pipeline, type Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import { and, eq, getTableColumns, is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -28,53 +28,65 @@ function checkHeaders(headers: string[] | undefined): string[] {
 const tooMany = (max: number) =>
   errors.badRequest('too_many_rows', `An import takes at most ${max.toLocaleString('en')} rows: split the file`);
 
-/** A CSV file as rows of cells; the first row is the header. Refuses what is not CSV. */
-export function parseCsv(text: string, maxRows = MAX_IMPORT_ROWS): { headers: string[]; rows: string[][] } {
-  let records: string[][];
-  try {
-    records = parse(text, CSV_OPTIONS);
-  } catch (err) {
-    throw invalidCsv(err);
-  }
-  const [headers, ...rows] = records;
-  if (rows.length > maxRows) throw tooMany(maxRows);
-  return { headers: checkHeaders(headers), rows };
-}
-
 /**
- * The header, the first `keep` rows and the number of rows, without holding the others (a large
- * file is counted, not kept). Refuses what is not CSV or has more than `maxRows` rows.
+ * The records of a CSV byte stream, parsed as they are read (a chunk and the record being read are
+ * held, never the file). Refuses what is not CSV. Leaving the loop early stops reading the source.
  */
-export function readCsvHead(
-  text: string,
-  keep: number,
-  maxRows = MAX_IMPORT_ROWS,
-): { headers: string[]; rows: string[][]; totalRows: number } {
-  let headers: string[] | undefined;
-  const rows: string[][] = [];
-  let totalRows = 0;
+export async function* csvRecords(source: Readable): AsyncGenerator<string[]> {
+  const parser = parse(CSV_OPTIONS);
+  // pipeline: an error of the source fails the parser, a parser closed early destroys the source.
+  const records = pipeline(source, parser, () => {});
   try {
-    parse(text, {
-      ...CSV_OPTIONS,
-      on_record: (record: string[]) => {
-        if (!headers) headers = record;
-        else if (totalRows++ < keep) rows.push(record);
-        return null;
-      },
-    });
+    for await (const record of records as AsyncIterable<string[]>) yield record;
   } catch (err) {
-    throw invalidCsv(err);
+    if (err instanceof CsvError) throw invalidCsv(err);
+    throw err;
+  } finally {
+    source.destroy();
   }
-  if (totalRows > maxRows) throw tooMany(maxRows);
-  return { headers: checkHeaders(headers), rows, totalRows };
 }
 
-/** The data rows of a CSV text, streamed (parsed as they are read), after `skip` rows. */
-export async function* csvRows(text: string, skip = 0): AsyncGenerator<string[]> {
-  const parser = parseStream(CSV_OPTIONS);
-  parser.end(text);
+/** What an import learns of its file as it streams past: the header, the first rows and the count. */
+export class CsvHead {
+  headers: string[] | undefined;
+  readonly rows: string[][] = [];
+  totalRows = 0;
+
+  constructor(
+    private readonly keep: number,
+    private readonly maxRows: number,
+  ) {}
+
+  /** Takes the next record; refuses a file with more than maxRows rows as soon as it has one more. */
+  add(record: string[]) {
+    if (!this.headers) {
+      this.headers = record;
+      return;
+    }
+    if (this.totalRows < this.keep) this.rows.push(record);
+    if (++this.totalRows > this.maxRows) throw tooMany(this.maxRows);
+  }
+
+  /** The header row, checked (a file without one is refused). */
+  checkedHeaders(): string[] {
+    return checkHeaders(this.headers);
+  }
+}
+
+/** The header and first `keep` rows of a CSV stream: reading stops there (the rest is never read). */
+export async function readCsvHead(source: Readable, keep: number): Promise<{ headers: string[]; rows: string[][] }> {
+  const head = new CsvHead(keep, Number.MAX_SAFE_INTEGER);
+  for await (const record of csvRecords(source)) {
+    head.add(record);
+    if (head.totalRows >= keep) break;
+  }
+  return { headers: head.checkedHeaders(), rows: head.rows };
+}
+
+/** The data rows of a CSV stream (after its header and `skip` rows), parsed as they are read. */
+export async function* csvRows(source: Readable, skip = 0): AsyncGenerator<string[]> {
   let index = -1;
-  for await (const record of parser as AsyncIterable<string[]>) {
+  for await (const record of csvRecords(source)) {
     if (index++ < skip) continue;
     yield record;
   }

@@ -1,174 +1,337 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
+import { AppError } from '../errors/app-error';
 import type { ImportRow, ResourceImport, Row } from '../resources/types';
 import { tenantFilter } from '../tenancy/scope-filter';
-import {
-  csvRows,
-  describeErrors,
-  type ImportPlan,
-  MAX_IMPORT_ROWS,
-  parseCsv,
-  planImport,
-  planRow,
-  readCsvHead,
-  readRow,
-} from './csv-import';
+import { describeErrors, type ImportPlan, planImport, planRow, readRow } from './csv-import';
+import { storedRows } from './import-file';
 import { RelationTitles } from './relation-titles';
 import { type ImportRowError, importJobs } from './tables';
 
 export const IMPORT_JOB = 'csv-import';
+/** Deletes what imports leave behind: uploads never run, files of ended imports, old import records. */
+export const IMPORT_SWEEP_JOB = 'csv-import-sweep';
 /** Rows per transaction; progress is saved with each batch, so a retried job resumes after it. */
 const BATCH = 100;
 /** Errors kept on the job (the report lists every refused row up to this many). */
 const MAX_ERRORS = 10_000;
+/** An upload previewed but not run is kept this long. */
+const UPLOAD_KEPT_HOURS = 24;
+/** A queued or running import without progress for this long has stopped (its process died for good). */
+const STALLED_HOURS = 24;
+/** An import's record (its counts and error report) is kept this long after it ended. */
+export const IMPORT_KEPT_DAYS = 90;
 
 export interface ImportJobData {
   tenantId: string;
   jobId: string;
 }
 
-/** Registers the import job: rows in batches, each row in a savepoint, refused rows reported. */
+type Counts = { processed: number; created: number; updated: number; unchanged: number; failed: number };
+
+/**
+ * Registers the import job (the file read back from storage as a stream, rows in batches, refused
+ * rows reported, the file deleted when it ends) and the hourly sweep.
+ */
 export function registerImportJob(app: FastifyInstance) {
-  app.jobs.handle<ImportJobData>(IMPORT_JOB, async ({ tenantId, jobId }) => {
-    const job = await app.db.withTenant(tenantId, async (tx) => {
-      const [row] = await tx.select().from(importJobs).where(jobWhere(tenantId, jobId)).limit(1);
-      return row;
-    });
-    if (!job || job.status === 'done' || job.status === 'failed') return;
-    const resource = app.resources.get(job.resource);
-    const scope: Scope = { db: app.db, tenantId, actor: { id: job.userId, name: job.userName } };
-    try {
-      if (!resource) throw new Error('This list no longer exists');
-      const importer = resource.config.import;
-      const csv = job.csv ?? '';
-      const file = importer ? readCsvHead(csv, 0, importer.maxRows ?? MAX_IMPORT_ROWS) : parseCsv(csv);
-      // A batching resource streams its rows (runBatched); the others are planned row by row below.
-      const rows: string[][] = importer ? [] : (file as { rows: string[][] }).rows;
-      const plan = planImport(
-        resource,
-        scope,
-        new RelationTitles(app.resources, tenantId),
-        file.headers,
-        job.mapping,
-        importer ? null : job.dedupeKey,
-      );
-      await setJob(app, tenantId, jobId, { status: 'running', totalRows: 'totalRows' in file ? (file.totalRows as number) : rows.length });
-      const counts = { processed: job.processed, created: job.created, updated: job.updated, unchanged: job.unchanged, failed: job.failed };
-      const errors: ImportRowError[] = [...job.errors];
-      const fail = (row: number, fields: Record<string, string>) => {
-        counts.failed++;
-        if (errors.length < MAX_ERRORS) errors.push({ row, message: describeErrors(plan, fields), fields });
-      };
-      if (importer) await runBatched(app, { importer, plan, scope, csv, options: job.options, jobId, counts, errors, fail });
-      for (let start = job.processed; start < rows.length; start += BATCH) {
-        const written: { op: 'create' | 'update'; row: Row }[] = [];
-        await app.db.withTenant(tenantId, async (tx) => {
-          for (const [i, cells] of rows.slice(start, start + BATCH).entries()) {
-            const rowNumber = start + i + 2;
-            const outcome = await planRow(tx, plan, cells);
-            if (outcome.action === 'unchanged') counts.unchanged++;
-            else if (outcome.action === 'error') fail(rowNumber, outcome.errors);
-            else {
-              try {
-                // A savepoint per row: a refused row (unique value, hook) leaves the batch intact.
-                const row = await tx.transaction((sp) =>
-                  outcome.action === 'create'
-                    ? resource.createIn(sp, scope, outcome.data)
-                    : resource.updateIn(sp, scope, outcome.id!, outcome.data),
-                );
-                written.push({ op: outcome.action, row });
-                counts[outcome.action === 'create' ? 'created' : 'updated']++;
-              } catch (err) {
-                const e = err as { status?: number; message?: string; fields?: Record<string, string> };
-                if (!e.status || e.status >= 500) throw err;
-                fail(rowNumber, e.fields ?? { _: e.message ?? 'Refused' });
-              }
-            }
-            counts.processed++;
-          }
-          await tx
-            .update(importJobs)
-            .set({ ...counts, errors, updatedAt: new Date() })
-            .where(jobWhere(tenantId, jobId));
-        });
-        for (const op of ['create', 'update'] as const) {
-          const rowsOf = written.filter((w) => w.op === op).map((w) => w.row);
-          if (rowsOf.length > 0) await resource.committed(scope, op, rowsOf);
-        }
-      }
-      await setJob(app, tenantId, jobId, { status: 'done', finishedAt: new Date() });
-      await app.appLog(
-        tenantId,
-        `Imported ${resource.config.label.plural.toLowerCase()} from ${job.filename ?? 'a CSV file'}: ${counts.created} created, ${counts.updated} updated, ${counts.failed} refused`,
-        { importJobId: jobId },
-      );
-    } catch (err) {
-      const known = (err as { status?: number }).status;
-      await setJob(app, tenantId, jobId, {
-        status: 'failed',
-        finishedAt: new Date(),
-        message: known && known < 500 ? (err as Error).message : 'The import stopped on an unexpected error',
-      });
-      if (!known || known >= 500) app.log.error({ err, jobId }, 'import failed');
-    }
+  app.jobs.handle<ImportJobData>(IMPORT_JOB, (data) => runImport(app, data));
+  app.jobs.handle(IMPORT_SWEEP_JOB, async () => {
+    await sweepImports(app);
   });
+  app.jobs.schedule(IMPORT_SWEEP_JOB, '23 * * * *');
 }
 
-interface BatchRun {
-  importer: ResourceImport;
+async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobData) {
+  const job = await app.db.withTenant(tenantId, async (tx) => {
+    const [row] = await tx
+      .select({
+        status: importJobs.status,
+        resource: importJobs.resource,
+        userId: importJobs.userId,
+        userName: importJobs.userName,
+        filename: importJobs.filename,
+        mapping: importJobs.mapping,
+        dedupeKey: importJobs.dedupeKey,
+        options: importJobs.options,
+        storageKey: importJobs.storageKey,
+        headers: importJobs.headers,
+        processed: importJobs.processed,
+        created: importJobs.created,
+        updated: importJobs.updated,
+        unchanged: importJobs.unchanged,
+        failed: importJobs.failed,
+        // How many errors are kept already (a resumed job): the errors themselves stay in the database.
+        kept: sql<number>`jsonb_array_length(${importJobs.errors})`.mapWith(Number),
+      })
+      .from(importJobs)
+      .where(jobWhere(tenantId, jobId))
+      .limit(1);
+    return row;
+  });
+  if (!job || job.status === 'uploaded' || job.status === 'done' || job.status === 'failed') return;
+  const resource = app.resources.get(job.resource);
+  const scope: Scope = { db: app.db, tenantId, actor: { id: job.userId, name: job.userName } };
+  const counts: Counts = {
+    processed: job.processed,
+    created: job.created,
+    updated: job.updated,
+    unchanged: job.unchanged,
+    failed: job.failed,
+  };
+  let ended: Partial<typeof importJobs.$inferInsert>;
+  try {
+    if (!resource) throw new Error('This list no longer exists');
+    if (!job.storageKey) throw new AppError(410, 'file_gone', 'The uploaded file is no longer stored: upload it again');
+    const importer = resource.config.import;
+    const plan = planImport(
+      resource,
+      scope,
+      new RelationTitles(app.resources, tenantId),
+      job.headers,
+      job.mapping,
+      importer ? null : job.dedupeKey,
+    );
+    await setJob(app, tenantId, jobId, { status: 'running' });
+    const run: Run = { app, plan, scope, jobId, counts, kept: job.kept };
+    const size = importer ? (importer.batchSize ?? 1_000) : BATCH;
+    const batches = batchesOf(storedRows(app.storage.blobs, job.storageKey, counts.processed), size)[Symbol.asyncIterator]();
+    let next = batches.next();
+    try {
+      for (;;) {
+        const batch = await next;
+        if (batch.done) break;
+        // The next batch is read and parsed while this one is written.
+        next = batches.next();
+        if (importer) await writeBatch(run, importer, job.options, batch.value);
+        else await writeRows(run, batch.value);
+      }
+    } finally {
+      next.catch(() => {});
+      await batches.return(undefined).catch(() => {});
+    }
+    ended = { status: 'done', finishedAt: new Date() };
+  } catch (err) {
+    const known = (err as { status?: number }).status;
+    ended = {
+      status: 'failed',
+      finishedAt: new Date(),
+      message: known && known < 500 ? (err as Error).message : 'The import stopped on an unexpected error',
+    };
+    if (!known || known >= 500) app.log.error({ err, jobId }, 'import failed');
+  }
+  // Recorded first: if this fails, the job is retried and resumes with its file still there.
+  await setJob(app, tenantId, jobId, ended);
+  if (job.storageKey) await removeFile(app, tenantId, jobId, job.storageKey);
+  if (ended.status === 'done' && resource) {
+    await app.appLog(
+      tenantId,
+      `Imported ${resource.config.label.plural.toLowerCase()} from ${job.filename ?? 'a CSV file'}: ${counts.created} created, ${counts.updated} updated, ${counts.failed} refused`,
+      { importJobId: jobId },
+    );
+  }
+}
+
+interface Run {
+  app: FastifyInstance;
   plan: ImportPlan;
   scope: Scope;
-  csv: string;
-  options: Record<string, unknown>;
   jobId: string;
-  counts: { processed: number; created: number; updated: number; unchanged: number; failed: number };
-  errors: ImportRowError[];
-  fail: (row: number, fields: Record<string, string>) => void;
+  counts: Counts;
+  /** Errors kept on the job so far. */
+  kept: number;
+}
+
+/** Refused rows of a batch, with their cells (the error report's rows), up to MAX_ERRORS in all. */
+class BatchErrors {
+  readonly list: ImportRowError[] = [];
+  constructor(
+    private readonly run: Run,
+    private readonly first: number,
+    private readonly cells: string[][],
+  ) {}
+
+  add(row: number, fields: Record<string, string>) {
+    const { run } = this;
+    run.counts.failed++;
+    if (run.kept >= MAX_ERRORS) return;
+    run.kept++;
+    this.list.push({ row, message: describeErrors(run.plan, fields), fields, cells: this.cells[row - this.first] ?? [] });
+  }
+}
+
+/** The job's progress after a batch, in the batch's transaction: counts, and its refused rows appended. */
+async function saveProgress(tx: Db, run: Run, errors: ImportRowError[]) {
+  await tx
+    .update(importJobs)
+    .set({
+      ...run.counts,
+      ...(errors.length > 0 ? { errors: sql`${importJobs.errors} || ${JSON.stringify(errors)}::jsonb` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(jobWhere(run.scope.tenantId, run.jobId));
+}
+
+/** Rows written one create/update at a time, each in a savepoint (a refused row leaves the batch intact). */
+async function writeRows(run: Run, cells: string[][]) {
+  const { app, plan, scope, counts } = run;
+  const resource = plan.resource;
+  const first = counts.processed + 2;
+  const written: { op: 'create' | 'update'; row: Row }[] = [];
+  await app.db.withTenant(scope.tenantId, async (tx) => {
+    const errors = new BatchErrors(run, first, cells);
+    for (const [i, row] of cells.entries()) {
+      const rowNumber = first + i;
+      const outcome = await planRow(tx, plan, row);
+      if (outcome.action === 'unchanged') counts.unchanged++;
+      else if (outcome.action === 'error') errors.add(rowNumber, outcome.errors);
+      else {
+        try {
+          const record = await tx.transaction((sp) =>
+            outcome.action === 'create'
+              ? resource.createIn(sp, scope, outcome.data)
+              : resource.updateIn(sp, scope, outcome.id!, outcome.data),
+          );
+          written.push({ op: outcome.action, row: record });
+          counts[outcome.action === 'create' ? 'created' : 'updated']++;
+        } catch (err) {
+          const e = err as { status?: number; message?: string; fields?: Record<string, string> };
+          if (!e.status || e.status >= 500) throw err;
+          errors.add(rowNumber, e.fields ?? { _: e.message ?? 'Refused' });
+        }
+      }
+      counts.processed++;
+    }
+    await saveProgress(tx, run, errors.list);
+  });
+  for (const op of ['create', 'update'] as const) {
+    const rowsOf = written.filter((w) => w.op === op).map((w) => w.row);
+    if (rowsOf.length > 0) await resource.committed(scope, op, rowsOf);
+  }
 }
 
 /**
- * A resource that imports in batches (ResourceImport): the file is streamed, each batch of rows is
- * read and validated, then written by the resource's own batch in one transaction with the job's
- * progress, so a retried job resumes after the last committed batch.
+ * A resource that imports in batches (ResourceImport): the batch's rows are read and validated,
+ * then written by the resource's own batch in one transaction with the job's progress, so a retried
+ * job resumes after the last committed batch.
  */
-async function runBatched(app: FastifyInstance, run: BatchRun) {
-  const { importer, plan, scope, counts } = run;
-  const size = importer.batchSize ?? 1_000;
-  let pending: string[][] = [];
-  let first = counts.processed;
-  const flush = async () => {
-    const cells = pending;
-    pending = [];
-    await app.db.withTenant(scope.tenantId, async (tx) => {
-      const rows: ImportRow[] = [];
-      for (const [i, row] of cells.entries()) {
-        const rowNumber = first + i + 2;
-        const read = await readRow(tx, plan, row);
-        if (read.errors) run.fail(rowNumber, read.errors);
-        else rows.push({ row: rowNumber, data: read.data });
-      }
-      if (rows.length > 0) {
-        const result = await importer.batch(tx, scope, rows, run.options);
-        counts.created += result.created;
-        counts.updated += result.updated;
-        counts.unchanged += result.unchanged;
-        for (const e of result.errors) run.fail(e.row, e.fields);
-      }
-      counts.processed += cells.length;
-      first += cells.length;
-      await tx
-        .update(importJobs)
-        .set({ ...counts, errors: run.errors, updatedAt: new Date() })
-        .where(jobWhere(scope.tenantId, run.jobId));
-    });
-  };
-  for await (const row of csvRows(run.csv, counts.processed)) {
-    pending.push(row);
-    if (pending.length >= size) await flush();
+async function writeBatch(run: Run, importer: ResourceImport, options: Record<string, unknown>, cells: string[][]) {
+  const { app, plan, scope, counts } = run;
+  const first = counts.processed + 2;
+  await app.db.withTenant(scope.tenantId, async (tx) => {
+    const errors = new BatchErrors(run, first, cells);
+    const rows: ImportRow[] = [];
+    for (const [i, row] of cells.entries()) {
+      const read = await readRow(tx, plan, row);
+      if (read.errors) errors.add(first + i, read.errors);
+      else rows.push({ row: first + i, data: read.data });
+    }
+    if (rows.length > 0) {
+      const result = await importer.batch(tx, scope, rows, options);
+      counts.created += result.created;
+      counts.updated += result.updated;
+      counts.unchanged += result.unchanged;
+      for (const e of result.errors) errors.add(e.row, e.fields);
+    }
+    counts.processed += cells.length;
+    await saveProgress(tx, run, errors.list);
+  });
+}
+
+/** Rows grouped in batches of `size` (the last one shorter). */
+async function* batchesOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
   }
-  if (pending.length > 0) await flush();
+  if (batch.length > 0) yield batch;
+}
+
+/** Deletes an import's file, then forgets its key (a failed deletion is the sweep's to retry). */
+async function removeFile(app: FastifyInstance, tenantId: string, jobId: string, storageKey: string) {
+  try {
+    await app.storage.blobs.delete(storageKey);
+  } catch (err) {
+    app.log.warn({ err, jobId }, 'the file of an ended import could not be deleted (the sweep retries)');
+    return;
+  }
+  await setJob(app, tenantId, jobId, { storageKey: null });
+}
+
+/**
+ * What imports leave behind, in every community: uploads previewed but not run within a day (record
+ * and file), the files of ended imports whose deletion failed, imports stalled for a day (failed, file
+ * deleted), and the records of imports ended more than IMPORT_KEPT_DAYS ago. Returns what it did.
+ */
+export async function sweepImports(app: FastifyInstance, now = new Date()) {
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+  const uploadedBefore = hoursAgo(UPLOAD_KEPT_HOURS);
+  const stalledBefore = hoursAgo(STALLED_HOURS);
+  const endedBefore = hoursAgo(IMPORT_KEPT_DAYS * 24);
+  // The candidates across communities (owner connection); each is then handled as its community.
+  const candidates = await app.db.query<{ tenant_id: string; id: string; status: string; storage_key: string | null }>(
+    `select tenant_id, id, status, storage_key from import_jobs
+      where (status = 'uploaded' and created_at < $1)
+         or (status in ('queued', 'running') and updated_at < $2)
+         or (status in ('done', 'failed') and (storage_key is not null or coalesce(finished_at, updated_at) < $3))
+      limit 1000`,
+    [uploadedBefore, stalledBefore, endedBefore],
+  );
+  const done = { deleted: 0, stalled: 0, filesRemoved: 0 };
+  for (const c of candidates) {
+    const where = jobWhere(c.tenant_id, c.id);
+    let removeBytes = false;
+    if (c.status === 'uploaded') {
+      const gone = await app.db.withTenant(c.tenant_id, (tx) =>
+        tx
+          .delete(importJobs)
+          .where(and(where, eq(importJobs.status, 'uploaded'), sql`${importJobs.createdAt} < ${uploadedBefore}`))
+          .returning({ id: importJobs.id }),
+      );
+      done.deleted += gone.length;
+      removeBytes = gone.length > 0;
+    } else if (c.status === 'queued' || c.status === 'running') {
+      const stopped = await app.db.withTenant(c.tenant_id, (tx) =>
+        tx
+          .update(importJobs)
+          .set({
+            status: 'failed',
+            message: 'The import stopped and did not resume: import the rest of the file again',
+            finishedAt: now,
+            storageKey: null,
+            updatedAt: now,
+          })
+          .where(and(where, sql`${importJobs.status} in ('queued', 'running')`, sql`${importJobs.updatedAt} < ${stalledBefore}`))
+          .returning({ id: importJobs.id }),
+      );
+      done.stalled += stopped.length;
+      removeBytes = stopped.length > 0;
+    } else {
+      // Ended: the file is not needed any more (deleted first: if forgetting the key fails, it is retried).
+      if (c.storage_key) {
+        await app.storage.blobs.delete(c.storage_key);
+        done.filesRemoved++;
+      }
+      const gone = await app.db.withTenant(c.tenant_id, async (tx) => {
+        await tx.update(importJobs).set({ storageKey: null }).where(where);
+        return tx
+          .delete(importJobs)
+          .where(and(where, sql`coalesce(${importJobs.finishedAt}, ${importJobs.updatedAt}) < ${endedBefore}`))
+          .returning({ id: importJobs.id });
+      });
+      done.deleted += gone.length;
+    }
+    if (removeBytes && c.storage_key) {
+      await app.storage.blobs.delete(c.storage_key);
+      done.filesRemoved++;
+    }
+  }
+  return done;
 }
 
 const jobWhere = (tenantId: string, jobId: string) => and(tenantFilter(importJobs, tenantId), eq(importJobs.id, jobId));

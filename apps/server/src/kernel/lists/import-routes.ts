@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -7,13 +8,14 @@ import { z } from 'zod';
 import { scopeOf } from '../auth/context';
 import { errors } from '../errors/app-error';
 import type { Resource } from '../resources/resource';
+import type { BlobStore } from '../storage/blob-store';
 import { uploadParts } from '../storage/storage';
 import { tenantFilter } from '../tenancy/scope-filter';
-import { dedupeKeys, importableFields, MAX_IMPORT_ROWS, parseCsv, planImport, planRow, readCsvHead, suggestMapping } from './csv-import';
+import { dedupeKeys, importableFields, MAX_IMPORT_ROWS, planImport, planRow, suggestMapping } from './csv-import';
+import { importFileKey, type ReceivedFile, storedHead, storeImportFile } from './import-file';
 import { IMPORT_JOB } from './import-job';
 import { RelationTitles } from './relation-titles';
-import { importJobs } from './tables';
-import { isXlsx, xlsxToCsv } from './xlsx';
+import { type ImportRowError, importJobs } from './tables';
 
 /** Rows the preview checks and shows. */
 const PREVIEW_ROWS = 10;
@@ -22,7 +24,7 @@ const jobOut = z.object({
   id: z.string(),
   resource: z.string(),
   filename: z.string().nullable(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
+  status: z.enum(['uploaded', 'queued', 'running', 'done', 'failed']),
   totalRows: z.number(),
   processed: z.number(),
   created: z.number(),
@@ -34,16 +36,19 @@ const jobOut = z.object({
   createdAt: z.date(),
   finishedAt: z.date().nullable(),
 });
-const HIDDEN = new Set(['csv', 'tenantId', 'mapping', 'dedupeKey', 'options', 'userId', 'userName', 'updatedAt']);
+const HIDDEN = new Set(['storageKey', 'headers', 'tenantId', 'mapping', 'dedupeKey', 'options', 'userId', 'userName', 'updatedAt']);
 const jobColumns = Object.fromEntries(Object.entries(getTableColumns(importJobs)).filter(([k]) => !HIDDEN.has(k))) as Record<
   string,
   PgColumn
 >;
 
 /**
- * POST /api/v1/<path>/import (multipart: `file`, `mode` preview|run, `mapping` JSON, `key`):
- * the preview checks the first rows and suggests a mapping; run queues the import as a job.
- * GET …/import/:id is its progress; GET …/import/:id/errors.csv its refused rows, re-importable.
+ * POST /api/v1/<path>/import (multipart: `file` or `upload`, `mode` preview|run, `mapping` JSON,
+ * `key`, `options` JSON): a file is streamed to storage as it arrives (counted, its head kept);
+ * the preview checks the first rows, suggests a mapping and answers the upload's id, which later
+ * previews (another mapping) and the run name instead of sending the file again; run queues the
+ * import as a job. GET …/import/:id is its progress; GET …/import/:id/errors.csv its refused rows,
+ * re-importable.
  */
 export function registerCsvImport(app: FastifyInstance, resource: Resource) {
   if (!resource.allows('create') && !resource.allows('update')) return;
@@ -52,6 +57,26 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
   const tags = [resource.path.split('/')[0]];
   const write = { access: `${resource.module}:write` as const };
   const plural = resource.config.label.plural.toLowerCase();
+  const blobs = app.storage.blobs;
+
+  /** The import record of an upload stored by an earlier preview, still to be run. */
+  const findUpload = async (tenantId: string, id: string) => {
+    const [row] = await app.db.readAsTenant(tenantId, (db) =>
+      db
+        .select({
+          status: importJobs.status,
+          storageKey: importJobs.storageKey,
+          filename: importJobs.filename,
+          totalRows: importJobs.totalRows,
+        })
+        .from(importJobs)
+        .where(and(tenantFilter(importJobs, tenantId), eq(importJobs.id, id), eq(importJobs.resource, resource.path)))
+        .limit(1),
+    );
+    if (!row) throw errors.notFound('Upload');
+    if (row.status !== 'uploaded' || !row.storageKey) throw alreadyRun();
+    return { ...row, storageKey: row.storageKey };
+  };
 
   r.post(
     base,
@@ -60,7 +85,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
       schema: {
         summary: `Import ${plural} from CSV (preview, or run as a job)`,
         description:
-          "multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)",
+          "multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)",
         tags,
         consumes: ['multipart/form-data'],
       },
@@ -68,69 +93,117 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
     async (req, reply) => {
       const auth = req.auth!;
       const maxRows = resource.config.import?.maxRows ?? MAX_IMPORT_ROWS;
-      const form = await readForm(req, maxRows);
-      const options = importOptions(resource, form.options);
-      const scope = scopeOf(app.db, auth);
-      const fields = importableFields(resource);
-      const { headers, rows, totalRows } = readCsvHead(form.text, PREVIEW_ROWS, maxRows);
-      const mapping = form.mapping ?? suggestMapping(headers, fields);
-      const keys = dedupeKeys(resource);
-      const key = form.key === undefined ? (keys.find((k) => Object.values(mapping).includes(k)) ?? null) : form.key || null;
-      const plan = planImport(resource, scope, new RelationTitles(app.resources, auth.tenantId), headers, mapping, key);
-      if (form.mode === 'preview') {
-        const preview = await app.db.readAsTenant(auth.tenantId, async (db) => {
-          const out = [];
-          for (const [i, cells] of rows.slice(0, PREVIEW_ROWS).entries()) {
-            const outcome = await planRow(db, plan, cells);
-            out.push({ row: i + 2, cells, action: outcome.action, errors: outcome.errors });
-          }
-          return out;
-        });
-        return {
-          headers,
-          mapping,
-          key,
-          keys: fields.filter((f) => keys.includes(f.key)).map((f) => ({ key: f.key, label: f.label })),
-          fields: fields.filter((f) => f.writable || keys.includes(f.key)).map((f) => ({ key: f.key, label: f.label })),
-          totalRows,
-          rows: preview,
-        };
-      }
-      const job = await app.db.withTenant(auth.tenantId, async (tx) => {
-        const [row] = await tx
-          .insert(importJobs)
-          .values({
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            userName: auth.userName,
-            resource: resource.path,
-            filename: form.filename,
-            mapping,
-            dedupeKey: key,
-            options,
-            csv: form.text,
-            totalRows,
-          })
-          .returning(jobColumns);
-        return row;
+      const id = randomUUID();
+      const form = await readForm(req, {
+        blobs,
+        key: importFileKey(auth.tenantId, id),
+        maxRows,
+        maxBytes: app.config.maxUploadBytes,
       });
-      await app.jobs.send(IMPORT_JOB, { tenantId: auth.tenantId, jobId: job.id });
-      return reply.code(202).send({ data: job });
+      try {
+        const options = importOptions(resource, form.options);
+        const scope = scopeOf(app.db, auth);
+        const fields = importableFields(resource);
+        let file: ReceivedFile & { filename: string | null };
+        if (form.file) file = form.file;
+        else {
+          const stored = await findUpload(auth.tenantId, form.upload!);
+          // Only the head of the stored file is read.
+          const head = await storedHead(blobs, stored.storageKey, form.mode === 'preview' ? PREVIEW_ROWS : 0);
+          file = { ...head, totalRows: stored.totalRows, filename: stored.filename };
+        }
+        const { headers, rows, totalRows } = file;
+        const mapping = form.mapping ?? suggestMapping(headers, fields);
+        const keys = dedupeKeys(resource);
+        const key = form.key === undefined ? (keys.find((k) => Object.values(mapping).includes(k)) ?? null) : form.key || null;
+        const plan = planImport(resource, scope, new RelationTitles(app.resources, auth.tenantId), headers, mapping, key);
+        const record = {
+          tenantId: auth.tenantId,
+          id,
+          userId: auth.userId,
+          userName: auth.userName,
+          resource: resource.path,
+          filename: file.filename,
+          mapping,
+          dedupeKey: key,
+          options,
+          storageKey: importFileKey(auth.tenantId, id),
+          headers,
+          totalRows,
+        };
+        if (form.mode === 'preview') {
+          const preview = await app.db.readAsTenant(auth.tenantId, async (db) => {
+            const out = [];
+            for (const [i, cells] of rows.slice(0, PREVIEW_ROWS).entries()) {
+              const outcome = await planRow(db, plan, cells);
+              out.push({ row: i + 2, cells, action: outcome.action, errors: outcome.errors });
+            }
+            return out;
+          });
+          // A file sent with the preview stays stored for the run (and other previews) to name.
+          if (form.file) await app.db.withTenant(auth.tenantId, (tx) => tx.insert(importJobs).values({ ...record, status: 'uploaded' }));
+          return {
+            upload: form.upload ?? id,
+            headers,
+            mapping,
+            key,
+            keys: fields.filter((f) => keys.includes(f.key)).map((f) => ({ key: f.key, label: f.label })),
+            fields: fields.filter((f) => f.writable || keys.includes(f.key)).map((f) => ({ key: f.key, label: f.label })),
+            totalRows,
+            rows: preview,
+          };
+        }
+        const job = await app.db.withTenant(auth.tenantId, async (tx) => {
+          if (form.file) {
+            const [row] = await tx.insert(importJobs).values(record).returning(jobColumns);
+            return row;
+          }
+          // The upload becomes the job: once only, whoever runs it first.
+          const [row] = await tx
+            .update(importJobs)
+            .set({
+              status: 'queued',
+              mapping,
+              dedupeKey: key,
+              options,
+              userId: auth.userId,
+              userName: auth.userName,
+              updatedAt: new Date(),
+            })
+            .where(
+              and(
+                tenantFilter(importJobs, auth.tenantId),
+                eq(importJobs.id, form.upload!),
+                eq(importJobs.resource, resource.path),
+                eq(importJobs.status, 'uploaded'),
+              ),
+            )
+            .returning(jobColumns);
+          if (!row) throw alreadyRun();
+          return row;
+        });
+        await app.jobs.send(IMPORT_JOB, { tenantId: auth.tenantId, jobId: job.id });
+        return reply.code(202).send({ data: job });
+      } catch (err) {
+        // A file stored by this request is not kept when the request is refused.
+        if (form.file) await blobs.delete(importFileKey(auth.tenantId, id)).catch(() => {});
+        throw err;
+      }
     },
   );
 
   const params = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
-  const findJob = async (req: FastifyRequest, id: string, withCsv = false) => {
+  const findJob = async (req: FastifyRequest, id: string, withHeaders = false) => {
     const auth = req.auth!;
     const [job] = await app.db.readAsTenant(auth.tenantId, (db) =>
       db
-        .select(withCsv ? { ...jobColumns, csv: importJobs.csv } : jobColumns)
+        .select(withHeaders ? { ...jobColumns, headers: importJobs.headers } : jobColumns)
         .from(importJobs)
         .where(and(tenantFilter(importJobs, auth.tenantId), eq(importJobs.id, id), eq(importJobs.resource, resource.path)))
         .limit(1),
     );
     if (!job) throw errors.notFound('Import');
-    return job as unknown as z.infer<typeof jobOut> & { csv?: string | null };
+    return job as unknown as Omit<z.infer<typeof jobOut>, 'errors'> & { headers?: string[]; errors: ImportRowError[] };
   };
 
   r.get(
@@ -144,25 +217,28 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
     { config: write, schema: { summary: `Refused rows of a ${plural} import, as CSV`, tags, params, produces: ['text/csv'] } },
     async (req, reply) => {
       const job = await findJob(req, req.params.id, true);
-      const { headers, rows } = parseCsv(job.csv ?? '', Number.MAX_SAFE_INTEGER);
-      const lines = job.errors.map((e) => [String(e.row), e.message, ...(rows[e.row - 2] ?? [])]);
+      const lines = job.errors.map((e) => [String(e.row), e.message, ...(e.cells ?? [])]);
       const name = `${resource.config.label.plural} import errors.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(`\ufeff${stringify([['Row', 'Error', ...headers], ...lines], { record_delimiter: 'windows' })}`);
+        .send(`\ufeff${stringify([['Row', 'Error', ...(job.headers ?? [])], ...lines], { record_delimiter: 'windows' })}`);
     },
   );
 }
 
 interface ImportForm {
-  text: string;
-  filename: string | null;
+  /** The file sent with this request, stored. */
+  file?: ReceivedFile & { filename: string };
+  /** Or the id of an upload stored by an earlier preview. */
+  upload?: string;
   mode: 'preview' | 'run';
   mapping?: Record<string, string>;
   key?: string;
   options?: unknown;
 }
+
+const alreadyRun = () => errors.conflict('import_started', 'This upload was imported already: upload the file again');
 
 /** The resource's own import choices (ResourceImport.options), with their defaults. */
 function importOptions(resource: Resource, given: unknown): Record<string, unknown> {
@@ -195,6 +271,7 @@ const formFields = z
         }
       }),
     key: z.string().max(100).optional(),
+    upload: z.uuid({ message: 'Not a valid upload id' }).optional(),
     options: z
       .string()
       .max(10_000)
@@ -211,28 +288,37 @@ const formFields = z
   })
   .strict();
 
-/** The upload: one CSV file (UTF-8) or XLSX workbook (read as CSV), and the form's fields. */
-async function readForm(req: FastifyRequest, maxRows: number): Promise<ImportForm> {
+/**
+ * The form: its fields, and one CSV file (UTF-8) or XLSX workbook (read as CSV) streamed to storage
+ * under `to.key` as it arrives (nothing stays there when the form is refused), or an upload's id.
+ */
+async function readForm(
+  req: FastifyRequest,
+  to: { blobs: BlobStore; key: string; maxRows: number; maxBytes: number },
+): Promise<ImportForm> {
   if (!req.isMultipart()) throw errors.unsupportedMedia('Upload the CSV file as multipart/form-data');
   const raw: Record<string, string> = {};
-  let file: { text: string; filename: string } | null = null;
-  for await (const part of uploadParts(req.parts())) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (file) throw errors.badRequest('too_many_files', 'Upload one CSV file');
-      if (isXlsx(bytes)) {
-        file = { text: await xlsxToCsv(bytes, maxRows), filename: part.filename };
-        continue;
-      }
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-      if (text.includes('\u0000')) throw errors.unsupportedMedia('Upload a CSV or XLSX file, not another binary file');
-      file = { text, filename: part.filename };
-    } else if (typeof part.value === 'string') raw[part.fieldname] = part.value;
+  let file: ImportForm['file'];
+  try {
+    for await (const part of uploadParts(req.parts())) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume();
+          throw errors.badRequest('too_many_files', 'Upload one CSV file');
+        }
+        const received = await storeImportFile(to.blobs, to.key, part.file, { keep: PREVIEW_ROWS, ...to });
+        file = { ...received, filename: part.filename };
+      } else if (typeof part.value === 'string') raw[part.fieldname] = part.value;
+    }
+    const parsed = formFields.safeParse(raw);
+    if (!parsed.success) {
+      throw errors.validation(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
+    }
+    if (!file && !parsed.data.upload) throw errors.validation({ file: 'Attach a CSV file' });
+    if (file && parsed.data.upload) throw errors.validation({ upload: 'Send the file or the id of its upload, not both' });
+    return { file, ...parsed.data };
+  } catch (err) {
+    if (file) await to.blobs.delete(to.key).catch(() => {});
+    throw err;
   }
-  if (!file) throw errors.validation({ file: 'Attach a CSV file' });
-  const parsed = formFields.safeParse(raw);
-  if (!parsed.success) {
-    throw errors.validation(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
-  }
-  return { text: file.text, filename: file.filename, ...parsed.data };
 }

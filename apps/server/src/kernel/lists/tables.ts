@@ -28,9 +28,15 @@ export interface ImportRowError {
   message: string;
   /** Field key → problem. */
   fields?: Record<string, string>;
+  /** The row's cells as the file had them (the error report lists them; the file itself is gone). */
+  cells?: string[];
 }
 
-/** A CSV import of one resource, run as a background job; the console polls its progress. */
+/**
+ * A CSV import of one resource, run as a background job; the console polls its progress. The
+ * uploaded file is in storage under `storageKey` (an XLSX workbook as the CSV of its first sheet)
+ * from its upload until the import ends: an upload previewed but never run is `uploaded`.
+ */
 export const importJobs = tenantTable(
   'import_jobs',
   {
@@ -38,7 +44,7 @@ export const importJobs = tenantTable(
     userName: text('user_name'),
     resource: text('resource').notNull(),
     filename: text('filename'),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['uploaded', 'queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     /** Column header → field key (unmapped headers are absent). */
@@ -47,8 +53,10 @@ export const importJobs = tenantTable(
     dedupeKey: text('dedupe_key'),
     /** The resource's own import choices (ResourceImport.options), validated at upload. */
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
-    /** The uploaded file, kept for the error report (its refused rows). */
-    csv: text('csv'),
+    /** Where the uploaded file is in storage (kernel/storage's blob store); null once it is deleted. */
+    storageKey: text('storage_key'),
+    /** The file's header row (the error report's columns). */
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
     totalRows: integer('total_rows').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     created: integer('created').notNull().default(0),

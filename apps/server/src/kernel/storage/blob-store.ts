@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { errors } from '../errors/app-error';
 
 /**
@@ -10,7 +12,11 @@ import { errors } from '../errors/app-error';
  */
 export interface BlobStore {
   readonly kind: 'disk' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes under the key. A stream is written as it is read (never held whole); when it
+   * fails (an error from its source), nothing is left under the key.
+   */
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** A stream of the bytes; 404 when there are none under the key. */
   get(key: string): Promise<Readable>;
   /** Removes the bytes (nothing happens when there are none). */
@@ -34,7 +40,16 @@ export function diskBlobStore(dataDir: string): BlobStore {
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, body);
+      if (Buffer.isBuffer(body)) return writeFile(path, body);
+      // Written beside, then renamed: a reader never sees half a file, a failed stream leaves none.
+      const partial = `${path}.${randomUUID()}.part`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        await rename(partial, path);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
     },
     async get(key) {
       const path = pathOf(key);

@@ -48,7 +48,8 @@ export function s3BlobStore(options: S3Options): BlobStore {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      // Multipart for large files (parts of 8 MB, four at a time), one PUT for small ones.
+      // Multipart for large files (parts of 8 MB, four at a time), one PUT for small ones. A stream
+      // is sent as it is read (at most four parts held); a failed one aborts the multipart upload.
       await new Upload({
         client,
         params: { Bucket, Key: Key(key), Body: body, ContentType: contentType },
