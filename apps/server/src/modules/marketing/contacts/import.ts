@@ -12,10 +12,13 @@ import {
 } from '../tables/contacts';
 import { CONSENT_COLUMN, normalizeEmail, normalizePhone } from './merge';
 
-// A contacts import writes a batch (1,000 rows) in a handful of statements: rows are normalised
-// like every other way in (merge.ts), merged inside the file and with the community's contacts
-// (by email, then by phone), then inserted and updated with one multi-row statement each, with
-// their consent events. Suppressed addresses are never opted in again by a file.
+// A contacts import writes a batch (5,000 rows) in a handful of statements: rows are normalised
+// like every other way in (merge.ts) and merged inside the file; then every contact-to-be is
+// inserted in one statement that leaves out those whose email or phone is taken (on conflict do
+// nothing); only those are looked up (by email, then by phone) and merged into the contact found,
+// in one multi-row update. A file of new contacts, the common large import, so costs no lookup.
+// Consent events go in one statement. Suppressed addresses are never opted in again by a file:
+// the suppression list is read for the addresses an opt-in is asked for, only.
 
 const decision = z.enum(['opted_in', 'opted_out']);
 
@@ -73,50 +76,57 @@ async function importBatch(tx: Db, scope: Scope, rows: ImportRow[], options: Con
   const entries = mergeInFile(rows, options, result);
   if (entries.length === 0) return result;
   const tenantId = scope.tenantId;
-
-  const emails = entries.flatMap((e) => (e.email ? [e.email] : []));
-  const phones = entries.flatMap((e) => (e.phone ? [e.phone] : []));
-  const found: Existing[] = await tx
-    .select({
-      id: c.id,
-      name: c.name,
-      email: c.email,
-      phone: c.phone,
-      whatsapp: c.whatsapp,
-      country: c.country,
-      language: c.language,
-      tags: c.tags,
-      attributes: c.attributes,
-      emailConsent: c.emailConsent,
-      smsConsent: c.smsConsent,
-      whatsappConsent: c.whatsappConsent,
-      pushConsent: c.pushConsent,
-    })
-    .from(c)
-    // One array parameter per list (not a thousand parameters): cheaper to send and to plan.
-    .where(
-      and(sql`${c.tenantId} = ${tenantId}`, or(sql`${c.email} = any(${textArray(emails)})`, sql`${c.phone} = any(${textArray(phones)})`)),
-    );
-  const byEmail = new Map(found.filter((f) => f.email).map((f) => [f.email!, f]));
-  const byPhone = new Map(found.filter((f) => f.phone).map((f) => [f.phone!, f]));
-  const suppressed = await suppressedAddresses(tx, tenantId, [...entries, ...found]);
-
-  const fresh: Entry[] = [];
-  const matched = new Map<string, { existing: Existing; entry: Entry }>();
-  for (const entry of entries) {
-    const existing = (entry.email && byEmail.get(entry.email)) || (entry.phone && byPhone.get(entry.phone)) || null;
-    if (!existing) fresh.push(entry);
-    else if (options.existing === 'skip') result.unchanged += entry.rows.length;
-    else {
-      // Two rows (one by email, one by phone) may find the same contact: they become one change.
-      const same = matched.get(existing.id);
-      if (same) mergeInto(same.entry, entry);
-      else matched.set(existing.id, { existing, entry });
-    }
-  }
+  const suppressed = new Suppressed(tx, tenantId);
+  await suppressed.check(entries.map((e) => optInAddresses(e.consent, e)));
   const events: ConsentEvent[] = [];
-  await insertFresh(tx, tenantId, fresh, suppressed, result, events);
-  await updateExisting(tx, tenantId, [...matched.values()], byPhone, suppressed, result, events);
+  const taken = await insertFresh(tx, tenantId, entries, suppressed, result, events);
+  if (taken.length > 0) {
+    const emails = taken.flatMap((e) => (e.email ? [e.email] : []));
+    const phones = taken.flatMap((e) => (e.phone ? [e.phone] : []));
+    const found: Existing[] = await tx
+      .select({
+        id: c.id,
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        whatsapp: c.whatsapp,
+        country: c.country,
+        language: c.language,
+        tags: c.tags,
+        attributes: c.attributes,
+        emailConsent: c.emailConsent,
+        smsConsent: c.smsConsent,
+        whatsappConsent: c.whatsappConsent,
+        pushConsent: c.pushConsent,
+      })
+      .from(c)
+      // One array parameter per list (not a thousand parameters): cheaper to send and to plan.
+      .where(
+        and(sql`${c.tenantId} = ${tenantId}`, or(sql`${c.email} = any(${textArray(emails)})`, sql`${c.phone} = any(${textArray(phones)})`)),
+      );
+    const byEmail = new Map(found.filter((f) => f.email).map((f) => [f.email!, f]));
+    const byPhone = new Map(found.filter((f) => f.phone).map((f) => [f.phone!, f]));
+    const matched = new Map<string, { existing: Existing; entry: Entry }>();
+    for (const entry of taken) {
+      const existing = (entry.email && byEmail.get(entry.email)) || (entry.phone && byPhone.get(entry.phone)) || null;
+      if (!existing) {
+        // Its contact was deleted between the insert and the lookup: nothing to merge into.
+        for (const row of entry.rows) {
+          result.errors.push({
+            row,
+            fields: { email: 'A contact with this email or phone was changed at the same time: import this row again' },
+          });
+        }
+      } else if (options.existing === 'skip') result.unchanged += entry.rows.length;
+      else {
+        // Two rows (one by email, one by phone) may find the same contact: they become one change.
+        const same = matched.get(existing.id);
+        if (same) mergeInto(same.entry, entry);
+        else matched.set(existing.id, { existing, entry });
+      }
+    }
+    await updateExisting(tx, tenantId, [...matched.values()], byPhone, suppressed, result, events);
+  }
   await insertEvents(tx, tenantId, events);
   return result;
 }
@@ -212,42 +222,82 @@ const suppressionKey = (channel: Channel, address: string) => `${channel} ${addr
 
 type Addresses = { email: string | null; phone: string | null; whatsapp: string | null };
 
-/** Which of these contacts' addresses are on the suppression list (one query for the batch). */
-async function suppressedAddresses(tx: Db, tenantId: string, contacts: Addresses[]): Promise<Set<string>> {
-  const addresses = [...new Set(contacts.flatMap((e) => [e.email, e.phone, e.whatsapp].filter((a): a is string => Boolean(a))))];
-  const s = marketingSuppressions;
-  const rows = await tx
-    .select({ channel: s.channel, address: s.address })
-    .from(s)
-    .where(and(sql`${s.tenantId} = ${tenantId}`, sql`${s.address} = any(${textArray(addresses)})`));
-  return new Set(rows.map((r) => suppressionKey(r.channel, r.address)));
+/** Where each channel's messages go for a contact with these addresses. */
+const channelAddress = (at: Addresses): Record<Channel, string | null> => ({
+  email: at.email,
+  sms: at.phone,
+  whatsapp: at.whatsapp ?? at.phone,
+  push: null,
+});
+
+/** The addresses an opt-in is asked for (the only ones the suppression list is read for). */
+function optInAddresses(consent: Consent, at: Addresses): string[] {
+  const address = channelAddress(at);
+  const out: string[] = [];
+  for (const [channel, status] of Object.entries(consent) as [Channel, ConsentStatus][]) {
+    const to = address[channel];
+    if (status === 'opted_in' && to) out.push(to);
+  }
+  return out;
+}
+
+/** The suppression list, read for the batch's addresses as they are needed (one query each time). */
+class Suppressed {
+  private readonly read = new Set<string>();
+  private readonly listed = new Set<string>();
+
+  constructor(
+    private readonly tx: Db,
+    private readonly tenantId: string,
+  ) {}
+
+  /** Reads the list for these addresses (those not read yet). */
+  async check(addresses: string[][]) {
+    const wanted = [...new Set(addresses.flat())].filter((a) => !this.read.has(a));
+    if (wanted.length === 0) return;
+    for (const a of wanted) this.read.add(a);
+    const s = marketingSuppressions;
+    const rows = await this.tx
+      .select({ channel: s.channel, address: s.address })
+      .from(s)
+      .where(and(sql`${s.tenantId} = ${this.tenantId}`, sql`${s.address} = any(${textArray(wanted)})`));
+    for (const r of rows) this.listed.add(suppressionKey(r.channel, r.address));
+  }
+
+  has(channel: Channel, address: string) {
+    return this.listed.has(suppressionKey(channel, address));
+  }
 }
 
 /**
  * The consent without opt-ins of suppressed addresses (of the contact as it will be): a file never
- * opts a suppressed address back in (only its owner can, through a confirmation link).
+ * opts a suppressed address back in (only its owner can, through a confirmation link). The
+ * addresses opted in must have been checked (Suppressed.check).
  */
-function withoutSuppressed(consent: Consent, at: Addresses, suppressed: Set<string>): Consent {
-  const address: Record<Channel, string | null> = { email: at.email, sms: at.phone, whatsapp: at.whatsapp ?? at.phone, push: null };
+function withoutSuppressed(consent: Consent, at: Addresses, suppressed: Suppressed): Consent {
+  const address = channelAddress(at);
   const kept: Consent = {};
   for (const [channel, status] of Object.entries(consent) as [Channel, ConsentStatus][]) {
     const to = address[channel];
-    if (!(status === 'opted_in' && to && suppressed.has(suppressionKey(channel, to)))) kept[channel] = status;
+    if (!(status === 'opted_in' && to && suppressed.has(channel, to))) kept[channel] = status;
   }
   return kept;
 }
 
+/**
+ * Inserts every entry as a new contact, in one statement, except those whose email or phone a
+ * contact has already (on conflict do nothing): those are returned, to be merged.
+ */
 async function insertFresh(
   tx: Db,
   tenantId: string,
-  fresh: Entry[],
-  suppressed: Set<string>,
+  entries: Entry[],
+  suppressed: Suppressed,
   result: ImportBatchResult,
   events: ConsentEvent[],
-) {
-  if (fresh.length === 0) return;
-  for (const e of fresh) e.consent = withoutSuppressed(e.consent, e, suppressed);
-  const records = fresh.map((e) => ({
+): Promise<Entry[]> {
+  const consents = entries.map((e) => withoutSuppressed(e.consent, e, suppressed));
+  const records = entries.map((e, i) => ({
     name: e.name ?? '',
     email: e.email,
     phone: e.phone,
@@ -258,13 +308,11 @@ async function insertFresh(
     attributes: e.attributes,
     source: e.source ?? 'import',
     last_activity_at: e.lastActivityAt?.toISOString() ?? null,
-    email_consent: e.consent.email ?? 'unknown',
-    sms_consent: e.consent.sms ?? 'unknown',
-    whatsapp_consent: e.consent.whatsapp ?? 'unknown',
-    push_consent: e.consent.push ?? 'unknown',
+    email_consent: consents[i]!.email ?? 'unknown',
+    sms_consent: consents[i]!.sms ?? 'unknown',
+    whatsapp_consent: consents[i]!.whatsapp ?? 'unknown',
+    push_consent: consents[i]!.push ?? 'unknown',
   }));
-  // One statement for the batch; a contact added at the same moment by someone else is skipped here
-  // (on conflict) and reported on its row, never a failed batch.
   const inserted = (await tx.execute(sql`
     insert into ${c} (tenant_id, name, email, phone, whatsapp, country, language, tags, attributes, source,
       last_activity_at, email_consent, sms_consent, whatsapp_consent, push_consent)
@@ -275,23 +323,26 @@ async function insertFresh(
       email_consent text, sms_consent text, whatsapp_consent text, push_consent text)
     on conflict do nothing
     returning id, email, phone`)) as unknown as { rows: { id: string; email: string | null; phone: string | null }[] };
-  const idByEmail = new Map(inserted.rows.filter((r) => r.email).map((r) => [r.email!, r.id]));
-  const idByPhone = new Map(inserted.rows.filter((r) => r.phone).map((r) => [r.phone!, r.id]));
-  for (const entry of fresh) {
-    const id = (entry.email && idByEmail.get(entry.email)) || (entry.phone && idByPhone.get(entry.phone));
+  // Emails are unique among the entries (mergeInFile): an entry with one is found by it; one without,
+  // by its phone among the contacts inserted without an email.
+  const idByEmail = new Map<string, string>();
+  const idByPhone = new Map<string, string>();
+  for (const r of inserted.rows) {
+    if (r.email) idByEmail.set(r.email, r.id);
+    else if (r.phone) idByPhone.set(r.phone, r.id);
+  }
+  const taken: Entry[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const id = entry.email ? idByEmail.get(entry.email) : entry.phone ? idByPhone.get(entry.phone) : undefined;
     if (!id) {
-      for (const row of entry.rows) {
-        result.errors.push({
-          row,
-          fields: { email: 'A contact with this email or phone was added at the same time: import this row again' },
-        });
-      }
+      taken.push(entry);
       continue;
     }
     result.created++;
     result.updated += entry.rows.length - 1;
-    events.push(...consentEvents(id, entry.consent));
+    events.push(...consentEvents(id, consents[i]!));
   }
+  return taken;
 }
 
 async function updateExisting(
@@ -299,19 +350,25 @@ async function updateExisting(
   tenantId: string,
   matched: { existing: Existing; entry: Entry }[],
   phoneOwners: Map<string, Existing>,
-  suppressed: Set<string>,
+  suppressed: Suppressed,
   result: ImportBatchResult,
   events: ConsentEvent[],
 ) {
-  const changes = [];
-  for (const { existing, entry } of matched) {
+  // Where each contact's messages will go once merged (the suppression list is read for those opted in).
+  const addresses = matched.map(({ existing, entry }) => {
     // A phone that belongs to another contact stays there (the email's contact keeps its own).
-    const phoneFree = entry.phone && (!phoneOwners.has(entry.phone) || phoneOwners.get(entry.phone)!.id === existing.id);
-    const at = {
+    const phoneFree = Boolean(entry.phone && (!phoneOwners.has(entry.phone) || phoneOwners.get(entry.phone)!.id === existing.id));
+    const at: Addresses = {
       email: existing.email ?? entry.email,
       phone: phoneFree ? entry.phone : existing.phone,
       whatsapp: entry.whatsapp ?? existing.whatsapp,
     };
+    return { phoneFree, at };
+  });
+  await suppressed.check(matched.map(({ entry }, i) => optInAddresses(entry.consent, addresses[i]!.at)));
+  const changes = [];
+  for (const [i, { existing, entry }] of matched.entries()) {
+    const { phoneFree, at } = addresses[i]!;
     entry.consent = withoutSuppressed(entry.consent, at, suppressed);
     const next = {
       id: existing.id,
@@ -376,6 +433,6 @@ const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).fil
 export const contactImport: ResourceImport<ContactImportOptions> = {
   options: contactImportOptions,
   maxRows: 100_000,
-  batchSize: 2_000,
+  batchSize: 5_000,
   batch: importBatch,
 };
