@@ -62,10 +62,23 @@ async function main() {
   );
   const app = await buildApp(config, { seed: false, logger: false });
   await app.ready();
+  // With --expose-gc (NODE_OPTIONS=--expose-gc), the JS memory still in use is sampled after a full
+  // collection every second: what the import holds, without the garbage a collector has not reclaimed yet.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const js = () => (({ heapUsed, external, arrayBuffers }) => heapUsed + external + arrayBuffers)(process.memoryUsage());
   let peak = 0;
+  let heapPeak = 0;
+  let livePeak = 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    heapPeak = Math.max(heapPeak, js());
   }, 50);
+  const liveSampler = setInterval(() => {
+    if (!gc) return;
+    gc();
+    livePeak = Math.max(livePeak, js());
+  }, 1000);
   try {
     const community = `bench${Date.now().toString(36)}`;
     const signup = await app.inject({
@@ -76,7 +89,9 @@ async function main() {
     if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
     const headers = { authorization: `Bearer ${signup.json().token}`, 'community-name': community };
     const csv = csvOf(ROWS);
+    gc?.();
     const before = process.memoryUsage().rss;
+    const heapBefore = js();
     const start = performance.now();
     const body = multipart([
       { field: 'mode', data: 'run' },
@@ -105,9 +120,18 @@ async function main() {
     console.log(
       `  status ${job.status}: ${job.created} created, ${job.updated} updated, ${job.unchanged} unchanged, ${job.failed} refused`,
     );
-    console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}`);
+    gc?.();
+    const after = process.memoryUsage();
+    console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}, after ${mb(after.rss)}`);
+    console.log(
+      `  JS heap+external before ${mb(heapBefore)}, peak ${mb(heapPeak)}` +
+        (gc
+          ? `, peak in use (after a full GC, each second) ${mb(livePeak)}, after ${mb(js())}`
+          : ' (NODE_OPTIONS=--expose-gc for what is in use)'),
+    );
   } finally {
     clearInterval(sampler);
+    clearInterval(liveSampler);
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -132,6 +134,9 @@ describe('contacts import', () => {
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const preview = await upload(bytes, { mode: 'preview', filename: 'contacts.xlsx' });
     expect(preview.statusCode, preview.body).toBe(200);
+    // Stored as the CSV of its first sheet (what the job and the error report read).
+    const stored = await readFile(join(t.config.dataDir, 'files', c.tenantId, 'imports', preview.json().upload), 'utf8');
+    expect(stored.split('\n')[0]).toBe('Name,Email,Phone,Country,Last activity');
     expect(preview.json().mapping).toMatchObject({
       Name: 'name',
       Email: 'email',
@@ -172,6 +177,88 @@ describe('contacts import', () => {
     expect(counted.rows[0]).toEqual({ n: 9_500, phones: 9_500 });
     expect(seconds).toBeLessThan(30);
   }, 60_000);
+
+  it('a large file across many batches: duplicates within and across batches, existing contacts, refused rows, consent events', async () => {
+    const N = 30_000;
+    const old = [];
+    for (let k = 0; k < 20; k++) {
+      const res = await t.request({
+        method: 'POST',
+        url: base,
+        as: c,
+        payload: { name: `Old ${k}`, email: `old${k}@large.example`, tags: ['old'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      old.push(res.json().data);
+    }
+    const countEvents = async () =>
+      (
+        (await t.app.db.withTenant(c.tenantId, (tx) =>
+          tx.execute(sql`select count(*)::int as n from marketing_consent_events where source = 'import'`),
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    const eventsBefore = await countEvents();
+    const phone = (i: number) => `+4477${String(i).padStart(8, '0')}`;
+    const lines = ['name,email,phone,country,tags'];
+    for (let i = 0; i < N; i++) {
+      const m = i % 1000;
+      if (m === 999) {
+        // The email of a contact created earlier: in this batch (i < 6,001) or one before it.
+        const target = i >= 6_001 ? i - 6_001 : i - 501;
+        lines.push(`P ${target} again,p${target}@large.example,,GB,dup`);
+      } else if (m === 500) lines.push(`Bad ${i},p${i}@large.example,12,GB,large`);
+      else if (m === 250) lines.push(`Phone only ${i},,${phone(i)},GB,large`);
+      else if (m === 251) lines.push(`Phone again ${i},,${phone(i - 1)},GB,large`);
+      else if (i % 1_500 === 10) lines.push(`Old again ${(i - 10) / 1_500},old${(i - 10) / 1_500}@large.example,${phone(i)},GB,large`);
+      else lines.push(`P ${i},p${i}@large.example,${phone(i)},GB,large`);
+    }
+    const job = await runImport(lines.join('\n'), { options: { addTags: ['imported'], consent: { email: 'opted_in' } } });
+    expect(job, JSON.stringify(job.errors.slice(0, 3))).toMatchObject({
+      status: 'done',
+      totalRows: N,
+      processed: N,
+      created: N - 110,
+      updated: 80,
+      unchanged: 0,
+      failed: 30,
+    });
+    expect(job.errors.map((e) => e.row)).toEqual(Array.from({ length: 30 }, (_, k) => k * 1_000 + 502));
+    expect(job.errors.every((e) => Object.keys(e.fields ?? {}).join() === 'phone')).toBe(true);
+
+    const counted = (await t.app.db.withTenant(c.tenantId, (tx) =>
+      tx.execute(sql`select
+          count(*) filter (where email like '%@large.example')::int as emails,
+          count(*) filter (where name like 'Phone %')::int as phones,
+          count(distinct phone) filter (where email like '%@large.example')::int as distinct_phones
+        from marketing_contacts`),
+    )) as unknown as { rows: { emails: number; phones: number; distinct_phones: number }[] };
+    // Every contact with an email has its own phone (the existing ones took theirs from the file).
+    expect(counted.rows[0]).toEqual({ emails: N - 110 - 30 + 20, phones: 30, distinct_phones: N - 110 - 30 + 20 });
+    // One opt-in event per new contact, and one per existing contact whose consent changed.
+    expect((await countEvents()) - eventsBefore).toBe(N - 110 + 20);
+
+    const [merged] = await contactBy('p23998@large.example');
+    expect(merged).toMatchObject({ name: 'P 23998 again', phone: phone(23_998), emailConsent: 'opted_in' });
+    expect(merged.tags.sort()).toEqual(['dup', 'imported', 'large']);
+    const [phoneOnly] = await contactBy(phone(7_250));
+    expect(phoneOnly).toMatchObject({ name: 'Phone again 7251', email: null, phone: phone(7_250) });
+    const [oldOne] = await contactBy('old13@large.example');
+    expect(oldOne).toMatchObject({ id: old[13].id, name: 'Old again 13', phone: phone(13 * 1_500 + 10), emailConsent: 'opted_in' });
+    expect(oldOne.tags.sort()).toEqual(['imported', 'large', 'old']);
+
+    const report = await t.request({ method: 'GET', url: `${base}/import/${job.id}/errors.csv`, as: c });
+    const rows = parse(report.body, { bom: true }) as string[][];
+    expect(rows).toHaveLength(31);
+    expect(rows[1]).toEqual([
+      '502',
+      'Phone: Enter a phone number with its country code, e.g. +91 98450 12345',
+      'Bad 500',
+      'p500@large.example',
+      '12',
+      'GB',
+      'large',
+    ]);
+  }, 120_000);
 
   it('refuses options the list does not take', async () => {
     const res = await upload('email\na@example.com\n', { mode: 'run', options: { existing: 'merge-all' } });

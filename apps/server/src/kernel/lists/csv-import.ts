@@ -30,10 +30,11 @@ const tooMany = (max: number) =>
 
 /**
  * The records of a CSV byte stream, parsed as they are read (a chunk and the record being read are
- * held, never the file). Refuses what is not CSV. Leaving the loop early stops reading the source.
+ * held, never the file). Refuses what is not CSV. Leaving the loop early stops reading the source;
+ * with `upTo`, parsing stops after that many records (what follows is neither parsed nor checked).
  */
-export async function* csvRecords(source: Readable): AsyncGenerator<string[]> {
-  const parser = parse(CSV_OPTIONS);
+export async function* csvRecords(source: Readable, upTo?: number): AsyncGenerator<string[]> {
+  const parser = parse(upTo === undefined ? CSV_OPTIONS : { ...CSV_OPTIONS, to: upTo });
   // pipeline: an error of the source fails the parser, a parser closed early destroys the source.
   const records = pipeline(source, parser, () => {});
   try {
@@ -76,10 +77,7 @@ export class CsvHead {
 /** The header and first `keep` rows of a CSV stream: reading stops there (the rest is never read). */
 export async function readCsvHead(source: Readable, keep: number): Promise<{ headers: string[]; rows: string[][] }> {
   const head = new CsvHead(keep, Number.MAX_SAFE_INTEGER);
-  for await (const record of csvRecords(source)) {
-    head.add(record);
-    if (head.totalRows >= keep) break;
-  }
+  for await (const record of csvRecords(source, keep + 1)) head.add(record);
   return { headers: head.checkedHeaders(), rows: head.rows };
 }
 
