@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
+import { sweepImports } from '../src/kernel/lists/import-job';
 import type { S3Options } from '../src/kernel/storage/s3-store';
+import { multipart, startTestApp } from './helpers';
 import { storageConformance } from './storage-conformance';
 
 /**
@@ -49,6 +51,63 @@ storageConformance('S3', {
     const out = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${s3.prefix}${tenantId}/` }));
     return (out.Contents ?? []).map((o) => o.Key!.slice(s3.prefix.length));
   },
+});
+
+describe('imports through S3', () => {
+  it('streams an upload to the bucket (multipart when large), reads it back for the job, deletes it after', async () => {
+    const t = await startTestApp({ s3 });
+    try {
+      const a = await t.signup();
+      const post = (fields: Record<string, string>, file?: string) =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/site/products/import',
+          as: a,
+          ...multipart([
+            ...Object.entries(fields).map(([field, data]) => ({ field, data })),
+            ...(file ? [{ field: 'file', filename: 'products.csv', type: 'text/csv', data: file }] : []),
+          ]),
+        });
+      const objectSize = async (key: string) => {
+        try {
+          return (await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${s3.prefix}${key}` }))).ContentLength;
+        } catch {
+          return null;
+        }
+      };
+      const keyOf = async (id: string) =>
+        (await t.app.db.query<{ storage_key: string | null }>('select storage_key from import_jobs where id = $1', [id]))[0]?.storage_key;
+
+      // 9 MB: more than one 8 MB part, sent as a multipart upload while it arrives.
+      const line = `,Product ${'with a long name '.repeat(16)}\n`;
+      const big = `Code,Name\n${Array.from({ length: Math.ceil((9 * 1024 * 1024) / (line.length + 8)) }, (_, i) => `B-${i}${line}`).join('')}`;
+      const preview = await post({ mode: 'preview', key: 'code' }, big);
+      expect(preview.statusCode, preview.body).toBe(200);
+      const bigKey = (await keyOf(preview.json().upload))!;
+      expect(await objectSize(bigKey)).toBe(Buffer.byteLength(big));
+      await t.app.db.query(`update import_jobs set created_at = now() - interval '2 days' where id = $1`, [preview.json().upload]);
+      expect(await sweepImports(t.app)).toMatchObject({ deleted: 1, filesRemoved: 1 });
+      expect(await objectSize(bigKey)).toBeNull();
+
+      const started = await post({ mode: 'run', key: 'code' }, 'Code,Name\nS3-1,From S3\nS3-2,Also from S3\n');
+      expect(started.statusCode, started.body).toBe(202);
+      const id = started.json().data.id as string;
+      const key = (await keyOf(id))!;
+      const job = await vi.waitFor(
+        async () => {
+          const res = (await t.request({ method: 'GET', url: `/api/v1/site/products/import/${id}`, as: a })).json().data;
+          expect(['done', 'failed']).toContain(res.status);
+          return res;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(job).toMatchObject({ status: 'done', created: 2 });
+      expect(await objectSize(key)).toBeNull();
+      expect(await keyOf(id)).toBeNull();
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe('S3 configuration', () => {
