@@ -209,6 +209,7 @@ describe('CSV', () => {
     renderAt(
       <ImportMapping
         preview={{
+          upload: '00000000-0000-4000-8000-000000000001',
           headers: ['Code', 'Label'],
           mapping: { Code: 'code' },
           key: 'code',

@@ -1277,7 +1277,7 @@ export interface paths {
     put?: never;
     /**
      * Import attribute values from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -1348,7 +1348,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -1952,7 +1952,7 @@ export interface paths {
     put?: never;
     /**
      * Import attributes from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -2023,7 +2023,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -2775,7 +2775,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -2846,7 +2846,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -3566,7 +3566,7 @@ export interface paths {
     put?: never;
     /**
      * Import coupons from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -3637,7 +3637,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -4192,7 +4192,7 @@ export interface paths {
     put?: never;
     /**
      * Import customers from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -4263,7 +4263,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -5934,7 +5934,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop products from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -6005,7 +6005,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -7277,7 +7277,7 @@ export interface paths {
     put?: never;
     /**
      * Import shop settings from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -7348,7 +7348,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -7860,7 +7860,7 @@ export interface paths {
     put?: never;
     /**
      * Import product tags from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -7931,7 +7931,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -8466,7 +8466,7 @@ export interface paths {
     put?: never;
     /**
      * Import tax rates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -8537,7 +8537,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -9167,7 +9167,7 @@ export interface paths {
     put?: never;
     /**
      * Import variations from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -9238,7 +9238,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -9893,7 +9893,7 @@ export interface paths {
     put?: never;
     /**
      * Import contact messages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -9964,7 +9964,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -10578,7 +10578,7 @@ export interface paths {
     put?: never;
     /**
      * Import admins from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -10649,7 +10649,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -11271,7 +11271,7 @@ export interface paths {
     put?: never;
     /**
      * Import roles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11342,7 +11342,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -11902,7 +11902,7 @@ export interface paths {
     put?: never;
     /**
      * Import website roles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -11973,7 +11973,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -12695,7 +12695,7 @@ export interface paths {
     put?: never;
     /**
      * Import audiences from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -12766,7 +12766,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -14361,7 +14361,7 @@ export interface paths {
     put?: never;
     /**
      * Import contacts from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -14432,7 +14432,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -15180,7 +15180,7 @@ export interface paths {
     put?: never;
     /**
      * Import email templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -15251,7 +15251,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -16238,7 +16238,7 @@ export interface paths {
     put?: never;
     /**
      * Import landing pages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -16309,7 +16309,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -17039,7 +17039,7 @@ export interface paths {
     put?: never;
     /**
      * Import push templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -17110,7 +17110,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -17622,7 +17622,7 @@ export interface paths {
     put?: never;
     /**
      * Import segment types from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -17693,7 +17693,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -19085,7 +19085,7 @@ export interface paths {
     put?: never;
     /**
      * Import segments from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -19156,7 +19156,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -20056,7 +20056,7 @@ export interface paths {
     put?: never;
     /**
      * Import sms templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -20127,7 +20127,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -20720,7 +20720,7 @@ export interface paths {
     put?: never;
     /**
      * Import suppressions from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -20791,7 +20791,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -21367,7 +21367,7 @@ export interface paths {
     put?: never;
     /**
      * Import variables from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -21438,7 +21438,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -22217,7 +22217,7 @@ export interface paths {
     put?: never;
     /**
      * Import whatsapp templates from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -22288,7 +22288,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -24208,7 +24208,7 @@ export interface paths {
     put?: never;
     /**
      * Import notifications from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -24279,7 +24279,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -25285,7 +25285,7 @@ export interface paths {
     put?: never;
     /**
      * Import payment gateways from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -25356,7 +25356,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -26447,7 +26447,7 @@ export interface paths {
     put?: never;
     /**
      * Import brand profiles from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -26518,7 +26518,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -27059,7 +27059,7 @@ export interface paths {
     put?: never;
     /**
      * Import error codes from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -27130,7 +27130,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -27862,7 +27862,7 @@ export interface paths {
     put?: never;
     /**
      * Import home banners from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -27933,7 +27933,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -28482,7 +28482,7 @@ export interface paths {
     put?: never;
     /**
      * Import blog categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -28553,7 +28553,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -29262,7 +29262,7 @@ export interface paths {
     put?: never;
     /**
      * Import blog posts from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -29333,7 +29333,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -29998,7 +29998,7 @@ export interface paths {
     put?: never;
     /**
      * Import career applications from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -30069,7 +30069,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -30721,7 +30721,7 @@ export interface paths {
     put?: never;
     /**
      * Import catalogue downloads from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -30792,7 +30792,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -31450,7 +31450,7 @@ export interface paths {
     put?: never;
     /**
      * Import catalogues from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -31521,7 +31521,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -32131,7 +32131,7 @@ export interface paths {
     put?: never;
     /**
      * Import website categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -32202,7 +32202,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -32767,7 +32767,7 @@ export interface paths {
     put?: never;
     /**
      * Import cities from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -32838,7 +32838,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -33466,7 +33466,7 @@ export interface paths {
     put?: never;
     /**
      * Import offices from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -33537,7 +33537,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -34072,7 +34072,7 @@ export interface paths {
     put?: never;
     /**
      * Import countries from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -34143,7 +34143,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -34780,7 +34780,7 @@ export interface paths {
     put?: never;
     /**
      * Import design-support requests from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -34851,7 +34851,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -35488,7 +35488,7 @@ export interface paths {
     put?: never;
     /**
      * Import documents from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -35559,7 +35559,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -36203,7 +36203,7 @@ export interface paths {
     put?: never;
     /**
      * Import event registrations from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -36274,7 +36274,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -37088,7 +37088,7 @@ export interface paths {
     put?: never;
     /**
      * Import events from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -37159,7 +37159,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -37781,7 +37781,7 @@ export interface paths {
     put?: never;
     /**
      * Import get-in-touch messages from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -37852,7 +37852,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -38433,7 +38433,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -38504,7 +38504,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -39158,7 +39158,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor documents from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -39229,7 +39229,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -39815,7 +39815,7 @@ export interface paths {
     put?: never;
     /**
      * Import investor subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -39886,7 +39886,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -40496,7 +40496,7 @@ export interface paths {
     put?: never;
     /**
      * Import product categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -40567,7 +40567,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -41228,7 +41228,7 @@ export interface paths {
     put?: never;
     /**
      * Import product subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -41299,7 +41299,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -42170,7 +42170,7 @@ export interface paths {
     put?: never;
     /**
      * Import products from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -42241,7 +42241,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -42790,7 +42790,7 @@ export interface paths {
     put?: never;
     /**
      * Import project categories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -42861,7 +42861,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -43749,7 +43749,7 @@ export interface paths {
     put?: never;
     /**
      * Import projects from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -43820,7 +43820,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -44392,7 +44392,7 @@ export interface paths {
     put?: never;
     /**
      * Import states from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -44463,7 +44463,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -45124,7 +45124,7 @@ export interface paths {
     put?: never;
     /**
      * Import website subcategories from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -45195,7 +45195,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;
@@ -45773,7 +45773,7 @@ export interface paths {
     put?: never;
     /**
      * Import subscribers from CSV (preview, or run as a job)
-     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
      */
     post: {
       parameters: {
@@ -45844,7 +45844,7 @@ export interface paths {
                 processed: number;
                 resource: string;
                 /** @enum {string} */
-                status: 'queued' | 'running' | 'done' | 'failed';
+                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
                 totalRows: number;
                 unchanged: number;
                 updated: number;

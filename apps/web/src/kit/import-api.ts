@@ -3,6 +3,8 @@ import { request } from '../api/client';
 
 /** POST /api/v1/<path>/import with mode=preview: the suggested mapping and the first rows checked. */
 export interface ImportPreview {
+  /** The file as stored by the server: later previews and the run name it instead of sending the file again. */
+  upload: string;
   headers: string[];
   /** Column header → field key. */
   mapping: Record<string, string>;
@@ -17,7 +19,7 @@ export interface ImportPreview {
 export interface ImportJob {
   id: string;
   filename: string | null;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
   totalRows: number;
   processed: number;
   created: number;
@@ -36,21 +38,25 @@ export interface ImportChoice {
   options?: Record<string, unknown>;
 }
 
-function importForm(file: File, mode: 'preview' | 'run', choice: ImportChoice): FormData {
+/** What an import reads: a file just picked (sent once, stored by the server), or the upload a preview answered. */
+export type ImportSource = File | { upload: string };
+
+function importForm(source: ImportSource, mode: 'preview' | 'run', choice: ImportChoice): FormData {
   const form = new FormData();
   form.append('mode', mode);
   if (choice.mapping) form.append('mapping', JSON.stringify(choice.mapping));
   if (choice.key !== undefined) form.append('key', choice.key);
   if (choice.options) form.append('options', JSON.stringify(choice.options));
-  form.append('file', file, file.name);
+  if (source instanceof File) form.append('file', source, source.name);
+  else form.append('upload', source.upload);
   return form;
 }
 
-export const previewImport = (path: string, file: File, choice: ImportChoice = {}) =>
-  request<ImportPreview>('POST', `/api/v1/${path}/import`, { body: importForm(file, 'preview', choice) });
+export const previewImport = (path: string, source: ImportSource, choice: ImportChoice = {}) =>
+  request<ImportPreview>('POST', `/api/v1/${path}/import`, { body: importForm(source, 'preview', choice) });
 
-export const startImport = (path: string, file: File, choice: ImportChoice) =>
-  request<{ data: ImportJob }>('POST', `/api/v1/${path}/import`, { body: importForm(file, 'run', choice) }).then((r) => r.data);
+export const startImport = (path: string, source: ImportSource, choice: ImportChoice) =>
+  request<{ data: ImportJob }>('POST', `/api/v1/${path}/import`, { body: importForm(source, 'run', choice) }).then((r) => r.data);
 
 /** The job's progress, polled until it ends. */
 export function useImportJob(path: string, id: string | null) {

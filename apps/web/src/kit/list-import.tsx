@@ -41,14 +41,16 @@ function ImportDialog({ meta, onClose }: { meta: ResourceMeta; onClose: () => vo
     if (finished) void client.invalidateQueries({ queryKey: ['resource', meta.path] });
   }, [finished, client, meta.path]);
 
+  /** A file picked is sent (and stored); a new mapping is checked against the stored upload. */
   async function check(next: File | null, choice: ImportChoice = {}) {
+    const upload = next === file && preview ? preview.upload : null;
     setFile(next);
     setPreview(null);
     setError(null);
     if (!next) return;
     setBusy(true);
     try {
-      setPreview(await previewImport(meta.path, next, choice));
+      setPreview(await previewImport(meta.path, upload ? { upload } : next, choice));
     } catch (err) {
       setError(err instanceof ApiError ? [err.message, ...Object.values(err.fields ?? {})].join(': ') : 'The file could not be read');
     } finally {
@@ -60,7 +62,7 @@ function ImportDialog({ meta, onClose }: { meta: ResourceMeta; onClose: () => vo
     if (!file || !preview) return;
     setBusy(true);
     try {
-      setJobId((await startImport(meta.path, file, { mapping: preview.mapping, key: preview.key ?? '' })).id);
+      setJobId((await startImport(meta.path, { upload: preview.upload }, { mapping: preview.mapping, key: preview.key ?? '' })).id);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The import could not start');
     } finally {

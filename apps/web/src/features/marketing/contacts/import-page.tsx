@@ -37,14 +37,16 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
     if (finished) void client.invalidateQueries({ queryKey: ['resource', PATH] });
   }, [finished, client]);
 
+  /** A file picked is sent (and stored); a new mapping is checked against the stored upload. */
   async function check(next: File | null, choice: ImportChoice = {}) {
+    const upload = next === file && preview ? preview.upload : null;
     setFile(next);
     setPreview(null);
     setError(null);
     if (!next) return;
     setBusy(true);
     try {
-      const p = await previewImport(PATH, next, choice);
+      const p = await previewImport(PATH, upload ? { upload } : next, choice);
       setPreview(p);
       setMapping(p.mapping);
     } catch (err) {
@@ -60,7 +62,7 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
     setError(null);
     try {
       const chosen = Object.fromEntries(Object.entries(consent).filter(([, v]) => v));
-      const started = await startImport(PATH, file, { mapping, options: { existing, addTags, consent: chosen } });
+      const started = await startImport(PATH, { upload: preview.upload }, { mapping, options: { existing, addTags, consent: chosen } });
       setJobId(started.id);
     } catch (err) {
       setError(errorText(err, 'The import could not start'));
