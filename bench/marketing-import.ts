@@ -88,22 +88,26 @@ async function main() {
     });
     if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
     const headers = { authorization: `Bearer ${signup.json().token}`, 'community-name': community };
-    const csv = csvOf(ROWS);
+    // The request body is made before the first measure and let go once sent: the figures are the server's.
+    let body: ReturnType<typeof multipart> | null = multipart([
+      { field: 'mode', data: 'run' },
+      { field: 'options', data: JSON.stringify({ addTags: ['imported'], consent: { email: 'opted_in' } }) },
+      { field: 'file', filename: 'contacts.csv', data: csvOf(ROWS) },
+    ]);
+    const size = body.payload.length;
     gc?.();
     const before = process.memoryUsage().rss;
     const heapBefore = js();
+    const cpuBefore = process.cpuUsage();
+    const mainBefore = process.threadCpuUsage();
     const start = performance.now();
-    const body = multipart([
-      { field: 'mode', data: 'run' },
-      { field: 'options', data: JSON.stringify({ addTags: ['imported'], consent: { email: 'opted_in' } }) },
-      { field: 'file', filename: 'contacts.csv', data: csv },
-    ]);
     const started = await app.inject({
       method: 'POST',
       url: '/api/v1/marketing/contacts/import',
       headers: { ...headers, ...body.headers },
       payload: body.payload,
     });
+    body = null;
     if (started.statusCode !== 202) throw new Error(`import: ${started.statusCode} ${started.body.slice(0, 300)}`);
     const id = started.json().data.id as string;
     let job: Record<string, unknown> = started.json().data;
@@ -112,14 +116,19 @@ async function main() {
       job = (await app.inject({ method: 'GET', url: `/api/v1/marketing/contacts/import/${id}`, headers })).json().data;
     }
     const seconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const main = process.threadCpuUsage(mainBefore);
     const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
     console.log(
-      `marketing import on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}: ${ROWS.toLocaleString('en')} rows (${mb(csv.length)} CSV) in ${seconds.toFixed(1)} s` +
+      `marketing import on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}: ${ROWS.toLocaleString('en')} rows (${mb(size)} CSV) in ${seconds.toFixed(1)} s` +
         ` (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s; target ≤ ${TARGET_S} s: ${seconds <= TARGET_S ? 'met' : 'NOT met'})`,
     );
     console.log(
       `  status ${job.status}: ${job.created} created, ${job.updated} updated, ${job.unchanged} unchanged, ${job.failed} refused`,
     );
+    // Less sensitive to the machine's load than the time: embedded PGlite works in a thread of this process.
+    const s = (u: { user: number; system: number }) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
+    console.log(`  CPU of this process ${s(cpu)} (its main thread ${s(main)})`);
     gc?.();
     const after = process.memoryUsage();
     console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}, after ${mb(after.rss)}`);

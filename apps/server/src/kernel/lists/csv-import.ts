@@ -169,10 +169,11 @@ export function planImport(
 /**
  * One row read for a resource that imports in batches (ResourceImport): the mapped cells read as
  * values, relations resolved by title, validated against the create schema; blank cells left out.
- * Matching existing records is the batch's job (its own merge rules).
+ * Matching existing records is the batch's job (its own merge rules). `db` resolves relations: it
+ * may be null when the plan maps no relation column.
  */
 export async function readRow(
-  db: Db,
+  db: Db | null,
   plan: ImportPlan,
   cells: string[],
 ): Promise<{ data: Record<string, unknown>; errors: Record<string, string> | null }> {
@@ -246,8 +247,9 @@ export async function planRow(db: Db, plan: ImportPlan, cells: string[]): Promis
 
 const idsIn = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v ? [String(v)] : []);
 
-async function resolve(db: Db, plan: ImportPlan, field: CsvField, value: unknown): Promise<unknown> {
+async function resolve(db: Db | null, plan: ImportPlan, field: CsvField, value: unknown): Promise<unknown> {
   if (!field.ref || value === null) return value;
+  if (!db) throw new Error('Relations are read with the database');
   const one = async (text: string) => {
     const id = await plan.titles.idOf(db, field.ref!, text);
     if (!id) throw new Error(`No ${field.label.toLowerCase()} named “${text}”`);

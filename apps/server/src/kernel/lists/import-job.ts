@@ -95,14 +95,13 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
     );
     await setJob(app, tenantId, jobId, { status: 'running' });
     const run: Run = { app, plan, scope, jobId, counts, kept: job.kept };
-    const size = importer ? (importer.batchSize ?? 1_000) : BATCH;
-    const batches = batchesOf(storedRows(app.storage.blobs, job.storageKey, counts.processed), size)[Symbol.asyncIterator]();
+    const batches = fileBatches(run, job.storageKey, importer, job.options)[Symbol.asyncIterator]();
     let next = batches.next();
     try {
       for (;;) {
         const batch = await next;
         if (batch.done) break;
-        // The next batch is read and parsed while this one is written.
+        // The next batch is read, parsed (and prepared) while this one is written.
         next = batches.next();
         if (importer) await writeBatch(run, importer, job.options, batch.value);
         else await writeRows(run, batch.value);
@@ -173,11 +172,67 @@ async function saveProgress(tx: Db, run: Run, errors: ImportRowError[]) {
     .where(jobWhere(run.scope.tenantId, run.jobId));
 }
 
+/** A batch of the file's rows. */
+interface Batch {
+  cells: string[][];
+  /** Row number of the first (as a spreadsheet numbers it: the header is row 1). */
+  first: number;
+  /** Its rows read (and prepared by the resource) ahead of its transaction, when that needs no database. */
+  read?: ReadBatch;
+}
+
+interface ReadBatch {
+  refused: { row: number; fields: Record<string, string> }[];
+  /** What the resource's batch takes (ResourceImport.prepare's result, or the rows); null when none is left. */
+  prepared: unknown;
+}
+
+/**
+ * The stored file's rows after those already imported, in batches. For a resource that imports in
+ * batches, a batch's rows are read and validated (and prepared by the resource) as soon as it is
+ * parsed, so that work is done while the batch before it is written; when its columns include
+ * relations (resolved by title in the database), they are read in the batch's transaction instead.
+ */
+async function* fileBatches(
+  run: Run,
+  storageKey: string,
+  importer: ResourceImport | undefined,
+  options: Record<string, unknown>,
+): AsyncGenerator<Batch> {
+  const size = importer ? (importer.batchSize ?? 1_000) : BATCH;
+  const ahead = importer && run.plan.columns.every(([, f]) => !f.writable || !f.ref);
+  let first = run.counts.processed + 2;
+  for await (const cells of batchesOf(storedRows(run.app.storage.blobs, storageKey, run.counts.processed), size)) {
+    const batch: Batch = { cells, first };
+    if (ahead) batch.read = await readBatch(null, run.plan, batch, importer, options);
+    first += cells.length;
+    yield batch;
+  }
+}
+
+/** A batch's rows read and validated, then prepared by the resource (ResourceImport.prepare). */
+async function readBatch(
+  db: Db | null,
+  plan: ImportPlan,
+  { cells, first }: Batch,
+  importer: ResourceImport,
+  options: Record<string, unknown>,
+): Promise<ReadBatch> {
+  const refused: ReadBatch['refused'] = [];
+  const rows: ImportRow[] = [];
+  for (const [i, row] of cells.entries()) {
+    const read = await readRow(db, plan, row);
+    if (read.errors) refused.push({ row: first + i, fields: read.errors });
+    else rows.push({ row: first + i, data: read.data });
+  }
+  const prepared = rows.length === 0 ? null : importer.prepare ? importer.prepare(rows, options) : rows;
+  return { refused, prepared };
+}
+
 /** Rows written one create/update at a time, each in a savepoint (a refused row leaves the batch intact). */
-async function writeRows(run: Run, cells: string[][]) {
+async function writeRows(run: Run, { cells, first }: Batch) {
   const { app, plan, scope, counts } = run;
   const resource = plan.resource;
-  const first = counts.processed + 2;
   const written: { op: 'create' | 'update'; row: Row }[] = [];
   await app.db.withTenant(scope.tenantId, async (tx) => {
     const errors = new BatchErrors(run, first, cells);
@@ -212,29 +267,24 @@ async function writeRows(run: Run, cells: string[][]) {
 }
 
 /**
- * A resource that imports in batches (ResourceImport): the batch's rows are read and validated,
- * then written by the resource's own batch in one transaction with the job's progress, so a retried
- * job resumes after the last committed batch.
+ * A resource that imports in batches (ResourceImport): the batch's rows, read and validated (ahead,
+ * or here), are written by the resource's own batch in one transaction with the job's progress, so a
+ * retried job resumes after the last committed batch.
  */
-async function writeBatch(run: Run, importer: ResourceImport, options: Record<string, unknown>, cells: string[][]) {
+async function writeBatch(run: Run, importer: ResourceImport, options: Record<string, unknown>, batch: Batch) {
   const { app, plan, scope, counts } = run;
-  const first = counts.processed + 2;
   await app.db.withTenant(scope.tenantId, async (tx) => {
-    const errors = new BatchErrors(run, first, cells);
-    const rows: ImportRow[] = [];
-    for (const [i, row] of cells.entries()) {
-      const read = await readRow(tx, plan, row);
-      if (read.errors) errors.add(first + i, read.errors);
-      else rows.push({ row: first + i, data: read.data });
-    }
-    if (rows.length > 0) {
-      const result = await importer.batch(tx, scope, rows, options);
+    const errors = new BatchErrors(run, batch.first, batch.cells);
+    const read = batch.read ?? (await readBatch(tx, plan, batch, importer, options));
+    for (const r of read.refused) errors.add(r.row, r.fields);
+    if (read.prepared !== null) {
+      const result = await importer.batch(tx, scope, read.prepared, options);
       counts.created += result.created;
       counts.updated += result.updated;
       counts.unchanged += result.unchanged;
       for (const e of result.errors) errors.add(e.row, e.fields);
     }
-    counts.processed += cells.length;
+    counts.processed += batch.cells.length;
     await saveProgress(tx, run, errors.list);
   });
 }

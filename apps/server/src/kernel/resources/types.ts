@@ -192,13 +192,18 @@ export interface ImportBatchResult {
  * A resource's own way of writing imported rows: a batch at a time in one transaction (multi-row
  * upserts and its own merge rules) instead of one create/update per row. The kit still reads the
  * file (CSV or XLSX), maps and validates the cells, reports progress and refused rows.
+ *
+ * `prepare` (optional) is the part of a batch's work that needs no database (normalising values,
+ * merging rows within the batch, refusing rows): the kit runs it while the previous batch is being
+ * written, and hands its result to `batch`. Without it, `batch` gets the rows.
  */
-export interface ResourceImport<O = any> {
+export interface ResourceImport<O = any, P = any> {
   /** The import's choices beside the mapping (the form's `options`, JSON), e.g. merge rules. */
   options: z.ZodType<O>;
   /** Most rows one file may hold (default MAX_IMPORT_ROWS). */
   maxRows?: number;
   /** Rows per batch (default 1,000). */
   batchSize?: number;
-  batch: (tx: Db, scope: Scope, rows: ImportRow[], options: O) => Promise<ImportBatchResult>;
+  prepare?: (rows: ImportRow[], options: O) => P;
+  batch: (tx: Db, scope: Scope, rows: P, options: O) => Promise<ImportBatchResult>;
 }

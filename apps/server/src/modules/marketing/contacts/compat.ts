@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type CompatCall, compatCrud, compatScope, compatTable, crudLines, Envelope } from '../../../kernel/compat';
 import { errors, type ImportRow, parseInput } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
-import { contactImport, contactImportOptions } from './import';
+import { contactImportOptions, importContacts } from './import';
 import { mergeContact, normalizeEmail, normalizePhone } from './merge';
 import { contactsResource } from './resources';
 
@@ -118,7 +118,7 @@ async function uploadInBulk(call: CompatCall) {
       rowErrors.push({ row: i, fields: (err as { fields?: Record<string, string> }).fields ?? { _: (err as Error).message } });
     }
   }
-  const result = await scope.db.withTenant(scope.tenantId, (tx) => contactImport.batch(tx, scope, rows, options));
+  const result = await scope.db.withTenant(scope.tenantId, (tx) => importContacts(tx, scope, rows, options));
   const refused = [...rowErrors, ...result.errors].sort((a, b) => a.row - b.row);
   return { created: result.created, updated: result.updated, unchanged: result.unchanged, failed: refused.length, errors: refused };
 }

@@ -71,9 +71,29 @@ type Existing = Pick<
 
 const c = marketingContacts;
 
-async function importBatch(tx: Db, scope: Scope, rows: ImportRow[], options: ContactImportOptions): Promise<ImportBatchResult> {
+/** A batch ready to write: its contacts-to-be, and what reading it decided (refused rows, skipped duplicates). */
+interface PreparedBatch {
+  entries: Entry[];
+  result: ImportBatchResult;
+}
+
+/** What needs no database (the kit runs it while the batch before is written): rows normalised and merged within the batch. */
+function prepareBatch(rows: ImportRow[], options: ContactImportOptions): PreparedBatch {
   const result: ImportBatchResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
-  const entries = mergeInFile(rows, options, result);
+  return { entries: mergeInFile(rows, options, result), result };
+}
+
+/** One batch of contacts (read and validated against the create schema) imported: prepared, then written. */
+export function importContacts(tx: Db, scope: Scope, rows: ImportRow[], options: ContactImportOptions): Promise<ImportBatchResult> {
+  return importBatch(tx, scope, prepareBatch(rows, options), options);
+}
+
+async function importBatch(
+  tx: Db,
+  scope: Scope,
+  { entries, result }: PreparedBatch,
+  options: ContactImportOptions,
+): Promise<ImportBatchResult> {
   if (entries.length === 0) return result;
   const tenantId = scope.tenantId;
   const suppressed = new Suppressed(tx, tenantId);
@@ -430,9 +450,10 @@ function consentEvents(contactId: string, consent: Consent): ConsentEvent[] {
 const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 
 /** The contacts list's import (kernel/lists: CSV or XLSX, mapping, preview, job, error report). */
-export const contactImport: ResourceImport<ContactImportOptions> = {
+export const contactImport: ResourceImport<ContactImportOptions, PreparedBatch> = {
   options: contactImportOptions,
   maxRows: 100_000,
   batchSize: 5_000,
+  prepare: prepareBatch,
   batch: importBatch,
 };
