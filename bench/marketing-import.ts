@@ -11,7 +11,7 @@
 // 34.3 s (2,915 rows/s), RSS 854 → 1,038 MB peak. 98,000 created, 1,500 merged duplicates, 500 refused.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -52,6 +52,25 @@ function multipart(parts: { field: string; filename?: string; data: string }[]) 
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server's processes serving this database (a local server:
+ * read from /proc), by pid; empty on PGlite or when /proc cannot be read.
+ */
+async function serverCpu(app: Awaited<ReturnType<typeof buildApp>>): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!process.env.DATABASE_URL) return out;
+  const rows = await app.db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, in clock ticks of 1/100 s
+    } catch {
+      // not on this machine
+    }
+  }
+  return out;
 }
 
 async function main() {
@@ -98,6 +117,7 @@ async function main() {
     gc?.();
     const before = process.memoryUsage().rss;
     const heapBefore = js();
+    const serverBefore = await serverCpu(app);
     const cpuBefore = process.cpuUsage();
     const mainBefore = process.threadCpuUsage();
     const start = performance.now();
@@ -128,7 +148,12 @@ async function main() {
     );
     // Less sensitive to the machine's load than the time: embedded PGlite works in a thread of this process.
     const s = (u: { user: number; system: number }) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
-    console.log(`  CPU of this process ${s(cpu)} (its main thread ${s(main)})`);
+    const serverAfter = await serverCpu(app);
+    const server = [...serverAfter].reduce((sum, [pid, t]) => sum + t - (serverBefore.get(pid) ?? 0), 0);
+    console.log(
+      `  CPU of this process ${s(cpu)} (its main thread ${s(main)})` +
+        (serverAfter.size > 0 ? `; of the PostgreSQL server's processes for this database ${server.toFixed(1)} s` : ''),
+    );
     gc?.();
     const after = process.memoryUsage();
     console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}, after ${mb(after.rss)}`);
