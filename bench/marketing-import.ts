@@ -1,14 +1,27 @@
 // The contacts import at 100,000 rows: a CSV (name, email, phone, country, tags, city) uploaded to
-// POST /api/v1/marketing/contacts/import and run as the kit's import job (streamed, batches of
-// 1,000 written with multi-row upserts). Prints the time from upload to done, the rows per second
-// and the peak RSS (sampled every 50 ms). Target: ≤ 30 s, memory flat.
+// POST /api/v1/marketing/contacts/import and run as the kit's import job (the file streamed to
+// storage and read back as a stream, batches of 2,000 prepared ahead and written with one insert
+// each). Prints the time from upload to done, the rows per second, the CPU time of this process
+// (PGlite works in one of its threads) and of the PostgreSQL server's processes for the database,
+// the RSS before, at its peak (sampled every 50 ms) and after, and the JS memory. Target: ≤ 30 s,
+// memory flat.
 //
 //   npm run bench:marketing-contacts -w @atrium/server   (or: cd apps/server && node --import tsx ../../bench/marketing-import.ts)
-//   (optional: ROWS=20000, DATABASE_URL=postgres://… to run on PostgreSQL)
+//   (optional: ROWS=20000, DATABASE_URL=postgres://… to run on PostgreSQL, NODE_OPTIONS=--expose-gc
+//   for the JS memory in use after a full GC)
 //
-// Measured 2026-11-24 ~01:40 UTC on this shared 2-core machine (load average 3–8, falling from 20+):
-// PostgreSQL 100,000 rows in 20.7 s (4,830 rows/s), RSS 369 → 616 MB peak; embedded PGlite (on disk)
-// 34.3 s (2,915 rows/s), RSS 854 → 1,038 MB peak. 98,000 created, 1,500 merged duplicates, 500 refused.
+// Measured 2026-11-24 04:40–05:30 UTC on this shared 2-core machine, six sessions at work (load
+// average 3–9: the times vary by half with it, the CPU times far less), against the version before
+// (the file held in memory and in the job's row; select, then insert, per batch):
+// - embedded PGlite: 15.0–16.2 s at load 3–6.5 (28.4 s once at 5.4), CPU 14.7–16.9 s;
+//   before 17.5–24.1 s at load 4.4–6.7 (34.9–42.6 s at 6.6–7.5), CPU 16.9–18.4 s.
+//   RSS 915 → 995 MB peak → 984 MB after (before: 878 → 1,029 → 1,029).
+// - PostgreSQL: 20.6 s at load 5 (22.6 s with --expose-gc), the server's CPU for the database 7.3–7.5 s;
+//   before 12.2–40.1 s, 7.6–8.3 s. RSS 397 → 567 → 568 MB (before: 398 → 615 → 615), most of it
+//   garbage not yet collected: with a full GC each second, RSS 389 → 401 MB.
+// - JS memory in use (full GC each second) during the import, over the baseline: +0 MB on PGlite and
+//   PostgreSQL at 100,000 rows, +13 MB at 20,000; before: +59–64 MB at 100,000, +17 MB at 20,000.
+// 98,000 created, 1,500 merged duplicates, 500 refused.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
