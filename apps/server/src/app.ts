@@ -31,7 +31,7 @@ import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { publicCors } from './kernel/web/public-cors';
-import { securityHeaders } from './kernel/web/security-headers';
+import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
@@ -168,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, {
     helmet: { contentSecurityPolicy: { directives: CONSOLE_CSP }, crossOriginResourcePolicy: { policy: 'same-site' } },
     exempt: '/api/docs',
+    api: { prefixes: ['/api/v1/', '/compat/'], helmet: API_HELMET },
   });
   // CORS on /public/<community>/… only, for the community's website origins (after helmet: it overrides CORP there).
   await app.register(publicCors);
