@@ -353,12 +353,19 @@ describe('marketing templates: variables and email templates', () => {
       const coupon = await declare('coupon_code');
       const email = await createTemplate({ name: 'Coupon mail', subject: 'Your {{ coupon_code }}', design: design(text('<p>Hi</p>')) });
       expect(email.statusCode, email.body).toBe(201);
-      const sms = await v1('POST', 'marketing/sms-templates', { name: 'Coupon SMS', body: 'Use {% if coupon_code %}{{ coupon_code }}{% endif %}' });
+      const sms = await v1('POST', 'marketing/sms-templates', {
+        name: 'Coupon SMS',
+        body: 'Use {% if coupon_code %}{{ coupon_code }}{% endif %}',
+      });
       expect(sms.statusCode, sms.body).toBe(201);
       // A mention in plain text is not a use.
       const plain = await v1('POST', 'marketing/sms-templates', { name: 'Plain', body: 'Ask about the coupon_code offer' });
       expect(plain.statusCode, plain.body).toBe(201);
-      const push = await v1('POST', 'marketing/push-templates', { name: 'Coupon push', title: 'Sale', body: 'Code {{ coupon_code | upcase }}' });
+      const push = await v1('POST', 'marketing/push-templates', {
+        name: 'Coupon push',
+        title: 'Sale',
+        body: 'Code {{ coupon_code | upcase }}',
+      });
       expect(push.statusCode, push.body).toBe(201);
       const whatsapp = await v1('POST', 'marketing/whatsapp-templates', {
         name: 'coupon_offer',
@@ -373,7 +380,12 @@ describe('marketing templates: variables and email templates', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error.code).toBe('conflict');
       const message = refused.json().error.message as string;
-      for (const name of ['email template “Coupon mail”', 'SMS template “Coupon SMS”', 'push template “Coupon push”', 'WhatsApp template “coupon_offer” (en)'])
+      for (const name of [
+        'email template “Coupon mail”',
+        'SMS template “Coupon SMS”',
+        'push template “Coupon push”',
+        'WhatsApp template “coupon_offer” (en)',
+      ])
         expect(message).toContain(name);
       expect(message).not.toContain('Plain');
       expect(message).toMatch(/^The variable coupon_code cannot be deleted: 4 templates use it/);
