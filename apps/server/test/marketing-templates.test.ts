@@ -412,9 +412,9 @@ describe('marketing templates: variables and email templates', () => {
     });
 
     it('lets a variable go that only another community uses, and a declaration over a standard name (the standard one fills in)', async () => {
-      const mine = await declare('loyalty_tier');
-      await declare('loyalty_tier', b);
-      expect((await v1('POST', 'marketing/sms-templates', { name: 'Tier', body: 'Tier {{ loyalty_tier }}' }, b)).statusCode).toBe(201);
+      const mine = await declare('member_since');
+      await declare('member_since', b);
+      expect((await v1('POST', 'marketing/sms-templates', { name: 'Tier', body: 'Since {{ member_since }}' }, b)).statusCode).toBe(201);
       expect((await v1('DELETE', `marketing/variables/${mine}`)).statusCode).toBe(204);
 
       const c = await t.signup();

@@ -99,6 +99,7 @@ describe('outbound HTTP', () => {
     expect(await strict.check('https://0x7f.1/')).toMatch(/^127\.0\.0\.1 is a loopback/);
     expect(await strict.check('https://[::ffff:a9fe:a9fe]/')).toMatch(/link-local/);
     expect(await strict.check('https://app.localhost/')).toMatch(/loopback/);
+    expect(await strict.check('https://localhost./')).toMatch(/loopback/);
     // A name is resolved: one that points into the private network is refused, naming the address.
     expect(await outbound({ allowHosts: [], allowHttp: false }, rebinding).check('https://sms.example.com/api')).toBe(
       'sms.example.com (127.0.0.1) is a loopback address: the server calls only public addresses',

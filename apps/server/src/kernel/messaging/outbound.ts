@@ -196,10 +196,11 @@ function targetOf(policy: OutboundPolicy, raw: string): Target {
   if (allowed) return { url, allowed };
   if (url.protocol === 'http:' && !policy.allowHttp) throw new OutboundError('refused', 'Use an https:// address');
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const name = host.replace(/\.$/, '');
   if (isIP(host)) {
     const kind = nonPublicKind(host);
     if (kind) throw new OutboundError('refused', refusedAddress(host, host, kind));
-  } else if (host === 'localhost' || host.endsWith('.localhost')) {
+  } else if (name === 'localhost' || name.endsWith('.localhost')) {
     throw new OutboundError('refused', refusedAddress(host, '127.0.0.1', 'a loopback'));
   }
   return { url, allowed };

@@ -96,8 +96,19 @@ export async function fetchHeaderMedia(outbound: Outbound, url: string, headerTy
   if (!response.ok) throw new ProviderError(what, 'provider_refused', `${what} could not be read (HTTP ${response.status}) from ${url}`);
   const type = sniffType(response.body);
   if (!type || !kind.types.includes(type)) throw new ProviderError(what, 'provider_refused', `${what} at ${url} is not ${kind.what}`);
-  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/[^A-Za-z0-9._-]/g, '_');
-  return { bytes: response.body, type, name: last || `header.${type.split('/')[1]}` };
+  return { bytes: response.body, type, name: fileNameOf(url) || `header.${type.split('/')[1]}` };
+}
+
+/** The last segment of an address's path, as a plain file name ('' when there is none). */
+function fileNameOf(url: string): string {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    name = last;
+  }
+  return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 200);
 }
 
 /** The template in Meta's components shape. */
