@@ -199,14 +199,15 @@ export async function openCart(s: ShopTx, cartId: string, customerId: string | n
   return cart;
 }
 
-/** The customer's open cart, made when they have none. */
-export async function customerCart(s: ShopTx, customerId: string): Promise<CartRow> {
-  const [cart] = await s.tx
+/** The customer's open cart (locked FOR UPDATE when `lock`), made when they have none. */
+export async function customerCart(s: ShopTx, customerId: string, lock = false): Promise<CartRow> {
+  const query = s.tx
     .select()
     .from(commerceCarts)
     .where(and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.customerId, customerId), eq(commerceCarts.status, 'open')))
     .orderBy(asc(commerceCarts.createdAt))
     .limit(1);
+  const [cart] = lock ? await query.for('update') : await query;
   return cart ?? newCart(s, customerId);
 }
 
@@ -215,10 +216,13 @@ export async function newCart(s: ShopTx, customerId: string | null): Promise<Car
   return cart;
 }
 
-/** The cart a call names (a guest cart id) or the signed-in customer's; a new guest cart when neither. */
+/**
+ * The cart a call names (a guest cart id) or the signed-in customer's; a new guest cart when
+ * neither. An existing cart is read FOR UPDATE: it is this transaction's until the commit.
+ */
 export async function resolveCart(s: ShopTx, cartId: string | undefined, customerId: string | null): Promise<CartRow> {
   if (cartId) return openCart(s, cartId, customerId, true);
-  return customerId ? customerCart(s, customerId) : newCart(s, null);
+  return customerId ? customerCart(s, customerId, true) : newCart(s, null);
 }
 
 const touch = (s: ShopTx, cartId: string) => s.tx.update(commerceCarts).set({ touchedAt: new Date() }).where(cartWhere(s, cartId));

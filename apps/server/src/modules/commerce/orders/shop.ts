@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
-import { DomainError, type Result } from '../domain';
+import { DomainError, FIRST_ORDER_NUMBER, type Result } from '../domain';
 import { commerceSettings, commerceTaxRates } from '../tables';
 
 /** A write or read inside one community's transaction (row-level security on). */
@@ -88,15 +88,24 @@ export async function taxRates(s: ShopTx) {
 }
 
 /**
- * Takes the community's next order number: one conditional UPDATE (creating the settings row on
- * first use), so two checkouts never share a number.
+ * The community's next order number and its display form (`${orderPrefix}${number}`, as
+ * formatOrderNumber writes it), taken by one UPDATE of the settings row (created on first use) —
+ * a CTE for the statement that writes the order, so taking the number and using it is one round
+ * trip. The row stays locked until the commit: two checkouts never share a number, and the numbers
+ * have no gaps (a checkout that rolls back gives its number back).
  */
-export async function takeOrderNumber(s: ShopTx): Promise<number> {
-  const rows = await s.tx.execute<{ number: number }>(sql`
-    insert into commerce_settings (tenant_id, next_order_number) values (${s.tenantId}, 1002)
-    on conflict (tenant_id) do update set next_order_number = commerce_settings.next_order_number + 1, updated_at = now()
-    returning next_order_number - 1 as number`);
-  return Number(rowsOf<{ number: number }>(rows)[0].number);
+export function nextOrderNumber(s: ShopTx) {
+  const c = commerceSettings;
+  return s.tx.$with('numbered').as(
+    s.tx
+      .insert(c)
+      .values({ tenantId: s.tenantId, nextOrderNumber: FIRST_ORDER_NUMBER + 1 })
+      .onConflictDoUpdate({ target: c.tenantId, set: { nextOrderNumber: sql`${c.nextOrderNumber} + 1`, updatedAt: new Date() } })
+      .returning({
+        number: sql<number>`${c.nextOrderNumber} - 1`.as('number'),
+        reference: sql<string>`${c.orderPrefix} || (${c.nextOrderNumber} - 1)`.as('reference'),
+      }),
+  );
 }
 
 /** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */

@@ -33,7 +33,7 @@ import {
   signUp,
   signUpInput,
 } from './customers';
-import { orderDetail } from './order-actions';
+import { detailOf } from './order-actions';
 import { ORDER_PAYABLE } from './payable';
 import { requestReturn, returnInput, returnsFor } from './returns';
 import { addReview, reviewInput } from './reviews';
@@ -245,9 +245,9 @@ export function storefrontRoutes(app: FastifyInstance) {
         const customer = who
           ? { kind: 'customer' as const, id: who.customerId, name: who.name }
           : { kind: 'customer' as const, id: null, name: input.name };
-        const order = await placeOrder(app, { s, cartId: cart.id, customerId: who?.customerId ?? null, actor: customer, input });
-        const detail = await orderDetail(s, order.id);
-        return { ...detail, timeline: undefined };
+        const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId: who?.customerId ?? null, actor: customer, input });
+        // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
+        return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
       });
       return reply.code(201).send({ data });
     },
