@@ -25,15 +25,15 @@ export async function reserve(s: ShopTx, lines: { variationId: string; quantity:
   const quantities = ids.map((id) => wanted.get(id)!);
   const v = commerceVariations;
   // The variations again, under another name: the rows to lock, in order, before the update.
-  const l = alias(commerceVariations, 'locked');
+  const lk = alias(commerceVariations, 'locked');
   const locked = sql.identifier('locked');
   const rows = rowsOf<{ id: string }>(
     await s.tx.execute(sql`
       update ${v} set reserved = ${v.reserved} + w.q, updated_at = now()
-        from (select ${l.id} as id, r.q
+        from (select ${lk.id} as id, r.q
                 from ${v} ${locked} join unnest(${arrayLiteral(ids)}::uuid[], ${arrayLiteral(quantities)}::int[]) as r(id, q)
-                  on ${and(tenantFilter(l, s.tenantId), sql`${l.id} = r.id`)}
-               order by ${l.id}
+                  on ${and(tenantFilter(lk, s.tenantId), sql`${lk.id} = r.id`)}
+               order by ${lk.id}
                  for update of ${locked}) w
        where ${and(tenantFilter(v, s.tenantId), sql`${v.id} = w.id`, sql`(not ${v.trackStock} or ${v.onHand} - ${v.reserved} >= w.q)`)}
       returning ${v.id} as id`),
