@@ -9,12 +9,15 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { count, type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { scopeOf } from '../apps/server/src/kernel/auth/context';
+import { EXACT_TOTAL_LIMIT, type ListQuery } from '../apps/server/src/kernel/resources/list-query';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
@@ -25,6 +28,11 @@ const PRODUCTS = 1000;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ip = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`;
+
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 
 function report(name: string, times: number[], target: number) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -48,6 +56,7 @@ async function main() {
   );
   const app = await buildApp(config, { seed: false, logger: false });
   await app.ready();
+  console.log(`start: ${load()} (the machine may be shared: the EXPLAIN ANALYZE times below are the database's alone)`);
   try {
     const community = `shop${Date.now().toString(36)}`;
     const signup = await app.inject({
@@ -128,6 +137,42 @@ async function main() {
       report(label, times, 30);
     }
 
+    // The same lists as the database runs them (EXPLAIN ANALYZE of the kit's page and count
+    // statements, median of 20): what the list costs without this process's share of the machine.
+    const orders = app.resources.all().find((r) => r.path === 'commerce/orders')!;
+    const scope = scopeOf(app.db, { tenantId } as never);
+    const ms = (plan: Record<string, unknown>) => (plan['Planning Time'] as number) + (plan['Execution Time'] as number);
+    for (const [label, query] of lists) {
+      const page: number[] = [];
+      const total: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        await app.db.readAsTenant(tenantId, async (tx) => {
+          const q = orders.pageQuery(tx, scope, orders.listQuery.parse(query) as ListQuery);
+          const analyze = async (statement: SQLWrapper) => {
+            const result = (await tx.execute(sql`explain (analyze, format json) ${statement}`)) as unknown as {
+              rows: Record<string, unknown>[];
+            };
+            const cell = result.rows[0]['QUERY PLAN'];
+            return ms((typeof cell === 'string' ? JSON.parse(cell) : cell)[0]);
+          };
+          page.push(await analyze(q.page));
+          // As countUpTo counts (after asking the planner for its estimate, not timed here).
+          total.push(
+            await analyze(
+              tx.select({ n: count() }).from(
+                q
+                  .matching()
+                  .limit(EXACT_TOTAL_LIMIT + 1)
+                  .as('capped'),
+              ),
+            ),
+          );
+        });
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(2);
+      console.log(`${`  explain analyze: ${label}`.padEnd(58)} page ${median(page).padStart(6)} ms  count ${median(total).padStart(6)} ms`);
+    }
+
     // (2) Checkout at SHOPPERS concurrent shoppers: each fills a guest cart (not timed) and orders it (timed).
     const products = await app.db.query<{ id: string }>('select id from commerce_variations where tenant_id = $1', [tenantId]);
     const shop = (path: string, payload: object) =>
@@ -154,6 +199,7 @@ async function main() {
     }
     await Promise.all(Array.from({ length: SHOPPERS }, shopper));
     report(`checkout at ${SHOPPERS} concurrent shoppers`, times, 50);
+    console.log(`end: ${load()}`);
   } finally {
     await app.close();
     if (process.env.BENCH_KEEP) console.log(`kept database ${name} (BENCH_KEEP)`);
