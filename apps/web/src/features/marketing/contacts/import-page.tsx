@@ -1,5 +1,6 @@
-import { Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ChoiceField } from '../../../kit/choice-field';
 import { ImportFlow } from '../../../kit/import-flow';
 import { CHANNELS } from './paths';
 
@@ -20,20 +21,15 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
         <Title order={2} size="h5">
           Merge rules
         </Title>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="existing-label">
-            Contacts already here (same email, or same phone)
-          </Text>
-          <SegmentedControl
-            aria-labelledby="existing-label"
-            value={existing}
-            onChange={(v) => setExisting(v as 'update' | 'skip')}
-            data={[
-              { value: 'update', label: 'Update them (the file’s values win)' },
-              { value: 'skip', label: 'Leave them as they are' },
-            ]}
-          />
-        </Stack>
+        <ChoiceField
+          label="Contacts already here (same email, or same phone)"
+          value={existing}
+          onChange={setExisting}
+          data={[
+            { value: 'update', label: 'Update them (the file’s values win)' },
+            { value: 'skip', label: 'Leave them as they are' },
+          ]}
+        />
         <TagsInput
           label="Tags to add to every imported contact"
           placeholder="e.g. trade show 2026"

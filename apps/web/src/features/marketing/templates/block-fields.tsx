@@ -1,7 +1,8 @@
-import { Button, ColorInput, FileButton, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, ColorInput, FileButton, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { ChoiceField } from '../../../kit/choice-field';
 import { uploadFile } from '../../../kit/resource-api';
 import { BlockRichText } from './block-rich-text';
 import { CardsPicker } from './cards-picker';
@@ -16,21 +17,17 @@ type Change<B extends Block> = (patch: Partial<B>) => void;
 
 function AlignInput({ value, onChange }: { value: Align; onChange: (value: Align) => void }) {
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} component="span">
-        Alignment
-      </Text>
-      <SegmentedControl
-        size="xs"
-        value={value}
-        onChange={(v) => onChange(v as Align)}
-        data={[
-          { value: 'left', label: 'Left' },
-          { value: 'center', label: 'Centre' },
-          { value: 'right', label: 'Right' },
-        ]}
-      />
-    </Stack>
+    <ChoiceField
+      label="Alignment"
+      size="xs"
+      value={value}
+      onChange={onChange}
+      data={[
+        { value: 'left', label: 'Left' },
+        { value: 'center', label: 'Centre' },
+        { value: 'right', label: 'Right' },
+      ]}
+    />
   );
 }
 
