@@ -2,9 +2,19 @@ import { Button, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Title } from
 import { useState } from 'react';
 import { ChoiceField } from '../../../kit/choice-field';
 import { ImportFlow } from '../../../kit/import-flow';
+import { options } from '../../../kit/options';
 import { CHANNELS } from './paths';
 
 type Decision = '' | 'opted_in' | 'opted_out';
+const DECISIONS = options<Decision>([
+  ['', 'Leave as it is'],
+  ['opted_in', 'Opted in'],
+  ['opted_out', 'Opted out'],
+]);
+const EXISTING = options<'update' | 'skip'>([
+  ['update', 'Update them (the file’s values win)'],
+  ['skip', 'Leave them as they are'],
+]);
 
 /**
  * Import contacts from CSV or XLSX: map the columns (checked on the first rows), choose what happens
@@ -21,15 +31,7 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
         <Title order={2} size="h5">
           Merge rules
         </Title>
-        <ChoiceField
-          label="Contacts already here (same email, or same phone)"
-          value={existing}
-          onChange={setExisting}
-          data={[
-            { value: 'update', label: 'Update them (the file’s values win)' },
-            { value: 'skip', label: 'Leave them as they are' },
-          ]}
-        />
+        <ChoiceField label="Contacts already here (same email, or same phone)" value={existing} onChange={setExisting} data={EXISTING} />
         <TagsInput
           label="Tags to add to every imported contact"
           placeholder="e.g. trade show 2026"
@@ -44,11 +46,7 @@ export function ContactsImport({ onDone }: { onDone: () => void }) {
               label={`${c.label} consent`}
               value={consent[c.key] ?? ''}
               onChange={(v) => setConsent({ ...consent, [c.key]: (v ?? '') as Decision })}
-              data={[
-                { value: '', label: 'Leave as it is' },
-                { value: 'opted_in', label: 'Opted in' },
-                { value: 'opted_out', label: 'Opted out' },
-              ]}
+              data={DECISIONS}
               allowDeselect={false}
             />
           ))}

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { type Option, options } from '../../../kit/options';
 import type { Channel, Rule, RuleGroup, RuleTree } from './segments-api';
 
 /**
@@ -8,8 +9,6 @@ import type { Channel, Rule, RuleGroup, RuleTree } from './segments-api';
  */
 
 type Kind = Rule['type'];
-type Option<T extends string = string> = { value: T; label: string };
-const options = <T extends string>(pairs: [T, string][]): Option<T>[] => pairs.map(([value, label]) => ({ value, label }));
 
 const FIELDS = options<Kind>([
   ['tags', 'Tags'],

@@ -3,6 +3,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { ChoiceField } from '../../../kit/choice-field';
+import { options } from '../../../kit/options';
 import { uploadFile } from '../../../kit/resource-api';
 import { BlockRichText } from './block-rich-text';
 import { CardsPicker } from './cards-picker';
@@ -15,20 +16,14 @@ import { TextWithVariables } from './variable-menu';
 type Errors = Record<string, string>;
 type Change<B extends Block> = (patch: Partial<B>) => void;
 
+const ALIGNMENTS = options<Align>([
+  ['left', 'Left'],
+  ['center', 'Centre'],
+  ['right', 'Right'],
+]);
+
 function AlignInput({ value, onChange }: { value: Align; onChange: (value: Align) => void }) {
-  return (
-    <ChoiceField
-      label="Alignment"
-      size="xs"
-      value={value}
-      onChange={onChange}
-      data={[
-        { value: 'left', label: 'Left' },
-        { value: 'center', label: 'Centre' },
-        { value: 'right', label: 'Right' },
-      ]}
-    />
-  );
+  return <ChoiceField label="Alignment" size="xs" value={value} onChange={onChange} data={ALIGNMENTS} />;
 }
 
 /** An image address, typed or uploaded to the community's files. */
