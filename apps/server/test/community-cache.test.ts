@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { communityCacheFor } from '../src/kernel/tenancy/communities';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { startTestApp } from './helpers';
+
+const t = await startTestApp();
+const c = await t.signup();
+afterAll(() => t.close());
 
 /**
  * Public requests name their community; the lookup is remembered in memory, and a change to the
@@ -8,15 +12,6 @@ import { startTestApp, type TestApp, type TestCommunity } from './helpers';
  * notification of a trigger on the table.
  */
 describe('community lookups', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const banners = (name: string) => t.request({ method: 'GET', url: `/public/${name}/site/banners` });
 
   /** Runs a change on the owner connection and waits until this process has applied its notification. */

@@ -21,18 +21,12 @@ const signupBlock = (optIn: 'single' | 'double', extra: Json = {}) => ({
 });
 const ctaBlock = { id: 'buy', type: 'cta', label: 'Buy now', url: 'https://shop.example/buy' };
 
+const t = await startTestApp();
+const c = await t.signup();
+const other = await t.signup();
+afterAll(() => t.close());
+
 describe('landing pages', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  let other: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-    other = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = c) =>
     t.request({ method, url: `/api/v1/${path}`, payload, as });
   const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = c) => {

@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp } from './helpers';
+
+const t = await startTestApp();
+const a = await t.signup();
+const b = await t.signup();
+afterAll(() => t.close());
 
 describe('reads as a tenant (no transaction on PostgreSQL)', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const rolesSeenBy = (tenantId: string) =>
     t.app.db.readAsTenant(tenantId, async (db) => {
       const result = (await db.execute(
