@@ -1,12 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { apiOf, dataOf as data, refusal as refused, signedInAdmin, startTestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { apiOf, appWith, dataOf as data, refusal as refused, signedInAdmin } from './helpers';
 
 type Json = Record<string, any>;
 
-const t = await startTestApp();
-const c = await t.signup();
-const other = await t.signup();
-afterAll(() => t.close());
+const [t, c, other] = await appWith(2);
 
 /** The shop's catalogue through the API: workflows and their failure paths. */
 describe('commerce catalogue', () => {

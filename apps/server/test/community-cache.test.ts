@@ -1,10 +1,8 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { communityCacheFor } from '../src/kernel/tenancy/communities';
-import { startTestApp } from './helpers';
+import { appWith } from './helpers';
 
-const t = await startTestApp();
-const c = await t.signup();
-afterAll(() => t.close());
+const [t, c] = await appWith(1);
 
 /**
  * Public requests name their community; the lookup is remembered in memory, and a change to the

@@ -1,13 +1,10 @@
 import { doublePrecision, text } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantTable } from '../src/kernel/resources';
 import { deriveSchemas } from '../src/kernel/resources/schemas';
-import { startTestApp, type TestCommunity } from './helpers';
+import { appWith, type TestCommunity } from './helpers';
 
-const t = await startTestApp();
-const a = await t.signup();
-const b = await t.signup();
-afterAll(() => t.close());
+const [t, a, b] = await appWith(2);
 
 describe('console API: labels, people sentences, revisions', () => {
   const meta = async (as: TestCommunity, path: string) => {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { multipart, randomIp, startTestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appWith, multipart, randomIp } from './helpers';
 
-const t = await startTestApp();
-const c = await t.signup();
-afterAll(() => t.close());
+const [t, c] = await appWith(1);
 
 /** Issue 9, findings 7 and 10: bounded input at the edge, cursors by column type, refused uploads leave nothing. */
 describe('input limits at the edge', () => {

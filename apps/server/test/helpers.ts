@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { mailDropDir } from '../src/kernel/messaging/mailer';
@@ -102,6 +102,18 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file (or describe) at collection time: the app on a fresh database with `communities`
+ * signed up, closed after the tests. `const [t, a, b] = await appWith(2);`
+ */
+export async function appWith(communities: number, overrides: Partial<Config> = {}): Promise<[TestApp, ...TestCommunity[]]> {
+  const t = await startTestApp(overrides);
+  afterAll(() => t.close());
+  const signed: TestCommunity[] = [];
+  for (let i = 0; i < communities; i++) signed.push(await t.signup());
+  return [t, ...signed];
 }
 
 export interface TestAdmin extends TestCommunity {

@@ -4,7 +4,7 @@ import { pageCache } from '../src/modules/marketing/pages/cache';
 import { SIGNUP_LIMIT } from '../src/modules/marketing/pages/public';
 import { today } from '../src/modules/marketing/pages/stats';
 import { marketingConsentEvents, marketingContacts } from '../src/modules/marketing/tables/contacts';
-import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -21,10 +21,7 @@ const signupBlock = (optIn: 'single' | 'double', extra: Json = {}) => ({
 });
 const ctaBlock = { id: 'buy', type: 'cta', label: 'Buy now', url: 'https://shop.example/buy' };
 
-const t = await startTestApp();
-const c = await t.signup();
-const other = await t.signup();
-afterAll(() => t.close());
+const [t, c, other] = await appWith(2);
 
 describe('landing pages', () => {
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = c) =>

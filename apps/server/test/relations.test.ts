@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scope } from '../src/kernel/auth/context';
 import type { Database, Db } from '../src/kernel/db/database';
 import type { ListQuery } from '../src/kernel/resources/list-query';
-import { randomIp, startTestApp, type TestCommunity } from './helpers';
+import { appWith, randomIp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
-const t = await startTestApp();
-const c = await t.signup();
-const other = await t.signup();
-afterAll(() => t.close());
+const [t, c, other] = await appWith(2);
 
 /**
  * Relations declared on tables (ref/refs): foreign keys with their delete rule, ids checked in one

@@ -1,16 +1,13 @@
 import { getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmPath, unsubscribeSignature } from '../src/modules/site/services/subscriptions';
-import { droppedMail, multipart, pdf, randomIp, startTestApp, type TestCommunity } from './helpers';
+import { appWith, droppedMail, multipart, pdf, randomIp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
-const t = await startTestApp();
-const c = await t.signup();
-const other = await t.signup();
-afterAll(() => t.close());
+const [t, c, other] = await appWith(2);
 
 describe('public website endpoints', () => {
   const api = async (method: 'POST' | 'PATCH' | 'GET', path: string, payload?: Json, as: TestCommunity = c) => {

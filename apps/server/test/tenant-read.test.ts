@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appWith } from './helpers';
 
-const t = await startTestApp();
-const a = await t.signup();
-const b = await t.signup();
-afterAll(() => t.close());
+const [t, a, b] = await appWith(2);
 
 describe('reads as a tenant (no transaction on PostgreSQL)', () => {
   const rolesSeenBy = (tenantId: string) =>
