@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../src/kernel/db/database';
 import { AppError } from '../src/kernel/errors/app-error';
 import { registerErrorHandling, toErrorResponse } from '../src/kernel/errors/error-handler';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, randomIp, type TestApp, type TestCommunity } from './helpers';
 
 /** Every refusal has exactly this shape. */
 function expectErrorBody(res: { json(): any; headers: Record<string, unknown> }, code: string) {
@@ -29,16 +29,12 @@ type AuditEntry = {
   after: Record<string, unknown> | null;
 };
 
-describe('application logs and the audit log', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t?.close());
+/** One app for the file; each part signs up communities of its own. */
+const [t] = await appWith(0);
+
+describe('application logs and the audit log', async () => {
+  const a = await t.signup();
+  const b = await t.signup();
 
   const logs = async (c: TestCommunity, query: string) => {
     const res = await t.request({ method: 'GET', url: `/api/v1/ops/logs?${query}`, as: c });
@@ -136,15 +132,12 @@ describe('application logs and the audit log', () => {
   });
 });
 
-describe('error responses', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
+describe('error responses', async () => {
+  const a = await t.signup();
+  const b = await t.signup();
   let viewerToken: string;
+
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
     const roles = (await t.request({ method: 'GET', url: '/api/v1/identity/roles', as: a })).json().data as { id: string; name: string }[];
     const viewer = roles.find((r) => r.name === 'Viewer')!;
     const admin = await t.request({
@@ -163,7 +156,6 @@ describe('error responses', () => {
     expect(login.statusCode).toBe(200);
     viewerToken = login.json().token;
   });
-  afterAll(() => t?.close());
 
   it('400 validation_failed names the fields', async () => {
     const res = await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: a, payload: { name: '', colour: 'red' } });
@@ -381,13 +373,11 @@ describe('5xx never leak internals', () => {
   });
 });
 
-describe('the error handler on a failing route', () => {
-  let t: TestApp;
-  let a: TestCommunity;
+describe('the error handler on a failing route', async () => {
+  const a = await t.signup();
   let probe: FastifyInstance;
+
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
     // A bare Fastify with the kernel's error handling and the test app's database: its routes throw.
     probe = Fastify({ logger: false });
     probe.decorate('db', t.app.db);
@@ -404,9 +394,9 @@ describe('the error handler on a failing route', () => {
     });
     await probe.ready();
   });
+
   afterAll(async () => {
     await probe?.close();
-    await t?.close();
   });
 
   it('answers a generic 500 and writes the real reason to the community error log', async () => {
@@ -436,16 +426,9 @@ describe('the error handler on a failing route', () => {
   });
 });
 
-describe('tenant transactions (where the audit entry and the change commit together)', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t?.close());
+describe('tenant transactions (where the audit entry and the change commit together)', async () => {
+  const a = await t.signup();
+  const b = await t.signup();
 
   const rows = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? result) as Record<string, unknown>[];
   const logCount = async (tenantId: string, message: string) => {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCache } from '../src/modules/marketing/pages/cache';
 import { SIGNUP_LIMIT } from '../src/modules/marketing/pages/public';
 import { today } from '../src/modules/marketing/pages/stats';
 import { marketingConsentEvents, marketingContacts } from '../src/modules/marketing/tables/contacts';
-import { appWith, droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, droppedMail, randomIp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -335,15 +335,9 @@ describe('landing pages', () => {
   });
 });
 
-describe('contacts sync and contact-us leads', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-  });
-  afterAll(() => t.close());
+describe('contacts sync and contact-us leads', async () => {
+  // A community of its own on the file's app.
+  const c = await t.signup();
 
   const create = async (path: string, payload: Json) => {
     const res = await t.request({ method: 'POST', url: `/api/v1/${path}`, payload, as: c });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app';
 import { ModuleCatalogue } from '../src/kernel/access/catalogue';
 import { defineModule } from '../src/kernel/module';
-import { signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, signedInAdmin, type TestCommunity } from './helpers';
 
 const site = MODULES.find((m) => m.key === 'site')!;
 
@@ -45,14 +45,8 @@ describe('module declarations are validated at start', () => {
   });
 });
 
-describe('GET /api/v1/meta/modules and roles', () => {
-  let t: TestApp;
-  let owner: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    owner = await t.signup();
-  });
-  afterAll(() => t.close());
+describe('GET /api/v1/meta/modules and roles', async () => {
+  const [t, owner] = await appWith(1);
 
   const modulesOf = async (as: TestCommunity | string) => {
     const res = await t.request({ method: 'GET', url: '/api/v1/meta/modules', as });

@@ -1,25 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app';
 import { readLegacyCalls } from '../src/kernel/compat/contract';
-import { multipart, type Part, pdf, randomIp, startTestApp, type TestApp, type TestCommunity, upload as uploadTo } from './helpers';
+import { appWith, multipart, type Part, pdf, randomIp, type TestCommunity, upload as uploadTo } from './helpers';
 
 type Json = Record<string, any>;
 
-describe('compat: site-content lines', () => {
-  let t: TestApp;
-  let c: TestCommunity;
+describe('compat: site-content lines', async () => {
+  const [t, c] = await appWith(1);
   let jpeg: Buffer;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
     jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8a6d4b' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   const call = (path: string, body: unknown = {}, as: TestCommunity | null = c) =>
     t.request({ method: 'POST', url: `/compat/site${path}`, payload: body as Json, as: as ?? undefined, remoteAddress: randomIp() });
