@@ -1,6 +1,5 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { defineResource, type ResourceConfig, type TenantTable } from '../../../kernel/resources';
-import { autoSlug } from '../services/hooks';
+import { autoSlug, defineResource, type ResourceConfig, type TenantTable } from '../../../kernel/resources';
 import { activeScope, inputs, taxonomyInput, ui } from './common';
 
 type TaxonomyTable = TenantTable & { active: PgColumn; slug: PgColumn };
