@@ -36,6 +36,7 @@ export {
 } from './public-view';
 export type { ListResult, Resource } from './resource';
 export { countUpTo, defineResource, parseInput } from './resource';
+export { seedData } from './seed-data';
 export { slugify, slugSchema, urlSchema } from './slug';
 export type {
   AttentionQueue,
