@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/client';
 import { ChoiceField } from '../../../kit/choice-field';
 import { options } from '../../../kit/options';
 import { uploadFile } from '../../../kit/resource-api';
-import { BlockRichText } from './block-rich-text';
+import { type BlockFieldProps, BlockRichText } from './block-rich-text';
 import { CardsPicker } from './cards-picker';
 import type { Align, Block } from './templates-api';
 import { TextWithVariables } from './variable-menu';
@@ -27,17 +27,7 @@ function AlignInput({ value, onChange }: { value: Align; onChange: (value: Align
 }
 
 /** An image address, typed or uploaded to the community's files. */
-function ImageUrlInput({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (url: string) => void;
-  error?: string;
-}) {
+function ImageUrlInput({ label, value, onChange, error }: BlockFieldProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   async function upload(file: File | null) {

@@ -9,6 +9,14 @@ const EMAIL_TEXT = [
   Link,
 ];
 
+/** A text field of a block: its label, value and the server's error for it. */
+export interface BlockFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
 /**
  * A block's rich text, with the variables' picker in its toolbar inserting `{{ name }}` at the caret.
  * The server sanitizes it.
