@@ -11,12 +11,8 @@
 // 34.3 s (2,915 rows/s), RSS 854 → 1,038 MB peak. 98,000 created, 1,500 merged duplicates, 500 refused.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { run, withBench } from './lib/bench-app';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const TARGET_S = 30;
@@ -55,26 +51,13 @@ function multipart(parts: { field: string; filename?: string; data: string }[]) 
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL, MAX_UPLOAD_MB: '50' },
-    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', inMemory: false },
-  );
-  const app = await buildApp(config, { seed: false, logger: false });
-  await app.ready();
-  let peak = 0;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  try {
-    const community = `bench${Date.now().toString(36)}`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
-    });
-    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-    const headers = { authorization: `Bearer ${signup.json().token}`, 'community-name': community };
+  const bench = { prefix: 'contacts', database: 'env', inMemory: false, env: { MAX_UPLOAD_MB: '50' } } as const;
+  await withBench(bench, async ({ app, headers }) => {
+    let peak = 0;
+    // unref: a failed run does not wait for the sampler.
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50).unref();
     const csv = csvOf(ROWS);
     const before = process.memoryUsage().rss;
     const start = performance.now();
@@ -106,14 +89,8 @@ async function main() {
       `  status ${job.status}: ${job.created} created, ${job.updated} updated, ${job.unchanged} unchanged, ${job.failed} refused`,
     );
     console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}`);
-  } finally {
     clearInterval(sampler);
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);
