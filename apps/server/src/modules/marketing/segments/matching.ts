@@ -204,14 +204,19 @@ type PageRow = MemberRow & { cursorAt: string };
  * lie in table order (the first column is the same for every row of a community) and so a walk to
  * cost little, and it expects matches spread evenly along it, where matches of rare rules come in
  * clusters (one import, one campaign's day) and walking between them reads thousands of rows.
- * `readsAll` says which was chosen; exported for the EXPLAIN tests.
+ * `readsAll` says which was chosen; exported for the EXPLAIN tests, which may choose (`readAll`).
  */
-export async function memberPageQuery(tx: Db, tenantId: string, condition: SQL, page: { limit: number; cursor?: MemberCursor }) {
+export async function memberPageQuery(
+  tx: Db,
+  tenantId: string,
+  condition: SQL,
+  page: { limit: number; cursor?: MemberCursor },
+  readAll?: boolean,
+) {
   const after = page.cursor ? sql`(${c.createdAt}, ${c.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)` : undefined;
   const where = and(eq(c.tenantId, tenantId), condition, after);
-  const planned = await plannedRead(tx, tenantId, and(condition, after) as SQL);
   const selection = { ...memberColumns, cursorAt: cursorAt.as('cursor_at') };
-  if (planned.cost <= CHEAP_READ_COST) {
+  if (readAll ?? (await plannedRead(tx, tenantId, and(condition, after) as SQL)).cost <= CHEAP_READ_COST) {
     const matching = tx.select(selection).from(c).where(where).offset(OFFSET_ZERO).as('matching');
     const query = tx
       .select()
