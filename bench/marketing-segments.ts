@@ -2,7 +2,8 @@
 // dynamic segments of three rules through the API (app.inject: token, access, validation, RLS):
 // (1) the live count (POST /api/v1/marketing/segments/preview-count) — target ≤ 200 ms;
 // (2) paging the saved segment's members by keyset cursor (GET …/segments/:id/members) — p95 ≤ 30 ms;
-// (3) an audience's count after consent and suppression. Prints the exact count beside the answer.
+// (3) an audience's count after consent and suppression, and (4) paging its members by cursor.
+// Prints the exact count beside each segment's answer.
 // Countries, languages, plans and tags come from different moduli of the row number, so rules are
 // not correlated by construction (the planner's estimates stay honest).
 //
@@ -134,6 +135,18 @@ async function main() {
     }
     report('audience count: two segments on email (consent, suppression)', times, 200);
     console.log(`  answer ${reach!.totalIsEstimate ? '≈ ' : ''}${reach!.total.toLocaleString()}`);
+
+    // (4) The same audience saved, its members paged by cursor (what a campaign's batches read).
+    const saved = (await api('POST', 'marketing/audiences', { name: 'Bench audience', ...audience })).data;
+    const pages: number[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < REQUESTS + 5; i++) {
+      const t1 = performance.now();
+      const page = await api('GET', `marketing/audiences/${saved.id}/members?limit=50${cursor ? `&cursor=${cursor}` : ''}`);
+      if (i >= 5) pages.push(performance.now() - t1);
+      cursor = page.nextCursor;
+    }
+    report('audience page of 50 by cursor', pages, 30);
   });
 }
 

@@ -12415,7 +12415,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of the contacts an audience reaches on its channel (keyset cursor) */
+    /** A page of the contacts an audience reaches on its channel, newest first (keyset cursor: nextCursor) */
     get: {
       parameters: {
         query?: {
@@ -18659,7 +18659,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of the contacts in a segment (keyset cursor) */
+    /** A page of the contacts in a segment, newest first (keyset cursor: nextCursor) */
     get: {
       parameters: {
         query?: {

@@ -159,13 +159,33 @@ async function boundPendingLists(db: Database, resources: Resource[], existing: 
   }
 }
 
+/**
+ * The containment comparisons GIN indexes serve outside search: `&&` and `@>` on lists (tags,
+ * uuid[] relations; the kit's list filters and segment rules) and `@>` on jsonb (custom attributes,
+ * jsonb_path_ops). Like texticlike, PostgreSQL ships them not LEAKPROOF, so under row-level security
+ * the planner neither uses their indexes (a sequential scan of the tenant's rows instead) nor reads
+ * the column statistics to estimate them (a default guess, wrong by 30× for a segment's rules). They
+ * compare two values of the same type and fail on neither operand's contents (only on arrays of two
+ * different element types, a matter of the query's types), so a row's value cannot leak through them.
+ * Needs a superuser, else warns (the queries still run, unindexed).
+ */
+export async function ensureContainmentLeakproof(db: Database, warn: (message: string) => void = () => {}): Promise<void> {
+  for (const [name, signature] of [
+    ['arrayoverlap', 'arrayoverlap(anyarray, anyarray)'],
+    ['arraycontains', 'arraycontains(anyarray, anyarray)'],
+    ['jsonb_contains', 'jsonb_contains(jsonb, jsonb)'],
+  ]) {
+    await ensureLeakproof(db, name, signature, warn, 'List and attribute filters');
+  }
+}
+
 /** Marks a built-in comparison leakproof (see above) if it is not yet; needs a superuser, else warns. */
-async function ensureLeakproof(db: Database, name: string, signature: string, warn: (message: string) => void) {
+async function ensureLeakproof(db: Database, name: string, signature: string, warn: (message: string) => void, what = 'Search') {
   const [fn] = await db.query<{ leakproof: boolean }>('select bool_and(proleakproof) as leakproof from pg_proc where proname = $1', [name]);
   if (fn?.leakproof) return;
   try {
     await db.query(`alter function ${signature} leakproof`);
   } catch {
-    warn(`Search cannot use its indexes under row-level security: run \`alter function ${signature} leakproof\` as a superuser`);
+    warn(`${what} cannot use its indexes under row-level security: run \`alter function ${signature} leakproof\` as a superuser`);
   }
 }
