@@ -7,59 +7,29 @@
 //   (BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/postgres),
 //    ORDERS=100000 REQUESTS=200 SHOPPERS=10 CHECKOUTS=200; BENCH_KEEP=1 keeps the database to EXPLAIN)
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { count, type SQLWrapper, sql } from 'drizzle-orm';
+import { scopeOf } from '../apps/server/src/kernel/auth/context';
+import { EXACT_TOTAL_LIMIT, type ListQuery } from '../apps/server/src/kernel/resources/list-query';
+import { report, run, withBench } from './lib/bench-app';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const SHOPPERS = Number(process.env.SHOPPERS ?? 10);
 const CHECKOUTS = Number(process.env.CHECKOUTS ?? 200);
 const PRODUCTS = 1000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ip = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`;
 
-function report(name: string, times: number[], target: number) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
-  console.log(
-    `${name.padEnd(44)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${sorted.at(-1)?.toFixed(1).padStart(6)} ms  ${p95 <= target ? 'ok' : `OVER ${target} ms`}`,
-  );
-}
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 
 async function main() {
-  const name = `atrium_bench_orders_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-orders-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
-    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', databaseUrl: url.toString() },
-  );
-  const app = await buildApp(config, { seed: false, logger: false });
-  await app.ready();
-  try {
-    const community = `shop${Date.now().toString(36)}`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
-    });
-    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-    const { token, community: created } = signup.json();
-    const tenantId = created.id as string;
-    const headers = { authorization: `Bearer ${token}`, 'community-name': community };
-
+  await withBench({ prefix: 'orders', database: 'server' }, async ({ app, community, tenantId, headers }) => {
+    console.log(`start: ${load()} (the machine may be shared: the EXPLAIN ANALYZE times below are the database's alone)`);
     const started = performance.now();
     await app.db.query(
       `insert into commerce_settings (tenant_id, currency, prices_include_tax, next_order_number) values ($1, 'INR', true, $2)`,
@@ -128,6 +98,42 @@ async function main() {
       report(label, times, 30);
     }
 
+    // The same lists as the database runs them (EXPLAIN ANALYZE of the kit's page and count
+    // statements, median of 20): what the list costs without this process's share of the machine.
+    const orders = app.resources.all().find((r) => r.path === 'commerce/orders')!;
+    const scope = scopeOf(app.db, { tenantId } as never);
+    const ms = (plan: Record<string, unknown>) => (plan['Planning Time'] as number) + (plan['Execution Time'] as number);
+    for (const [label, query] of lists) {
+      const page: number[] = [];
+      const total: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        await app.db.readAsTenant(tenantId, async (tx) => {
+          const q = orders.pageQuery(tx, scope, orders.listQuery.parse(query) as ListQuery);
+          const analyze = async (statement: SQLWrapper) => {
+            const result = (await tx.execute(sql`explain (analyze, format json) ${statement}`)) as unknown as {
+              rows: Record<string, unknown>[];
+            };
+            const cell = result.rows[0]['QUERY PLAN'];
+            return ms((typeof cell === 'string' ? JSON.parse(cell) : cell)[0]);
+          };
+          page.push(await analyze(q.page));
+          // As countUpTo counts (after asking the planner for its estimate, not timed here).
+          total.push(
+            await analyze(
+              tx.select({ n: count() }).from(
+                q
+                  .matching()
+                  .limit(EXACT_TOTAL_LIMIT + 1)
+                  .as('capped'),
+              ),
+            ),
+          );
+        });
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(2);
+      console.log(`${`  explain analyze: ${label}`.padEnd(58)} page ${median(page).padStart(6)} ms  count ${median(total).padStart(6)} ms`);
+    }
+
     // (2) Checkout at SHOPPERS concurrent shoppers: each fills a guest cart (not timed) and orders it (timed).
     const products = await app.db.query<{ id: string }>('select id from commerce_variations where tenant_id = $1', [tenantId]);
     const shop = (path: string, payload: object) =>
@@ -154,16 +160,8 @@ async function main() {
     }
     await Promise.all(Array.from({ length: SHOPPERS }, shopper));
     report(`checkout at ${SHOPPERS} concurrent shoppers`, times, 50);
-  } finally {
-    await app.close();
-    if (process.env.BENCH_KEEP) console.log(`kept database ${name} (BENCH_KEEP)`);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    console.log(`end: ${load()}`);
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);

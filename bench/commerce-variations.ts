@@ -5,12 +5,8 @@
 //   npm run bench:variations -w @atrium/server   (or: cd apps/server && node --import tsx ../../bench/commerce-variations.ts)
 //   (optional: RUNS=10 DATABASE_URL=postgres://… to run on PostgreSQL)
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { withBench } from './lib/bench-app';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1000;
@@ -18,22 +14,7 @@ const TARGET_MS = 1000;
 type Json = Record<string, any>;
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL },
-    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', inMemory: !process.env.DATABASE_URL },
-  );
-  const app = await buildApp(config, { seed: false, logger: false });
-  await app.ready();
-  try {
-    const community = `bench${Date.now().toString(36)}`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
-    });
-    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-    const headers = { authorization: `Bearer ${signup.json().token}`, 'community-name': community };
+  await withBench({ prefix: 'variations', database: 'env' }, async ({ app, headers }) => {
     const api = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Json, status = 200) => {
       const res = await app.inject({ method, url: `/api/v1/${url}`, headers, payload });
       if (res.statusCode !== status) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -104,10 +85,7 @@ async function main() {
     const ok = [line('load (product + 1,000 variations)', loads), line('save (bulk price/stock edit of 1,000)', saves)].every(Boolean);
     console.log(`price range after the last save: ${after.minPrice}–${after.maxPrice}`);
     process.exitCode = ok ? 0 : 1;
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

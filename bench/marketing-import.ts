@@ -24,12 +24,9 @@
 // 98,000 created, 1,500 merged duplicates, 500 refused.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { type Bench, run, withBench } from './lib/bench-app';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const TARGET_S = 30;
@@ -71,7 +68,7 @@ function multipart(parts: { field: string; filename?: string; data: string }[]) 
  * CPU seconds used so far by the PostgreSQL server's processes serving this database (a local server:
  * read from /proc), by pid; empty on PGlite or when /proc cannot be read.
  */
-async function serverCpu(app: Awaited<ReturnType<typeof buildApp>>): Promise<Map<number, number>> {
+async function serverCpu(app: Bench['app']): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!process.env.DATABASE_URL) return out;
   const rows = await app.db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
@@ -87,104 +84,87 @@ async function serverCpu(app: Awaited<ReturnType<typeof buildApp>>): Promise<Map
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL, MAX_UPLOAD_MB: '50' },
-    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', inMemory: false },
-  );
-  const app = await buildApp(config, { seed: false, logger: false });
-  await app.ready();
-  // With --expose-gc (NODE_OPTIONS=--expose-gc), the JS memory still in use is sampled after a full
-  // collection every second: what the import holds, without the garbage a collector has not reclaimed yet.
-  const gc = (globalThis as { gc?: () => void }).gc;
-  const js = () => (({ heapUsed, external, arrayBuffers }) => heapUsed + external + arrayBuffers)(process.memoryUsage());
-  let peak = 0;
-  let heapPeak = 0;
-  let livePeak = 0;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peak = Math.max(peak, m.rss);
-    heapPeak = Math.max(heapPeak, js());
-  }, 50);
-  const liveSampler = setInterval(() => {
-    if (!gc) return;
-    gc();
-    livePeak = Math.max(livePeak, js());
-  }, 1000);
-  try {
-    const community = `bench${Date.now().toString(36)}`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
-    });
-    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-    const headers = { authorization: `Bearer ${signup.json().token}`, 'community-name': community };
-    // The request body is made before the first measure and let go once sent: the figures are the server's.
-    let body: ReturnType<typeof multipart> | null = multipart([
-      { field: 'mode', data: 'run' },
-      { field: 'options', data: JSON.stringify({ addTags: ['imported'], consent: { email: 'opted_in' } }) },
-      { field: 'file', filename: 'contacts.csv', data: csvOf(ROWS) },
-    ]);
-    const size = body.payload.length;
-    gc?.();
-    const before = process.memoryUsage().rss;
-    const heapBefore = js();
-    const serverBefore = await serverCpu(app);
-    const cpuBefore = process.cpuUsage();
-    const mainBefore = process.threadCpuUsage();
-    const start = performance.now();
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/v1/marketing/contacts/import',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    body = null;
-    if (started.statusCode !== 202) throw new Error(`import: ${started.statusCode} ${started.body.slice(0, 300)}`);
-    const id = started.json().data.id as string;
-    let job: Record<string, unknown> = started.json().data;
-    while (job.status !== 'done' && job.status !== 'failed') {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await app.inject({ method: 'GET', url: `/api/v1/marketing/contacts/import/${id}`, headers })).json().data;
+  const bench = { prefix: 'contacts', database: 'env', inMemory: false, env: { MAX_UPLOAD_MB: '50' } } as const;
+  await withBench(bench, async ({ app, headers }) => {
+    // With --expose-gc (NODE_OPTIONS=--expose-gc), the JS memory still in use is sampled after a full
+    // collection every second: what the import holds, without the garbage a collector has not reclaimed yet.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const js = () => (({ heapUsed, external, arrayBuffers }) => heapUsed + external + arrayBuffers)(process.memoryUsage());
+    let peak = 0;
+    let heapPeak = 0;
+    let livePeak = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      heapPeak = Math.max(heapPeak, js());
+    }, 50);
+    const liveSampler = setInterval(() => {
+      if (!gc) return;
+      gc();
+      livePeak = Math.max(livePeak, js());
+    }, 1000);
+    try {
+      // The request body is made before the first measure and let go once sent: the figures are the server's.
+      let body: ReturnType<typeof multipart> | null = multipart([
+        { field: 'mode', data: 'run' },
+        { field: 'options', data: JSON.stringify({ addTags: ['imported'], consent: { email: 'opted_in' } }) },
+        { field: 'file', filename: 'contacts.csv', data: csvOf(ROWS) },
+      ]);
+      const size = body.payload.length;
+      gc?.();
+      const before = process.memoryUsage().rss;
+      const heapBefore = js();
+      const serverBefore = await serverCpu(app);
+      const cpuBefore = process.cpuUsage();
+      const mainBefore = process.threadCpuUsage();
+      const start = performance.now();
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/v1/marketing/contacts/import',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      body = null;
+      if (started.statusCode !== 202) throw new Error(`import: ${started.statusCode} ${started.body.slice(0, 300)}`);
+      const id = started.json().data.id as string;
+      let job: Record<string, unknown> = started.json().data;
+      while (job.status !== 'done' && job.status !== 'failed') {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await app.inject({ method: 'GET', url: `/api/v1/marketing/contacts/import/${id}`, headers })).json().data;
+      }
+      const seconds = (performance.now() - start) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const main = process.threadCpuUsage(mainBefore);
+      const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+      console.log(
+        `marketing import on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}: ${ROWS.toLocaleString('en')} rows (${mb(size)} CSV) in ${seconds.toFixed(1)} s` +
+          ` (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s; target ≤ ${TARGET_S} s: ${seconds <= TARGET_S ? 'met' : 'NOT met'})`,
+      );
+      console.log(
+        `  status ${job.status}: ${job.created} created, ${job.updated} updated, ${job.unchanged} unchanged, ${job.failed} refused`,
+      );
+      // Less sensitive to the machine's load than the time: embedded PGlite works in a thread of this process.
+      const s = (u: { user: number; system: number }) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
+      const serverAfter = await serverCpu(app);
+      const server = [...serverAfter].reduce((sum, [pid, t]) => sum + t - (serverBefore.get(pid) ?? 0), 0);
+      console.log(
+        `  CPU of this process ${s(cpu)} (its main thread ${s(main)})` +
+          (serverAfter.size > 0 ? `; of the PostgreSQL server's processes for this database ${server.toFixed(1)} s` : ''),
+      );
+      gc?.();
+      const after = process.memoryUsage();
+      console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}, after ${mb(after.rss)}`);
+      console.log(
+        `  JS heap+external before ${mb(heapBefore)}, peak ${mb(heapPeak)}` +
+          (gc
+            ? `, peak in use (after a full GC, each second) ${mb(livePeak)}, after ${mb(js())}`
+            : ' (NODE_OPTIONS=--expose-gc for what is in use)'),
+      );
+    } finally {
+      clearInterval(sampler);
+      clearInterval(liveSampler);
     }
-    const seconds = (performance.now() - start) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    const main = process.threadCpuUsage(mainBefore);
-    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-    console.log(
-      `marketing import on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}: ${ROWS.toLocaleString('en')} rows (${mb(size)} CSV) in ${seconds.toFixed(1)} s` +
-        ` (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s; target ≤ ${TARGET_S} s: ${seconds <= TARGET_S ? 'met' : 'NOT met'})`,
-    );
-    console.log(
-      `  status ${job.status}: ${job.created} created, ${job.updated} updated, ${job.unchanged} unchanged, ${job.failed} refused`,
-    );
-    // Less sensitive to the machine's load than the time: embedded PGlite works in a thread of this process.
-    const s = (u: { user: number; system: number }) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
-    const serverAfter = await serverCpu(app);
-    const server = [...serverAfter].reduce((sum, [pid, t]) => sum + t - (serverBefore.get(pid) ?? 0), 0);
-    console.log(
-      `  CPU of this process ${s(cpu)} (its main thread ${s(main)})` +
-        (serverAfter.size > 0 ? `; of the PostgreSQL server's processes for this database ${server.toFixed(1)} s` : ''),
-    );
-    gc?.();
-    const after = process.memoryUsage();
-    console.log(`  RSS before the upload ${mb(before)}, peak during the import ${mb(peak)}, after ${mb(after.rss)}`);
-    console.log(
-      `  JS heap+external before ${mb(heapBefore)}, peak ${mb(heapPeak)}` +
-        (gc
-          ? `, peak in use (after a full GC, each second) ${mb(livePeak)}, after ${mb(js())}`
-          : ' (NODE_OPTIONS=--expose-gc for what is in use)'),
-    );
-  } finally {
-    clearInterval(sampler);
-    clearInterval(liveSampler);
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);

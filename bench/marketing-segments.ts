@@ -2,7 +2,8 @@
 // dynamic segments of three rules through the API (app.inject: token, access, validation, RLS):
 // (1) the live count (POST /api/v1/marketing/segments/preview-count) — target ≤ 200 ms;
 // (2) paging the saved segment's members by keyset cursor (GET …/segments/:id/members) — p95 ≤ 30 ms;
-// (3) an audience's count after consent and suppression. Prints the exact count beside the answer.
+// (3) an audience's count after consent and suppression, and (4) paging its members by cursor.
+// Prints the exact count beside each segment's answer.
 // Countries, languages, plans and tags come from different moduli of the row number, so rules are
 // not correlated by construction (the planner's estimates stay honest).
 //
@@ -10,28 +11,13 @@
 //   (BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/postgres),
 //    CONTACTS=1000000 REQUESTS=100; BENCH_KEEP=1 keeps the database to EXPLAIN)
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { report as reportTimes, run, withBench } from './lib/bench-app';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTACTS = Number(process.env.CONTACTS ?? 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 100);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-function report(name: string, times: number[], target: number) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
-  console.log(
-    `${name.padEnd(58)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${sorted.at(-1)?.toFixed(1).padStart(6)} ms  ${p95 <= target ? 'ok' : `OVER ${target} ms`}`,
-  );
-}
+const report = (name: string, times: number[], target: number) => reportTimes(name, times, target, 58);
 
 /** Three-rule segments: a selective one (~0.1 %) and a broad one (~2 %). */
 const SEGMENTS = {
@@ -62,30 +48,7 @@ const SEGMENTS = {
 } as const;
 
 async function main() {
-  const name = `atrium_bench_segments_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-segments-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
-    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', databaseUrl: url.toString() },
-  );
-  const app = await buildApp(config, { seed: false, logger: false });
-  await app.ready();
-  try {
-    const community = `seg${Date.now().toString(36)}`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
-    });
-    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-    const { token, community: created } = signup.json();
-    const tenantId = created.id as string;
-    const headers = { authorization: `Bearer ${token}`, 'community-name': community };
+  await withBench({ prefix: 'segments', database: 'server' }, async ({ app, tenantId, headers }) => {
     const api = async (method: 'GET' | 'POST', path: string, payload?: object) => {
       const res = await app.inject({ method, url: `/api/v1/${path}`, payload, headers });
       if (res.statusCode >= 300) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
@@ -172,16 +135,19 @@ async function main() {
     }
     report('audience count: two segments on email (consent, suppression)', times, 200);
     console.log(`  answer ${reach!.totalIsEstimate ? '≈ ' : ''}${reach!.total.toLocaleString()}`);
-  } finally {
-    await app.close();
-    if (process.env.BENCH_KEEP) console.log(`kept database ${name} (BENCH_KEEP)`);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+
+    // (4) The same audience saved, its members paged by cursor (what a campaign's batches read).
+    const saved = (await api('POST', 'marketing/audiences', { name: 'Bench audience', ...audience })).data;
+    const pages: number[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < REQUESTS + 5; i++) {
+      const t1 = performance.now();
+      const page = await api('GET', `marketing/audiences/${saved.id}/members?limit=50${cursor ? `&cursor=${cursor}` : ''}`);
+      if (i >= 5) pages.push(performance.now() - t1);
+      cursor = page.nextCursor;
+    }
+    report('audience page of 50 by cursor', pages, 30);
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);

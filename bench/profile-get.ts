@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/server/src/config';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (
   o: object,
-) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number }>;
+) => Promise<{ requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number }>;
 
 async function main() {
   const databaseUrl = process.env.PROFILE_DB;
@@ -44,10 +44,14 @@ async function main() {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  const cpu0 = process.cpuUsage();
   const r = await autocannon({ ...load, duration: Number(process.env.PROFILE_SECONDS ?? 10) });
+  const cpu = process.cpuUsage(cpu0);
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(process.env.PROFILE_OUT ?? 'kit.cpuprofile', JSON.stringify(profile));
-  console.log(`${path}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+  console.log(
+    `${path}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, CPU ${((cpu.user + cpu.system) / r.requests.total).toFixed(0)} µs/request`,
+  );
   await app.close();
 }
 main().catch((err) => {

@@ -5,13 +5,9 @@
 //   npm run bench:site   (or: cd apps/server && node --import tsx ../../bench/site-products.ts)
 //   (optional: PRODUCTS=20000 REQUESTS=500 DATABASE_URL=postgres://… to run on PostgreSQL)
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { siteProducts } from '../apps/server/src/modules/site/tables';
+import { percentile, run, withBench } from './lib/bench-app';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
@@ -24,28 +20,9 @@ const SIZES = ['300 × 600', '600 × 600', '600 × 1200', '800 × 800', '1200 ×
 const TERMS = ['marble', 'teak', 'slab', 'panel', 'onyx', 'mosaic', 'walnut', 'tile', 'gloss', 'ter'];
 
 const pick = <T>(list: T[], i: number) => list[i % list.length];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL },
-    { jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', inMemory: !process.env.DATABASE_URL },
-  );
-  const app = await buildApp(config, { seed: false, logger: false });
-  await app.ready();
-  try {
-    const community = `bench${Date.now().toString(36)}`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { community, name: 'Bench owner', email: `owner@${community}.example`, password: 'bench-password-1' },
-    });
-    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-    const { token, community: created } = signup.json();
-    const tenantId = created.id as string;
-    const headers = { authorization: `Bearer ${token}`, 'community-name': community };
-
+  await withBench({ prefix: 'products', database: 'env' }, async ({ app, community, tenantId, headers }) => {
     // Taxonomy through the API: 12 categories with 4 subcategories each.
     const categories: { id: string; subs: string[] }[] = [];
     for (let c = 0; c < 12; c++) {
@@ -140,13 +117,7 @@ async function main() {
       );
     }
     process.exitCode = failed ? 1 : 0;
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);

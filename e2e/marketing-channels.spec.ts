@@ -57,3 +57,35 @@ test('an admin configures the SMS gateway; after saving the API key is only show
   await api('PATCH', '/api/v1/marketing/channel-settings/sms', { provider: 'outbox', config: { senderId: 'ATRIUM' } });
   expect(errors).toEqual([]);
 });
+
+test('an admin sets up the WhatsApp Cloud API: the webhook callback URL is shown, the app secret is only shown masked', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/admin-panel/controlcenter/settings/channels/whatsapp');
+  await expect(page.getByRole('heading', { name: 'WhatsApp settings', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Provider' }).click();
+  await page.getByRole('option', { name: 'WhatsApp Cloud API' }).click();
+  await expect(page.getByTestId('whatsapp-webhook-url')).toHaveValue(/\/public\/demo\/marketing\/whatsapp\/webhook$/);
+  await page.getByRole('textbox', { name: 'Phone number id' }).fill('1234567');
+  await page.getByRole('textbox', { name: 'WhatsApp business account id' }).fill('7654321');
+  await page.getByRole('textbox', { name: 'Meta app id' }).fill('4455667788');
+  await page.getByTestId('secret-accessToken').fill('EAAG-e2e-token-0001');
+  await page.getByTestId('secret-webhookVerifyToken').fill('e2e-verify-token-42');
+  await page.getByTestId('secret-appSecret').fill('e2e-app-secret-7788');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('WhatsApp settings saved')).toBeVisible();
+  await expect(page.getByText('Stored: ••••7788. Leave empty to keep it.')).toBeVisible();
+
+  const read = await api<{ data: Json }>('GET', '/api/v1/marketing/channel-settings/whatsapp');
+  expect(read.body.data).toMatchObject({ provider: 'cloud_api', config: { appId: '4455667788' }, secrets: { appSecret: '••••7788' } });
+  expect(JSON.stringify(read.body)).not.toContain('e2e-app-secret-7788');
+  // Meta's subscription check at the shown address answers with the verify token only.
+  const url = await page.getByTestId('whatsapp-webhook-url').inputValue();
+  const check = await fetch(`${url}?hub.mode=subscribe&hub.verify_token=e2e-verify-token-42&hub.challenge=2718281828`);
+  expect(await check.text()).toBe('2718281828');
+  expect((await fetch(`${url}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`)).status).toBe(403);
+  // Back to the outbox, as the demo community had it.
+  await api('PATCH', '/api/v1/marketing/channel-settings/whatsapp', { provider: 'outbox', config: {} });
+  expect(errors).toEqual([]);
+});

@@ -18,6 +18,7 @@ import { createJobs, type Jobs } from './kernel/jobs/jobs';
 import { kernelModule } from './kernel/kernel-module';
 import { listsModule } from './kernel/lists/module';
 import { createMailer, type Mailer } from './kernel/messaging/mailer';
+import { bindOutbound, createOutbound, type Outbound } from './kernel/messaging/outbound';
 import type { AppModule } from './kernel/module';
 import { PayableRegistry } from './kernel/payments/payables';
 import { createPaymentService, type PaymentService } from './kernel/payments/service';
@@ -31,7 +32,7 @@ import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { publicCors } from './kernel/web/public-cors';
-import { securityHeaders } from './kernel/web/security-headers';
+import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     secrets: SecretBox;
     /** Payments: gateways, the ledger, payables (kernel/payments). */
     payments: PaymentService;
+    /** HTTP calls to addresses communities configured: public https only (kernel/messaging/outbound.ts). */
+    outbound: Outbound;
   }
 }
 
@@ -150,6 +153,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secrets = createSecretBox(config.secretsKey, config.previousSecretsKeys);
   bindSecretBox(db, secrets);
   app.decorate('secrets', secrets);
+  const outbound = createOutbound(config.outbound);
+  bindOutbound(db, outbound);
+  app.decorate('outbound', outbound);
   app.decorate('payments', createPaymentService({ db, box: secrets, config: config.payments, payables: new PayableRegistry() }));
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', MODULES);
@@ -160,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await jobs.stop();
     await app.mailer.close();
+    outbound.close();
     blobs.close();
     if (!options.db) await db.close();
   });
@@ -168,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, {
     helmet: { contentSecurityPolicy: { directives: CONSOLE_CSP }, crossOriginResourcePolicy: { policy: 'same-site' } },
     exempt: '/api/docs',
+    api: { prefixes: ['/api/v1/', '/compat/'], helmet: API_HELMET },
   });
   // CORS on /public/<community>/… only, for the community's website origins (after helmet: it overrides CORP there).
   await app.register(publicCors);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { invalidAllowHosts, type OutboundPolicy } from './kernel/messaging/outbound';
 import type { PaymentsConfig } from './kernel/payments/providers/types';
 import { generateSecretsKey, parseSecretsKey } from './kernel/secrets/secret-box';
 import type { S3Options } from './kernel/storage/s3-store';
@@ -91,6 +92,16 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9!_.*'()/-]*\/$/, 'must be a key prefix ending in /')
       .optional(),
   ),
+  OUTBOUND_ALLOW_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => invalidAllowHosts(listOf(v)).length === 0,
+        'must be host names or addresses, each with an optional :port, separated by commas',
+      )
+      .optional(),
+  ),
+  OUTBOUND_ALLOW_HTTP: optionalText.pipe(z.enum(['true', 'false'], 'must be true or false').optional()),
 });
 
 export type Config = {
@@ -123,6 +134,11 @@ export type Config = {
   trustProxy: boolean | number | string;
   /** Files in an S3-compatible bucket (S3_BUCKET set); unset = local disk in DATA_DIR/files. */
   s3?: S3Options;
+  /**
+   * Calls to addresses communities configure (SMS gateway, WhatsApp Graph address): public https
+   * only, unless a host is allowed here (OUTBOUND_ALLOW_HOSTS) or plain http is (OUTBOUND_ALLOW_HTTP).
+   */
+  outbound: OutboundPolicy;
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -186,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: e.JOBS === 'on',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     s3: s3Of(e),
+    outbound: { allowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS ?? ''), allowHttp: e.OUTBOUND_ALLOW_HTTP === 'true' },
     version: readVersion(),
     ...overrides,
   };
@@ -218,6 +235,12 @@ function s3Of(e: z.infer<typeof envSchema>): S3Options | undefined {
     prefix: e.S3_PREFIX ?? '',
   };
 }
+
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 function trustProxyOf(value: string | undefined): boolean | number | string {
   if (!value || value === 'false') return false;

@@ -1,33 +1,13 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { apiOf, appWith, dataOf as data, refusal as refused, signedInAdmin } from './helpers';
 
 type Json = Record<string, any>;
 
+const [t, c, other] = await appWith(2);
+
 /** The shop's catalogue through the API: workflows and their failure paths. */
 describe('commerce catalogue', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  let other: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-    other = await t.signup();
-  });
-  afterAll(() => t.close());
-
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown, as: TestCommunity = c) =>
-    t.request({ method, url: `/api/v1/${path}`, payload: payload as Json, as });
-  const data = (res: LightMyRequestResponse, status = 200) => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json().data;
-  };
-  const refused = (res: LightMyRequestResponse, status: number, code: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.json().error.code).toBe(code);
-    return res.json().error as { code: string; message: string; fields?: Record<string, string> };
-  };
+  const call = apiOf(t, c);
   const product = async (body: Json) => data(await call('POST', 'commerce/products', body), 201);
   const variationsOf = async (id: string, as = c) => data(await call('GET', `commerce/products/${id}/variations`, undefined, as)) as Json[];
   const attribute = async (name: string, values: string[]) => {

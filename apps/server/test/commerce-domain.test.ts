@@ -78,6 +78,37 @@ function error<T>(result: Result<T>): DomainError {
   return result.error;
 }
 
+/**
+ * Checks a state machine against its table of legal moves: each listed (state, event) goes where the
+ * table says, every other is refused with illegal_transition, and the events offered from a state
+ * are the table's. Returns how many pairs were refused.
+ */
+function expectMachine<S extends string, E extends string>(
+  states: readonly S[],
+  events: readonly E[],
+  legal: Record<S, Partial<Record<E, S>>>,
+  transition: (from: S, event: E) => Result<S>,
+  eventsFrom: (from: S) => E[],
+  alsoRefused?: (err: { code: string; details?: unknown }, from: S, event: E) => void,
+) {
+  let refused = 0;
+  for (const from of states) {
+    for (const event of events) {
+      const to = legal[from][event];
+      const result = transition(from, event);
+      if (to) expect(value(result), `${from} + ${event}`).toBe(to);
+      else {
+        refused++;
+        const err = error(result);
+        expect(err.code, `${from} + ${event}`).toBe('illegal_transition');
+        alsoRefused?.(err, from, event);
+      }
+    }
+    expect(eventsFrom(from)).toEqual(events.filter((e) => legal[from][e]));
+  }
+  return refused;
+}
+
 describe('money', () => {
   it('knows the ISO 4217 minor units of currencies', () => {
     expect([currencyExponent('EUR'), currencyExponent('USD'), currencyExponent('INR')]).toEqual([2, 2, 2]);
@@ -721,21 +752,9 @@ describe('order states', () => {
   };
 
   it('allows exactly the moves of the table and refuses the other 44 with illegal_transition', () => {
-    let refused = 0;
-    for (const from of ORDER_STATES) {
-      for (const event of EVENTS) {
-        const to = LEGAL[from][event];
-        const result = transitionOrder(from, event);
-        if (to) expect(value(result), `${from} + ${event}`).toBe(to);
-        else {
-          refused++;
-          const err = error(result);
-          expect(err.code, `${from} + ${event}`).toBe('illegal_transition');
-          expect(err.details).toMatchObject({ from, event });
-        }
-      }
-      expect(orderEventsFrom(from)).toEqual(EVENTS.filter((e) => LEGAL[from][e]));
-    }
+    const refused = expectMachine(ORDER_STATES, EVENTS, LEGAL, transitionOrder, orderEventsFrom, (err, from, event) =>
+      expect(err.details).toMatchObject({ from, event }),
+    );
     expect(refused).toBe(44);
   });
 
@@ -928,7 +947,7 @@ describe('stock', () => {
 });
 
 describe('returns', () => {
-  const EVENTS: ReturnEvent[] = ['approve', 'reject', 'receive', 'refund'];
+  const RETURN_EVENTS: ReturnEvent[] = ['approve', 'reject', 'receive', 'refund'];
   const LEGAL: Record<ReturnState, Partial<Record<ReturnEvent, ReturnState>>> = {
     requested: { approve: 'approved', reject: 'rejected' },
     approved: { reject: 'rejected', receive: 'received' },
@@ -938,18 +957,7 @@ describe('returns', () => {
   };
 
   it('allows exactly requested → approved → received → refunded, and rejected before receipt', () => {
-    let refused = 0;
-    for (const from of RETURN_STATES) {
-      for (const event of EVENTS) {
-        const to = LEGAL[from][event];
-        if (to) expect(value(transitionReturn(from, event)), `${from} + ${event}`).toBe(to);
-        else {
-          refused++;
-          expect(error(transitionReturn(from, event)).code, `${from} + ${event}`).toBe('illegal_transition');
-        }
-      }
-      expect(returnEventsFrom(from)).toEqual(EVENTS.filter((e) => LEGAL[from][e]));
-    }
+    const refused = expectMachine(RETURN_STATES, RETURN_EVENTS, LEGAL, transitionReturn, returnEventsFrom);
     expect(refused).toBe(15);
     expect(error(transitionReturn('received', 'reject')).message).toBe(
       'A return cannot go from received to rejected (reject is allowed from requested, approved)',

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { communityCacheFor } from '../src/kernel/tenancy/communities';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith } from './helpers';
+
+const [t, c] = await appWith(1);
 
 /**
  * Public requests name their community; the lookup is remembered in memory, and a change to the
@@ -8,15 +10,6 @@ import { startTestApp, type TestApp, type TestCommunity } from './helpers';
  * notification of a trigger on the table.
  */
 describe('community lookups', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const banners = (name: string) => t.request({ method: 'GET', url: `/public/${name}/site/banners` });
 
   /** Runs a change on the owner connection and waits until this process has applied its notification. */

@@ -9,7 +9,7 @@ import { registerCompatRoutes } from '../src/kernel/compat/router';
 import type { CompatEntry } from '../src/kernel/compat/types';
 import { appLogs } from '../src/kernel/events/tables';
 import { commerceProducts, commerceVariations } from '../src/modules/commerce/tables';
-import { droppedMail, multipart, type Part, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { droppedMail, type Part, randomIp, startTestApp, type TestApp, type TestCommunity, upload as uploadTo } from './helpers';
 import { type FakeGateways, fakePaymentsConfig, hmac, startFakeGateways } from './payment-fakes';
 import { exampleInput, patchFor } from './resource-fixtures';
 
@@ -243,17 +243,8 @@ describe('compat contract', () => {
       });
     };
     const upload = (key: string, parts: Part[], as: TestCommunity = c) => {
-      const [, path] = key.split(' ');
       covered.add(key);
-      const body = multipart(parts);
-      return t.request({
-        method: 'POST',
-        url: `/compat${path}`,
-        payload: body.payload,
-        headers: body.headers,
-        as,
-        remoteAddress: randomIp(),
-      });
+      return uploadTo(t, `/compat${key.split(' ')[1]}`, parts, as);
     };
     const ok = (res: LightMyRequestResponse) => {
       expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { droppedMail, multipart, type Part, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { droppedMail, type Part, randomIp, startTestApp, type TestApp, type TestCommunity, upload as uploadTo } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -20,17 +20,7 @@ describe('compat: identity and settings lines', () => {
   /** POST /compat/<service><path> with a JSON body, signed in as `as` (token + community-name header). */
   const call = (path: string, body: Json = {}, as?: TestCommunity | string, headers: Record<string, string> = {}) =>
     t.request({ method: 'POST', url: `/compat${path}`, payload: body, as, headers, remoteAddress: randomIp() });
-  const upload = (path: string, parts: Part[], as?: TestCommunity) => {
-    const body = multipart(parts);
-    return t.request({
-      method: 'POST',
-      url: `/compat${path}`,
-      payload: body.payload,
-      headers: body.headers,
-      as,
-      remoteAddress: randomIp(),
-    });
-  };
+  const upload = (path: string, parts: Part[], as?: TestCommunity) => uploadTo(t, `/compat${path}`, parts, as);
   const ok = (res: Awaited<ReturnType<typeof call>>, status = 200) => {
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();

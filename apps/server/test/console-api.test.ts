@@ -1,21 +1,12 @@
 import { doublePrecision, text } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantTable } from '../src/kernel/resources';
 import { deriveSchemas } from '../src/kernel/resources/schemas';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, type TestCommunity } from './helpers';
+
+const [t, a, b] = await appWith(2);
 
 describe('console API: labels, people sentences, revisions', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const meta = async (as: TestCommunity, path: string) => {
     const res = await t.request({ method: 'GET', url: '/api/v1/meta/resources', as });
     expect(res.statusCode).toBe(200);

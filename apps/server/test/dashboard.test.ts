@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { randomIp, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 interface Dashboard {
   attention: { resource: string; label: string; filter: Record<string, string>; total: number; latest: { id: string; title: string }[] }[];
@@ -82,30 +82,7 @@ describe('the dashboard in one request', () => {
   });
 
   it('shows a reader only the resources their role may read', async () => {
-    const role = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: a,
-      payload: { name: 'Inbox only', permissions: { branding: 'read' } },
-    });
-    expect(role.statusCode, role.body).toBe(201);
-    const email = `reader@${a.name}.example`;
-    const admin = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/admins',
-      as: a,
-      payload: { name: 'Reader', email, password: 'reader-password-1', roleId: role.json().data.id },
-    });
-    expect(admin.statusCode, admin.body).toBe(201);
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password: 'reader-password-1', community: a.name },
-      remoteAddress: randomIp(),
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const token = login.json().token as string;
-    const reader = { ...a, token, headers: { authorization: `Bearer ${token}`, 'community-name': a.name } };
+    const reader = await signedInAdmin(t, a, { branding: 'read' });
     const d = await dashboard(reader);
     expect(d.attention).toEqual([]);
     expect(d.activity.filter((g) => !g.resource.startsWith('settings/'))).toEqual([]);

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appWith } from './helpers';
+
+const [t, c, other] = await appWith(2);
 
 /**
  * CORS: a community's website (its brand profile's website and further listed origins) may call
@@ -7,18 +9,12 @@ import { startTestApp, type TestApp, type TestCommunity } from './helpers';
  * or /compat ever answers with CORS headers.
  */
 describe('CORS on the public endpoints only', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  let other: TestCommunity;
   let profileId: string;
 
   const SITE = 'https://www.tiles.example';
   const SHOP = 'https://shop.tiles.example';
 
   beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-    other = await t.signup();
     const res = await t.request({
       method: 'POST',
       url: '/api/v1/settings/client-profile',
@@ -35,7 +31,6 @@ describe('CORS on the public endpoints only', () => {
     });
     expect(o.statusCode, o.body).toBe(201);
   });
-  afterAll(() => t.close());
 
   const getPublic = (origin: string, community = c) =>
     t.request({ method: 'GET', url: `/public/${community.name}/site/products`, headers: { origin } });

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appWith, multipart, randomIp } from './helpers';
+
+const [t, c] = await appWith(1);
 
 /** Issue 9, findings 7 and 10: bounded input at the edge, cursors by column type, refused uploads leave nothing. */
 describe('input limits at the edge', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const compat = (path: string, body: object) =>
     t.request({ method: 'POST', url: `/compat${path}`, payload: body, as: c, remoteAddress: randomIp() });
   const expect400 = (res: Awaited<ReturnType<typeof compat>>) => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { mailDropDir } from '../src/kernel/messaging/mailer';
@@ -103,6 +104,18 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
   };
 }
 
+/**
+ * For a test file (or describe) at collection time: the app on a fresh database with `communities`
+ * signed up, closed after the tests. `const [t, a, b] = await appWith(2);`
+ */
+export async function appWith(communities: number, overrides: Partial<Config> = {}): Promise<[TestApp, ...TestCommunity[]]> {
+  const t = await startTestApp(overrides);
+  afterAll(() => t.close());
+  const signed: TestCommunity[] = [];
+  for (let i = 0; i < communities; i++) signed.push(await t.signup());
+  return [t, ...signed];
+}
+
 export interface TestAdmin extends TestCommunity {
   roleId: string;
 }
@@ -189,4 +202,36 @@ export function droppedMail(t: TestApp, to: string): { id: string; subject: stri
   const last = messages.at(-1);
   if (!last) throw new Error(`No message to ${to} in the mail drop`);
   return last;
+}
+
+/** A small but real PDF (file-type sniffs the %PDF header). */
+export const pdf = (text: string) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+
+/** Posts `parts` as multipart/form-data to `url`, as `as`, from a random address. */
+export function upload(t: TestApp, url: string, parts: Part[], as?: TestCommunity) {
+  const body = multipart(parts);
+  return t.request({ method: 'POST', url, payload: body.payload, headers: body.headers, as, remoteAddress: randomIp() });
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Json = Record<string, any>;
+
+/** Calls of `/api/v1/<path>` as `as`, or as the community a call names. */
+export const apiOf =
+  (t: TestApp, as: TestCommunity) =>
+  (method: Method, path: string, payload?: unknown, who: TestCommunity = as) =>
+    t.request({ method, url: `/api/v1/${path}`, payload: payload as Json, as: who });
+
+/** An answer's `data`, once its status is checked. */
+export function dataOf(res: LightMyRequestResponse, status = 200) {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json().data;
+}
+
+/** A refused answer's error, once its status and code are checked. */
+export function refusal(res: LightMyRequestResponse, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().error.code).toBe(code);
+  return res.json().error as { code: string; message: string; fields?: Record<string, string> };
 }

@@ -3,7 +3,14 @@ import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields, sortTerms } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { declaredFulltextColumns, declaredSearchColumns } from '../src/kernel/resources/search-indexes';
+import {
+  declaredFulltextColumns,
+  declaredSearchColumns,
+  ensureSearchIndexes,
+  fulltextIndexName,
+  SEARCH_PENDING_KB,
+  searchIndexName,
+} from '../src/kernel/resources/search-indexes';
 import { startTestApp, type TestApp } from './helpers';
 
 /**
@@ -121,5 +128,32 @@ describe('indexes for list filters and sorts', () => {
       "select proleakproof as leakproof from pg_proc where proname = 'ts_match_vq'",
     );
     expect(fn.leakproof).toBe(true);
+  });
+
+  it('every search index keeps a small pending list, also one built before the bound (bounded at the next start, its list merged)', async () => {
+    const resources = t.app.resources.all();
+    const names = [
+      ...declaredSearchColumns(resources).map((d) => searchIndexName(d.table, d.column)),
+      ...declaredFulltextColumns(resources).map((d) => fulltextIndexName(d.table, d.column)),
+    ];
+    const options = async () =>
+      new Map(
+        (
+          await t.app.db.query<{ name: string; options: string[] | null }>(
+            'select relname as name, reloptions as options from pg_class where relname = any($1::text[])',
+            [names],
+          )
+        ).map((r) => [r.name, r.options ?? []]),
+      );
+    const bound = `gin_pending_list_limit=${SEARCH_PENDING_KB}`;
+    const before = await options();
+    expect([...before.keys()].sort()).toEqual([...names].sort());
+    expect(names.filter((n) => !before.get(n)?.includes(bound))).toEqual([]);
+    // An index from before the bound (PostgreSQL's default list: 4 MB, read by every search).
+    const [old] = names;
+    await t.app.db.query(`alter index "${old}" reset (gin_pending_list_limit)`);
+    expect((await options()).get(old)).not.toContain(bound);
+    await ensureSearchIndexes(t.app.db, resources);
+    expect((await options()).get(old)).toContain(bound);
   });
 });

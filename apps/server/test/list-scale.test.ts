@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeOf } from '../src/kernel/auth/context';
 import { EXACT_TOTAL_LIMIT, type ListQuery, MAX_OFFSET, sortableFields } from '../src/kernel/resources/list-query';
 import { explain, type PlanNode, type Resource } from '../src/kernel/resources/resource';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { startTestApp } from './helpers';
 
 /**
  * Lists at 100,000 rows of one community (site products, generated in SQL): search, every declared
@@ -13,14 +13,12 @@ import { startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 const ROWS = 100_000;
 const WOODS = ['walnut', 'oak', 'pine', 'ash', 'elm', 'teak', 'birch'];
-let t: TestApp;
-let a: TestCommunity;
+const t = await startTestApp();
+const a = await t.signup();
 let products: Resource;
 let blogs: Resource;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  a = await t.signup();
   const b = await t.signup();
   products = t.app.resources.all().find((r) => r.path === 'site/products')!;
   blogs = t.app.resources.all().find((r) => r.path === 'site/blogs')!;

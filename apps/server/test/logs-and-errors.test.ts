@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../src/kernel/db/database';
 import { AppError } from '../src/kernel/errors/app-error';
 import { registerErrorHandling, toErrorResponse } from '../src/kernel/errors/error-handler';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, randomIp, type TestApp, type TestCommunity } from './helpers';
 
 /** Every refusal has exactly this shape. */
 function expectErrorBody(res: { json(): any; headers: Record<string, unknown> }, code: string) {
@@ -29,16 +29,12 @@ type AuditEntry = {
   after: Record<string, unknown> | null;
 };
 
-describe('application logs and the audit log', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t?.close());
+/** One app for the file; each part signs up communities of its own. */
+const [t] = await appWith(0);
+
+describe('application logs and the audit log', async () => {
+  const a = await t.signup();
+  const b = await t.signup();
 
   const logs = async (c: TestCommunity, query: string) => {
     const res = await t.request({ method: 'GET', url: `/api/v1/ops/logs?${query}`, as: c });
@@ -136,15 +132,12 @@ describe('application logs and the audit log', () => {
   });
 });
 
-describe('error responses', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
+describe('error responses', async () => {
+  const a = await t.signup();
+  const b = await t.signup();
   let viewerToken: string;
+
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
     const roles = (await t.request({ method: 'GET', url: '/api/v1/identity/roles', as: a })).json().data as { id: string; name: string }[];
     const viewer = roles.find((r) => r.name === 'Viewer')!;
     const admin = await t.request({
@@ -163,7 +156,6 @@ describe('error responses', () => {
     expect(login.statusCode).toBe(200);
     viewerToken = login.json().token;
   });
-  afterAll(() => t?.close());
 
   it('400 validation_failed names the fields', async () => {
     const res = await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: a, payload: { name: '', colour: 'red' } });
@@ -180,16 +172,21 @@ describe('error responses', () => {
     expect(expectErrorBody(sort, 'validation_failed').fields).toHaveProperty('sort');
   });
 
-  it('400 invalid_json for a malformed body', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: a,
-      payload: '{"name": "oops",',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.statusCode).toBe(400);
-    expectErrorBody(res, 'invalid_json');
+  // Bodies the route cannot take, whatever their content: each refused with its own code.
+  it.each([
+    { status: 400, code: 'invalid_json', body: 'a malformed body', type: 'application/json', payload: '{"name": "oops",' },
+    {
+      status: 413,
+      code: 'payload_too_large',
+      body: 'a JSON body over the limit',
+      type: 'application/json',
+      payload: JSON.stringify({ name: 'Big', description: 'x'.repeat(1024 * 1024 + 10) }),
+    },
+    { status: 415, code: 'unsupported_media_type', body: 'a body type the route does not take', type: 'text/csv', payload: 'name=Plain' },
+  ])('$status $code for $body', async ({ status, code, type, payload }) => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: a, payload, headers: { 'content-type': type } });
+    expect(res.statusCode).toBe(status);
+    expectErrorBody(res, code);
   });
 
   it('401 unauthenticated without a session, with a forged token, and after logout', async () => {
@@ -266,30 +263,6 @@ describe('error responses', () => {
     const res = await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: a, payload: { name: 'Twin' } });
     expect(res.statusCode).toBe(409);
     expect(expectErrorBody(res, 'already_exists').fields).toEqual({ name: 'Already in use' });
-  });
-
-  it('413 payload_too_large for a JSON body over the limit', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: a,
-      payload: JSON.stringify({ name: 'Big', description: 'x'.repeat(1024 * 1024 + 10) }),
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.statusCode).toBe(413);
-    expectErrorBody(res, 'payload_too_large');
-  });
-
-  it('415 unsupported_media_type for a body type the route does not take', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: a,
-      payload: 'name=Plain',
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(res.statusCode).toBe(415);
-    expectErrorBody(res, 'unsupported_media_type');
   });
 
   it('429 rate_limited with Retry-After after too many sign-in attempts', async () => {
@@ -400,13 +373,11 @@ describe('5xx never leak internals', () => {
   });
 });
 
-describe('the error handler on a failing route', () => {
-  let t: TestApp;
-  let a: TestCommunity;
+describe('the error handler on a failing route', async () => {
+  const a = await t.signup();
   let probe: FastifyInstance;
+
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
     // A bare Fastify with the kernel's error handling and the test app's database: its routes throw.
     probe = Fastify({ logger: false });
     probe.decorate('db', t.app.db);
@@ -423,9 +394,9 @@ describe('the error handler on a failing route', () => {
     });
     await probe.ready();
   });
+
   afterAll(async () => {
     await probe?.close();
-    await t?.close();
   });
 
   it('answers a generic 500 and writes the real reason to the community error log', async () => {
@@ -455,16 +426,9 @@ describe('the error handler on a failing route', () => {
   });
 });
 
-describe('tenant transactions (where the audit entry and the change commit together)', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t?.close());
+describe('tenant transactions (where the audit entry and the change commit together)', async () => {
+  const a = await t.signup();
+  const b = await t.signup();
 
   const rows = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? result) as Record<string, unknown>[];
   const logCount = async (tenantId: string, message: string) => {

@@ -1,10 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutbound, type Outbound } from '../src/kernel/messaging/outbound';
 import { createHttpSmsClient } from '../src/modules/marketing/channels/providers/http-sms';
 import { ProviderError } from '../src/modules/marketing/channels/providers/types';
-import { createWhatsappCloudClient } from '../src/modules/marketing/channels/providers/whatsapp-cloud';
+import { createWhatsappCloudClient, fetchHeaderMedia } from '../src/modules/marketing/channels/providers/whatsapp-cloud';
 import { countSms } from '../src/modules/marketing/channels/sms-counter';
+import { syncPendingWhatsappTemplates } from '../src/modules/marketing/channels/whatsapp-sync';
+import { hubSignature } from '../src/modules/marketing/channels/whatsapp-webhook';
+import { marketingChannelSettings, marketingWhatsappTemplates } from '../src/modules/marketing/tables/channels';
 import { marketingSuppressions } from '../src/modules/marketing/tables/contacts';
 import { marketingVariables } from '../src/modules/marketing/tables/variables';
 import { startTestApp, type TestApp, type TestCommunity } from './helpers';
@@ -15,8 +20,10 @@ type Json = Record<string, any>;
 
 interface Fake {
   url: string;
-  /** Requests as received: method, path, authorization, parsed body. */
-  requests: { method: string; path: string; auth: string; body: Json | null }[];
+  /** host:port of the fake, as the installation allows it (OUTBOUND_ALLOW_HOSTS). */
+  host: string;
+  /** Requests as received: method, path, authorization, parsed body (raw bytes for an upload). */
+  requests: { method: string; path: string; auth: string; body: Json | null; headers: IncomingMessage['headers']; bytes: Buffer }[];
   /** Answer of the next SMS send: `ok`, a refusal, or never (a timeout). */
   smsMode: 'ok' | 'refuse' | 'hang';
   /** Template statuses Meta would report, by id. */
@@ -24,11 +31,13 @@ interface Fake {
   close(): Promise<void>;
 }
 
-async function bodyOf(req: IncomingMessage): Promise<Json | null> {
+/** A 1×1 PNG: the header image the fake serves. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function bytesOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as Json) : null;
+  return Buffer.concat(chunks);
 }
 
 async function startFake(): Promise<Fake> {
@@ -44,17 +53,43 @@ async function startFake(): Promise<Fake> {
   };
   let next = 0;
   const server: Server = createServer(async (req, res) => {
-    const body = await bodyOf(req);
+    const bytes = await bytesOf(req);
+    const isJson = String(req.headers['content-type'] ?? '').startsWith('application/json');
+    const body = isJson && bytes.length > 0 ? (JSON.parse(bytes.toString('utf8')) as Json) : null;
     const path = req.url ?? '';
-    state.requests.push({ method: req.method ?? '', path, auth: String(req.headers.authorization ?? ''), body });
+    state.requests.push({
+      method: req.method ?? '',
+      path,
+      auth: String(req.headers.authorization ?? ''),
+      body,
+      headers: req.headers,
+      bytes,
+    });
+    // Files a template's media header may name.
+    if (path === '/media/header.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (path === '/media/moved.png') return void res.writeHead(302, { location: 'http://169.254.169.254/latest' }).end();
     if (path === '/sms/messages') {
       if (req.headers.authorization !== 'Bearer sms-key-0001') return json(res, 401, { error: { message: 'Invalid API key' } });
       if (state.smsMode === 'hang') return void hanging.push(res);
       if (state.smsMode === 'refuse') return json(res, 400, { error: { message: 'Sender id not approved' } });
       return json(res, 200, { id: `sms_${++next}` });
     }
+    // The Resumable Upload API's second step takes the token as `OAuth <token>` and the offset as a header.
+    const upload = /^\/graph\/(upload:[A-Za-z0-9]+\?sig=[A-Za-z0-9]+)$/.exec(path);
+    if (upload && req.method === 'POST') {
+      if (req.headers.authorization !== 'OAuth EAAG-wa-token-0001')
+        return json(res, 401, { error: { message: 'Invalid OAuth access token' } });
+      if (req.headers.file_offset !== '0') return json(res, 400, { error: { message: 'file_offset header missing' } });
+      return json(res, 200, { h: `4::aW1hZ2UvcG5n:${bytes.length}:e:${upload[1]!.slice(7, 15)}` });
+    }
     if (req.headers.authorization !== 'Bearer EAAG-wa-token-0001')
       return json(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+    const session = /^\/graph\/(\d+)\/uploads\?(.*)$/.exec(path);
+    if (session && req.method === 'POST') {
+      const q = new URLSearchParams(session[2]);
+      if (!q.get('file_length') || !q.get('file_type')) return json(res, 400, { error: { message: 'file_length and file_type required' } });
+      return json(res, 200, { id: `upload:U${++next}sess?sig=S${next}` });
+    }
     const m = /^\/graph\/(\d+)\/message_templates$/.exec(path);
     if (m && req.method === 'POST') {
       if (String(body?.name).startsWith('bad_'))
@@ -73,9 +108,10 @@ async function startFake(): Promise<Fake> {
     return json(res, 404, { error: { message: 'Unknown path' } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const fake = Object.assign(state, {
-    url,
+    url: `http://${host}`,
+    host,
     close: async () => {
       for (const res of hanging) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -121,14 +157,20 @@ describe('SMS counter (GSM-7 and UCS-2)', () => {
 
 describe('provider clients', () => {
   let fake: Fake;
+  /** The installation allows the fake (a local server over http), as OUTBOUND_ALLOW_HOSTS would. */
+  let outbound: Outbound;
   beforeAll(async () => {
     fake = await startFake();
+    outbound = createOutbound({ allowHosts: [fake.host], allowHttp: false });
   });
-  afterAll(() => fake.close());
+  afterAll(async () => {
+    outbound.close();
+    await fake.close();
+  });
 
   it('sends an SMS with the documented JSON POST and returns the gateway id', async () => {
     fake.smsMode = 'ok';
-    const client = createHttpSmsClient({ baseUrl: `${fake.url}/sms/`, apiKey: 'sms-key-0001', username: 'atrium' });
+    const client = createHttpSmsClient({ baseUrl: `${fake.url}/sms/`, apiKey: 'sms-key-0001', username: 'atrium', outbound });
     const result = await client.send({ to: '+919845012345', text: 'Hello', from: 'ATRIUM', templateId: '1107' });
     expect(result).toMatchObject({ status: 'sent', provider: 'http', providerMessageId: expect.stringMatching(/^sms_\d+$/) });
     expect(fake.requests.at(-1)).toMatchObject({
@@ -140,11 +182,11 @@ describe('provider clients', () => {
 
   it('turns a refusal, bad credentials and a timeout into ProviderErrors (422, never 5xx)', async () => {
     fake.smsMode = 'refuse';
-    const client = createHttpSmsClient({ baseUrl: `${fake.url}/sms`, apiKey: 'sms-key-0001', timeoutMs: 300 });
+    const client = createHttpSmsClient({ baseUrl: `${fake.url}/sms`, apiKey: 'sms-key-0001', timeoutMs: 300, outbound });
     const refused = await client.send({ to: '+919845012345', text: 'x', from: 'ATRIUM' }).catch((e) => e);
     expect(refused).toBeInstanceOf(ProviderError);
     expect(refused).toMatchObject({ status: 422, code: 'provider_refused', message: expect.stringContaining('Sender id not approved') });
-    const badKey = await createHttpSmsClient({ baseUrl: `${fake.url}/sms`, apiKey: 'wrong' })
+    const badKey = await createHttpSmsClient({ baseUrl: `${fake.url}/sms`, apiKey: 'wrong', outbound })
       .send({ to: '+919845012345', text: 'x', from: 'A' })
       .catch((e) => e);
     expect(badKey).toMatchObject({ code: 'provider_refused', message: expect.stringContaining('Invalid API key') });
@@ -152,9 +194,16 @@ describe('provider clients', () => {
     fake.smsMode = 'hang';
     const late = await client.send({ to: '+919845012345', text: 'x', from: 'ATRIUM' }).catch((e) => e);
     expect(late).toMatchObject({ status: 422, code: 'provider_timeout' });
-    const nowhere = await createHttpSmsClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' })
+    // Port 1 of the loopback is not the fake: the installation does not allow it, so it is not even called.
+    const blocked = await createHttpSmsClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', outbound })
       .send({ to: '+919845012345', text: 'x', from: 'A' })
       .catch((e) => e);
+    expect(blocked).toMatchObject({ status: 422, code: 'provider_address_refused' });
+    const loopback = createOutbound({ allowHosts: ['127.0.0.1'], allowHttp: false });
+    const nowhere = await createHttpSmsClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', outbound: loopback })
+      .send({ to: '+919845012345', text: 'x', from: 'A' })
+      .catch((e) => e);
+    loopback.close();
     expect(nowhere).toMatchObject({ code: 'provider_unreachable' });
     fake.smsMode = 'ok';
   });
@@ -165,6 +214,7 @@ describe('provider clients', () => {
       accessToken: 'EAAG-wa-token-0001',
       phoneNumberId: '1234567',
       businessAccountId: '7654321',
+      outbound,
     });
     const submitted = await client.submitTemplate({
       name: 'order_update',
@@ -213,6 +263,7 @@ describe('provider clients', () => {
       accessToken: 'bad',
       phoneNumberId: '1',
       businessAccountId: '2',
+      outbound,
     })
       .templateStatus('1')
       .catch((e) => e);
@@ -221,6 +272,66 @@ describe('provider clients', () => {
       code: 'provider_refused',
       message: expect.stringContaining('Invalid OAuth access token'),
     });
+  });
+
+  it('uploads a media header with the Resumable Upload API and submits its handle as the header example', async () => {
+    const client = createWhatsappCloudClient({
+      graphUrl: `${fake.url}/graph`,
+      accessToken: 'EAAG-wa-token-0001',
+      phoneNumberId: '1234567',
+      businessAccountId: '7654321',
+      appId: '4455667788',
+      outbound,
+    });
+    const media = await fetchHeaderMedia(outbound, `${fake.url}/media/header.png`, 'image');
+    expect(media).toEqual({ bytes: PNG, type: 'image/png', name: 'header.png' });
+    const before = fake.requests.length;
+    const handle = await client.uploadMedia(media);
+    const [session, upload] = fake.requests.slice(before);
+    expect(session).toMatchObject({ method: 'POST', auth: 'Bearer EAAG-wa-token-0001' });
+    const query = new URLSearchParams(session!.path.split('?')[1]);
+    expect(session!.path.startsWith('/graph/4455667788/uploads?')).toBe(true);
+    expect(Object.fromEntries(query)).toEqual({ file_name: 'header.png', file_length: String(PNG.length), file_type: 'image/png' });
+    expect(upload).toMatchObject({
+      method: 'POST',
+      path: expect.stringMatching(/^\/graph\/upload:U\d+sess\?sig=S\d+$/),
+      auth: 'OAuth EAAG-wa-token-0001',
+    });
+    expect(upload!.headers).toMatchObject({ file_offset: '0', 'content-type': 'image/png' });
+    expect(upload!.bytes.equals(PNG)).toBe(true);
+    expect(handle).toMatch(/^4::aW1hZ2UvcG5n:\d+:e:/);
+
+    await client.submitTemplate({
+      name: 'new_range',
+      category: 'marketing',
+      language: 'en',
+      headerType: 'image',
+      headerText: null,
+      headerImageUrl: `${fake.url}/media/header.png`,
+      headerHandle: handle,
+      body: 'New tiles are in',
+      footer: null,
+      buttons: [],
+      samples: [],
+    });
+    expect(fake.requests.at(-1)?.body?.components[0]).toEqual({ type: 'HEADER', format: 'IMAGE', example: { header_handle: [handle] } });
+
+    // A file that is not what the header says, a redirect (never followed) and an app without its id are refused.
+    const notPdf = await fetchHeaderMedia(outbound, `${fake.url}/media/header.png`, 'document').catch((e) => e);
+    expect(notPdf).toMatchObject({ status: 422, code: 'provider_refused', message: expect.stringContaining('is not a PDF document') });
+    const moved = await fetchHeaderMedia(outbound, `${fake.url}/media/moved.png`, 'image').catch((e) => e);
+    expect(moved).toMatchObject({ status: 422, message: expect.stringContaining('HTTP 302') });
+    expect(fake.requests.some((r) => r.path === '/latest')).toBe(false);
+    const noApp = await createWhatsappCloudClient({
+      graphUrl: `${fake.url}/graph`,
+      accessToken: 'x',
+      phoneNumberId: '1',
+      businessAccountId: '2',
+      outbound,
+    })
+      .uploadMedia(media)
+      .catch((e) => e);
+    expect(noApp).toMatchObject({ status: 422, message: expect.stringContaining('app id') });
   });
 });
 
@@ -243,7 +354,8 @@ describe('marketing channels', () => {
 
   beforeAll(async () => {
     fake = await startFake();
-    t = await startTestApp();
+    // The fake is a local server over http: the installation allows exactly it (OUTBOUND_ALLOW_HOSTS).
+    t = await startTestApp({ outbound: { allowHosts: [fake.host], allowHttp: false } });
     c = await t.signup();
     other = await t.signup();
     await t.app.db.withTenant(c.tenantId, (tx) =>
@@ -560,5 +672,280 @@ describe('marketing channels', () => {
       404,
     );
     expect((await api('GET', `marketing/cc-messages/${sms.body.data.id}`)).status).toBe(200);
+  });
+
+  // ---- addresses the server calls: public https only -------------------------------------------
+
+  const whatsappConfig = (extra: Json = {}) => ({
+    provider: 'cloud_api',
+    config: { phoneNumberId: '1234567', businessAccountId: '7654321', graphUrl: `${fake.url}/graph`, ...extra },
+  });
+  const setStoredConfig = (community: TestCommunity, channel: 'sms' | 'whatsapp', key: string, value: string) =>
+    t.app.db.withTenant(community.tenantId, (tx) =>
+      tx
+        .update(marketingChannelSettings)
+        .set({ config: sql`jsonb_set(${marketingChannelSettings.config}, ${`{${key}}`}::text[], ${JSON.stringify(value)}::jsonb)` })
+        .where(and(eq(marketingChannelSettings.tenantId, community.tenantId), eq(marketingChannelSettings.channel, channel))),
+    );
+
+  it('refuses a gateway or Graph address on a private network at save, naming the field, and saves nothing', async () => {
+    const refusedUrls = [
+      'https://127.0.0.1/sms',
+      'https://10.20.30.40/sms',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/sms',
+      'https://[::ffff:127.0.0.1]/sms',
+      'https://[fd12:3456::1]/sms',
+      'https://100.64.0.1/sms',
+      'https://192.168.1.1/sms',
+      'https://2130706433/sms', // 127.0.0.1 written as a number
+      'https://localhost:8443/sms',
+      'http://sms.example.com/api', // plain http is not allowed by this installation
+      'http://127.0.0.1:1/sms', // the loopback, but not the allowed port
+    ];
+    for (const baseUrl of refusedUrls) {
+      const res = await api(
+        'PATCH',
+        'marketing/channel-settings/sms',
+        { provider: 'http', config: { baseUrl, senderId: 'ATRIUM' }, secrets: { apiKey: 'other-key-0001' } },
+        other,
+      );
+      expect(res.status, baseUrl).toBe(400);
+      expect(res.body.error.code, baseUrl).toBe('validation_failed');
+      expect(Object.keys(res.body.error.fields), baseUrl).toEqual(['config.baseUrl']);
+    }
+    const metadata = await api(
+      'PATCH',
+      'marketing/channel-settings/sms',
+      { provider: 'http', config: { baseUrl: 'https://169.254.169.254/latest', senderId: 'ATRIUM' }, secrets: { apiKey: 'k-0001' } },
+      other,
+    );
+    expect(metadata.body.error.fields['config.baseUrl']).toBe(
+      '169.254.169.254 is a link-local address: the server calls only public addresses',
+    );
+    const graph = await compat(
+      'core',
+      '/marcom/whatsapp/createwhatsAppConfig',
+      {
+        ...whatsappConfig({ graphUrl: 'https://[fe80::1]/v21.0' }).config,
+        provider: 'cloud_api',
+        accessToken: 'x-0001',
+        webhookVerifyToken: 'y-0001',
+      },
+      other,
+    );
+    expect(graph.status).toBe(400);
+    expect(graph.body.error.fields).toEqual({ 'config.graphUrl': expect.stringContaining('link-local') });
+    expect((await api('GET', 'marketing/channel-settings/sms', undefined, other)).body.data.configured).toBe(false);
+    expect((await api('GET', 'marketing/channel-settings/whatsapp', undefined, other)).body.data.configured).toBe(false);
+    // A template's media header is read by the server too.
+    const header = await api('POST', 'marketing/whatsapp-templates', {
+      name: 'metadata_header',
+      category: 'marketing',
+      headerType: 'image',
+      headerImageUrl: 'https://169.254.169.254/latest/logo.png',
+      body: 'Hello',
+    });
+    expect(header.status).toBe(400);
+    expect(header.body.error.fields).toEqual({ headerImageUrl: expect.stringContaining('link-local') });
+  });
+
+  it('refuses at send an address that went private after it was saved (it is not called)', async () => {
+    await setStoredConfig(c, 'sms', 'baseUrl', 'https://169.254.169.254/latest');
+    const calls = fake.requests.length;
+    const sms = await compat('content', '/controlCenter/ccSms/create', { to: '+919845000010', body: 'Hello' });
+    expect(sms.status, sms.raw).toBe(200);
+    expect((await api('GET', `marketing/cc-messages/${sms.body.data.id}`)).body.data).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('169.254.169.254 is a link-local address'),
+    });
+    await setStoredConfig(c, 'sms', 'baseUrl', 'https://[::1]:8443/sms');
+    const v6 = await compat('content', '/controlCenter/ccSms/create', { to: '+919845000011', body: 'Hello' });
+    expect((await api('GET', `marketing/cc-messages/${v6.body.data.id}`)).body.data.error).toContain('loopback');
+    expect(fake.requests.length).toBe(calls);
+    await setStoredConfig(c, 'sms', 'baseUrl', `${fake.url}/sms`);
+
+    await setStoredConfig(c, 'whatsapp', 'graphUrl', 'https://10.0.0.7/graph');
+    const draft = await api('POST', 'marketing/whatsapp-templates', { name: 'private_graph', category: 'utility', body: 'Hello' });
+    const submitted = await api('POST', `marketing/whatsapp-templates/${draft.body.data.id}/submit`);
+    expect(submitted.status).toBe(422);
+    expect(submitted.body.error).toMatchObject({
+      code: 'provider_address_refused',
+      message: expect.stringContaining('10.0.0.7 is a private address'),
+    });
+    expect(fake.requests.length).toBe(calls);
+    await setStoredConfig(c, 'whatsapp', 'graphUrl', `${fake.url}/graph`);
+  });
+
+  // ---- WhatsApp: media headers, Meta's webhook, the status job -----------------------------------
+
+  it('uploads an image header to Meta when a template is submitted (the app id set), its handle as the header example', async () => {
+    const created = await api('POST', 'marketing/whatsapp-templates', {
+      name: 'new_range_photo',
+      category: 'marketing',
+      headerType: 'image',
+      headerImageUrl: `${fake.url}/media/header.png`,
+      body: 'See the new range',
+    });
+    expect(created.status, created.raw).toBe(201);
+    const noApp = await api('POST', `marketing/whatsapp-templates/${created.body.data.id}/submit`);
+    expect(noApp.status).toBe(422);
+    expect(noApp.body.error.message).toContain('Meta app id');
+    const saved = await api('PATCH', 'marketing/channel-settings/whatsapp', whatsappConfig({ appId: '4455667788' }));
+    expect(saved.status, saved.raw).toBe(200);
+    const submitted = await api('POST', `marketing/whatsapp-templates/${created.body.data.id}/submit`);
+    expect(submitted.status, submitted.raw).toBe(200);
+    expect(submitted.body.data.status).toBe('pending');
+    const [upload, review] = fake.requests.slice(-2);
+    expect(upload!.bytes.equals(PNG)).toBe(true);
+    expect(review!.body?.components[0]).toEqual({
+      type: 'HEADER',
+      format: 'IMAGE',
+      example: { header_handle: [expect.stringMatching(/^4::/)] },
+    });
+    const noMedia = await api('POST', 'marketing/whatsapp-templates', {
+      name: 'video_less',
+      category: 'marketing',
+      headerType: 'video',
+      body: 'x',
+    });
+    expect(noMedia.body.error.fields).toEqual({ headerImageUrl: 'A video header needs the address of an MP4 video' });
+  });
+
+  it("answers Meta's webhook check with the community's verify token only", async () => {
+    const verify = (community: TestCommunity, query: string) =>
+      t.request({ method: 'GET', url: `/public/${community.name}/marketing/whatsapp/webhook?${query}` });
+    const ok = await verify(c, 'hub.mode=subscribe&hub.verify_token=verify-me-please-42&hub.challenge=1158201444');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.body).toBe('1158201444');
+    expect(ok.headers['content-type']).toMatch(/^text\/plain/);
+    const wrong = await verify(c, 'hub.mode=subscribe&hub.verify_token=verify-me-please-43&hub.challenge=1158201444');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe('forbidden');
+    expect(wrong.body).not.toContain('1158201444');
+    expect((await verify(c, 'hub.mode=unsubscribe&hub.verify_token=verify-me-please-42&hub.challenge=1')).statusCode).toBe(403);
+    // Another community (WhatsApp on the outbox) has no verify token at all.
+    expect((await verify(other, 'hub.mode=subscribe&hub.verify_token=verify-me-please-42&hub.challenge=1')).statusCode).toBe(403);
+  });
+
+  it('takes template status updates signed with the app secret (X-Hub-Signature-256); a bad signature changes nothing', async () => {
+    const deliver = (community: TestCommunity, body: string, signature?: string) =>
+      t.request({
+        method: 'POST',
+        url: `/public/${community.name}/marketing/whatsapp/webhook`,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+        payload: body,
+      });
+    const event = (templateId: string, event: string, time: number, reason = 'NONE', account = '7654321') =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: account,
+            time,
+            changes: [
+              {
+                field: 'message_template_status_update',
+                value: {
+                  event,
+                  message_template_id: Number(templateId),
+                  message_template_name: 'x',
+                  message_template_language: 'en',
+                  reason,
+                },
+              },
+            ],
+          },
+        ],
+      });
+    const draft = await api('POST', 'marketing/whatsapp-templates', { name: 'webhook_status', category: 'utility', body: 'Hello' });
+    const submitted = await api('POST', `marketing/whatsapp-templates/${draft.body.data.id}/submit`);
+    const providerId = String(submitted.body.data.providerTemplateId);
+    const status = async () => (await api('GET', `marketing/whatsapp-templates/${draft.body.data.id}`)).body.data;
+    const now = Math.floor(Date.now() / 1000) + 5;
+
+    // No app secret in the settings yet: nothing can be verified.
+    const unconfigured = await deliver(c, event(providerId, 'APPROVED', now), 'sha256=00');
+    expect(unconfigured.statusCode).toBe(409);
+    expect(unconfigured.json().error.code).toBe('webhook_not_configured');
+    const saved = await api('PATCH', 'marketing/channel-settings/whatsapp', {
+      ...whatsappConfig({ appId: '4455667788' }),
+      secrets: { appSecret: 'meta-app-secret-7788' },
+    });
+    expect(saved.body.data.secrets).toEqual({ accessToken: '••••0001', webhookVerifyToken: '••••e-42', appSecret: '••••7788' });
+
+    const rejected = event(providerId, 'REJECTED', now, 'INVALID_FORMAT');
+    const unsigned = await deliver(c, rejected);
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().error.code).toBe('invalid_signature');
+    expect((await deliver(c, rejected, hubSignature('another-secret', rejected))).statusCode).toBe(401);
+    // Signed, then changed on the way.
+    expect((await deliver(c, rejected.replace('REJECTED', 'APPROVED'), hubSignature('meta-app-secret-7788', rejected))).statusCode).toBe(
+      401,
+    );
+    expect(await status()).toMatchObject({ status: 'pending', rejectionReason: null });
+
+    const delivered = await deliver(c, rejected, hubSignature('meta-app-secret-7788', rejected));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toEqual({ received: true, updated: 1 });
+    expect(await status()).toMatchObject({ status: 'rejected', rejectionReason: 'INVALID_FORMAT' });
+    // A late delivery of an older event, and another business account's event, change nothing.
+    const older = event(providerId, 'PENDING', now - 3600);
+    expect((await deliver(c, older, hubSignature('meta-app-secret-7788', older))).json()).toEqual({ received: true, updated: 0 });
+    const foreign = event(providerId, 'APPROVED', now + 10, 'NONE', '1111111');
+    expect((await deliver(c, foreign, hubSignature('meta-app-secret-7788', foreign))).json()).toEqual({ received: true, updated: 0 });
+    expect((await status()).status).toBe('rejected');
+    const approved = event(providerId, 'APPROVED', now + 20);
+    expect((await deliver(c, approved, hubSignature('meta-app-secret-7788', approved))).json()).toEqual({ received: true, updated: 1 });
+    expect(await status()).toMatchObject({ status: 'approved', rejectionReason: null });
+    // The other community has no WhatsApp settings: its webhook takes nothing, signed or not.
+    expect((await deliver(other, approved, hubSignature('meta-app-secret-7788', approved))).statusCode).toBe(409);
+  });
+
+  it('the status job reads the templates under review in every community on the Cloud API; one failing community does not stop the others', async () => {
+    const first = await api('POST', 'marketing/whatsapp-templates', { name: 'job_one', category: 'utility', body: 'One' });
+    const second = await api('POST', 'marketing/whatsapp-templates', { name: 'job_two', category: 'utility', body: 'Two' });
+    const one = (await api('POST', `marketing/whatsapp-templates/${first.body.data.id}/submit`)).body.data;
+    const two = (await api('POST', `marketing/whatsapp-templates/${second.body.data.id}/submit`)).body.data;
+    // Meta has reviewed everything: `two` rejected, the rest approved.
+    for (const [id, review] of fake.templates) if (review.status === 'PENDING') fake.templates.set(id, { status: 'APPROVED' });
+    fake.templates.set(two.providerTemplateId, { status: 'REJECTED', rejected_reason: 'TAG_CONTENT_MISMATCH' });
+    // The other community's token is not accepted by Meta: its sync fails, and is only logged.
+    const saved = await api(
+      'PATCH',
+      'marketing/channel-settings/whatsapp',
+      { ...whatsappConfig(), secrets: { accessToken: 'EAAG-revoked-9999', webhookVerifyToken: 'theirs-0001' } },
+      other,
+    );
+    expect(saved.status, saved.raw).toBe(200);
+    const theirs = await t.app.db.withTenant(other.tenantId, async (tx) => {
+      const [row] = await tx
+        .insert(marketingWhatsappTemplates)
+        .values({
+          tenantId: other.tenantId,
+          name: 'theirs',
+          category: 'utility',
+          body: 'x',
+          status: 'pending',
+          providerTemplateId: one.providerTemplateId,
+        })
+        .returning();
+      return row!;
+    });
+
+    const pending = (await api('GET', 'marketing/whatsapp-templates?status=pending')).body.data;
+    expect(pending.map((r: Json) => r.id)).toEqual(expect.arrayContaining([one.id, two.id]));
+    // Every template under review here is read (the other community's read fails).
+    expect(await syncPendingWhatsappTemplates(t.app)).toBe(pending.length);
+    expect((await api('GET', `marketing/whatsapp-templates/${one.id}`)).body.data).toMatchObject({ status: 'approved' });
+    expect((await api('GET', `marketing/whatsapp-templates/${two.id}`)).body.data).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'TAG_CONTENT_MISMATCH',
+    });
+    expect((await api('GET', `marketing/whatsapp-templates/${theirs.id}`, undefined, other)).body.data.status).toBe('pending');
+    // Nothing is under review any more here: the next run reads nothing of this community.
+    const calls = fake.requests.length;
+    await syncPendingWhatsappTemplates(t.app);
+    expect(fake.requests.slice(calls).filter((r) => r.auth === 'Bearer EAAG-wa-token-0001')).toEqual([]);
   });
 });

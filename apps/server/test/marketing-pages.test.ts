@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCache } from '../src/modules/marketing/pages/cache';
 import { SIGNUP_LIMIT } from '../src/modules/marketing/pages/public';
 import { today } from '../src/modules/marketing/pages/stats';
 import { marketingConsentEvents, marketingContacts } from '../src/modules/marketing/tables/contacts';
-import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, droppedMail, randomIp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -21,18 +21,9 @@ const signupBlock = (optIn: 'single' | 'double', extra: Json = {}) => ({
 });
 const ctaBlock = { id: 'buy', type: 'cta', label: 'Buy now', url: 'https://shop.example/buy' };
 
+const [t, c, other] = await appWith(2);
+
 describe('landing pages', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  let other: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-    other = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = c) =>
     t.request({ method, url: `/api/v1/${path}`, payload, as });
   const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = c) => {
@@ -344,15 +335,9 @@ describe('landing pages', () => {
   });
 });
 
-describe('contacts sync and contact-us leads', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-  });
-  afterAll(() => t.close());
+describe('contacts sync and contact-us leads', async () => {
+  // A community of its own on the file's app.
+  const c = await t.signup();
 
   const create = async (path: string, payload: Json) => {
     const res = await t.request({ method: 'POST', url: `/api/v1/${path}`, payload, as: c });

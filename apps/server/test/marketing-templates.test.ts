@@ -341,4 +341,94 @@ describe('marketing templates: variables and email templates', () => {
       expect((await v1('POST', `marketing/email-templates/${list[0].id}/test-send`, { to: 'x@example.com' }, b)).statusCode).toBe(404);
     });
   });
+
+  describe('variables used by templates', () => {
+    const declare = async (name: string, as: TestCommunity = a) => {
+      const res = await v1('POST', 'marketing/variables', { name, label: name, source: 'constant', defaultValue: 'x' }, as);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+
+    it('refuses deleting or renaming a variable a template of any channel uses (409 naming the templates), until none does', async () => {
+      const coupon = await declare('coupon_code');
+      const email = await createTemplate({ name: 'Coupon mail', subject: 'Your {{ coupon_code }}', design: design(text('<p>Hi</p>')) });
+      expect(email.statusCode, email.body).toBe(201);
+      const sms = await v1('POST', 'marketing/sms-templates', {
+        name: 'Coupon SMS',
+        body: 'Use {% if coupon_code %}{{ coupon_code }}{% endif %}',
+      });
+      expect(sms.statusCode, sms.body).toBe(201);
+      // A mention in plain text is not a use.
+      const plain = await v1('POST', 'marketing/sms-templates', { name: 'Plain', body: 'Ask about the coupon_code offer' });
+      expect(plain.statusCode, plain.body).toBe(201);
+      const push = await v1('POST', 'marketing/push-templates', {
+        name: 'Coupon push',
+        title: 'Sale',
+        body: 'Code {{ coupon_code | upcase }}',
+      });
+      expect(push.statusCode, push.body).toBe(201);
+      const whatsapp = await v1('POST', 'marketing/whatsapp-templates', {
+        name: 'coupon_offer',
+        category: 'marketing',
+        language: 'en',
+        body: 'Your code is {{1}}',
+        variableMap: { '1': 'coupon_code' },
+      });
+      expect(whatsapp.statusCode, whatsapp.body).toBe(201);
+
+      const refused = await v1('DELETE', `marketing/variables/${coupon}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('conflict');
+      const message = refused.json().error.message as string;
+      for (const name of [
+        'email template “Coupon mail”',
+        'SMS template “Coupon SMS”',
+        'push template “Coupon push”',
+        'WhatsApp template “coupon_offer” (en)',
+      ])
+        expect(message).toContain(name);
+      expect(message).not.toContain('Plain');
+      expect(message).toMatch(/^The variable coupon_code cannot be deleted: 4 templates use it/);
+      const renamed = await v1('PATCH', `marketing/variables/${coupon}`, { name: 'voucher_code' });
+      expect(renamed.statusCode).toBe(409);
+      expect(renamed.json().error.message).toMatch(/cannot be renamed/);
+      // Other changes are fine.
+      expect((await v1('PATCH', `marketing/variables/${coupon}`, { label: 'Coupon', defaultValue: 'WELCOME' })).statusCode).toBe(200);
+      // A bulk delete is held the same way, and deletes nothing.
+      const bulk = await v1('POST', 'marketing/variables/bulk-delete', { ids: [coupon] });
+      expect(bulk.statusCode).toBe(409);
+      expect(bulk.json().error.code).toBe('conflict');
+      expect((await v1('GET', `marketing/variables/${coupon}`)).json().data).toMatchObject({ name: 'coupon_code', label: 'Coupon' });
+
+      // Take it out of each template: the last one left is still named, then the delete goes through.
+      expect((await v1('DELETE', `marketing/email-templates/${email.json().data.id}`)).statusCode).toBe(204);
+      expect((await v1('PATCH', `marketing/sms-templates/${sms.json().data.id}`, { body: 'No code today' })).statusCode).toBe(200);
+      expect((await v1('DELETE', `marketing/push-templates/${push.json().data.id}`)).statusCode).toBe(204);
+      const one = await v1('DELETE', `marketing/variables/${coupon}`);
+      expect(one.statusCode).toBe(409);
+      expect(one.json().error.message).toMatch(/a template uses it \(WhatsApp template “coupon_offer” \(en\)\)/);
+      expect((await v1('DELETE', `marketing/whatsapp-templates/${whatsapp.json().data.id}`)).statusCode).toBe(204);
+      expect((await v1('DELETE', `marketing/variables/${coupon}`)).statusCode).toBe(204);
+    });
+
+    it('lets a variable go that only another community uses, and a declaration over a standard name (the standard one fills in)', async () => {
+      const mine = await declare('member_since');
+      await declare('member_since', b);
+      expect((await v1('POST', 'marketing/sms-templates', { name: 'Tier', body: 'Since {{ member_since }}' }, b)).statusCode).toBe(201);
+      expect((await v1('DELETE', `marketing/variables/${mine}`)).statusCode).toBe(204);
+
+      const c = await t.signup();
+      const firstName = await v1(
+        'POST',
+        'marketing/variables',
+        { name: 'first_name', label: 'Given name', source: 'contact', path: 'first_name', defaultValue: 'friend' },
+        c,
+      );
+      expect(firstName.statusCode, firstName.body).toBe(201);
+      expect((await v1('POST', 'marketing/sms-templates', { name: 'Hello', body: 'Hello {{ first_name }}' }, c)).statusCode).toBe(201);
+      expect((await v1('DELETE', `marketing/variables/${firstName.json().data.id}`, undefined, c)).statusCode).toBe(204);
+      // The template still saves: the standard first_name fills the tag.
+      expect((await v1('POST', 'marketing/sms-templates', { name: 'Hello again', body: 'Hi {{ first_name }}' }, c)).statusCode).toBe(201);
+    });
+  });
 });

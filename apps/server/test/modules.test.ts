@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app';
 import { ModuleCatalogue } from '../src/kernel/access/catalogue';
 import { defineModule } from '../src/kernel/module';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, signedInAdmin, type TestCommunity } from './helpers';
 
 const site = MODULES.find((m) => m.key === 'site')!;
 
@@ -45,14 +45,8 @@ describe('module declarations are validated at start', () => {
   });
 });
 
-describe('GET /api/v1/meta/modules and roles', () => {
-  let t: TestApp;
-  let owner: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    owner = await t.signup();
-  });
-  afterAll(() => t.close());
+describe('GET /api/v1/meta/modules and roles', async () => {
+  const [t, owner] = await appWith(1);
 
   const modulesOf = async (as: TestCommunity | string) => {
     const res = await t.request({ method: 'GET', url: '/api/v1/meta/modules', as });
@@ -79,49 +73,19 @@ describe('GET /api/v1/meta/modules and roles', () => {
   });
 
   it('says what a limited role holds', async () => {
-    const role = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: owner,
-      payload: { name: 'Site reader', permissions: { site: 'read' } },
-    });
-    expect(role.statusCode, role.body).toBe(201);
-    const email = `reader@${owner.name}.example`;
-    const admin = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/admins',
-      as: owner,
-      payload: { name: 'Reader', email, password: 'reader-password-1', roleId: role.json().data.id },
-    });
-    expect(admin.statusCode, admin.body).toBe(201);
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password: 'reader-password-1', community: owner.name },
-      remoteAddress: randomIp(),
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const held = (await modulesOf(login.json().token)).flatMap((m) => m.permissionModules);
+    const reader = await signedInAdmin(t, owner, { site: 'read' });
+    const held = (await modulesOf(reader)).flatMap((m) => m.permissionModules);
     expect(held.find((p) => p.key === 'site')).toMatchObject({ read: true, write: false });
     expect(held.find((p) => p.key === 'role-management')).toMatchObject({ read: false, write: false });
   });
 
-  it('roles accept only permission modules that exist', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: owner,
-      payload: { name: 'Shop', permissions: { commerce: 'write', site: 'read' } },
-    });
+  it.each([
+    { what: 'an undeclared module', permissions: { commerce: 'write', site: 'read' }, field: 'permissions.commerce' },
+    { what: 'a level that does not exist', permissions: { site: 'admin' }, field: 'permissions.site' },
+  ])('roles refuse $what', async ({ permissions, field }) => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: owner, payload: { name: 'Refused', permissions } });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.fields).toHaveProperty(['permissions.commerce']);
-    const bad = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: owner,
-      payload: { name: 'Bad level', permissions: { site: 'admin' } },
-    });
-    expect(bad.statusCode, bad.body).toBe(400);
+    expect(res.json().error.fields).toHaveProperty([field]);
   });
 
   it("a new community's starter roles grant the declared content modules", async () => {

@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appWith, droppedMail, randomIp, signedInAdmin } from './helpers';
+
+const [t, owner] = await appWith(1);
 
 describe('outbox: one-time codes are never stored or searchable in clear', () => {
-  let t: TestApp;
-  let owner: TestCommunity;
   let reader: string;
   let code: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    owner = await t.signup();
-    const role = await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/roles',
-      as: owner,
-      payload: { name: 'Outbox reader', permissions: { notifications: 'read' } },
-    });
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/identity/admins',
-      as: owner,
-      payload: { name: 'Reader', email: `reader@${owner.name}.example`, password: 'reader-password-1', roleId: role.json().data.id },
-    });
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: `reader@${owner.name}.example`, password: 'reader-password-1', community: owner.name },
-      remoteAddress: randomIp(),
-    });
-    reader = login.json().token;
+    reader = (await signedInAdmin(t, owner, { notifications: 'read' })).token;
     // The reader asks for a reset code of the owner's account: the code must not reach them.
     const forgot = await t.request({
       method: 'POST',
@@ -39,7 +19,6 @@ describe('outbox: one-time codes are never stored or searchable in clear', () =>
     expect(forgot.statusCode).toBe(202);
     code = /\b(\d{6})\b/.exec(droppedMail(t, owner.email).text)![1];
   });
-  afterAll(() => t.close());
 
   it('keeps only a redacted copy, for the owner too, in the list and by id', async () => {
     for (const who of [owner, reader]) {

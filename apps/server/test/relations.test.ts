@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scope } from '../src/kernel/auth/context';
 import type { Database, Db } from '../src/kernel/db/database';
 import type { ListQuery } from '../src/kernel/resources/list-query';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, randomIp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
+
+const [t, c, other] = await appWith(2);
 
 /**
  * Relations declared on tables (ref/refs): foreign keys with their delete rule, ids checked in one
  * query per field, `?expand=` in one query per relation, and the meta the console's pickers read.
  */
 describe('relations', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  let other: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-    other = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const api = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = c) => {
     const res = await t.request({ method, url: `/api/v1/${path}`, payload, as });
     return { status: res.statusCode, body: res.body ? res.json() : null };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { moduleCatalogue } from '../src/kernel/access';
 import type { Resource } from '../src/kernel/resources/resource';
 import type { FileField } from '../src/kernel/storage/file-links';
-import { multipart, randomIp, startTestApp, type TestCommunity } from './helpers';
+import { multipart, pdf, randomIp, startTestApp, type TestCommunity } from './helpers';
 import { exampleInput, insertDirect, tag, urlOf } from './resource-fixtures';
 
 /**
@@ -25,9 +25,6 @@ beforeAll(async () => {
   stranger = await t.signup();
 });
 afterAll(() => t.close());
-
-const pdf = (text: string) =>
-  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
 
 /** An admin of the owner's community whose role holds only `permissions`, signed in (one per set). */
 const admins = new Map<string, Promise<TestCommunity>>();

@@ -199,4 +199,21 @@ describe('headers', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
   });
+
+  it('JSON API answers carry the REST set: a policy allowing nothing, no framing, nosniff, HSTS, no referrer', async () => {
+    const answers = [
+      await t.request({ method: 'GET', url: '/api/v1/auth/me', as: owner }),
+      await t.request({ method: 'GET', url: '/api/v1/site/products' }),
+      await t.request({ method: 'POST', url: '/compat/core/client/login', payload: {} }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
 });

@@ -1,56 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app';
 import { readLegacyCalls } from '../src/kernel/compat/contract';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, multipart, type Part, pdf, randomIp, type TestCommunity, upload as uploadTo } from './helpers';
 
 type Json = Record<string, any>;
 
-interface Part {
-  field: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand, as an old browser client sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----SiteBoundary${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.field}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** A small but real PDF (file-type sniffs the %PDF header). */
-const pdf = (text: string) =>
-  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
-
-describe('compat: site-content lines', () => {
-  let t: TestApp;
-  let c: TestCommunity;
+describe('compat: site-content lines', async () => {
+  const [t, c] = await appWith(1);
   let jpeg: Buffer;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
     jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8a6d4b' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   const call = (path: string, body: unknown = {}, as: TestCommunity | null = c) =>
     t.request({ method: 'POST', url: `/compat/site${path}`, payload: body as Json, as: as ?? undefined, remoteAddress: randomIp() });
-  const upload = (path: string, parts: Part[], as: TestCommunity = c) => {
-    const body = multipart(parts);
-    return t.request({ method: 'POST', url: `/compat/site${path}`, payload: body.payload, headers: body.headers, as });
-  };
+  const upload = (path: string, parts: Part[], as: TestCommunity = c) => uploadTo(t, `/compat/site${path}`, parts, as);
   const ok = (res: Awaited<ReturnType<typeof call>>) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;

@@ -1,39 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmPath, unsubscribeSignature } from '../src/modules/site/services/subscriptions';
-import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, droppedMail, multipart, pdf, randomIp, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
-function multipart(parts: { field: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = `----SitePublic${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.field}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const pdf = (text: string) =>
-  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
+const [t, c, other] = await appWith(2);
+
 describe('public website endpoints', () => {
-  let t: TestApp;
-  let c: TestCommunity;
-  let other: TestCommunity;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    c = await t.signup();
-    other = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const api = async (method: 'POST' | 'PATCH' | 'GET', path: string, payload?: Json, as: TestCommunity = c) => {
     const res = await t.request({ method, url: `/api/v1/${path}`, payload, as });
     expect(res.statusCode, `${method} ${path}: ${res.body}`).toBeLessThan(300);

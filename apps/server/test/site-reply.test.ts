@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scopeOf } from '../src/kernel/auth/context';
 import { replyToInbound } from '../src/modules/site/services/replies';
-import { randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, randomIp, type TestCommunity } from './helpers';
+
+const [t, a, b] = await appWith(2);
 
 describe('site: reply by email to an inbound record', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
   let messageId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
     const sent = await t.request({
       method: 'POST',
       url: `/public/${a.name}/site/get-in-touch`,
@@ -23,7 +19,6 @@ describe('site: reply by email to an inbound record', () => {
     const list = await t.request({ method: 'GET', url: '/api/v1/site/get-in-touch-messages?q=vee', as: a });
     messageId = list.json().data[0].id;
   });
-  afterAll(() => t.close());
 
   const reply = (as: TestCommunity | string, list: string, id: string, payload: unknown) =>
     t.request({ method: 'POST', url: `/api/v1/site/inbound/${list}/${id}/reply`, as, payload: payload as object });

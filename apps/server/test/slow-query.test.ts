@@ -1,13 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appWith } from './helpers';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const percentile = (samples: number[], p: number) => [...samples].sort((x, y) => x - y)[Math.ceil(samples.length * p) - 1];
 const p99 = (samples: number[]) => percentile(samples, 0.99);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+const [t, a, b] = await appWith(2);
 
 /**
  * Issue 8 item 4: a slow query of one community does not stall the server. The embedded database
@@ -16,20 +18,13 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
  * database work waits for the slow query, and only requests that need no database answer meanwhile.
  */
 describe(`a slow query in one community (${onPostgres ? 'PostgreSQL' : 'embedded PGlite in its worker thread'})`, () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
   let roleUrl: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
     const created = await t.request({ method: 'POST', url: '/api/v1/identity/roles', as: b, payload: { name: 'Editors' } });
     expect(created.statusCode).toBe(201);
     roleUrl = `/api/v1/identity/roles/${created.json().data.id}`;
   });
-  afterAll(() => t.close());
 
   /** CPU work inside the database, in community A's tenant transaction like a request's. */
   const heavy = (rows: number) =>

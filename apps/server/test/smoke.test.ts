@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appWith } from './helpers';
+
+const [t] = await appWith(0);
 
 describe('smoke', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
-
   it('answers health with the engine', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

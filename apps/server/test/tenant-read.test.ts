@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appWith } from './helpers';
+
+const [t, a, b] = await appWith(2);
 
 describe('reads as a tenant (no transaction on PostgreSQL)', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t.close());
-
   const rolesSeenBy = (tenantId: string) =>
     t.app.db.readAsTenant(tenantId, async (db) => {
       const result = (await db.execute(

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from './smtp';
 
 const server = process.env.TEST_DATABASE_URL;
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -61,34 +61,6 @@ async function stopProcess(p: Process | undefined) {
     await exited;
   }
   rmSync(p.dataDir, { recursive: true, force: true });
-}
-
-/** A real SMTP server in this process: resolves `until(n)` once n messages arrived. */
-async function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const waiting: { n: number; resolve: () => void }[] = [];
-  const smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        for (const w of waiting.filter((w) => received.length >= w.n)) w.resolve();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (smtp.server.address() as { port: number }).port,
-    received,
-    until: (n: number) => (received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve }))),
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
 }
 
 async function call(p: Process, method: string, path: string, options: { token?: string; community?: string; body?: unknown } = {}) {

@@ -9,7 +9,7 @@ import { ResourceForm } from '../src/kit/resource-form';
 import { inputFields, validateValue } from '../src/kit/schema';
 import { createSearchSync, useSearchBox } from '../src/kit/search-sync';
 import { calls, mockApi } from './fetch-mock';
-import { admins, adminsMeta, rolesMeta } from './fixtures';
+import { admins, adminsMeta, messagesMeta, rolesMeta } from './fixtures';
 import { renderAt } from './render';
 
 describe('list search: the box and the URL end with what was typed', () => {
@@ -63,38 +63,6 @@ describe('list search: the box and the URL end with what was typed', () => {
     });
   });
 });
-
-const messagesMeta: ResourceMeta = {
-  ...adminsMeta,
-  name: 'site/get-in-touch-messages',
-  path: 'site/get-in-touch-messages',
-  label: { singular: 'Get-in-touch message', plural: 'Get-in-touch messages' },
-  input: {
-    type: 'object',
-    required: ['name', 'message'],
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 120 },
-      // Plain text inputs here: jsdom cannot measure autosized text areas.
-      message: { type: 'string', minLength: 1, maxLength: 400 },
-      status: { type: 'string', enum: ['new', 'in_progress', 'done'] },
-      notes: { anyOf: [{ type: 'string', maxLength: 400 }, { type: 'null' }] },
-      assigneeId: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] },
-    },
-  },
-  ui: {
-    title: 'name',
-    columns: ['name', 'status'],
-    editable: ['status', 'notes', 'assigneeId'],
-    fields: {
-      assigneeId: {
-        label: 'Assignee',
-        widget: 'relation',
-        type: 'relation',
-        relation: { resource: 'identity/admins', many: false, onDelete: 'set null', expand: 'assignee' },
-      },
-    },
-  },
-};
 
 describe('inbound records keep what the visitor sent', () => {
   const message = { id: 'm1', name: 'Ada Visitor', message: 'Do you ship\nto Lyon?', status: 'new', notes: null, assigneeId: 'a1' };

@@ -13,7 +13,7 @@ import { calls, mockApi } from './fetch-mock';
 import { admins, adminsMeta, rolesMeta } from './fixtures';
 import { renderAt } from './render';
 
-/** Admins with a declared status (tabs) and bulk-editable fields, as the server's meta describes them. */
+/** Admins as served (status tabs, bulk-editable fields), the disabled status labelled apart from its value. */
 const meta: ResourceMeta = {
   ...adminsMeta,
   ui: {
@@ -128,7 +128,7 @@ describe('status tabs', () => {
   it('come from meta ui.status when the status can be filtered', () => {
     expect(statusTabsOf(meta)).toEqual({ field: 'status', tabs: ['active', 'disabled'] });
     expect(statusTabsOf({ ...meta, list: { ...meta.list, filters: [] } })).toBeNull();
-    expect(statusTabsOf(adminsMeta)).toBeNull();
+    expect(statusTabsOf({ ...adminsMeta, ui: { ...adminsMeta.ui, status: undefined } })).toBeNull();
   });
 
   it('show labels and counts (estimates as such) and filter the list', async () => {

@@ -1,34 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ResourceMeta } from '../src/api/get-resources-meta';
 import { ResourceForm } from '../src/kit/resource-form';
 import { calls, mockApi } from './fetch-mock';
-import { adminsMeta } from './fixtures';
+import { applicationsMeta } from './fixtures';
 import { renderAt } from './render';
-
-/** A resource with a public file field and a private one (a CV), as the server describes it. */
-const applicationsMeta: ResourceMeta = {
-  ...adminsMeta,
-  name: 'site/career-applications',
-  path: 'site/career-applications',
-  label: { singular: 'Application', plural: 'Applications' },
-  fields: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
-  input: {
-    type: 'object',
-    required: ['name'],
-    properties: {
-      name: { type: 'string', minLength: 1 },
-      cvUrl: { anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }] },
-      brochureUrl: { anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }] },
-    },
-  },
-  ui: {
-    title: 'name',
-    columns: ['name'],
-    fields: { cvUrl: { widget: 'file', label: 'CV', private: true }, brochureUrl: { widget: 'file', label: 'Brochure' } },
-  },
-};
 
 const pdf = (name: string) => new File([new Uint8Array([37, 80, 68, 70])], name, { type: 'application/pdf' });
 

@@ -33,5 +33,7 @@ if (typeof window !== 'undefined') {
   }
   window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
   window.HTMLElement.prototype.scrollIntoView = () => {};
+  // Autosized text areas listen for web fonts loading.
+  if (!document.fonts) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
   window.scrollTo = () => {};
 }

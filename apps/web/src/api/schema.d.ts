@@ -12415,7 +12415,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of the contacts an audience reaches on its channel (keyset cursor) */
+    /** A page of the contacts an audience reaches on its channel, newest first (keyset cursor: nextCursor) */
     get: {
       parameters: {
         query?: {
@@ -18659,7 +18659,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of the contacts in a segment (keyset cursor) */
+    /** A page of the contacts in a segment, newest first (keyset cursor: nextCursor) */
     get: {
       parameters: {
         query?: {
@@ -21546,7 +21546,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -21615,7 +21615,7 @@ export interface paths {
             headerImageUrl?: (string | null) | null;
             headerText?: string | null;
             /** @enum {string} */
-            headerType?: 'none' | 'text' | 'image';
+            headerType?: 'none' | 'text' | 'image' | 'video' | 'document';
             language?: string;
             name: string;
             variableMap?: {
@@ -21648,7 +21648,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -21761,7 +21761,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -21850,7 +21850,7 @@ export interface paths {
             headerImageUrl?: (string | null) | null;
             headerText?: string | null;
             /** @enum {string} */
-            headerType?: 'none' | 'text' | 'image';
+            headerType?: 'none' | 'text' | 'image' | 'video' | 'document';
             language?: string;
             name?: string;
             variableMap?: {
@@ -21883,7 +21883,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -22006,7 +22006,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -22080,7 +22080,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -22391,7 +22391,7 @@ export interface paths {
                 headerImageUrl: string | null;
                 headerText: string | null;
                 /** @enum {string} */
-                headerType: 'none' | 'text' | 'image';
+                headerType: 'none' | 'text' | 'image' | 'video' | 'document';
                 /** Format: uuid */
                 id: string;
                 language: string;
@@ -55972,6 +55972,66 @@ export interface paths {
         query: {
           token: string;
         };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/marketing/whatsapp/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Meta's webhook subscription check: answers hub.challenge when hub.verify_token is the community's verify token */
+    get: {
+      parameters: {
+        query?: {
+          'hub.challenge'?: string;
+          'hub.mode'?: string;
+          'hub.verify_token'?: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Meta's webhook deliveries (signed with the app secret, X-Hub-Signature-256): message_template_status_update sets a template's approval status */
+    post: {
+      parameters: {
+        query?: never;
         header?: never;
         path: {
           community: string;

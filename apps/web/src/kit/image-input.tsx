@@ -31,7 +31,7 @@ const mediaUploader =
   };
 
 /** Runs an uploader with busy and error state for an input. */
-function useImageUpload(uploader: ImageUploader) {
+function useUploader(uploader: ImageUploader) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function upload(files: File[]): Promise<ImageValue[]> {
@@ -64,27 +64,26 @@ interface CommonProps {
   uploader?: ImageUploader;
 }
 
+/**
+ * An image field's uploads (through its uploader, the media library by default) and the props of
+ * its wrapper: label, description, required, and the upload's error before the form's.
+ */
+function useImageField({ label, error, description, required, purpose, uploader }: CommonProps, defaultPurpose: string) {
+  const { busy, error: uploadError, upload } = useUploader(uploader ?? mediaUploader(purpose ?? defaultPurpose));
+  return { busy, upload, wrapper: { label, error: uploadError ?? error, description, required } };
+}
+
 export interface ImageObjectInputProps extends CommonProps {
   value: ImageValue | null;
   onChange: (image: ImageValue | null) => void;
 }
 
 /** One image kept as an object: upload, preview, alt text, remove. */
-export function ImageObjectInput({
-  label,
-  value,
-  onChange,
-  error,
-  description,
-  required,
-  disabled,
-  purpose = 'image',
-  maxAltLength = 300,
-  uploader,
-}: ImageObjectInputProps) {
-  const { busy, error: uploadError, upload } = useImageUpload(uploader ?? mediaUploader(purpose));
+export function ImageObjectInput(props: ImageObjectInputProps) {
+  const { label, value, onChange, disabled, maxAltLength = 300 } = props;
+  const { busy, upload, wrapper } = useImageField(props, 'image');
   return (
-    <Input.Wrapper label={label} error={uploadError ?? error} description={description} required={required}>
+    <Input.Wrapper {...wrapper}>
       <Paper withBorder p="xs" mt={4} data-testid="image-input">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           {value ? (
@@ -268,20 +267,9 @@ function tileIds(images: ImageValue[]): string[] {
 }
 
 /** A gallery of image objects: add several, drag (or use the keyboard) to reorder, edit alt texts, remove. */
-export function ImageListInput({
-  label,
-  value,
-  onChange,
-  error,
-  description,
-  required,
-  disabled,
-  purpose = 'images',
-  maxAltLength = 300,
-  max = 100,
-  uploader,
-}: ImageListInputProps) {
-  const { busy, error: uploadError, upload } = useImageUpload(uploader ?? mediaUploader(purpose));
+export function ImageListInput(props: ImageListInputProps) {
+  const { label, value, onChange, disabled, maxAltLength = 300, max = 100 } = props;
+  const { busy, upload, wrapper } = useImageField(props, 'images');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -294,12 +282,7 @@ export function ImageListInput({
     if (from >= 0 && to >= 0) onChange(arrayMove(value, from, to));
   }
   return (
-    <Input.Wrapper
-      label={label}
-      error={uploadError ?? error}
-      description={description ?? 'Drag to reorder; the first image is the main one.'}
-      required={required}
-    >
+    <Input.Wrapper {...wrapper} description={wrapper.description ?? 'Drag to reorder; the first image is the main one.'}>
       <Paper withBorder p="xs" mt={4} data-testid="image-list-input">
         <Stack gap="xs">
           {value.length > 0 ? (

@@ -1,5 +1,6 @@
 import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { ImportPreview } from './import-api';
+import { TableHead } from './table-head';
 
 const ACTIONS = {
   create: { label: 'New', color: 'blue' },
@@ -29,12 +30,7 @@ export function ImportMapping({ preview, onChange }: ImportMappingProps) {
   return (
     <Stack gap="xs">
       <Table withTableBorder verticalSpacing={4} data-testid="import-mapping">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Column in the file</Table.Th>
-            <Table.Th>Field</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Column in the file', 'Field']} />
         <Table.Tbody>
           {preview.headers.map((header) => (
             <Table.Tr key={header}>

@@ -1,9 +1,10 @@
-import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChevronDown, IconDeviceFloppy, IconLayoutList, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
+import { NameDialog } from './name-dialog';
 import { lastView, type SavedView, useSavedViewMutations, useSavedViews, type ViewInput } from './saved-views-api';
 
 /** The parts of a list a view keeps. */
@@ -158,41 +159,20 @@ export function ViewsMenu({ meta, views, active, current, onChoose }: ViewsMenuP
           )}
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <NameDialog
         opened={naming !== null}
-        onClose={() => setNaming(null)}
         title={naming === 'rename' ? 'Rename view' : 'Save view'}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitName();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label="Name"
-              description={naming === 'new' ? 'Keeps the search, filters, sort and columns shown now.' : undefined}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={error}
-              maxLength={80}
-              required
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setNaming(null)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} disabled={!name.trim()}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        label="Name"
+        description={naming === 'new' ? 'Keeps the search, filters, sort and columns shown now.' : undefined}
+        value={name}
+        onChange={setName}
+        error={error}
+        maxLength={80}
+        submitLabel="Save"
+        busy={create.isPending || update.isPending}
+        onSubmit={() => void submitName()}
+        onClose={() => setNaming(null)}
+      />
     </>
   );
 }

@@ -96,6 +96,20 @@ export function ReadOnlyValue({ field, value }: { field: FieldDef; value: unknow
   );
 }
 
+/** A field's name and its value, as a term and its description. */
+function Entry({ field, record }: { field: FieldDef; record: Row }) {
+  return (
+    <div data-field={field.key}>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {field.label}
+      </Text>
+      <Text component="dd" m={0} size="sm">
+        <ReadOnlyValue field={field} value={record[field.key]} />
+      </Text>
+    </div>
+  );
+}
+
 /**
  * Fields a record keeps as it was created (what a visitor sent), shown as text, not inputs: the
  * resource declares which fields a change may set (`ui.editable`), the server refuses the others.
@@ -110,27 +124,13 @@ export function ReadOnlyFields({ fields, record, title }: { fields: FieldDef[]; 
       </Title>
       <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
         {short.map((f) => (
-          <div key={f.key} data-field={f.key}>
-            <Text component="dt" size="xs" c="dimmed" fw={600}>
-              {f.label}
-            </Text>
-            <Text component="dd" m={0} size="sm">
-              <ReadOnlyValue field={f} value={record[f.key]} />
-            </Text>
-          </div>
+          <Entry key={f.key} field={f} record={record} />
         ))}
       </SimpleGrid>
       {long.length > 0 && (
         <Stack component="dl" m={0} mt="sm" gap="sm">
           {long.map((f) => (
-            <div key={f.key} data-field={f.key}>
-              <Text component="dt" size="xs" c="dimmed" fw={600}>
-                {f.label}
-              </Text>
-              <Text component="dd" m={0} size="sm">
-                <ReadOnlyValue field={f} value={record[f.key]} />
-              </Text>
-            </div>
+            <Entry key={f.key} field={f} record={record} />
           ))}
         </Stack>
       )}

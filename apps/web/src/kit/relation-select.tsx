@@ -1,4 +1,4 @@
-import { MultiSelect, Select } from '@mantine/core';
+import { MultiSelect, type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,7 +19,10 @@ export interface RelationSelectProps {
   placeholder?: string;
 }
 
-/** The first records of a resource matching what is typed (searched on the server). */
+/** The server already searched: the options are shown as found. */
+const asFound: OptionsFilter = ({ options }) => options;
+
+/** The first records of a resource matching what is typed (searched on the server), and the select props that search. */
 function useRelationOptions(resource: string) {
   const { meta } = useResourceMeta(resource);
   const [search, setSearch] = useState('');
@@ -30,44 +33,34 @@ function useRelationOptions(resource: string) {
     staleTime: 30_000,
     queryFn: () => listRecords(resource, { q: debounced || undefined, limit: 20, withTotal: 'false' }),
   });
-  return { meta, title: meta?.ui.title ?? 'name', options, setSearch };
+  const searching = {
+    searchable: true,
+    nothingFoundMessage: options.isFetching ? 'Searching…' : 'Nothing found',
+    onSearchChange: setSearch,
+    filter: asFound,
+  };
+  return { meta, title: meta?.ui.title ?? 'name', found: options.data?.data ?? [], searching };
 }
 
+const choices = (titles: Map<string, string>) => [...titles].map(([id, text]) => ({ value: id, label: text }));
+
 /** Picks a record of another resource, searching on the server as you type. */
-export function RelationSelect({
-  label,
-  resource,
-  value,
-  onChange,
-  onBlur,
-  error,
-  description,
-  required,
-  clearable = true,
-  placeholder,
-}: RelationSelectProps) {
-  const { meta, title, options, setSearch } = useRelationOptions(resource);
+export function RelationSelect({ resource, value, onChange, clearable = true, placeholder, ...field }: RelationSelectProps) {
+  const { meta, title, found, searching } = useRelationOptions(resource);
   const current = useRecord(resource, value && meta ? value : null);
-  const data = new Map<string, string>();
-  if (value && current.data) data.set(value, String(current.data[title] ?? value));
-  for (const row of options.data?.data ?? []) data.set(row.id, String(row[title] ?? row.id));
+  const titles = new Map<string, string>();
+  if (value && current.data) titles.set(value, String(current.data[title] ?? value));
+  for (const row of found) titles.set(row.id, String(row[title] ?? row.id));
   return (
     <Select
-      label={label}
-      description={description}
-      error={error}
-      required={required}
+      {...field}
+      {...searching}
       placeholder={placeholder ?? (meta ? `Choose a ${meta.label.singular.toLowerCase()}` : 'Not available')}
       disabled={!meta}
-      searchable
       clearable={clearable}
-      nothingFoundMessage={options.isFetching ? 'Searching…' : 'Nothing found'}
-      data={[...data].map(([id, text]) => ({ value: id, label: text }))}
+      data={choices(titles)}
       value={value}
       onChange={onChange}
-      onBlur={onBlur}
-      onSearchChange={setSearch}
-      filter={({ options: o }) => o}
     />
   );
 }
@@ -82,20 +75,15 @@ export interface RelationMultiSelectProps extends Omit<RelationSelectProps, 'val
 
 /** Picks several records of another resource (a many-to-many list of ids), searching on the server as you type. */
 export function RelationMultiSelect({
-  label,
   resource,
   value,
   onChange,
-  onBlur,
-  error,
-  description,
-  required,
   clearable = true,
   placeholder,
   disabled,
-  maxValues,
+  ...field
 }: RelationMultiSelectProps) {
-  const { meta, title, options, setSearch } = useRelationOptions(resource);
+  const { meta, title, found, searching } = useRelationOptions(resource);
   // The titles of the chosen records (each read once and cached like any record).
   const chosen = useQueries({
     queries: (meta ? value : []).map((id) => ({
@@ -105,32 +93,24 @@ export function RelationMultiSelect({
     })),
   });
   // What the search found first, then the chosen records it did not find (so their pills have titles).
-  const data = new Map<string, string>();
-  for (const row of options.data?.data ?? []) data.set(row.id, String(row[title] ?? row.id));
+  const titles = new Map<string, string>();
+  for (const row of found) titles.set(row.id, String(row[title] ?? row.id));
   value.forEach((id, i) => {
     const row = chosen[i]?.data;
-    if (row) data.set(id, String(row[title] ?? id));
-    else if (!data.has(id)) data.set(id, chosen[i]?.isError ? `Unknown (${id.slice(0, 8)})` : id);
+    if (row) titles.set(id, String(row[title] ?? id));
+    else if (!titles.has(id)) titles.set(id, chosen[i]?.isError ? `Unknown (${id.slice(0, 8)})` : id);
   });
   const plural = meta?.label.plural.toLowerCase();
   return (
     <MultiSelect
-      label={label}
-      description={description}
-      error={error}
-      required={required}
+      {...field}
+      {...searching}
       placeholder={value.length > 0 ? undefined : (placeholder ?? (plural ? `Choose ${plural}` : 'Not available'))}
       disabled={disabled || !meta}
-      searchable
       clearable={clearable}
-      maxValues={maxValues}
-      nothingFoundMessage={options.isFetching ? 'Searching…' : 'Nothing found'}
-      data={[...data].map(([id, text]) => ({ value: id, label: text }))}
+      data={choices(titles)}
       value={value}
       onChange={onChange}
-      onBlur={onBlur}
-      onSearchChange={setSearch}
-      filter={({ options: o }) => o}
     />
   );
 }

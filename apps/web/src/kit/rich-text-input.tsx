@@ -1,9 +1,10 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
+import type { Editor, Extensions } from '@tiptap/react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 
 export interface RichTextInputProps {
   label: string;
@@ -13,13 +14,31 @@ export interface RichTextInputProps {
   error?: React.ReactNode;
   description?: React.ReactNode;
   required?: boolean;
+  /** The editor's extensions (default: the starter kit and links). */
+  extensions?: Extensions;
+  /** The inline marks the toolbar offers, in order. */
+  marks?: (keyof typeof MARKS)[];
+  /** Whether the toolbar offers block quotes. */
+  quotes?: boolean;
+  /** More toolbar controls, given the editor (e.g. a picker that inserts text at the caret). */
+  controls?: (editor: Editor | null) => ReactNode;
 }
 
+const MARKS = {
+  bold: RichTextEditor.Bold,
+  italic: RichTextEditor.Italic,
+  strikethrough: RichTextEditor.Strikethrough,
+  underline: RichTextEditor.Underline,
+};
+const DEFAULT_EXTENSIONS: Extensions = [StarterKit.configure({ link: false }), Link];
+
 /** Rich text (HTML) with a toolbar; loaded only by forms that have such a field. */
-export default function RichTextInput({ label, value, onChange, onBlur, error, description, required }: RichTextInputProps) {
+export default function RichTextInput(props: RichTextInputProps) {
+  const { label, value, onChange, onBlur, error, description, required } = props;
+  const { extensions = DEFAULT_EXTENSIONS, marks = ['bold', 'italic', 'strikethrough'], quotes = true, controls } = props;
   const id = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
+    extensions,
     content: value,
     immediatelyRender: false,
     editorProps: { attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' } },
@@ -35,9 +54,10 @@ export default function RichTextInput({ label, value, onChange, onBlur, error, d
       <RichTextEditor editor={editor}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Strikethrough />
+            {marks.map((mark) => {
+              const Mark = MARKS[mark];
+              return <Mark key={mark} />;
+            })}
             <RichTextEditor.ClearFormatting />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
@@ -45,12 +65,13 @@ export default function RichTextInput({ label, value, onChange, onBlur, error, d
             <RichTextEditor.H3 />
             <RichTextEditor.BulletList />
             <RichTextEditor.OrderedList />
-            <RichTextEditor.Blockquote />
+            {quotes && <RichTextEditor.Blockquote />}
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
           </RichTextEditor.ControlsGroup>
+          {controls?.(editor)}
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>

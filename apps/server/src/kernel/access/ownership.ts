@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AuthContext, scopeOf } from '../auth/context';
 import { verifyPassword } from '../auth/passwords';
 import { consumeRateLimit } from '../auth/rate-limit';
-import { LIMITS } from '../auth/service';
+import { LIMITS, publicColumns } from '../auth/service';
 import { sessionCacheFor } from '../auth/session-cache';
 import { users } from '../auth/tables';
 import { errors } from '../errors/app-error';
@@ -18,17 +18,7 @@ export interface OwnershipTransfer {
   roleId?: string;
 }
 
-const account = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  phone: users.phone,
-  roleId: users.roleId,
-  isOwner: users.isOwner,
-  theme: users.theme,
-  status: users.status,
-  passwordHash: users.passwordHash,
-};
+const account = { ...publicColumns, passwordHash: users.passwordHash };
 
 /**
  * Hands the community to another active admin: only the owner, checked with their current password,

@@ -47,24 +47,44 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (config.public && route.schema && route.schema.security === undefined) route.schema.security = [];
   });
 
-  app.addHook('onRequest', async (req) => {
-    const config = req.routeOptions.config as { public?: boolean; access?: Access; platformHeader?: boolean };
-    const guarded = Boolean(config.access) && !config.public;
-    const token = bearerToken(req);
-    if (token) {
-      const claims = await app.tokens.verify(token);
-      req.auth = claims ? await loadSession(app, claims) : null;
-      if (!req.auth && guarded) throw errors.unauthenticated('Your session has expired. Sign in again');
-    }
-    if (!guarded) return;
-    if (!req.auth) throw errors.unauthenticated();
+  /** Refuses a guarded route to a caller without a live session, the wrong community or the access. */
+  const admit = (req: FastifyRequest, config: RouteAuthConfig, hadToken: boolean) => {
+    if (!req.auth) throw hadToken ? errors.unauthenticated('Your session has expired. Sign in again') : errors.unauthenticated();
     const named = req.headers['community-name'];
     if (typeof named === 'string' && named !== '' && named !== req.auth.community) {
       if (!(config.platformHeader && named === PLATFORM_COMMUNITY)) throw errors.communityMismatch();
     }
     assertAccess(req.auth, config.access!);
+  };
+  const admitted = (req: FastifyRequest, config: RouteAuthConfig, hadToken: boolean, done: (err?: Error) => void) => {
+    try {
+      if (config.access && !config.public) admit(req, config, hadToken);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  };
+
+  // A callback hook with a synchronous path: a known token of a cached session (nearly every request)
+  // is admitted without a promise or a tick; only a session lookup waits on the database.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const config = req.routeOptions.config as RouteAuthConfig;
+    const token = bearerToken(req);
+    const claims = token ? app.tokens.verify(token) : null;
+    const cached = claims ? sessionOf(claims, sessions) : null;
+    if (claims && cached === undefined) {
+      loadSession(app, claims).then((auth) => {
+        req.auth = auth;
+        admitted(req, config, true, done);
+      }, done);
+      return;
+    }
+    req.auth = cached ?? null;
+    admitted(req, config, Boolean(token), done);
   });
 });
+
+type RouteAuthConfig = { public?: boolean; access?: Access; platformHeader?: boolean };
 
 function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -75,12 +95,15 @@ function bearerToken(req: FastifyRequest): string | null {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The cached session of these claims; null if the claims are not well formed; undefined if not cached. */
+function sessionOf(claims: TokenClaims, cache: ReturnType<typeof sessionCacheFor>): AuthContext | null | undefined {
+  if (!UUID.test(claims.tid) || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
+  return cache.get(claims.sid, claims.sub, claims.tid) ?? undefined;
+}
+
 /** One round trip: the session, its user, role permissions and community. Null if revoked or expired. */
 async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<AuthContext | null> {
-  if (!UUID.test(claims.tid) || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
   const cache = sessionCacheFor(app.db);
-  const cached = cache.get(claims.sid, claims.sub, claims.tid);
-  if (cached) return cached;
   const [row] = await app.db.query<{
     id: string;
     name: string;

@@ -47,7 +47,8 @@ export type PublicUser = {
   status: string;
 };
 
-const publicColumns = {
+/** An account as its holder and the console see it (never its password hash). */
+export const publicColumns = {
   id: users.id,
   email: users.email,
   name: users.name,

@@ -11,7 +11,13 @@ export interface TokenClaims {
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 12;
 
+/** Tokens verified in this process, kept so the HMAC runs once per token rather than per request. */
+const VERIFIED_MAX = 20_000;
+
 export function createTokenService(secret: string) {
+  // token → its claims. A hit is the very string verified before; expiry is still checked on every use
+  // (revocation is the session's business: the session cache and its NOTIFY).
+  const verified = new Map<string, TokenClaims>();
   const raw = new TextEncoder().encode(secret);
   // Imported once: handing jose the raw bytes re-imports the key on every request (about 0.1 ms each).
   const key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -26,8 +32,19 @@ export function createTokenService(secret: string) {
         .sign(await key);
     },
     /** Returns the claims, or null for any token that is malformed, forged or expired. */
-    async verify(token: string): Promise<TokenClaims | null> {
-      return verifyHs256(token, hmacKey);
+    verify(token: string): TokenClaims | null {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Date.now() / 1000) return known;
+        verified.delete(token);
+        return null;
+      }
+      const claims = verifyHs256(token, hmacKey);
+      if (claims) {
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+        verified.set(token, claims);
+      }
+      return claims;
     },
   };
 }

@@ -4,7 +4,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Resource } from '../resources/resource';
-import { ensureSearchIndexes } from '../resources/search-indexes';
+import { ensureContainmentLeakproof, ensureSearchIndexes } from '../resources/search-indexes';
 import { ensureCommunityNotifications } from '../tenancy/communities';
 import { APP_ROLE, type Database } from './database';
 
@@ -13,7 +13,8 @@ const MIGRATION_LOCK = 72_747_001;
 
 /**
  * Applies the committed drizzle-kit migrations, then row-level security, the communities' change
- * notifications and the search indexes the given resources declare (see search-indexes.ts), on either engine.
+ * notifications, the search indexes the given resources declare and the leakproof containment
+ * comparisons (see search-indexes.ts), on either engine.
  */
 export async function migrateDatabase(db: Database, resources: Resource[] = [], warn?: (message: string) => void): Promise<void> {
   if (db.pglite) {
@@ -21,6 +22,7 @@ export async function migrateDatabase(db: Database, resources: Resource[] = [], 
     await applyRowLevelSecurity(db);
     await ensureCommunityNotifications(db);
     await ensureSearchIndexes(db, resources, warn);
+    await ensureContainmentLeakproof(db, warn);
     return;
   }
   // Several server processes may start at once: one migrates, the others wait on the lock.
@@ -31,6 +33,7 @@ export async function migrateDatabase(db: Database, resources: Resource[] = [], 
     await applyRowLevelSecurity(db);
     await ensureCommunityNotifications(db);
     await ensureSearchIndexes(db, resources, warn);
+    await ensureContainmentLeakproof(db, warn);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

@@ -24,6 +24,7 @@ export {
   type IntakeProof,
   readContactSource,
 } from './contact-sources';
+export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
 export {
   definePublicView,
   type PublicView,
@@ -35,7 +36,8 @@ export {
 } from './public-view';
 export type { ListResult, Resource } from './resource';
 export { countUpTo, defineResource, parseInput } from './resource';
-export { slugify } from './slug';
+export { seedData } from './seed-data';
+export { slugify, slugSchema, urlSchema } from './slug';
 export type {
   AttentionQueue,
   FieldUi,

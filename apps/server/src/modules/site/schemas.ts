@@ -1,7 +1,8 @@
-export { slugify } from '../../kernel/resources';
-
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
+import { slugify, slugSchema, urlSchema } from '../../kernel/resources';
+
+export { slugify, slugSchema, urlSchema };
 
 /** Content states of everything the website shows. Visible when published and publishAt has passed. */
 export const PUBLISH_STATUS = ['draft', 'published', 'archived'] as const;
@@ -37,12 +38,6 @@ export interface Variant {
 }
 
 /** An absolute http(s) URL or a path on this server (uploaded files are /public/<community>/files/<id>). */
-export const urlSchema = z
-  .string()
-  .trim()
-  .max(1000)
-  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'Use an http(s) URL or a path starting with /');
-
 export const imageSchema = z
   .object({
     url: urlSchema,
@@ -53,14 +48,6 @@ export const imageSchema = z
   })
   .strict();
 export const imagesSchema = z.array(imageSchema).max(100);
-
-export const slugSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes');
 
 export const specificationsSchema = z
   .array(z.object({ label: z.string().trim().min(1).max(120), value: z.string().trim().max(1000) }).strict())

@@ -27,12 +27,13 @@ const inbound = () => ({
   assigneeId: ref('assignee_id', () => users, 'set null'),
 });
 
-/** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter. */
+/** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter; a subcategory's by category. */
 const taxonomyIndexes = (name: string, t: any) => [
   uniqueIndex(`${name}_slug_uq`).on(t.tenantId, t.slug),
   index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
   index(`${name}_sort_idx`).on(t.tenantId, t.sortOrder, t.id),
   index(`${name}_active_idx`).on(t.tenantId, t.active),
+  ...(t.categoryId ? [index(`${name}_category_idx`).on(t.tenantId, t.categoryId, t.sortOrder)] : []),
 ];
 const taxonomy = () => ({
   name: text('name').notNull(),
@@ -184,7 +185,7 @@ export const siteCategories = tenantTable('site_categories', { ...taxonomy(), im
 export const siteSubcategories = tenantTable(
   'site_subcategories',
   { categoryId: ref('category_id', () => siteCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => [...taxonomyIndexes('site_subcategories', t), index('site_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder)],
+  (t) => taxonomyIndexes('site_subcategories', t),
 );
 
 // ---- products ----------------------------------------------------------------------------------
@@ -196,10 +197,7 @@ export const siteProductCategories = tenantTable('site_product_categories', { ..
 export const siteProductSubcategories = tenantTable(
   'site_product_subcategories',
   { categoryId: ref('category_id', () => siteProductCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => [
-    ...taxonomyIndexes('site_product_subcategories', t),
-    index('site_product_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
-  ],
+  (t) => taxonomyIndexes('site_product_subcategories', t),
 );
 
 export const siteProducts = tenantTable(
@@ -418,10 +416,7 @@ export const siteInvestorCategories = tenantTable('site_investor_categories', ta
 export const siteInvestorSubcategories = tenantTable(
   'site_investor_subcategories',
   { categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'), ...taxonomy() },
-  (t) => [
-    ...taxonomyIndexes('site_investor_subcategories', t),
-    index('site_investor_subcategories_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
-  ],
+  (t) => taxonomyIndexes('site_investor_subcategories', t),
 );
 
 export const siteInvestorDocuments = tenantTable(

@@ -1,118 +1,72 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { lastCommunity } from '../../lib/session';
 import { requestResetCode, resetPassword } from './api/forgot-password';
+import { CommunityInput, EmailInput, FormError, useAccount, useSubmit } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 type Step = 'email' | 'code';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const remembered = lastCommunity();
+  const account = useAccount();
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  const [community, setCommunity] = useState(remembered);
-  const [needsCommunity, setNeedsCommunity] = useState(Boolean(remembered));
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const target = () => ({
-    email: email.trim(),
-    ...(needsCommunity && community.trim() ? { community: community.trim().toLowerCase() } : {}),
-  });
+  const { fieldErrors, setFieldErrors, error, setError, busy, submit } = useSubmit();
 
   function fail(err: unknown) {
     if (err instanceof ApiError) {
-      if (err.fields?.community) setNeedsCommunity(true);
+      if (err.fields?.community) account.setNeedsCommunity(true);
       setFieldErrors(err.fields ?? {});
       setError(err.message);
     } else setError('That did not work. Try again.');
   }
 
-  async function sendCode(event?: FormEvent) {
-    event?.preventDefault();
-    setError(null);
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
-      setFieldErrors({ email: 'Enter a valid email address' });
-      return;
-    }
-    if (needsCommunity && !community.trim()) {
-      setFieldErrors({ community: 'Name the community' });
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
-    try {
-      await requestResetCode(target());
-      setStep('code');
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const sendCode = (event?: FormEvent) =>
+    submit(
+      event,
+      account.check('Name the community'),
+      async () => {
+        await requestResetCode(account.target());
+        setStep('code');
+      },
+      fail,
+    );
 
-  async function reset(event: FormEvent) {
-    event.preventDefault();
+  function reset(event: FormEvent) {
     const errors: Record<string, string> = {};
     if (!/^\d{6}$/.test(code.trim())) errors.code = 'The code has 6 digits';
     if (password.length < 8) errors.password = 'Use at least 8 characters';
     if (confirm !== password) errors.confirm = 'The passwords do not match';
-    setFieldErrors(errors);
-    setError(null);
-    if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    try {
-      await resetPassword({ ...target(), code: code.trim(), password });
-      navigate('/login', { replace: true, state: { notice: 'Your password has been changed. Sign in with the new one.' } });
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    return submit(
+      event,
+      errors,
+      async () => {
+        await resetPassword({ ...account.target(), code: code.trim(), password });
+        navigate('/login', { replace: true, state: { notice: 'Your password has been changed. Sign in with the new one.' } });
+      },
+      fail,
+    );
   }
 
   return (
     <AuthLayout
       title="Reset your password"
       subtitle={
-        step === 'email' ? 'We will email you a 6-digit code.' : `Enter the code we sent to ${email.trim()} and choose a new password.`
+        step === 'email'
+          ? 'We will email you a 6-digit code.'
+          : `Enter the code we sent to ${account.email.trim()} and choose a new password.`
       }
     >
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} />
       {step === 'email' ? (
         <form onSubmit={sendCode} noValidate>
           <Stack gap="sm">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldErrors.email}
-              autoFocus
-            />
-            {needsCommunity && (
-              <TextInput
-                label="Community"
-                autoComplete="organization"
-                required
-                value={community}
-                onChange={(e) => setCommunity(e.currentTarget.value)}
-                error={fieldErrors.community}
-              />
-            )}
+            <EmailInput account={account} error={fieldErrors.email} />
+            <CommunityInput account={account} error={fieldErrors.community} />
             <Button type="submit" loading={busy} fullWidth>
               Email me a code
             </Button>
@@ -132,23 +86,23 @@ export default function ForgotPasswordPage() {
               error={fieldErrors.code}
               autoFocus
             />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              description="At least 8 characters"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password}
-            />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={fieldErrors.confirm}
-            />
+            {(
+              [
+                ['New password', password, setPassword, fieldErrors.password, 'At least 8 characters'],
+                ['Repeat the new password', confirm, setConfirm, fieldErrors.confirm, undefined],
+              ] as const
+            ).map(([label, value, set, fieldError, description]) => (
+              <PasswordInput
+                key={label}
+                label={label}
+                autoComplete="new-password"
+                description={description}
+                required
+                value={value}
+                onChange={(e) => set(e.currentTarget.value)}
+                error={fieldError}
+              />
+            ))}
             <Button type="submit" loading={busy} fullWidth>
               Set new password
             </Button>

@@ -1,4 +1,4 @@
-import { type AreaDeclaration, drawerRecord } from '../../config/screen-types';
+import { type AreaDeclaration, drawerRecord, type Screen } from '../../config/screen-types';
 
 export const PAYMENT_GATEWAY = '/admin-panel/controlcenter/settings/payment-gateway';
 
@@ -6,6 +6,16 @@ export const PAYMENT_GATEWAY = '/admin-panel/controlcenter/settings/payment-gate
  * Payments (Settings → Payments): the community's gateways and the ledger, and the outcome screens a
  * payer returns to from a gateway (open without a session: the seed's `if-session` routes).
  */
+/** The pages a payer lands on after the gateway: public, in no menu or palette. */
+const OUTCOME: Pick<Screen, 'group' | 'section' | 'modules' | 'nav' | 'palette' | 'public'> = {
+  group: 'settings',
+  section: 'Payments',
+  modules: [],
+  nav: false,
+  palette: false,
+  public: true,
+};
+
 export const paymentsArea: AreaDeclaration = {
   screens: [
     {
@@ -27,24 +37,14 @@ export const paymentsArea: AreaDeclaration = {
       path: `${PAYMENT_GATEWAY}/success`,
       label: 'Payment received',
       description: 'The verified outcome of a payment',
-      group: 'settings',
-      section: 'Payments',
-      modules: [],
-      nav: false,
-      palette: false,
-      public: true,
+      ...OUTCOME,
       component: () => import('./payment-success-page'),
     },
     {
       path: `${PAYMENT_GATEWAY}/failed`,
       label: 'Payment not completed',
       description: 'A payment that failed or could not be verified',
-      group: 'settings',
-      section: 'Payments',
-      modules: [],
-      nav: false,
-      palette: false,
-      public: true,
+      ...OUTCOME,
       component: () => import('./payment-failed-page'),
     },
   ],

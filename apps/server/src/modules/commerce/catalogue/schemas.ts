@@ -1,7 +1,8 @@
-export { slugify } from '../../../kernel/resources';
-
 import { z } from 'zod';
 import type { FieldUi } from '../../../kernel/resources';
+import { slugify, slugSchema, urlSchema } from '../../../kernel/resources';
+
+export { slugify, slugSchema, urlSchema };
 
 /**
  * Input pieces shared by the catalogue's resources, routes and compat lines. Money is integer minor
@@ -12,20 +13,6 @@ export const MAX_STOCK = 10_000_000;
 
 export const money = z.number().int('Use whole minor units (paise, cents)').min(0, 'Cannot be negative').max(MAX_MONEY);
 export const stock = z.number().int().min(0, 'Cannot be negative').max(MAX_STOCK);
-
-export const slugSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes');
-
-export const urlSchema = z
-  .string()
-  .trim()
-  .max(1000)
-  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'Use an http(s) URL or a path starting with /');
 
 export const imageSchema = z.object({ url: urlSchema, alt: z.string().trim().max(300).default(''), fileId: z.uuid().optional() }).strict();
 /** A gallery in display order (the first image is the product's main picture). */

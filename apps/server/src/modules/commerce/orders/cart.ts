@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errors, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
 import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
 import { couponContext, couponRules, findCoupon } from './coupons';
-import { rule, type ShopSettings, type ShopTx, shopSettings, taxRates } from './shop';
+import { rule, type ShopSettings, type ShopTx, shopConfig } from './shop';
 
 // A cart is a guest's (known by its id) or a customer's. Its amounts are never stored: every read
 // prices it again from the catalogue, the tax table and the coupon (computeCartTotals), and reports
@@ -99,7 +99,7 @@ export interface PricedCart {
 
 /** The cart priced now: lines, tax, coupon discount, shipping and totals, with what changed. */
 export async function priceCart(s: ShopTx, cart: CartRow, options: { region?: TaxRegion | null; email?: string | null } = {}) {
-  const [settings, rates, lines] = await Promise.all([shopSettings(s), taxRates(s), loadLines(s, cart.id)]);
+  const [{ settings, rates }, lines] = await Promise.all([shopConfig(s), loadLines(s, cart.id)]);
   const coupon = cart.couponCode ? await findCoupon(s, cart.couponCode) : null;
   const email = options.email ?? cart.email;
   const context = coupon ? await couponContext(s, coupon, email) : null;
@@ -199,14 +199,15 @@ export async function openCart(s: ShopTx, cartId: string, customerId: string | n
   return cart;
 }
 
-/** The customer's open cart, made when they have none. */
-export async function customerCart(s: ShopTx, customerId: string): Promise<CartRow> {
-  const [cart] = await s.tx
+/** The customer's open cart (locked FOR UPDATE when `lock`), made when they have none. */
+export async function customerCart(s: ShopTx, customerId: string, lock = false): Promise<CartRow> {
+  const query = s.tx
     .select()
     .from(commerceCarts)
     .where(and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.customerId, customerId), eq(commerceCarts.status, 'open')))
     .orderBy(asc(commerceCarts.createdAt))
     .limit(1);
+  const [cart] = lock ? await query.for('update') : await query;
   return cart ?? newCart(s, customerId);
 }
 
@@ -215,10 +216,13 @@ export async function newCart(s: ShopTx, customerId: string | null): Promise<Car
   return cart;
 }
 
-/** The cart a call names (a guest cart id) or the signed-in customer's; a new guest cart when neither. */
+/**
+ * The cart a call names (a guest cart id) or the signed-in customer's; a new guest cart when
+ * neither. An existing cart is read FOR UPDATE: it is this transaction's until the commit.
+ */
 export async function resolveCart(s: ShopTx, cartId: string | undefined, customerId: string | null): Promise<CartRow> {
   if (cartId) return openCart(s, cartId, customerId, true);
-  return customerId ? customerCart(s, customerId) : newCart(s, null);
+  return customerId ? customerCart(s, customerId, true) : newCart(s, null);
 }
 
 const touch = (s: ShopTx, cartId: string) => s.tx.update(commerceCarts).set({ touchedAt: new Date() }).where(cartWhere(s, cartId));
@@ -243,15 +247,20 @@ async function currentPrice(s: ShopTx, variationId: string): Promise<number> {
   return variation.price;
 }
 
-/** Adds units of a variation (to its line if the cart has one), at the price shown now. */
-export async function addLine(s: ShopTx, cart: CartRow, variationId: string, qty: number, extras: Record<string, unknown> = {}) {
+/** Adds units of a variation (to its line if the cart has one, else last), at the price shown now; the cart is touched. */
+export async function addLine(
+  s: ShopTx,
+  cart: CartRow,
+  variationId: string,
+  qty: number,
+  extras: Record<string, unknown> = {},
+): Promise<CartRow> {
   const price = await currentPrice(s, variationId);
-  const [last] = await s.tx
-    .select({ position: max(commerceCartLines.position) })
-    .from(commerceCartLines)
-    .where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cart.id)));
+  const l = commerceCartLines;
+  const touched = s.tx.$with('touched').as(touch(s, cart.id).returning({ id: commerceCarts.id }));
   await s.tx
-    .insert(commerceCartLines)
+    .with(touched)
+    .insert(l)
     .values({
       tenantId: s.tenantId,
       cartId: cart.id,
@@ -259,7 +268,7 @@ export async function addLine(s: ShopTx, cart: CartRow, variationId: string, qty
       quantity: qty,
       seenUnitPrice: price,
       extras,
-      position: (last?.position ?? -1) + 1,
+      position: sql`(select coalesce(max(${l.position}), -1) + 1 from ${l} where ${and(tenantFilter(l, s.tenantId), eq(l.cartId, cart.id))})`,
     })
     .onConflictDoUpdate({
       target: [commerceCartLines.tenantId, commerceCartLines.cartId, commerceCartLines.variationId],
@@ -269,7 +278,7 @@ export async function addLine(s: ShopTx, cart: CartRow, variationId: string, qty
         updatedAt: new Date(),
       },
     });
-  await touch(s, cart.id);
+  return cart;
 }
 
 /** A line named by its id, its index in the cart (as the seed's demo shop does) or its variation. */
@@ -292,27 +301,30 @@ async function findLine(s: ShopTx, cart: CartRow, ref: z.infer<typeof lineRef>):
 }
 
 /** Sets a line's quantity (0 removes it); the shopper now sees the current price. */
-export async function setQuantity(s: ShopTx, cart: CartRow, ref: z.infer<typeof lineRef>, qty: number) {
+export async function setQuantity(s: ShopTx, cart: CartRow, ref: z.infer<typeof lineRef>, qty: number): Promise<CartRow> {
   const line = await findLine(s, cart, ref);
   const where = and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.id, line.id));
   if (qty === 0) await s.tx.delete(commerceCartLines).where(where);
   else await s.tx.update(commerceCartLines).set({ quantity: qty, seenUnitPrice: line.unitPrice }).where(where);
   await touch(s, cart.id);
+  return cart;
 }
 
-/** Empties the cart (and drops its coupon). */
-export async function clearCart(s: ShopTx, cart: CartRow) {
+/** Empties the cart (and drops its coupon); the cart as it is now. */
+export async function clearCart(s: ShopTx, cart: CartRow): Promise<CartRow> {
   await s.tx.delete(commerceCartLines).where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cart.id)));
   await s.tx.update(commerceCarts).set({ couponCode: null, touchedAt: new Date() }).where(cartWhere(s, cart.id));
+  return { ...cart, couponCode: null };
 }
 
 /** The shopper has seen the new prices: they are the ones the cart now expects. */
-export async function acceptPrices(s: ShopTx, cart: CartRow) {
+export async function acceptPrices(s: ShopTx, cart: CartRow): Promise<CartRow> {
   await s.tx.execute(sql`
     update commerce_cart_lines l set seen_unit_price = v.price, updated_at = now()
       from commerce_variations v
      where l.tenant_id = ${s.tenantId} and l.cart_id = ${cart.id}
        and v.tenant_id = l.tenant_id and v.id = l.variation_id and l.seen_unit_price <> v.price`);
+  return cart;
 }
 
 export async function setCoupon(s: ShopTx, cart: CartRow, code: string | null) {

@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow } from '../../../kernel/workflows';
-import { formatOrderNumber } from '../domain';
-import { commerceCarts, commerceOrderLines, commerceOrders, type PostalAddress } from '../tables';
+import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders, type PostalAddress } from '../tables';
 import { type PricedCart, priceCart } from './cart';
 import { redeemCoupon } from './coupons';
 import { orderMail } from './mail';
-import { type Actor, type ShopTx, takeOrderNumber } from './shop';
+import { type Actor, nextOrderNumber, type ShopTx } from './shop';
 import { applyMove, reserve } from './stock';
-import { recordEvent } from './timeline';
+import { eventRow } from './timeline';
 
 export const addressSchema = z
   .object({
@@ -49,20 +48,32 @@ interface CheckoutRun {
   app: FastifyInstance;
   s: ShopTx;
   cartId: string;
+  /** The open cart, when the caller has already read it FOR UPDATE in this transaction (else it is locked here). */
+  cart?: typeof commerceCarts.$inferSelect;
   customerId: string | null;
   actor: Actor;
   input: CheckoutInput;
 }
 
 type Placed = typeof commerceOrders.$inferSelect;
+type PlacedLine = typeof commerceOrderLines.$inferSelect;
+
+/** What placing an order wrote: the order and its lines (in their order). */
+export interface PlacedOrder {
+  order: Placed;
+  lines: PlacedLine[];
+}
 
 /** Prices the cart for the shipping address; a cart with anything to report cannot be ordered. */
 async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
-  const [cart] = await run.s.tx
-    .select()
-    .from(commerceCarts)
-    .where(and(tenantFilter(commerceCarts, run.s.tenantId), eq(commerceCarts.id, run.cartId), eq(commerceCarts.status, 'open')))
-    .for('update');
+  const [cart] =
+    run.cart?.id === run.cartId && run.cart.status === 'open'
+      ? [run.cart]
+      : await run.s.tx
+          .select()
+          .from(commerceCarts)
+          .where(and(tenantFilter(commerceCarts, run.s.tenantId), eq(commerceCarts.id, run.cartId), eq(commerceCarts.status, 'open')))
+          .for('update');
   if (!cart || (cart.customerId !== null && cart.customerId !== run.customerId)) throw errors.notFound('Cart');
   const address = run.input.shippingAddress;
   const priced = await priceCart(run.s, cart, { region: { country: address.country, state: address.state }, email: run.input.email });
@@ -77,12 +88,15 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
 }
 
 /**
- * Placing an order, one transaction: price the cart, reserve stock (conditional UPDATEs), close the
- * cart, take the next order number, snapshot the order, redeem the coupon once, record the
- * timeline, queue the "order placed" email. The order number's row stays locked until the commit
- * (two checkouts never share a number), so the steps after it are only the order's own writes. A
- * payment step plugs in after `email`; a step that fails undoes the ones before it (the transaction
- * rolls back the database too).
+ * Placing an order, one transaction: price the cart, reserve its stock (one conditional UPDATE of
+ * its variations), then in one statement take the order number, convert the cart and write the
+ * order with its lines and the first entry of its timeline; redeem the coupon once; queue the
+ * "order placed" email. Taking the number locks the community's settings row until the commit (no
+ * two checkouts share a number, and none is skipped: a checkout that rolls back gives its number
+ * back), so the checkouts of a community queue for that lock: it is taken as late as it can be,
+ * and only the writes that need the order follow it — no read, and two round trips before the
+ * commit. A payment step plugs in after `email`; a step that fails undoes the ones before it (the
+ * transaction rolls back the database too).
  */
 export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-order', [
   { name: 'price-cart', run: (run) => pricedForCheckout(run) },
@@ -90,7 +104,7 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
     name: 'reserve-stock',
     run: async (run, results) => {
       const priced = results['price-cart'] as PricedCart;
-      for (const line of priced.lines) await reserve(run.s, line.variationId, line.quantity, line.title);
+      await reserve(run.s, priced.lines);
       return priced.lines.map((l) => ({ variationId: l.variationId, quantity: l.quantity }));
     },
     compensate: async (run, reserved: { variationId: string; quantity: number }[]) => {
@@ -98,107 +112,121 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
     },
   },
   {
-    name: 'close-cart',
-    run: async (run) => {
-      await run.s.tx
-        .update(commerceCarts)
-        .set({ status: 'converted', email: run.input.email })
-        .where(and(tenantFilter(commerceCarts, run.s.tenantId), eq(commerceCarts.id, run.cartId)));
-    },
-  },
-  { name: 'order-number', run: (run) => takeOrderNumber(run.s) },
-  {
     name: 'snapshot',
-    run: async (run, results): Promise<Placed> => {
+    run: async (run, results): Promise<PlacedOrder> => {
       const priced = results['price-cart'] as PricedCart;
-      const number = results['order-number'] as number;
       const { totals, settings } = priced;
-      const { input } = run;
-      const [order] = await run.s.tx
-        .insert(commerceOrders)
-        .values({
-          tenantId: run.s.tenantId,
-          number,
-          reference: formatOrderNumber(number, settings.orderPrefix),
-          customerId: run.customerId,
-          email: input.email,
-          customerName: input.name,
-          phone: input.phone ?? input.shippingAddress.phone ?? null,
-          currency: totals.currency,
-          pricesIncludeTax: totals.pricesIncludeTax,
-          subtotal: totals.subtotal,
-          discount: totals.discount + totals.shipping.discount,
-          shipping: totals.shipping.total,
-          tax: totals.tax,
-          total: totals.total,
-          couponCode: totals.coupon?.applied ? totals.coupon.code : null,
-          shippingAddress: input.shippingAddress as PostalAddress,
-          billingAddress: (input.billingAddress ?? null) as PostalAddress | null,
-          taxLines: totals.taxLines.map((t) => ({ name: t.name ?? '', ratePpm: t.ratePpm, amount: t.tax })),
-          notes: input.notes ?? null,
-          payBy: new Date(Date.now() + settings.paymentWindowMinutes * 60_000),
-        })
-        .returning();
-      await run.s.tx.insert(commerceOrderLines).values(
-        priced.lines.map((line, i) => {
-          const t = totals.lines[i];
-          return {
-            tenantId: run.s.tenantId,
-            orderId: order.id,
-            productId: line.productId,
-            variationId: line.variationId,
-            title: line.title,
-            variationTitle: line.variationTitle,
-            sku: line.sku,
-            image: line.image,
-            unitPrice: t.unitPrice,
-            quantity: t.quantity,
-            discount: t.discount,
-            taxClass: t.taxClass,
-            ratePpm: t.ratePpm,
-            net: t.net,
-            tax: t.tax,
-            total: t.total,
-            position: i,
-          };
-        }),
+      const { s, input } = run;
+      // One statement: take the number, convert the cart, write the order, its lines and the first
+      // entry of its timeline (each later part reads the order from `placed`).
+      const numbered = nextOrderNumber(s);
+      const converted = s.tx.$with('converted').as(
+        s.tx
+          .update(commerceCarts)
+          .set({ status: 'converted', email: input.email })
+          .where(and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.id, run.cartId)))
+          .returning({ id: commerceCarts.id }),
       );
-      return order;
+      const placed = s.tx.$with('placed').as(
+        s.tx
+          .insert(commerceOrders)
+          .values({
+            tenantId: s.tenantId,
+            number: sql`(select ${numbered.number} from ${numbered})`,
+            reference: sql`(select ${numbered.reference} from ${numbered})`,
+            customerId: run.customerId,
+            email: input.email,
+            customerName: input.name,
+            phone: input.phone ?? input.shippingAddress.phone ?? null,
+            currency: totals.currency,
+            pricesIncludeTax: totals.pricesIncludeTax,
+            subtotal: totals.subtotal,
+            discount: totals.discount + totals.shipping.discount,
+            shipping: totals.shipping.total,
+            tax: totals.tax,
+            total: totals.total,
+            couponCode: totals.coupon?.applied ? totals.coupon.code : null,
+            shippingAddress: input.shippingAddress as PostalAddress,
+            billingAddress: (input.billingAddress ?? null) as PostalAddress | null,
+            taxLines: totals.taxLines.map((t) => ({ name: t.name ?? '', ratePpm: t.ratePpm, amount: t.tax })),
+            notes: input.notes ?? null,
+            payBy: new Date(Date.now() + settings.paymentWindowMinutes * 60_000),
+          })
+          .returning(),
+      );
+      const orderId = sql`(select ${placed.id} from ${placed})`;
+      const placedLines = s.tx.$with('placed_lines').as(
+        s.tx
+          .insert(commerceOrderLines)
+          .values(
+            priced.lines.map((line, i) => {
+              const t = totals.lines[i];
+              return {
+                tenantId: s.tenantId,
+                orderId,
+                productId: line.productId,
+                variationId: line.variationId,
+                title: line.title,
+                variationTitle: line.variationTitle,
+                sku: line.sku,
+                image: line.image,
+                unitPrice: t.unitPrice,
+                quantity: t.quantity,
+                discount: t.discount,
+                taxClass: t.taxClass,
+                ratePpm: t.ratePpm,
+                net: t.net,
+                tax: t.tax,
+                total: t.total,
+                position: i,
+              };
+            }),
+          )
+          .returning(),
+      );
+      const placedEvent = s.tx.$with('placed_event').as(
+        s.tx
+          .insert(commerceOrderEvents)
+          .values(
+            eventRow(s, orderId, run.actor, {
+              kind: 'placed',
+              to: 'pending_payment',
+              message: sql`${'Order '} || (select ${numbered.reference} from ${numbered}) || ${' placed'}`,
+              data: { total: totals.total, cartId: run.cartId },
+            }),
+          )
+          .returning({ id: commerceOrderEvents.id }),
+      );
+      const rows = await s.tx
+        .with(numbered, converted, placed, placedLines, placedEvent)
+        .select()
+        .from(placed)
+        .innerJoin(placedLines, sql`true`);
+      const lines = rows.map((r) => r.placed_lines).sort((a, b) => a.position - b.position);
+      return { order: rows[0].placed, lines };
     },
   },
   {
     name: 'redeem-coupon',
     run: async (run, results) => {
       const priced = results['price-cart'] as PricedCart;
-      const order = results.snapshot as Placed;
+      const { order } = results.snapshot as PlacedOrder;
       if (!priced.coupon || !priced.totals.coupon?.applied) return false;
       await redeemCoupon(run.s, priced.coupon, { id: order.id, customerId: run.customerId, email: order.email, discount: order.discount });
       return true;
     },
   },
   {
-    name: 'timeline',
-    run: async (run, results) => {
-      const order = results.snapshot as Placed;
-      await recordEvent(run.s, order.id, run.actor, {
-        kind: 'placed',
-        to: 'pending_payment',
-        message: `Order ${order.reference} placed`,
-        data: { total: order.total, cartId: run.cartId },
-      });
-    },
-  },
-  {
     name: 'email',
     run: async (run, results) => {
       const priced = results['price-cart'] as PricedCart;
-      await orderMail.placed(run.app, run.s, results.snapshot as Placed, priced.lines);
+      await orderMail.placed(run.app, run.s, (results.snapshot as PlacedOrder).order, priced.lines);
     },
   },
 ]);
 
-/** Places an order from an open cart, inside the caller's transaction. */
-export async function placeOrder(app: FastifyInstance, run: Omit<CheckoutRun, 'app'>): Promise<Placed> {
+/** Places an order from an open cart, inside the caller's transaction: the order and its lines as written. */
+export async function placeOrder(app: FastifyInstance, run: Omit<CheckoutRun, 'app'>): Promise<PlacedOrder> {
   const results = await placeOrderWorkflow.run({ ...run, app });
-  return results.snapshot as Placed;
+  return results.snapshot as PlacedOrder;
 }

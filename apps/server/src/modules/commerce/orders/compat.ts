@@ -98,9 +98,10 @@ async function addOrder(call: CompatCall) {
   const { cartId, ...input } = b;
   return inTx(call, async (s, sc) => {
     const cart = await openCart(s, cartId, 'any', true);
-    const order = await placeOrder(call.req.server as FastifyInstance, {
+    const { order } = await placeOrder(call.req.server as FastifyInstance, {
       s,
       cartId: cart.id,
+      cart,
       customerId: cart.customerId,
       actor: actorOf(sc),
       input,

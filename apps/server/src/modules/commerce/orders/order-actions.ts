@@ -213,6 +213,16 @@ export async function orderDetail(s: ShopTx, orderId: string) {
       .where(and(tenantFilter(commerceOrderEvents, s.tenantId), eq(commerceOrderEvents.orderId, orderId)))
       .orderBy(asc(commerceOrderEvents.createdAt)),
   ]);
+  return detailOf(order, lines, dispatches, timeline);
+}
+
+/** An order as its detail shows it, from its rows (without their tenant). */
+export function detailOf<
+  O extends { tenantId: string },
+  L extends { tenantId: string },
+  D extends { tenantId: string },
+  E extends { tenantId: string },
+>(order: O, lines: L[], dispatches: D[], timeline: E[]) {
   const { tenantId: _t, ...rest } = order;
   return {
     ...rest,

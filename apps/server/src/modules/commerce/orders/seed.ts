@@ -72,13 +72,14 @@ export async function seedOrders(app: FastifyInstance, scope: Scope) {
       const cart = await newCart(s, customer?.id ?? null);
       await addLine(s, cart, v.variationId, plan.quantity);
       const input = { email: customer?.email ?? 'guest@example.com', name: customer?.name ?? address.name, shippingAddress: address };
-      return placeOrder(app, {
+      const { order } = await placeOrder(app, {
         s,
         cartId: cart.id,
         customerId: customer?.id ?? null,
         actor: { kind: 'customer', id: customer?.id ?? null, name: input.name },
         input,
       });
+      return order;
     });
     for (const step of plan.steps) {
       await inTx(async (s) => {

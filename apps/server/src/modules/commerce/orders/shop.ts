@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
-import { DomainError, type Result } from '../domain';
+import { DomainError, FIRST_ORDER_NUMBER, type Result } from '../domain';
 import { commerceSettings, commerceTaxRates } from '../tables';
 
 /** A write or read inside one community's transaction (row-level security on). */
@@ -69,7 +69,10 @@ const DEFAULT_SETTINGS: ShopSettings = {
 /** The shop's settings (the defaults until the community saves its own). */
 export async function shopSettings(s: ShopTx): Promise<ShopSettings> {
   const [row] = await s.tx.select().from(commerceSettings).where(tenantFilter(commerceSettings, s.tenantId)).limit(1);
-  if (!row) return DEFAULT_SETTINGS;
+  return row ? settingsOf(row) : DEFAULT_SETTINGS;
+}
+
+function settingsOf(row: typeof commerceSettings.$inferSelect): ShopSettings {
   return {
     currency: row.currency,
     pricesIncludeTax: row.pricesIncludeTax,
@@ -82,21 +85,56 @@ export async function shopSettings(s: ShopTx): Promise<ShopSettings> {
   };
 }
 
-export async function taxRates(s: ShopTx) {
+export interface TaxRate {
+  name: string;
+  country: string | null;
+  state: string | null;
+  taxClass: string;
+  ratePpm: number;
+}
+
+export async function taxRates(s: ShopTx): Promise<TaxRate[]> {
   const rows = await s.tx.select().from(commerceTaxRates).where(tenantFilter(commerceTaxRates, s.tenantId));
   return rows.map((r) => ({ name: r.name, country: r.country, state: r.state, taxClass: r.taxClass, ratePpm: r.ratePpm }));
 }
 
 /**
- * Takes the community's next order number: one conditional UPDATE (creating the settings row on
- * first use), so two checkouts never share a number.
+ * The shop's settings and its tax rates, in one round trip (every priced cart needs both): the
+ * rates come as JSON beside the settings row (two queries for a shop still on the default settings).
  */
-export async function takeOrderNumber(s: ShopTx): Promise<number> {
-  const rows = await s.tx.execute<{ number: number }>(sql`
-    insert into commerce_settings (tenant_id, next_order_number) values (${s.tenantId}, 1002)
-    on conflict (tenant_id) do update set next_order_number = commerce_settings.next_order_number + 1, updated_at = now()
-    returning next_order_number - 1 as number`);
-  return Number(rowsOf<{ number: number }>(rows)[0].number);
+export async function shopConfig(s: ShopTx): Promise<{ settings: ShopSettings; rates: TaxRate[] }> {
+  const r = commerceTaxRates;
+  const rates = sql<TaxRate[]>`(select coalesce(json_agg(json_build_object(
+      'name', ${r.name}, 'country', ${r.country}, 'state', ${r.state}, 'taxClass', ${r.taxClass}, 'ratePpm', ${r.ratePpm})), '[]'::json)
+    from ${r} where ${tenantFilter(r, s.tenantId) ?? sql`true`})`;
+  const [row] = await s.tx
+    .select({ settings: commerceSettings, rates })
+    .from(commerceSettings)
+    .where(tenantFilter(commerceSettings, s.tenantId))
+    .limit(1);
+  if (!row) return { settings: DEFAULT_SETTINGS, rates: await taxRates(s) };
+  return { settings: settingsOf(row.settings), rates: row.rates };
+}
+
+/**
+ * The community's next order number and its display form (`${orderPrefix}${number}`, as
+ * formatOrderNumber writes it), taken by one UPDATE of the settings row (created on first use) —
+ * a CTE for the statement that writes the order, so taking the number and using it is one round
+ * trip. The row stays locked until the commit: two checkouts never share a number, and the numbers
+ * have no gaps (a checkout that rolls back gives its number back).
+ */
+export function nextOrderNumber(s: ShopTx) {
+  const c = commerceSettings;
+  return s.tx.$with('numbered').as(
+    s.tx
+      .insert(c)
+      .values({ tenantId: s.tenantId, nextOrderNumber: FIRST_ORDER_NUMBER + 1 })
+      .onConflictDoUpdate({ target: c.tenantId, set: { nextOrderNumber: sql`${c.nextOrderNumber} + 1`, updatedAt: new Date() } })
+      .returning({
+        number: sql<number>`${c.nextOrderNumber} - 1`.as('number'),
+        reference: sql<string>`${c.orderPrefix} || (${c.nextOrderNumber} - 1)`.as('reference'),
+      }),
+  );
 }
 
 /** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */

@@ -33,7 +33,7 @@ import {
   signUp,
   signUpInput,
 } from './customers';
-import { orderDetail } from './order-actions';
+import { detailOf } from './order-actions';
 import { ORDER_PAYABLE } from './payable';
 import { requestReturn, returnInput, returnsFor } from './returns';
 import { addReview, reviewInput } from './reviews';
@@ -153,23 +153,23 @@ export function storefrontRoutes(app: FastifyInstance) {
   );
 
   // ---- cart ------------------------------------------------------------------------------------
-  const priced = async (s: ShopTx, cartId: string | undefined, who: Who) => {
-    const cart = await resolveCart(s, cartId, who?.customerId ?? null);
-    return cartOut(await priceCart(s, cart, { email: who?.email }));
-  };
-  /** A change of the cart, answered with the cart priced after it. */
+  type Cart = Awaited<ReturnType<typeof resolveCart>>;
+  const priced = async (s: ShopTx, cart: Cart, who: Who) => cartOut(await priceCart(s, cart, { email: who?.email }));
+  /**
+   * A change of the cart, answered with the cart priced after it. The cart stays locked from
+   * resolveCart to the commit, so it is not read again: the change returns it as it left it.
+   */
   const cartWrite = <B extends { cartId?: string }>(
     sub: string,
     summary: string,
     body: z.ZodType<B>,
-    change: (s: ShopTx, cart: Awaited<ReturnType<typeof resolveCart>>, body: B) => Promise<unknown>,
+    change: (s: ShopTx, cart: Cart, body: B) => Promise<Cart>,
   ) =>
     r.post(path(`/cart${sub}`), { config, schema: { tags, summary, params: community, body } }, async (req) => ({
       data: await shop(req, req.params.community, true, async (s, who) => {
         const input = req.body as B;
         const cart = await resolveCart(s, input.cartId, who?.customerId ?? null);
-        await change(s, cart, input);
-        return priced(s, cart.id, who);
+        return priced(s, await change(s, cart, input), who);
       }),
     }));
 
@@ -182,11 +182,11 @@ export function storefrontRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await shop(req, req.params.community, false, async (s, who) => {
         if (!req.query.cartId && !who) throw errors.validation({ cartId: 'Required for a guest' });
-        return priced(s, req.query.cartId, who);
+        return priced(s, await resolveCart(s, req.query.cartId, who?.customerId ?? null), who);
       }),
     }),
   );
-  cartWrite('', "Open a cart (a guest cart, or the signed-in customer's)", cartRef.strict(), async () => undefined);
+  cartWrite('', "Open a cart (a guest cart, or the signed-in customer's)", cartRef.strict(), async (_s, cart) => cart);
   cartWrite(
     '/lines',
     'Add a product variation (or a product: its default variation)',
@@ -220,8 +220,7 @@ export function storefrontRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await shop(req, req.params.community, true, async (s, who) => {
         const cart = await resolveCart(s, req.body.cartId, who?.customerId ?? null);
-        await submitCoupon(s, cart, req.body.code, who?.email ?? null);
-        return priced(s, cart.id, who);
+        return priced(s, await submitCoupon(s, cart, req.body.code, who?.email ?? null), who);
       }),
     }),
   );
@@ -245,9 +244,9 @@ export function storefrontRoutes(app: FastifyInstance) {
         const customer = who
           ? { kind: 'customer' as const, id: who.customerId, name: who.name }
           : { kind: 'customer' as const, id: null, name: input.name };
-        const order = await placeOrder(app, { s, cartId: cart.id, customerId: who?.customerId ?? null, actor: customer, input });
-        const detail = await orderDetail(s, order.id);
-        return { ...detail, timeline: undefined };
+        const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId: who?.customerId ?? null, actor: customer, input });
+        // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
+        return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
       });
       return reply.code(201).send({ data });
     },

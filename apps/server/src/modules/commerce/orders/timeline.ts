@@ -1,14 +1,22 @@
+import type { SQL } from 'drizzle-orm';
 import type { OrderState } from '../domain';
 import { commerceOrderEvents } from '../tables';
 import type { Actor, ShopTx } from './shop';
-/** One entry of an order's timeline. */
-export async function recordEvent(
-  s: ShopTx,
-  orderId: string,
-  actor: Actor,
-  event: { kind: string; message: string; from?: OrderState; to?: OrderState; data?: Record<string, unknown> },
-) {
-  await s.tx.insert(commerceOrderEvents).values({
+
+interface TimelineEvent {
+  kind: string;
+  message: string | SQL;
+  from?: OrderState;
+  to?: OrderState;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The row of one entry of an order's timeline. `orderId` and `message` may be SQL: the order is
+ * written by the same statement (placing an order writes its first entry with it).
+ */
+export function eventRow(s: ShopTx, orderId: string | SQL, actor: Actor, event: TimelineEvent) {
+  return {
     tenantId: s.tenantId,
     orderId,
     kind: event.kind,
@@ -18,5 +26,10 @@ export async function recordEvent(
     actorId: actor.kind === 'admin' ? actor.id : null,
     actorName: actor.name ?? actor.kind,
     data: { actor: actor.kind, ...(event.data ?? {}) },
-  });
+  };
+}
+
+/** One entry of an order's timeline. */
+export async function recordEvent(s: ShopTx, orderId: string, actor: Actor, event: TimelineEvent) {
+  await s.tx.insert(commerceOrderEvents).values(eventRow(s, orderId, actor, event));
 }

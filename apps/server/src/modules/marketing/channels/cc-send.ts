@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../kernel/events';
 import { type Db, errors, parseInput, type Row, type Scope } from '../../../kernel/resources';
+import { suppressionReason } from '../contacts';
 import { normalizeEmail, normalizePhone } from '../contacts/merge';
 import { marketingCcMessages, marketingSmsTemplates } from '../tables/channels';
 import { marketingContacts } from '../tables/contacts';
@@ -10,7 +11,6 @@ import { renderTemplate, valuesFor } from '../variables/engine';
 import { sendEmail, sendSms } from './providers/sender';
 import type { SendResult } from './providers/types';
 import { ccMessagesResource } from './resources/cc-messages';
-import { assertNotSuppressed } from './suppression';
 import { assertTemplateVariables } from './variables';
 
 type Contact = typeof marketingContacts.$inferSelect;
@@ -101,7 +101,8 @@ export async function prepareCcMessage(tx: Db, tenantId: string, data: Record<st
   const consent = contact && (channel === 'email' ? contact.emailConsent : contact.smsConsent);
   if (consent === 'opted_out')
     throw errors.conflict('opted_out', `${contact?.name || to} opted out of ${channel === 'email' ? 'email' : 'SMS'}; nothing was sent`);
-  await assertNotSuppressed(tx, tenantId, channel, to);
+  const suppressed = await suppressionReason(tx, tenantId, channel, to);
+  if (suppressed) throw errors.conflict('suppressed', `${to} is on the ${channel} suppression list (${suppressed}); nothing was sent`);
   const template =
     channel === 'sms' && typeof data.smsTemplateId === 'string' ? await smsTemplateOf(tx, tenantId, data.smsTemplateId) : null;
   if (channel === 'email' && typeof data.smsTemplateId === 'string')

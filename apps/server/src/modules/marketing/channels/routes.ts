@@ -9,7 +9,14 @@ import { ccMessagesResource } from './resources/cc-messages';
 import { whatsappTemplatesResource } from './resources/whatsapp-templates';
 import { settingsInput } from './settings/schemas';
 import { generateVapidKeys, readSettings, saveSettings } from './settings/store';
-import { submitWhatsappTemplate, syncWhatsappTemplates } from './whatsapp-sync';
+import {
+  submitWhatsappTemplate,
+  syncPendingWhatsappTemplates,
+  syncWhatsappTemplates,
+  WHATSAPP_SYNC_CRON,
+  WHATSAPP_SYNC_JOB,
+} from './whatsapp-sync';
+import { whatsappWebhookRoutes } from './whatsapp-webhook';
 
 const tags = ['marketing'];
 const read = { access: 'marketing-channels:read' } as const;
@@ -26,7 +33,7 @@ export const settingsView = z.object({
   updatedAt: z.string().nullable(),
 });
 
-/** Channel settings (per channel, secrets write-only), VAPID keys, WhatsApp template approval. */
+/** Channel settings (per channel, secrets write-only), VAPID keys, WhatsApp template approval (on demand, a job, Meta's webhook). */
 export async function channelsRoutes(app: FastifyInstance) {
   bindChannelSender(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -140,4 +147,11 @@ export async function channelsRoutes(app: FastifyInstance) {
     },
     async (req) => ({ data: await syncWhatsappTemplates(scope(req), req.body.id) }),
   );
+
+  await whatsappWebhookRoutes(app);
+
+  // Templates under review in every community: their status read from Meta every 30 minutes (the
+  // webhook brings it at once where the community set it up).
+  app.jobs.handle(WHATSAPP_SYNC_JOB, () => syncPendingWhatsappTemplates(app).then(() => undefined));
+  app.jobs.schedule(WHATSAPP_SYNC_JOB, WHATSAPP_SYNC_CRON);
 }

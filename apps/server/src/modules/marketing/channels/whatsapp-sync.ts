@@ -1,14 +1,22 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { outboundFor } from '../../../kernel/messaging';
 import { errors, type Scope } from '../../../kernel/resources';
-import { marketingWhatsappTemplates } from '../tables/channels';
+import { marketingWhatsappTemplates, type WhatsappStatus } from '../tables/channels';
 import { marketingVariables } from '../tables/variables';
 import { whatsappClientFor } from './providers/sender';
+import { fetchHeaderMedia, MEDIA_HEADERS } from './providers/whatsapp-cloud';
 import { numberedVariables } from './resources/whatsapp-templates';
 
 // Approval of WhatsApp templates lives at the provider: a template is submitted, then its status
-// is read back (on demand from the console, or for all templates still under review).
+// comes back three ways: read on demand from the console, read for every template still under
+// review by a job every 30 minutes, and pushed by Meta's webhook (whatsapp-webhook.ts).
 
 type Template = typeof marketingWhatsappTemplates.$inferSelect;
+
+/** Every 30 minutes, the templates still under review in every community with the Cloud API. */
+export const WHATSAPP_SYNC_JOB = 'marketing.whatsapp-templates-sync';
+export const WHATSAPP_SYNC_CRON = '*/30 * * * *';
 
 async function clientOf(scope: Scope) {
   const client = await whatsappClientFor(scope.db, scope.tenantId);
@@ -55,30 +63,71 @@ async function samplesOf(scope: Scope, template: Template): Promise<string[]> {
   return names.map((name) => byName.get(name) || name);
 }
 
-/** Submits a template for approval; it becomes pending (or what the provider says at once). */
+/**
+ * Submits a template for approval; it becomes pending (or what the provider says at once). A media
+ * header's file is read from its address and uploaded first: Meta reviews the upload's handle.
+ */
 export async function submitWhatsappTemplate(scope: Scope, id: string): Promise<Template> {
   const template = await templateOf(scope, id);
   const client = await clientOf(scope);
-  const answer = await client.submitTemplate({ ...template, samples: await samplesOf(scope, template) }, template.providerTemplateId);
+  let headerHandle: string | null = null;
+  if (MEDIA_HEADERS[template.headerType] && template.headerImageUrl) {
+    const media = await fetchHeaderMedia(outboundFor(scope.db), template.headerImageUrl, template.headerType);
+    headerHandle = await client.uploadMedia(media);
+  }
+  const answer = await client.submitTemplate(
+    { ...template, headerHandle, samples: await samplesOf(scope, template) },
+    template.providerTemplateId,
+  );
   return save(scope, id, { providerTemplateId: answer.id || template.providerTemplateId, status: answer.status, rejectionReason: null });
 }
 
-/** Reads the provider's status of every submitted template (or of one). Returns the templates synced. */
-export async function syncWhatsappTemplates(scope: Scope, id?: string): Promise<Template[]> {
+/**
+ * Reads the provider's status of every submitted template (or of one, or of those with `status`).
+ * Returns the templates synced.
+ */
+export async function syncWhatsappTemplates(scope: Scope, id?: string, status?: WhatsappStatus): Promise<Template[]> {
   const client = await clientOf(scope);
+  const t = marketingWhatsappTemplates;
   const templates = id
     ? [await templateOf(scope, id)]
     : await scope.db.withTenant(scope.tenantId, (tx) =>
         tx
           .select()
-          .from(marketingWhatsappTemplates)
-          .where(and(eq(marketingWhatsappTemplates.tenantId, scope.tenantId), isNotNull(marketingWhatsappTemplates.providerTemplateId))),
+          .from(t)
+          .where(and(eq(t.tenantId, scope.tenantId), isNotNull(t.providerTemplateId), status ? eq(t.status, status) : undefined)),
       );
   const synced: Template[] = [];
   for (const template of templates) {
     if (!template.providerTemplateId) throw errors.conflict('not_submitted', 'Submit the template for approval first');
-    const { status, reason } = await client.templateStatus(template.providerTemplateId);
-    synced.push(await save(scope, template.id, { status, rejectionReason: reason }));
+    const found = await client.templateStatus(template.providerTemplateId);
+    synced.push(await save(scope, template.id, { status: found.status, rejectionReason: found.reason }));
   }
   return synced;
+}
+
+/**
+ * The job: every community on the Cloud API with templates under review reads their status. One
+ * community's failure (a revoked token, an unreachable address) is logged and the others go on.
+ * Returns how many templates were read.
+ */
+export async function syncPendingWhatsappTemplates(app: FastifyInstance): Promise<number> {
+  // Read across communities on the owner connection: which have pending templates and the Cloud API.
+  const rows = await app.db.query<{ tenant_id: string }>(
+    `select distinct s.tenant_id from marketing_channel_settings s
+       join communities c on c.id = s.tenant_id and c.status = 'active'
+      where s.channel = 'whatsapp' and s.provider = 'cloud_api'
+        and exists (select 1 from marketing_whatsapp_templates t
+                     where t.tenant_id = s.tenant_id and t.status = 'pending' and t.provider_template_id is not null)`,
+  );
+  let read = 0;
+  for (const { tenant_id: tenantId } of rows) {
+    const scope: Scope = { db: app.db, tenantId, actor: { id: null, name: 'WhatsApp template sync' } };
+    try {
+      read += (await syncWhatsappTemplates(scope, undefined, 'pending')).length;
+    } catch (err) {
+      app.log.warn({ err, tenantId }, 'WhatsApp template statuses not read');
+    }
+  }
+  return read;
 }

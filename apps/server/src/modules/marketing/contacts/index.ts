@@ -15,7 +15,7 @@ export const contacts: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs
 // What the other parts (segments, templates, channels, pages) use from contacts:
 // - sendableOn(channel): SQL over marketing_contacts, "opted in on the channel and its address not
 //   suppressed" — the audience count and every send filter with it.
-// - isSuppressed / suppress / addressOf: the suppression list per channel and address.
+// - suppressionReason / suppress / addressOf: the suppression list per channel and address.
 // - unsubscribeUrl / unsubscribePath: the signed unsubscribe link of a contact on a channel
 //   (the `unsubscribe_url` built-in of templates); following it opts out and suppresses.
 // - requestEmailConfirmation: mails the double opt-in link (a landing page's signup block).
@@ -24,4 +24,4 @@ export { requestEmailConfirmation } from './consent';
 export { unsubscribePath, unsubscribeUrl } from './links';
 export { mergeContact, normalizeEmail, normalizePhone, setConsent } from './merge';
 export { contactsResource, suppressionsResource } from './resources';
-export { addressColumn, addressOf, isSuppressed, sendableOn, suppress } from './suppression';
+export { addressColumn, addressOf, sendableOn, suppress, suppressionReason } from './suppression';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db, Scope } from '../../../kernel/resources';
+import { z } from 'zod';
+import { type Db, type Scope, seedData } from '../../../kernel/resources';
 import {
   CHANNELS,
   type Channel,
@@ -17,120 +18,23 @@ import {
 const COUNT = 3_000;
 const CHUNK = 500;
 
-interface Country {
-  code: string;
-  language: string;
-  cities: string[];
-  first: string[];
-  last: string[];
-  /** Country calling code and a mobile number's national part: a prefix and how many digits follow it. */
-  dial: string;
-  mobile: [prefixes: string[], digits: number];
-  domain: string;
-}
-
-const COUNTRIES: Country[] = [
-  {
-    code: 'IN',
-    language: 'en',
-    dial: '91',
-    mobile: [['98', '97', '94', '88', '70'], 8],
-    domain: 'example.in',
-    cities: ['Bengaluru', 'Chennai', 'Mumbai', 'Pune', 'Hyderabad', 'Delhi'],
-    first: ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Sanjay', 'Divya', 'Nikhil', 'Lakshmi'],
-    last: ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Menon', 'Gupta', 'Rao', 'Kulkarni', 'Das'],
-  },
-  {
-    code: 'US',
-    language: 'en',
-    dial: '1',
-    mobile: [['415', '212', '312', '617', '512', '206'], 7],
-    domain: 'example.com',
-    cities: ['San Francisco', 'New York', 'Chicago', 'Boston', 'Austin', 'Seattle'],
-    first: ['Emily', 'James', 'Olivia', 'Michael', 'Sophia', 'Daniel', 'Ava', 'Ethan', 'Grace', 'Noah'],
-    last: ['Johnson', 'Miller', 'Davis', 'Garcia', 'Wilson', 'Anderson', 'Thompson', 'Moore', 'Clark', 'Lewis'],
-  },
-  {
-    code: 'GB',
-    language: 'en',
-    dial: '44',
-    mobile: [['77', '78', '74', '75'], 8],
-    domain: 'example.co.uk',
-    cities: ['London', 'Manchester', 'Bristol', 'Leeds', 'Edinburgh'],
-    first: ['Oliver', 'Amelia', 'Harry', 'Isla', 'George', 'Poppy', 'Jack', 'Freya'],
-    last: ['Smith', 'Taylor', 'Brown', 'Evans', 'Walker', 'Hughes', 'Wright', 'Hall'],
-  },
-  {
-    code: 'DE',
-    language: 'de',
-    dial: '49',
-    mobile: [['151', '160', '170', '176'], 8],
-    domain: 'example.de',
-    cities: ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt'],
-    first: ['Lukas', 'Anna', 'Felix', 'Lea', 'Jonas', 'Marie', 'Paul', 'Hannah'],
-    last: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Wagner', 'Becker', 'Hoffmann'],
-  },
-  {
-    code: 'FR',
-    language: 'fr',
-    dial: '33',
-    mobile: [['6', '7'], 8],
-    domain: 'example.fr',
-    cities: ['Paris', 'Lyon', 'Marseille', 'Toulouse', 'Nantes'],
-    first: ['Louis', 'Chloé', 'Hugo', 'Manon', 'Jules', 'Camille', 'Léa', 'Arthur'],
-    last: ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Petit', 'Durand', 'Leroy'],
-  },
-  {
-    code: 'ES',
-    language: 'es',
-    dial: '34',
-    mobile: [['6', '7'], 8],
-    domain: 'example.es',
-    cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Bilbao'],
-    first: ['Lucía', 'Hugo', 'Martina', 'Pablo', 'Sofía', 'Álvaro', 'Carmen', 'Diego'],
-    last: ['García', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Romero', 'Navarro', 'Ortega'],
-  },
-  {
-    code: 'BR',
-    language: 'pt',
-    dial: '55',
-    mobile: [['119', '219', '319', '419'], 8],
-    domain: 'example.com.br',
-    cities: ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Curitiba'],
-    first: ['Gabriel', 'Beatriz', 'Rafael', 'Larissa', 'Mateus', 'Camila', 'Thiago', 'Juliana'],
-    last: ['Silva', 'Santos', 'Oliveira', 'Souza', 'Costa', 'Pereira', 'Almeida', 'Ribeiro'],
-  },
-  {
-    code: 'AE',
-    language: 'ar',
-    dial: '971',
-    mobile: [['50', '52', '55', '56'], 7],
-    domain: 'example.ae',
-    cities: ['Dubai', 'Abu Dhabi', 'Sharjah'],
-    first: ['Omar', 'Fatima', 'Khalid', 'Aisha', 'Yousef', 'Mariam', 'Hamad', 'Noura'],
-    last: ['Al Mansoori', 'Al Hashimi', 'Haddad', 'Khoury', 'Al Nuaimi', 'Saleh'],
-  },
-  {
-    code: 'SG',
-    language: 'en',
-    dial: '65',
-    mobile: [['8', '9'], 7],
-    domain: 'example.sg',
-    cities: ['Singapore'],
-    first: ['Wei Ling', 'Jun Hao', 'Mei Xin', 'Darren', 'Priyanka', 'Hui Min', 'Ryan', 'Siti'],
-    last: ['Tan', 'Lim', 'Lee', 'Ng', 'Wong', 'Goh', 'Chua', 'Teo'],
-  },
-  {
-    code: 'AU',
-    language: 'en',
-    dial: '61',
-    mobile: [['4'], 8],
-    domain: 'example.com.au',
-    cities: ['Sydney', 'Melbourne', 'Brisbane', 'Perth', 'Adelaide'],
-    first: ['Charlotte', 'William', 'Mia', 'Jack', 'Zoe', 'Lachlan', 'Ruby', 'Cooper'],
-    last: ['Kelly', 'Murphy', 'Ryan', 'Nguyen', 'Campbell', 'Stewart', 'Mitchell', 'Walsh'],
-  },
-];
+/** Per country: language, cities, first and last names, the calling code, a mobile number's
+ * national part (its prefixes and how many digits follow) and the email domain. */
+const COUNTRIES = seedData(
+  new URL('./seed-countries.json', import.meta.url),
+  z.array(
+    z.object({
+      code: z.string().length(2),
+      language: z.string(),
+      dial: z.string().regex(/^\d+$/),
+      mobile: z.tuple([z.array(z.string().regex(/^\d+$/)).min(1), z.number().int().positive()]),
+      domain: z.string(),
+      cities: z.array(z.string()).min(1),
+      first: z.array(z.string()).min(1),
+      last: z.array(z.string()).min(1),
+    }),
+  ),
+);
 
 const TAGS = [
   'architecture firm',

@@ -42,15 +42,23 @@ export function sendableOn(channel: Channel): SQL {
   return sql`(${consent} and ${address} is not null and not exists (select 1 from ${s} where ${s.tenantId} = ${c.tenantId} and ${s.channel} = ${channel} and ${s.address} = ${address}))`;
 }
 
-/** Whether an address (lower-cased email, E.164 phone) is suppressed on a channel. */
-export async function isSuppressed(tx: Db, tenantId: string, channel: Channel, address: string): Promise<boolean> {
+/**
+ * Why an address (lower-cased email, E.164 phone) is suppressed on a channel (unsubscribed,
+ * bounced, complained, manual), or null when it is not: truthy exactly when suppressed.
+ */
+export async function suppressionReason(
+  tx: Db,
+  tenantId: string,
+  channel: Channel,
+  address: string,
+): Promise<(typeof SUPPRESSION_REASONS)[number] | null> {
   const s = marketingSuppressions;
   const [row] = await tx
-    .select({ one: sql`1` })
+    .select({ reason: s.reason })
     .from(s)
     .where(and(eq(s.tenantId, tenantId), eq(s.channel, channel), eq(s.address, address)))
     .limit(1);
-  return Boolean(row);
+  return row?.reason ?? null;
 }
 
 /** Puts an address on the suppression list (once: a second time keeps the first reason). */

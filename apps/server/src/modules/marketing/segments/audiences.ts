@@ -2,7 +2,7 @@ import { and, eq, inArray, not, or, type SQL } from 'drizzle-orm';
 import { type Db, errors } from '../../../kernel/resources';
 import type { Channel } from '../tables/contacts';
 import { marketingAudiences, marketingSegments } from '../tables/segments';
-import { type Count, countContacts, matchingContacts, pageContacts, segmentCondition } from './matching';
+import { type Count, countContacts, matchingContacts, pageContacts, parseMemberCursor, segmentCondition } from './matching';
 import { sendableOn } from './sendable';
 
 /**
@@ -58,12 +58,13 @@ async function audienceIn(tx: Db, tenantId: string, id: string) {
 /**
  * For the campaigns issue: the select of an audience's sendable contacts on `channel` (default: the
  * audience's own): its count, its ids (a select to join or insert from), and pages of contacts
- * (matching.ts memberColumns) by contact id, to send in batches:
+ * (matching.ts memberColumns), newest first by keyset cursor, to send in batches:
  *
  *   const q = await audienceMembersQuery(tx, tenantId, audienceId);
- *   for (let after = ''; ; ) { const rows = await q.page(after, 500); if (!rows.length) break; … after = rows.at(-1).id; }
+ *   for (let cursor; ; ) { const p = await q.page(cursor, 500); … ; if (!p.nextCursor) break; cursor = p.nextCursor; }
  *
- * Consent and suppression are evaluated when the query runs, so a contact who unsubscribed after the
+ * The order, (created_at, id), never changes for a contact, so no one is skipped or sent twice. Consent
+ * and suppression are evaluated when each page is read, so a contact who unsubscribed after the
  * campaign was scheduled is not in the next batch.
  */
 export async function audienceMembersQuery(tx: Db, tenantId: string, audienceId: string, channel?: Channel) {
@@ -76,8 +77,9 @@ export async function audienceMembersQuery(tx: Db, tenantId: string, audienceId:
     condition,
     count: () => countContacts(tx, tenantId, condition),
     ids: () => matchingContacts(tx, tenantId, condition),
-    page: (after: string, limit: number) =>
-      pageContacts(tx, tenantId, condition, { limit, cursor: after || undefined }).then((p) => p.data),
+    /** `cursor`: nextCursor of the previous page (none for the first). */
+    page: (cursor: string | null | undefined, limit: number) =>
+      pageContacts(tx, tenantId, condition, { limit, cursor: cursor ? parseMemberCursor(cursor) : undefined }),
   };
 }
 

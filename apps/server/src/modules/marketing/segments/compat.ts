@@ -10,7 +10,7 @@ import {
   inCompatTx,
 } from '../../../kernel/compat';
 import { errors } from '../../../kernel/resources';
-import { countContacts, MAX_PAGE, pageContacts, segmentCondition } from './matching';
+import { countContacts, MAX_PAGE, memberCursor, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn } from './membership';
 import { audiencesResource } from './resources/audiences';
 import { segmentTypesResource } from './resources/segment-types';
@@ -79,7 +79,7 @@ const removeMember: Handle = (call) => inTx(call, (tx, s) => removeMembers(tx, s
 
 const memberPage = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
-  cursor: z.uuid('Not a valid cursor').optional(),
+  cursor: memberCursor.optional(),
 });
 
 /** A segment's contacts by keyset cursor; the first page (no cursor) also carries the total. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { countUpTo, type Db } from '../../../kernel/resources';
+import { z } from 'zod';
+import { type Db, errors } from '../../../kernel/resources';
 import { marketingContacts as c } from '../tables/contacts';
 import { marketingSegmentMembers as m } from '../tables/segments';
 import { compileRules } from './compile';
@@ -8,8 +9,8 @@ import { type RuleTree, ruleTreeSchema } from './rules';
 
 /**
  * Who is in a segment, as a condition over marketing_contacts, and the two reads every screen and
- * call needs from such a condition: a count (the kit's rule: exact up to 10,000, the planner's
- * estimate beyond) and a page of contacts by keyset cursor (contact id, the primary key's order).
+ * call needs from such a condition: a count (exact while cheap, else from a sample) and a page of
+ * contacts by keyset cursor (newest first: created_at, id).
  */
 
 export interface SegmentLike {
@@ -40,13 +41,37 @@ export const matchingContacts = (tx: Db, tenantId: string, condition: SQL) =>
     .$dynamic() as unknown as PgSelect;
 
 /**
- * How long an exact count may take. The kit's rule (countUpTo) already answers the planner's estimate
- * when it expects 30,000 matches or more; a rarer match scattered over a million rows can still cost
- * a heap page per match, so the exact count runs under this statement timeout (set in a savepoint
- * and undone after: call inside a transaction, withTenant) and, past it, the answer is estimated
- * from a sample of the table (flagged totalIsEstimate). A sample, not the planner's figure: the
- * planner guesses jsonb containment and correlated rules badly (324 expected for 11,956 at 1M rows).
+ * What reading every match costs, as the planner expects it (EXPLAIN: it plans, it does not run):
+ * the matches and the plan's total cost, in its units (a page read in order is 1, at random 4 with
+ * PostgreSQL's defaults, a row checked 0.01). A rule served by an index that names exactly the
+ * matches costs about one page per match (they are scattered over the table); a rule checked row by
+ * row after an index that names many more (an OR of segments, a jsonb attribute) costs a page per
+ * row read, whatever the matches.
  */
+async function plannedRead(tx: Db, tenantId: string, condition: SQL): Promise<{ matches: number; cost: number }> {
+  const [plan] = await explainPlan(tx, matchingContacts(tx, tenantId, condition));
+  return { matches: plan.Plan['Plan Rows'], cost: plan.Plan['Total Cost'] };
+}
+
+/**
+ * Below this cost (a few thousand scattered pages: some 5 to 20 ms at a million contacts) a page
+ * reads every match and takes the newest (see memberPageQuery).
+ */
+export const CHEAP_READ_COST = 15_000;
+/** Below this one (twice as much: a count has 200 ms, a page 30) a count is exact. */
+export const EXACT_COUNT_COST = 30_000;
+
+/**
+ * Counts: exact while cheap, else estimated from a sample of the table (flagged totalIsEstimate).
+ *  - reading every match is cheap (EXACT_COUNT_COST) and the planner expects at most
+ *    EXACT_COUNT_LIMIT: the exact count, up to EXACT_COUNT_LIMIT (more is answered by the sample),
+ *    under a statement timeout of COUNT_BUDGET_MS for rules the planner misjudges (set in a savepoint
+ *    and undone after: call inside a transaction, withTenant); past it, the sample;
+ *  - else the sample: SAMPLE_ROWS rows (whole pages), some 15 ms whatever the rules.
+ * The sample, not the planner's figure, answers an estimate: the planner multiplies the rules'
+ * selectivities as if they were independent, which people's countries, languages and tags are not.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
 export const COUNT_BUDGET_MS = 100;
 /** About this many rows are sampled for an estimate (whole pages, TABLESAMPLE SYSTEM). */
 const SAMPLE_ROWS = 20_000;
@@ -57,17 +82,23 @@ const isTimeout = (err: unknown): boolean => {
 };
 
 export async function countContacts(tx: Db, tenantId: string, condition: SQL): Promise<Count> {
+  const planned = await plannedRead(tx, tenantId, condition);
+  if (planned.cost > EXACT_COUNT_COST || planned.matches > EXACT_COUNT_LIMIT) return sampledCount(tx, tenantId, condition);
   try {
-    return await tx.transaction(async (sp) => {
+    const n = await tx.transaction(async (sp) => {
       await sp.execute(sql.raw(`set local statement_timeout = ${COUNT_BUDGET_MS}`));
-      const count = await countUpTo(sp, () => matchingContacts(sp, tenantId, condition));
+      const capped = matchingContacts(sp, tenantId, condition)
+        .limit(EXACT_COUNT_LIMIT + 1)
+        .as('capped');
+      const [row] = await sp.select({ n: count() }).from(capped);
       await sp.execute(sql`set local statement_timeout to default`);
-      return count;
+      return Number(row.n);
     });
+    if (n <= EXACT_COUNT_LIMIT) return { total: n, totalIsEstimate: false };
   } catch (err) {
     if (!isTimeout(err)) throw err;
-    return sampledCount(tx, tenantId, condition);
   }
+  return sampledCount(tx, tenantId, condition);
 }
 
 /** The matches in a sample of the table's pages, scaled up (repeatable: the same answer while nothing changes). */
@@ -83,11 +114,11 @@ async function sampledCount(tx: Db, tenantId: string, condition: SQL): Promise<C
   return { total: Math.round((Number(result.rows[0].n) * 100) / percent), totalIsEstimate: true };
 }
 
-/** `EXPLAIN (FORMAT JSON)` of a query, on either engine: the planner's expected rows. */
-async function explainPlan(tx: Db, query: PgSelect): Promise<{ Plan: { 'Plan Rows': number } }[]> {
+/** `EXPLAIN (FORMAT JSON)` of a query, on either engine: the planner's expected rows and cost. */
+async function explainPlan(tx: Db, query: PgSelect): Promise<{ Plan: { 'Plan Rows': number; 'Total Cost': number } }[]> {
   const result = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
   const cell = result.rows[0]['QUERY PLAN'];
-  return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number } }[];
+  return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number; 'Total Cost': number } }[];
 }
 
 /** What a member list shows of a contact (no custom attributes: they can be large). */
@@ -113,45 +144,108 @@ export type MemberRow = Pick<typeof c.$inferSelect, keyof typeof memberColumns>;
 export const MAX_PAGE = 200;
 
 /**
- * Below this many expected matches a page is read through the condition's indexes (a bitmap of every
- * match, sorted by id); above it, by walking the primary key in id order and filtering. Walking costs
- * about limit × (contacts / matches) rows, each on its own heap page (ids are random), which for a
- * rare match means reading most of the table; the planner cannot tell the two apart from its estimates.
+ * A page's cursor: the last member's created_at (to the microsecond, which a JS Date would round
+ * to the millisecond and so skip or repeat members) and id, as base64url JSON. Members are listed
+ * newest first, (created_at, id) descending: both never change, so paging through (a campaign's
+ * batches) neither skips nor repeats a contact whose data changes meanwhile, and the indexes that
+ * end in (created_at, id) give the order (see memberPageQuery).
  */
-export const SELECTIVE_MATCHES = 5_000;
+export interface MemberCursor {
+  at: string;
+  id: string;
+}
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One page of matching contacts after `cursor` (a contact id), and the cursor of the next page. */
+export const encodeMemberCursor = (c: MemberCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+
+function decodeMemberCursor(text: string): MemberCursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [at, id] = value;
+    return typeof at === 'string' && CURSOR_AT.test(at) && typeof id === 'string' && UUID.test(id) ? { at, id } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A nextCursor given back; anything else is a 400. */
+export function parseMemberCursor(text: string): MemberCursor {
+  const cursor = text.length <= 200 ? decodeMemberCursor(text) : null;
+  if (!cursor) throw errors.validation({ cursor: 'Not a valid cursor' });
+  return cursor;
+}
+
+/** The `cursor` of a member page (query string or compat body): nextCursor of the previous page. */
+export const memberCursor = z
+  .string()
+  .max(200)
+  .transform((text, ctx) => {
+    const cursor = decodeMemberCursor(text);
+    if (!cursor) ctx.addIssue({ code: 'custom', message: 'Not a valid cursor' });
+    return cursor ?? z.NEVER;
+  });
+
+/** created_at as the cursor holds it: UTC, microseconds. */
+const cursorAt = sql<string>`to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const newestFirst = [desc(c.createdAt), desc(c.id)];
+/** `offset 0`: drizzle writes no offset for the number 0, and the fence needs one written. */
+const OFFSET_ZERO = sql`0` as unknown as number;
+
+type PageRow = MemberRow & { cursorAt: string };
+
+/**
+ * The statement of a page (limit + 1 rows, to know whether another follows). When reading every
+ * match after the cursor is cheap (CHEAP_READ_COST), all of them are read through the rules'
+ * indexes and the newest taken (OFFSET 0 keeps the planner from doing otherwise), a cost bounded
+ * by the matches. Otherwise the planner walks an index in (created_at, id) order —
+ * (tenant_id, created_at, id), or one that also fixes a rule's column, as (tenant_id, country,
+ * created_at, id) — checking rows until the page is full: about limit × (rows walked / matches)
+ * rows. The planner cannot be left to choose alone: it takes rows in an index on (tenant_id, …) to
+ * lie in table order (the first column is the same for every row of a community) and so a walk to
+ * cost little, and it expects matches spread evenly along it, where matches of rare rules come in
+ * clusters (one import, one campaign's day) and walking between them reads thousands of rows.
+ * `readsAll` says which was chosen; exported for the EXPLAIN tests, which may choose (`readAll`).
+ */
+export async function memberPageQuery(
+  tx: Db,
+  tenantId: string,
+  condition: SQL,
+  page: { limit: number; cursor?: MemberCursor },
+  readAll?: boolean,
+) {
+  const after = page.cursor ? sql`(${c.createdAt}, ${c.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)` : undefined;
+  const where = and(eq(c.tenantId, tenantId), condition, after);
+  const selection = { ...memberColumns, cursorAt: cursorAt.as('cursor_at') };
+  if (readAll ?? (await plannedRead(tx, tenantId, and(condition, after) as SQL)).cost <= CHEAP_READ_COST) {
+    const matching = tx.select(selection).from(c).where(where).offset(OFFSET_ZERO).as('matching');
+    const query = tx
+      .select()
+      .from(matching)
+      .orderBy(desc(matching.createdAt), desc(matching.id))
+      .limit(page.limit + 1);
+    return { query, readsAll: true };
+  }
+  const query = tx
+    .select(selection)
+    .from(c)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1);
+  return { query, readsAll: false };
+}
+
+/** One page of matching contacts after `cursor`, newest first, and the cursor of the next page. */
 export async function pageContacts(
   tx: Db,
   tenantId: string,
   condition: SQL,
-  page: { limit: number; cursor?: string },
+  page: { limit: number; cursor?: MemberCursor },
 ): Promise<{ data: MemberRow[]; nextCursor: string | null }> {
-  const where = and(eq(c.tenantId, tenantId), condition, page.cursor ? gt(c.id, page.cursor) : undefined);
-  const [plan] = await explainPlan(tx, tx.select({ id: c.id }).from(c).where(where).$dynamic() as unknown as PgSelect);
-  let rows: MemberRow[];
-  if (plan.Plan['Plan Rows'] <= SELECTIVE_MATCHES) {
-    // OFFSET 0 fences the matching off: it is planned on its own (through its indexes), then sorted.
-    const matching = tx.select({ id: c.id }).from(c).where(where).offset(0).as('matching');
-    const ids = tx
-      .select({ id: matching.id })
-      .from(matching)
-      .orderBy(asc(matching.id))
-      .limit(page.limit + 1);
-    rows = (await tx
-      .select(memberColumns)
-      .from(c)
-      .where(and(eq(c.tenantId, tenantId), inArray(c.id, ids)))
-      .orderBy(asc(c.id))) as MemberRow[];
-  } else {
-    rows = (await tx
-      .select(memberColumns)
-      .from(c)
-      .where(where)
-      .orderBy(asc(c.id))
-      .limit(page.limit + 1)) as MemberRow[];
-  }
+  const rows = (await (await memberPageQuery(tx, tenantId, condition, page)).query) as PageRow[];
   const more = rows.length > page.limit;
-  const data = more ? rows.slice(0, page.limit) : rows;
-  return { data, nextCursor: more ? data[data.length - 1].id : null };
+  const data = (more ? rows.slice(0, page.limit) : rows).map(({ cursorAt: _, ...row }) => row as MemberRow);
+  const last = rows[page.limit - 1];
+  return { data, nextCursor: more ? encodeMemberCursor({ at: last.cursorAt, id: last.id }) : null };
 }

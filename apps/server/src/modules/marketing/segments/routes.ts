@@ -7,7 +7,7 @@ import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
 import { compileRules } from './compile';
 import { segmentsOfContact } from './contact-segments';
-import { countContacts, MAX_PAGE, type MemberRow, pageContacts, segmentCondition } from './matching';
+import { countContacts, MAX_PAGE, type MemberRow, memberCursor, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn, storeSegmentCount } from './membership';
 import { type RuleTree, ruleTreeSchema } from './rules';
 
@@ -37,7 +37,7 @@ const memberSchema = z.object({
 const pageQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
-    cursor: z.uuid({ message: 'Not a valid cursor' }).optional(),
+    cursor: memberCursor.optional(),
   })
   .strict();
 const pageSchema = z.object({ data: z.array(memberSchema), nextCursor: z.string().nullable() });
@@ -126,7 +126,7 @@ export async function segmentRoutes(app: FastifyInstance) {
       config: read,
       schema: {
         tags,
-        summary: 'A page of the contacts in a segment (keyset cursor)',
+        summary: 'A page of the contacts in a segment, newest first (keyset cursor: nextCursor)',
         params: idParams,
         querystring: pageQuery,
         response: { 200: pageSchema },
@@ -229,7 +229,7 @@ export async function segmentRoutes(app: FastifyInstance) {
       config: read,
       schema: {
         tags,
-        summary: 'A page of the contacts an audience reaches on its channel (keyset cursor)',
+        summary: 'A page of the contacts an audience reaches on its channel, newest first (keyset cursor: nextCursor)',
         params: idParams,
         querystring: pageQuery,
         response: { 200: pageSchema },

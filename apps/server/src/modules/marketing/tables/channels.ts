@@ -47,7 +47,9 @@ export const marketingPushTemplates = tenantTable(
 );
 
 export const WHATSAPP_CATEGORIES = ['marketing', 'utility', 'authentication'] as const;
-export const WHATSAPP_HEADERS = ['none', 'text', 'image'] as const;
+/** A header: none, text, or a media file (uploaded to Meta as the example when the template is submitted). */
+export const WHATSAPP_HEADERS = ['none', 'text', 'image', 'video', 'document'] as const;
+export type WhatsappHeader = (typeof WHATSAPP_HEADERS)[number];
 /** Draft until submitted; then what the provider says (Meta's statuses, lower-cased). */
 export const WHATSAPP_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'paused', 'disabled'] as const;
 export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
@@ -68,6 +70,7 @@ export const marketingWhatsappTemplates = tenantTable(
     language: text('language').notNull().default('en'),
     headerType: text('header_type', { enum: WHATSAPP_HEADERS }).notNull().default('none'),
     headerText: text('header_text'),
+    /** The https address of a media header's image, video or document. */
     headerImageUrl: text('header_image_url'),
     /** With numbered variables `{{1}}`, `{{2}}` … in order. */
     body: text('body').notNull(),

@@ -52,7 +52,14 @@ export const marketingContacts = tenantTable(
     uniqueIndex('marketing_contacts_phone_uq').on(t.tenantId, t.phone).where(sql`${t.phone} is not null`),
     index('marketing_contacts_whatsapp_idx').on(t.tenantId, t.whatsapp),
     index('marketing_contacts_name_idx').on(t.tenantId, t.name, t.id),
-    index('marketing_contacts_country_idx').on(t.tenantId, t.country),
+    // Segments (segments/matching.ts). A page of the members of a rule on country walks the first in
+    // (created_at, id) order; a page of an email audience over such segments, the second (the
+    // contacts of a country opted in to email). The third names exactly the contacts of a country
+    // and an email consent, so that a rare segment (VIPs in India opted in) is one small bitmap of its
+    // matches with the tags' index: equal keys share an entry, it stays a tenth of the second's size.
+    index('marketing_contacts_country_idx').on(t.tenantId, t.country, t.createdAt, t.id),
+    index('marketing_contacts_country_email_created_idx').on(t.tenantId, t.country, t.emailConsent, t.createdAt, t.id),
+    index('marketing_contacts_country_email_idx').on(t.tenantId, t.country, t.emailConsent),
     index('marketing_contacts_language_idx').on(t.tenantId, t.language),
     index('marketing_contacts_source_idx').on(t.tenantId, t.source),
     index('marketing_contacts_activity_idx').on(t.tenantId, t.lastActivityAt, t.id),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { defineResource, errors } from '../../../kernel/resources';
 import { marketingVariables, type VariableSource } from '../tables/variables';
 import { BUILT_IN_VARIABLES, pathProblem, VARIABLE_NAME } from '../variables/engine';
+import { assertVariableUnused } from './variable-usage';
 
 /**
  * The community's merge tags (`{{ company }}` in any template): where each value comes from for a
@@ -42,8 +43,10 @@ export const variablesResource = defineResource({
   },
   ui: { title: 'label', columns: ['name', 'label', 'source', 'path', 'defaultValue'] },
   hooks: {
-    // The path must suit the source, whichever of the two a change names.
-    beforeWrite: ({ existing }, data) => {
+    // The path must suit the source, whichever of the two a change names; a name templates use stays.
+    beforeWrite: async ({ existing, tx, scope }, data) => {
+      if (existing && typeof data.name === 'string' && data.name !== existing.name)
+        await assertVariableUnused(tx, scope.tenantId, existing, 'renamed');
       const source = (data.source ?? existing?.source) as VariableSource;
       const touched = 'source' in data || 'path' in data;
       if (!touched) return data;
@@ -52,6 +55,8 @@ export const variablesResource = defineResource({
       if (problem) throw errors.validation({ path: problem }, problem);
       return { ...data, path };
     },
+    // Templates of any channel that use it keep it: refused (409) naming them.
+    beforeDelete: ({ tx, scope }, record) => assertVariableUnused(tx, scope.tenantId, record, 'deleted'),
   },
   examples: [
     { name: 'company', label: 'Company', source: 'attribute', path: 'company', defaultValue: 'your company' },

@@ -1,6 +1,6 @@
-import { defineResource } from '../../../kernel/resources';
+import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { tagsSchema } from '../schemas';
-import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
+import { publishing, sanitize } from '../services/hooks';
 import { siteBlogs } from '../tables';
 import { inputs, publishedScope, publishingAttention, ui } from './common';
 

@@ -1,5 +1,5 @@
-import { defineResource } from '../../../kernel/resources';
-import { autoSlug, publishing, steps } from '../services/hooks';
+import { autoSlug, defineResource, steps } from '../../../kernel/resources';
+import { publishing } from '../services/hooks';
 import { siteCatalogues } from '../tables';
 import { inputs, publishedScope, publishingAttention, ui } from './common';
 

@@ -1,21 +1,13 @@
-import { defineResource } from '../../../kernel/resources';
-import { autoSlug } from '../services/hooks';
 import { siteCategories } from '../tables';
-import { inputs, taxonomyInput, ui } from './common';
+import { taxonomyResource } from './taxonomy';
 
 /** Website categories: the sections the site's menus and pages are organised by. */
-export const categoriesResource = defineResource({
+export const categoriesResource = taxonomyResource({
   path: 'site/categories',
-  module: 'site',
   table: siteCategories,
   label: { singular: 'Website category', plural: 'Website categories' },
-  input: { ...taxonomyInput, image: inputs.image, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
-  list: { search: ['name', 'slug'], filters: ['active'], sort: ['name', 'sortOrder'], defaultSort: 'sortOrder' },
-  fields: ui,
-  ui: { title: 'name', columns: ['image', 'name', 'slug', 'active', 'sortOrder'] },
-  hooks: {
-    beforeWrite: autoSlug(siteCategories, 'name'),
-  },
+  image: true,
+  seo: true,
   examples: [
     {
       name: 'Flooring',

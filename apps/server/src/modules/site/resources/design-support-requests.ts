@@ -1,32 +1,23 @@
-import { defineResource } from '../../../kernel/resources';
-import { emailSchema, phoneSchema } from '../schemas';
 import { siteDesignRequests } from '../tables';
-import { inboundAttention, inboundEditable, inboundUi } from './common';
+import { inboundResource } from './inbound';
 
 /** Requests for help from the design team (layouts, product selection, quantities). */
-export const designSupportResource = defineResource({
+export const designSupportResource = inboundResource({
   path: 'site/design-support-requests',
-  module: 'site',
   table: siteDesignRequests,
   label: { singular: 'Design-support request', plural: 'Design-support requests' },
   input: {
-    name: (s) => s.trim().min(1).max(120),
-    email: () => emailSchema,
-    phone: () => phoneSchema,
     company: (s) => s.trim().max(200),
     city: (s) => s.trim().max(120),
     projectArea: (s) => s.trim().max(60),
     message: (s) => s.trim().min(1).max(5000),
-    notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company', 'city'], filters: ['status', 'projectType', 'assigneeId'], sort: ['name', 'email'] },
-  editable: [...inboundEditable],
+  search: ['company', 'city'],
+  filters: ['projectType'],
   fields: {
-    ...inboundUi,
-    email: { widget: 'email' },
     message: { widget: 'textarea' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'city', 'projectType', 'status', 'assigneeId'] },
+  columns: ['createdAt', 'name', 'city', 'projectType', 'status', 'assigneeId'],
   examples: [
     {
       name: 'Rohan Kapoor',

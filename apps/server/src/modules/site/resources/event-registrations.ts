@@ -1,36 +1,23 @@
-import { defineResource } from '../../../kernel/resources';
-import { emailSchema, phoneSchema } from '../schemas';
 import { siteEventRegistrations } from '../tables';
-import { inboundAttention, inboundEditable, inboundUi } from './common';
+import { inboundResource } from './inbound';
 
 /** Visitors who registered for an event on the website. */
-export const eventRegistrationsResource = defineResource({
+export const eventRegistrationsResource = inboundResource({
   path: 'site/event-registrations',
-  module: 'site',
   table: siteEventRegistrations,
   label: { singular: 'Event registration', plural: 'Event registrations' },
   input: {
-    name: (s) => s.trim().min(1).max(120),
-    email: () => emailSchema,
-    phone: () => phoneSchema,
     company: (s) => s.trim().max(200),
     attendees: (s) => s.int().min(1).max(50),
     message: (s) => s.trim().max(2000),
-    notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'company'], filters: ['eventId', 'status', 'assigneeId'], sort: ['name', 'email'] },
-  editable: [...inboundEditable],
+  search: ['company'],
+  filters: ['eventId'],
   fields: {
-    ...inboundUi,
     eventId: { label: 'Event' },
-    email: { widget: 'email' },
     message: { widget: 'textarea' },
   },
-  ui: {
-    attention: inboundAttention,
-    title: 'name',
-    columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status', 'assigneeId'],
-  },
+  columns: ['createdAt', 'name', 'email', 'company', 'eventId', 'attendees', 'status', 'assigneeId'],
   examples: [
     {
       name: 'Arjun Pillai',

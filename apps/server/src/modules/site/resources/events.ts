@@ -1,6 +1,6 @@
 import { gte, lt, sql } from 'drizzle-orm';
-import { defineResource, errors } from '../../../kernel/resources';
-import { after, autoSlug, publishing, sanitize, steps } from '../services/hooks';
+import { after, autoSlug, defineResource, errors, steps } from '../../../kernel/resources';
+import { publishing, sanitize } from '../services/hooks';
 import { siteEvents } from '../tables';
 import { inputs, publishedScope, publishingAttention, ui } from './common';
 

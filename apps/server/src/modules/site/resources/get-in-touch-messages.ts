@@ -1,32 +1,22 @@
-import { defineResource } from '../../../kernel/resources';
-import { emailSchema, phoneSchema } from '../schemas';
 import { siteContactMessages } from '../tables';
-import { inboundAttention, inboundEditable, inboundUi } from './common';
+import { inboundResource } from './inbound';
 
 /** Messages from the website's get-in-touch form. */
-export const getInTouchResource = defineResource({
+export const getInTouchResource = inboundResource({
   path: 'site/get-in-touch-messages',
-  module: 'site',
   table: siteContactMessages,
   label: { singular: 'Get-in-touch message', plural: 'Get-in-touch messages' },
   input: {
-    name: (s) => s.trim().min(1).max(120),
-    email: () => emailSchema,
-    phone: () => phoneSchema,
     company: (s) => s.trim().max(200),
     subject: (s) => s.trim().max(200),
     message: (s) => s.trim().min(1).max(5000),
     sourcePage: (s) => s.trim().max(500),
-    notes: (s) => s.max(5000),
   },
-  list: { search: ['name', 'email', 'subject', 'company'], filters: ['status', 'assigneeId'], sort: ['name', 'email'] },
-  editable: [...inboundEditable],
+  search: ['subject', 'company'],
   fields: {
-    ...inboundUi,
-    email: { widget: 'email' },
     message: { widget: 'textarea' },
   },
-  ui: { attention: inboundAttention, title: 'name', columns: ['createdAt', 'name', 'email', 'subject', 'status', 'assigneeId'] },
+  columns: ['createdAt', 'name', 'email', 'subject', 'status', 'assigneeId'],
   examples: [
     {
       name: 'Anita Desai',

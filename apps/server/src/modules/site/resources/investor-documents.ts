@@ -1,5 +1,5 @@
-import { defineResource } from '../../../kernel/resources';
-import { publishing, steps, subcategoryOfCategory } from '../services/hooks';
+import { defineResource, steps } from '../../../kernel/resources';
+import { publishing, subcategoryOfCategory } from '../services/hooks';
 import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
 import { inputs, publishedScope, publishingAttention, ui } from './common';
 

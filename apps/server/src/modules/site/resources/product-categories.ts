@@ -1,27 +1,12 @@
-import { defineResource } from '../../../kernel/resources';
-import { autoSlug } from '../services/hooks';
 import { siteProductCategories } from '../tables';
-import { activeScope, inputs, taxonomyInput, ui } from './common';
+import { taxonomyResource } from './taxonomy';
 
-export const productCategoriesResource = defineResource({
+export const productCategoriesResource = taxonomyResource({
   path: 'site/product-categories',
-  module: 'site',
   table: siteProductCategories,
   label: { singular: 'Product category', plural: 'Product categories' },
-  input: { ...taxonomyInput, image: inputs.image, seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription },
-  scopes: activeScope(siteProductCategories),
-  list: {
-    search: ['name', 'slug'],
-    filters: ['active'],
-    sort: ['name', 'sortOrder'],
-    orderings: { sortOrder: ['sortOrder', 'name'] },
-    defaultSort: 'sortOrder',
-  },
-  fields: ui,
-  ui: { title: 'name', columns: ['image', 'name', 'slug', 'active', 'sortOrder'] },
-  hooks: {
-    beforeWrite: autoSlug(siteProductCategories, 'name'),
-  },
+  image: true,
+  seo: true,
   examples: [
     {
       name: 'Porcelain tiles',

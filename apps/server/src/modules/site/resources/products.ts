@@ -1,6 +1,6 @@
-import { defineResource } from '../../../kernel/resources';
+import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { linkedDocumentsSchema, specificationsSchema, tagsSchema, variantsSchema } from '../schemas';
-import { autoSlug, publishing, sanitize, steps, subcategoryOfCategory } from '../services/hooks';
+import { publishing, sanitize, subcategoryOfCategory } from '../services/hooks';
 import { siteProductSubcategories, siteProducts } from '../tables';
 import { inputs, publishedScope, publishingAttention, ui } from './common';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineResource } from '../../../kernel/resources';
-import { autoSlug, publishing, sanitize, steps } from '../services/hooks';
+import { autoSlug, defineResource, steps } from '../../../kernel/resources';
+import { publishing, sanitize } from '../services/hooks';
 import { siteProjects } from '../tables';
 import { inputs, publishedScope, publishingAttention, ui } from './common';
 

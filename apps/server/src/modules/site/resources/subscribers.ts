@@ -1,6 +1,5 @@
-import { defineResource } from '../../../kernel/resources';
+import { after, defineResource } from '../../../kernel/resources';
 import { emailSchema } from '../schemas';
-import { after } from '../services/hooks';
 import { siteSubscribers } from '../tables';
 
 /** Newsletter subscribers; an unsubscribed address stays listed (and is not mailed). */

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { TableHead } from '../../../kit/table-head';
 import { formatMoney } from './money';
 import { dispatchOrder, type OrderDetail, type OrderEventName, orderDetail, transitionOrder, undoDispatch } from './orders-api';
 
@@ -140,15 +141,7 @@ export function OrderPanel({ id }: { id: string }) {
         </Group>
       )}
       <Table aria-label="Order lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Qty</Table.Th>
-            <Table.Th>Shipped</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th>Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Item', 'Qty', 'Shipped', 'Price', 'Total']} />
         <Table.Tbody>
           {order.lines.map((l) => (
             <Table.Tr key={l.id}>

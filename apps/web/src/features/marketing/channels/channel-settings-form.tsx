@@ -17,7 +17,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { useMe } from '../../../api/get-me';
 import { PageHeader } from '../../../kit/page-header';
+import { getToken } from '../../../lib/session';
 import {
   type ChannelSettings,
   generateVapidKeys,
@@ -32,7 +34,8 @@ import { CHANNEL_LABELS, CONFIG_FIELDS, SECRET_LABELS } from './settings-fields'
 const DESCRIPTIONS: Record<SettingsChannel, string> = {
   email: 'Send through the installation’s mail or your own SMTP server, from your sender identities, optionally signed with DKIM.',
   sms: 'An HTTP SMS gateway with its address, credentials and sender id; or the outbox, which records messages without sending them.',
-  whatsapp: 'WhatsApp Cloud API: phone number id, business account id, access token and webhook verify token; or the outbox.',
+  whatsapp:
+    'WhatsApp Cloud API: phone number id, business account id, access token, and the webhook’s verify token and app secret (template approvals arrive at once); or the outbox.',
   push: 'Web push with this community’s own VAPID keys: the public key goes to your website, the private key stays sealed here.',
 };
 
@@ -149,6 +152,7 @@ export function ChannelSettingsForm({ channel }: { channel: SettingsChannel }) {
                 );
               })}
             {channel === 'push' && <VapidKey settings={current} onRotate={() => rotate.mutate()} rotating={rotate.isPending} />}
+            {channel === 'whatsapp' && chosen === 'cloud_api' && <WhatsappWebhook />}
             {error && !error.fields && (
               <Alert color="red" role="alert">
                 {error.message}
@@ -204,5 +208,21 @@ function VapidKey({ settings, onRotate, rotating }: { settings: ChannelSettings;
         </Text>
       </Group>
     </Stack>
+  );
+}
+
+/** Where Meta's app sends the WhatsApp webhook (its callback URL): this community's public address. */
+function WhatsappWebhook() {
+  const me = useMe(getToken());
+  const community = me.data?.community.name;
+  if (!community) return null;
+  return (
+    <TextInput
+      label="Webhook callback URL"
+      description="In the Meta app's WhatsApp webhook, with the verify token above; subscribe to message_template_status_update"
+      readOnly
+      value={`${window.location.origin}/public/${community}/marketing/whatsapp/webhook`}
+      data-testid="whatsapp-webhook-url"
+    />
   );
 }

@@ -44,6 +44,12 @@ export const CONFIG_FIELDS: Record<SettingsChannel, Record<string, ConfigField[]
       { key: 'phoneNumberId', label: 'Phone number id', kind: 'text', required: true },
       { key: 'businessAccountId', label: 'WhatsApp business account id', kind: 'text', required: true },
       { key: 'graphUrl', label: 'Graph API address', kind: 'text', placeholder: 'https://graph.facebook.com/v21.0' },
+      {
+        key: 'appId',
+        label: 'Meta app id',
+        kind: 'text',
+        help: 'Needed for image, video and document headers: they are uploaded to this app',
+      },
     ],
   },
   push: {
@@ -58,6 +64,7 @@ export const SECRET_LABELS: Record<string, string> = {
   apiKey: 'API key',
   accessToken: 'Access token',
   webhookVerifyToken: 'Webhook verify token',
+  appSecret: 'App secret (signs webhook deliveries)',
   vapidPrivateKey: 'VAPID private key',
 };
 

@@ -5,6 +5,7 @@ import type { ResourceMeta } from '../../../api/get-resources-meta';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceForm } from '../../../kit/resource-form';
 import { StatusBadge } from '../../../kit/status-badge';
+import { TableHead } from '../../../kit/table-head';
 import { ContactSegments } from '../segments/contact-segments';
 import { useConsentActions, useConsentEvents } from './contacts-api';
 import { CHANNELS, type ChannelKey, CONSENT_LABELS } from './paths';
@@ -103,14 +104,7 @@ function Consent({ row, canWrite }: { row: Row; canWrite: boolean }) {
         Consent
       </Title>
       <Table withTableBorder verticalSpacing={4} data-testid="contact-consent">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Since</Table.Th>
-            {canWrite && <Table.Th>Change</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Channel', 'Status', 'Since', canWrite && 'Change']} />
         <Table.Tbody>
           {CHANNELS.map(({ key, label, column }) => {
             const status = String(row[column] ?? 'unknown');
@@ -177,15 +171,7 @@ function Consent({ row, canWrite }: { row: Row; canWrite: boolean }) {
       )}
       {events.data && events.data.length > 0 && (
         <Table verticalSpacing={2} data-testid="consent-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Channel</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>IP address</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['When', 'Channel', 'Status', 'Source', 'IP address']} />
           <Table.Tbody>
             {events.data.map((e) => (
               <Table.Tr key={e.id}>

@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { TableHead } from '../../../kit/table-head';
 import { getStats, type PageStats } from './pages-api';
 
 export function Metric({ label, value }: { label: string; value: string }) {
@@ -68,13 +69,7 @@ export function StatsPanel({ id, blockLabels }: { id: string; blockLabels: Recor
       </Paper>
       {blocks.length > 0 && (
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Block</Table.Th>
-              <Table.Th>Clicks</Table.Th>
-              <Table.Th>Signups</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Block', 'Clicks', 'Signups']} />
           <Table.Tbody>
             {blocks.map((b) => (
               <Table.Tr key={b.blockId}>

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { NameDialog } from '../../../kit/name-dialog';
 import { PageHeader } from '../../../kit/page-header';
 import { BLOCK_LABELS } from './blocks';
 import { createPage, getTemplates, LANDING_ROUTE, type LandingTemplate, PAGES_PATH } from './pages-api';
@@ -87,33 +88,18 @@ export default function LandingTemplatesPage() {
           </Card>
         )}
       </SimpleGrid>
-      <Modal opened={chosen !== null} onClose={() => setChosen(null)} title="Name the landing page">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void create();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label="Page name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={error}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setChosen(null)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Create page
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <NameDialog
+        opened={chosen !== null}
+        title="Name the landing page"
+        label="Page name"
+        value={name}
+        onChange={setName}
+        error={error}
+        submitLabel="Create page"
+        busy={busy}
+        onSubmit={() => void create()}
+        onClose={() => setChosen(null)}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Button, Drawer, Group, Loader, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import type { ResourceMeta } from '../../../api/get-resources-meta';
-import { type Row, useRecord, useRecordList, useRecordMutations } from '../../../kit/resource-api';
+import { type Row, useRecordList, useRecordMutations } from '../../../kit/resource-api';
 import { ListWithEditor } from './list-with-editor';
 import { type Channel, formatCount, previewAudienceCount } from './segments-api';
 
@@ -143,29 +143,6 @@ function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceM
   );
 }
 
-function AudienceDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; close: () => void }) {
-  const creating = id === 'new';
-  const record = useRecord(PATH, creating ? null : id);
-  const wide = useMediaQuery('(min-width: 48em)');
-  return (
-    <Drawer
-      opened
-      onClose={close}
-      position="right"
-      size={wide ? 'lg' : '100%'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={
-        <Text fw={700} size="lg" component="span">
-          {creating ? 'New audience' : String(record.data?.name ?? 'Audience')}
-        </Text>
-      }
-    >
-      {!creating && record.isPending && <Loader aria-label="Loading" />}
-      {(creating || record.data) && <AudienceEditor key={id} row={creating ? null : (record.data ?? null)} meta={meta} close={close} />}
-    </Drawer>
-  );
-}
-
 /** Audiences: the list with each one's sendable count, and the editor (segments in and out, channel, live count). */
 export function AudiencesTab() {
   return (
@@ -174,7 +151,7 @@ export function AudiencesTab() {
       param="audience"
       singular="audience"
       plural="audiences"
-      drawer={(id, meta, close) => <AudienceDrawer id={id} meta={meta} close={close} />}
+      editor={(row, meta, close) => <AudienceEditor row={row} meta={meta} close={close} />}
     />
   );
 }

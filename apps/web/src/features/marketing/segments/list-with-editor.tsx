@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Loader } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ResourceMeta, useResourceMeta } from '../../../api/get-resources-meta';
+import { type Row, useRecord } from '../../../kit/resource-api';
 import { ResourceList } from '../../../kit/resource-list';
 import { StoredCount } from './stored-count';
 
@@ -14,12 +16,51 @@ export interface ListWithEditorProps {
   /** "segment", "audience": the create button and the refusal name it. */
   singular: string;
   plural: string;
-  /** The drawer of one record (or of a new one, id `new`). */
-  drawer: (id: string, meta: ResourceMeta, close: () => void) => ReactNode;
+  /** The drawer's width on a wide screen. */
+  size?: 'lg' | 'xl';
+  /** The editor of one record (null: a new one), shown in the drawer once the record is loaded. */
+  editor: (row: Row | null, meta: ResourceMeta, close: () => void) => ReactNode;
 }
 
-/** A kit list (with each record's stored contact count) whose records open in this screen's own editor drawer. */
-export function ListWithEditor({ path, param, singular, plural, drawer }: ListWithEditorProps) {
+/** A record opened from the list (`?<param>=<id>` or `new`), loaded and edited in a drawer. */
+function EditorDrawer({
+  id,
+  meta,
+  close,
+  singular,
+  size,
+  editor,
+}: Pick<ListWithEditorProps, 'singular' | 'size' | 'editor'> & { id: string; meta: ResourceMeta; close: () => void }) {
+  const creating = id === 'new';
+  const record = useRecord(meta.path, creating ? null : id);
+  const wide = useMediaQuery('(min-width: 48em)');
+  const noun = singular.charAt(0).toUpperCase() + singular.slice(1);
+  return (
+    <Drawer
+      opened
+      onClose={close}
+      position="right"
+      size={wide ? (size ?? 'lg') : '100%'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={
+        <Text fw={700} size="lg" component="span">
+          {creating ? `New ${singular}` : String(record.data?.name ?? noun)}
+        </Text>
+      }
+    >
+      {!creating && record.isPending && <Loader aria-label="Loading" />}
+      {!creating && record.isError && (
+        <Alert color="red" variant="light" role="alert">
+          This {singular} could not be loaded.
+        </Alert>
+      )}
+      {(creating || record.data) && <div key={id}>{editor(creating ? null : (record.data ?? null), meta, close)}</div>}
+    </Drawer>
+  );
+}
+
+/** A kit list (with each record's stored contact count) whose records open in a drawer with this screen's own editor. */
+export function ListWithEditor({ path, param, singular, plural, size, editor }: ListWithEditorProps) {
   const { meta, isPending } = useResourceMeta(path);
   const [params, setParams] = useSearchParams();
   const open = params.get(param);
@@ -54,7 +95,7 @@ export function ListWithEditor({ path, param, singular, plural, drawer }: ListWi
         onOpen={(row) => setOpen(row.id)}
         emptyAction={createButton}
       />
-      {open && drawer(open, meta, () => setOpen(null))}
+      {open && <EditorDrawer id={open} meta={meta} close={() => setOpen(null)} singular={singular} size={size} editor={editor} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
+import { TableHead } from '../../../kit/table-head';
 import { completeTree } from './rule-builder';
 import { formatCount, previewSegmentCount, type RuleTree } from './segments-api';
 
@@ -29,14 +30,7 @@ export function LiveCount({ rules }: { rules: RuleTree }) {
         )}
         {preview.data && preview.data.sample.length > 0 && (
           <Table striped aria-label="Sample of matching contacts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Country</Table.Th>
-                <Table.Th>Tags</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Name', 'Email', 'Country', 'Tags']} />
             <Table.Tbody>
               {preview.data.sample.map((m) => (
                 <Table.Tr key={m.id}>

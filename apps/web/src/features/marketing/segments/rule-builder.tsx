@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { Rule, RuleGroup, RuleTree } from './segments-api';
+import { type Option, options } from '../../../kit/options';
+import type { Channel, Rule, RuleGroup, RuleTree } from './segments-api';
 
 /**
  * The rule builder: conditions on contacts (field, operator, value), joined by AND or OR, with one
@@ -8,71 +9,77 @@ import type { Rule, RuleGroup, RuleTree } from './segments-api';
  */
 
 type Kind = Rule['type'];
-const FIELDS: { value: Kind; label: string }[] = [
-  { value: 'tags', label: 'Tags' },
-  { value: 'consent', label: 'Consent' },
-  { value: 'country', label: 'Country' },
-  { value: 'language', label: 'Language' },
-  { value: 'source', label: 'Source' },
-  { value: 'created', label: 'Created' },
-  { value: 'last_activity', label: 'Last activity' },
-  { value: 'attribute', label: 'Custom attribute' },
-];
 
-const OPS: Record<Kind, { value: string; label: string }[]> = {
-  tags: [
-    { value: 'any', label: 'has any of' },
-    { value: 'all', label: 'has all of' },
-    { value: 'none', label: 'has none of' },
-  ],
+const FIELDS = options<Kind>([
+  ['tags', 'Tags'],
+  ['consent', 'Consent'],
+  ['country', 'Country'],
+  ['language', 'Language'],
+  ['source', 'Source'],
+  ['created', 'Created'],
+  ['last_activity', 'Last activity'],
+  ['attribute', 'Custom attribute'],
+]);
+
+const ONE_OF = options([
+  ['in', 'is one of'],
+  ['not_in', 'is not one of'],
+]);
+/** The operators of a date: a window of days, or before/after a date. */
+const dated = (notWithin: string) =>
+  options([
+    ['within_days', 'in the last … days'],
+    ['not_within_days', notWithin],
+    ['before', 'before'],
+    ['after', 'after'],
+  ]);
+const OPS: Record<Kind, Option[]> = {
+  tags: options([
+    ['any', 'has any of'],
+    ['all', 'has all of'],
+    ['none', 'has none of'],
+  ]),
   consent: [],
-  country: [
-    { value: 'in', label: 'is one of' },
-    { value: 'not_in', label: 'is not one of' },
-  ],
-  language: [
-    { value: 'in', label: 'is one of' },
-    { value: 'not_in', label: 'is not one of' },
-  ],
-  source: [
-    { value: 'in', label: 'is one of' },
-    { value: 'not_in', label: 'is not one of' },
-  ],
-  created: [
-    { value: 'within_days', label: 'in the last … days' },
-    { value: 'not_within_days', label: 'not in the last … days' },
-    { value: 'before', label: 'before' },
-    { value: 'after', label: 'after' },
-  ],
-  last_activity: [
-    { value: 'within_days', label: 'in the last … days' },
-    { value: 'not_within_days', label: 'not in the last … days (or never)' },
-    { value: 'before', label: 'before' },
-    { value: 'after', label: 'after' },
-  ],
-  attribute: [
-    { value: 'equals', label: 'equals' },
-    { value: 'not_equals', label: 'does not equal' },
-    { value: 'contains', label: 'contains' },
-    { value: 'greater', label: 'is greater than' },
-    { value: 'less', label: 'is less than' },
-    { value: 'exists', label: 'is set' },
-    { value: 'not_exists', label: 'is not set' },
-  ],
+  country: ONE_OF,
+  language: ONE_OF,
+  source: ONE_OF,
+  created: dated('not in the last … days'),
+  last_activity: dated('not in the last … days (or never)'),
+  attribute: options([
+    ['equals', 'equals'],
+    ['not_equals', 'does not equal'],
+    ['contains', 'contains'],
+    ['greater', 'is greater than'],
+    ['less', 'is less than'],
+    ['exists', 'is set'],
+    ['not_exists', 'is not set'],
+  ]),
 };
 
-const CHANNELS = [
-  { value: 'email', label: 'Email' },
-  { value: 'sms', label: 'SMS' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-  { value: 'push', label: 'Push' },
-];
-const CONSENT = [
-  { value: 'opted_in', label: 'opted in' },
-  { value: 'opted_out', label: 'opted out' },
-  { value: 'unknown', label: 'not asked' },
-];
+const CHANNELS = options<Channel>([
+  ['email', 'Email'],
+  ['sms', 'SMS'],
+  ['whatsapp', 'WhatsApp'],
+  ['push', 'Push'],
+]);
+type ConsentStatus = Extract<Rule, { type: 'consent' }>['status'];
+const CONSENT = options<ConsentStatus>([
+  ['opted_in', 'opted in'],
+  ['opted_out', 'opted out'],
+  ['unknown', 'not asked'],
+]);
 const SOURCES = ['console', 'import', 'website', 'landing_page', 'shop', 'event', 'whatsapp', 'api', 'sync'];
+
+/** How each list condition's values are typed: label, suggestions, and what is kept of the input. */
+const LIST_VALUES: Record<
+  Extract<Rule, { values: string[] }>['type'],
+  { label: string; placeholder?: string; data?: string[]; keep?: (values: string[]) => string[] }
+> = {
+  tags: { label: 'Tags', placeholder: 'Type and press Enter' },
+  country: { label: 'Countries (ISO codes)', placeholder: 'IN, AE …', keep: (values) => values.map((v) => v.toUpperCase()) },
+  language: { label: 'Languages', placeholder: 'Type and press Enter' },
+  source: { label: 'Sources', data: SOURCES, keep: (values) => values.filter((v) => SOURCES.includes(v)) },
+};
 
 /** A new condition of a kind, with sensible defaults. */
 export function newRule(type: Kind): Rule {
@@ -114,51 +121,49 @@ export function completeTree(tree: RuleTree): RuleTree {
 /** Text typed as a value: a number when it reads as one (attributes keep numbers as numbers). */
 const typed = (s: string): string | number => (/^-?\d+(\.\d+)?$/.test(s.trim()) ? Number(s) : s);
 
+/** A select that always holds one of its options. */
+function Choice<T extends string>(props: {
+  label: string;
+  ariaLabel?: string;
+  data: Option<T>[];
+  value: T | null;
+  w: number;
+  onChange: (v: T) => void;
+}) {
+  const { label, ariaLabel, data, value, w, onChange } = props;
+  return (
+    <Select
+      label={label}
+      aria-label={ariaLabel}
+      data={data}
+      value={value}
+      allowDeselect={false}
+      w={w}
+      onChange={(v) => v && onChange(v as T)}
+    />
+  );
+}
+
 function RuleRow({ rule, onChange, onRemove, label }: { rule: Rule; onChange: (r: Rule) => void; onRemove: () => void; label: string }) {
-  const ops = OPS[rule.type];
   const op = 'op' in rule ? rule.op : null;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="rule-row">
-      <Select
-        label="Field"
-        aria-label={`${label}: field`}
-        data={FIELDS}
-        value={rule.type}
-        allowDeselect={false}
-        w={170}
-        onChange={(v) => v && onChange(newRule(v as Kind))}
-      />
+      <Choice label="Field" ariaLabel={`${label}: field`} data={FIELDS} value={rule.type} w={170} onChange={(v) => onChange(newRule(v))} />
       {rule.type === 'attribute' && (
         <TextInput label="Attribute" value={rule.key} w={140} onChange={(e) => onChange({ ...rule, key: e.currentTarget.value })} />
       )}
       {rule.type === 'consent' ? (
         <>
-          <Select
-            label="Channel"
-            data={CHANNELS}
-            value={rule.channel}
-            allowDeselect={false}
-            w={130}
-            onChange={(v) => v && onChange({ ...rule, channel: v as typeof rule.channel })}
-          />
-          <Select
-            label="Status"
-            data={CONSENT}
-            value={rule.status}
-            allowDeselect={false}
-            w={140}
-            onChange={(v) => v && onChange({ ...rule, status: v as typeof rule.status })}
-          />
+          <Choice label="Channel" data={CHANNELS} value={rule.channel} w={130} onChange={(channel) => onChange({ ...rule, channel })} />
+          <Choice label="Status" data={CONSENT} value={rule.status} w={140} onChange={(status) => onChange({ ...rule, status })} />
         </>
       ) : (
-        <Select
+        <Choice
           label="Operator"
-          data={ops}
+          data={OPS[rule.type]}
           value={op}
-          allowDeselect={false}
           w={210}
           onChange={(v) => {
-            if (!v) return;
             if (rule.type === 'created' || rule.type === 'last_activity') {
               const windowed = v === 'within_days' || v === 'not_within_days';
               onChange(
@@ -179,29 +184,20 @@ function RuleRow({ rule, onChange, onRemove, label }: { rule: Rule; onChange: (r
 }
 
 function RuleValue({ rule, onChange }: { rule: Rule; onChange: (r: Rule) => void }) {
+  if ('values' in rule) {
+    const input = LIST_VALUES[rule.type];
+    return (
+      <TagsInput
+        label={input.label}
+        placeholder={input.placeholder}
+        data={input.data}
+        value={rule.values}
+        miw={200}
+        onChange={(values) => onChange({ ...rule, values: input.keep ? input.keep(values) : values })}
+      />
+    );
+  }
   switch (rule.type) {
-    case 'tags':
-    case 'country':
-    case 'language':
-      return (
-        <TagsInput
-          label={rule.type === 'tags' ? 'Tags' : rule.type === 'country' ? 'Countries (ISO codes)' : 'Languages'}
-          placeholder={rule.type === 'country' ? 'IN, AE …' : 'Type and press Enter'}
-          value={rule.values}
-          miw={200}
-          onChange={(values) => onChange({ ...rule, values: rule.type === 'country' ? values.map((v) => v.toUpperCase()) : values })}
-        />
-      );
-    case 'source':
-      return (
-        <TagsInput
-          label="Sources"
-          data={SOURCES}
-          value={rule.values}
-          miw={200}
-          onChange={(values) => onChange({ ...rule, values: values.filter((v) => SOURCES.includes(v)) })}
-        />
-      );
     case 'created':
     case 'last_activity':
       return 'days' in rule ? (
@@ -236,6 +232,11 @@ function RuleValue({ rule, onChange }: { rule: Rule; onChange: (r: Rule) => void
   }
 }
 
+const JOINERS = options<'and' | 'or'>([
+  ['and', 'all (AND)'],
+  ['or', 'any (OR)'],
+]);
+
 function Joiner({ value, onChange, label }: { value: 'and' | 'or'; onChange: (v: 'and' | 'or') => void; label: string }) {
   return (
     <Group gap="xs">
@@ -247,18 +248,26 @@ function Joiner({ value, onChange, label }: { value: 'and' | 'or'; onChange: (v:
         aria-labelledby={`${label}-joiner`}
         value={value}
         onChange={(v) => onChange(v as 'and' | 'or')}
-        data={[
-          { value: 'and', label: 'all (AND)' },
-          { value: 'or', label: 'any (OR)' },
-        ]}
+        data={JOINERS}
       />
     </Group>
   );
 }
 
+const replaceAt = <T,>(list: T[], i: number, item: T) => list.map((x, j) => (j === i ? item : x));
+const removeAt = <T,>(list: T[], i: number) => list.filter((_, j) => j !== i);
+
+function AddButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
 export function RuleBuilder({ value, onChange }: { value: RuleTree; onChange: (tree: RuleTree) => void }) {
-  const set = (i: number, r: Rule | RuleGroup) => onChange({ ...value, rules: value.rules.map((x, j) => (j === i ? r : x)) });
-  const remove = (i: number) => onChange({ ...value, rules: value.rules.filter((_, j) => j !== i) });
+  const set = (i: number, r: Rule | RuleGroup) => onChange({ ...value, rules: replaceAt(value.rules, i, r) });
+  const remove = (i: number) => onChange({ ...value, rules: removeAt(value.rules, i) });
   return (
     <Stack gap="sm">
       <Joiner value={value.op} onChange={(op) => onChange({ ...value, op })} label="top" />
@@ -284,18 +293,11 @@ export function RuleBuilder({ value, onChange }: { value: RuleTree; onChange: (t
                   key={j}
                   label={`Condition ${i + 1}.${j + 1}`}
                   rule={x}
-                  onChange={(n) => set(i, { ...r, rules: r.rules.map((y, k) => (k === j ? n : y)) })}
-                  onRemove={() => (r.rules.length === 1 ? remove(i) : set(i, { ...r, rules: r.rules.filter((_, k) => k !== j) }))}
+                  onChange={(n) => set(i, { ...r, rules: replaceAt(r.rules, j, n) })}
+                  onRemove={() => (r.rules.length === 1 ? remove(i) : set(i, { ...r, rules: removeAt(r.rules, j) }))}
                 />
               ))}
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => set(i, { ...r, rules: [...r.rules, newRule('tags')] })}
-              >
-                Add condition to group
-              </Button>
+              <AddButton onClick={() => set(i, { ...r, rules: [...r.rules, newRule('tags')] })}>Add condition to group</AddButton>
             </Stack>
           </Paper>
         ) : (
@@ -304,14 +306,7 @@ export function RuleBuilder({ value, onChange }: { value: RuleTree; onChange: (t
         ),
       )}
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => onChange({ ...value, rules: [...value.rules, newRule('tags')] })}
-        >
-          Add condition
-        </Button>
+        <AddButton onClick={() => onChange({ ...value, rules: [...value.rules, newRule('tags')] })}>Add condition</AddButton>
         <Button
           size="xs"
           variant="default"

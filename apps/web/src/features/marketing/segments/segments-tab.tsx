@@ -1,24 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import type { ResourceMeta } from '../../../api/get-resources-meta';
-import { type Row, useRecord, useRecordList, useRecordMutations } from '../../../kit/resource-api';
+import { type Row, useRecordList, useRecordMutations } from '../../../kit/resource-api';
 import { ListWithEditor } from './list-with-editor';
 import { LiveCount } from './live-count';
 import { completeTree, RuleBuilder } from './rule-builder';
@@ -153,35 +138,6 @@ function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMe
   );
 }
 
-/** A segment opened from the list (`?segment=<id>` or `new`), in a drawer. */
-function SegmentDrawer({ id, meta, close }: { id: string; meta: ResourceMeta; close: () => void }) {
-  const creating = id === 'new';
-  const record = useRecord(PATH, creating ? null : id);
-  const wide = useMediaQuery('(min-width: 48em)');
-  return (
-    <Drawer
-      opened
-      onClose={close}
-      position="right"
-      size={wide ? 'xl' : '100%'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={
-        <Text fw={700} size="lg" component="span">
-          {creating ? 'New segment' : String(record.data?.name ?? 'Segment')}
-        </Text>
-      }
-    >
-      {!creating && record.isPending && <Loader aria-label="Loading" />}
-      {!creating && record.isError && (
-        <Alert color="red" variant="light" role="alert">
-          This segment could not be loaded.
-        </Alert>
-      )}
-      {(creating || record.data) && <SegmentEditor key={id} row={creating ? null : (record.data ?? null)} meta={meta} close={close} />}
-    </Drawer>
-  );
-}
-
 /** Segments: the list (search, kind and type filters) and the editor with its rule builder and live count. */
 export function SegmentsTab() {
   return (
@@ -190,7 +146,8 @@ export function SegmentsTab() {
       param="segment"
       singular="segment"
       plural="segments"
-      drawer={(id, meta, close) => <SegmentDrawer id={id} meta={meta} close={close} />}
+      size="xl"
+      editor={(row, meta, close) => <SegmentEditor row={row} meta={meta} close={close} />}
     />
   );
 }

@@ -5,6 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { TableHead } from '../../../kit/table-head';
 import { addSegmentMembers, findContacts, removeSegmentMembers, segmentMembers } from './segments-api';
 
 /** A static segment's members: paged by cursor, added by searching contacts, removed one by one. */
@@ -66,14 +67,7 @@ export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canW
       )}
       {rows.length > 0 && (
         <Table striped aria-label="Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email or phone</Table.Th>
-              <Table.Th>Country</Table.Th>
-              {canWrite && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Name', 'Email or phone', 'Country', canWrite && '']} />
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id}>

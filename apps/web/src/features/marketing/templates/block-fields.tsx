@@ -1,9 +1,11 @@
-import { Button, ColorInput, FileButton, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, ColorInput, FileButton, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { ChoiceField } from '../../../kit/choice-field';
+import { options } from '../../../kit/options';
 import { uploadFile } from '../../../kit/resource-api';
-import { BlockRichText } from './block-rich-text';
+import { type BlockFieldProps, BlockRichText } from './block-rich-text';
 import { CardsPicker } from './cards-picker';
 import type { Align, Block } from './templates-api';
 import { TextWithVariables } from './variable-menu';
@@ -14,38 +16,18 @@ import { TextWithVariables } from './variable-menu';
 type Errors = Record<string, string>;
 type Change<B extends Block> = (patch: Partial<B>) => void;
 
+const ALIGNMENTS = options<Align>([
+  ['left', 'Left'],
+  ['center', 'Centre'],
+  ['right', 'Right'],
+]);
+
 function AlignInput({ value, onChange }: { value: Align; onChange: (value: Align) => void }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} component="span">
-        Alignment
-      </Text>
-      <SegmentedControl
-        size="xs"
-        value={value}
-        onChange={(v) => onChange(v as Align)}
-        data={[
-          { value: 'left', label: 'Left' },
-          { value: 'center', label: 'Centre' },
-          { value: 'right', label: 'Right' },
-        ]}
-      />
-    </Stack>
-  );
+  return <ChoiceField label="Alignment" size="xs" value={value} onChange={onChange} data={ALIGNMENTS} />;
 }
 
 /** An image address, typed or uploaded to the community's files. */
-function ImageUrlInput({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (url: string) => void;
-  error?: string;
-}) {
+function ImageUrlInput({ label, value, onChange, error }: BlockFieldProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   async function upload(file: File | null) {

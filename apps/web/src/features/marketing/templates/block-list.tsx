@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BlockFields } from './block-fields';
-import { type Block, type BlockType, blockId } from './templates-api';
+import { type Block, blockId, blockName } from './templates-api';
 
 /** How each block is named in the editor, and what a new one starts as. */
 const NEW_BLOCKS: { label: string; make: () => Block }[] = [
@@ -28,20 +28,6 @@ const NEW_BLOCKS: { label: string; make: () => Block }[] = [
   { label: 'Divider', make: () => ({ id: blockId(), type: 'divider' }) },
   { label: 'Footer', make: () => ({ id: blockId(), type: 'footer', html: '' }) },
 ];
-
-const TYPE_LABELS: Record<BlockType, string> = {
-  header: 'Header',
-  text: 'Text',
-  image: 'Image',
-  button: 'Button',
-  columns: 'Columns',
-  cards: 'Cards',
-  divider: 'Divider',
-  footer: 'Footer',
-};
-
-const blockName = (block: Block) =>
-  block.type === 'cards' ? (block.source === 'products' ? 'Product cards' : 'Blog post cards') : TYPE_LABELS[block.type];
 
 /** The server's problems of block `i` (design.blocks.<i>.<field>), keyed by the block's field. */
 function errorsOf(errors: Record<string, string>, i: number): Record<string, string> {

@@ -1,14 +1,25 @@
-import '@mantine/tiptap/styles.css';
-import { Input } from '@mantine/core';
-import { Link, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
+import { Link } from '@mantine/tiptap';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import RichTextInput from '../../../kit/rich-text-input';
 import { VariableMenu } from './variable-menu';
 
+/** What email clients render: headings, emphasis, lists, links. */
+const EMAIL_TEXT = [
+  StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false, heading: { levels: [2, 3] } }),
+  Link,
+];
+
+/** A text field of a block: its label, value and the server's error for it. */
+export interface BlockFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
 /**
- * A block's rich text (what email clients render: headings, emphasis, lists, links), with the
- * variables' picker in its toolbar inserting `{{ name }}` at the caret. The server sanitizes it.
+ * A block's rich text, with the variables' picker in its toolbar inserting `{{ name }}` at the caret.
+ * The server sanitizes it.
  */
 export function BlockRichText({
   label,
@@ -21,46 +32,16 @@ export function BlockRichText({
   onChange: (html: string) => void;
   error?: string;
 }) {
-  const id = useId();
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false, heading: { levels: [2, 3] } }),
-      Link,
-    ],
-    content: value,
-    immediatelyRender: false,
-    editorProps: { attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-  });
-  // A value set from outside (a template loaded after mount).
-  useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
-  const insert = (name: string) => editor?.chain().focus().insertContent(`{{ ${name} }}`).run();
   return (
-    <Input.Wrapper label={label} labelProps={{ id: `${id}-label` }} error={error}>
-      <RichTextEditor editor={editor}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.ClearFormatting />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-          <VariableMenu onPick={insert} />
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content />
-      </RichTextEditor>
-    </Input.Wrapper>
+    <RichTextInput
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      extensions={EMAIL_TEXT}
+      marks={['bold', 'italic', 'underline']}
+      quotes={false}
+      controls={(editor) => <VariableMenu onPick={(name) => editor?.chain().focus().insertContent(`{{ ${name} }}`).run()} />}
+    />
   );
 }

@@ -4,18 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../kit/page-header';
 import { EmailPreview } from './email-preview';
-import { editorPath, type StarterLayout, useLayouts } from './templates-api';
-
-const BLOCK_NAMES: Record<string, string> = {
-  header: 'Header',
-  text: 'Text',
-  image: 'Image',
-  button: 'Button',
-  columns: 'Columns',
-  cards: 'Cards',
-  divider: 'Divider',
-  footer: 'Footer',
-};
+import { blockName, editorPath, type StarterLayout, useLayouts } from './templates-api';
 
 /** Choose a starter layout: each card shows its blocks, a preview in your business's values, and opens the editor on it. */
 export default function TemplateSelectPage() {
@@ -54,7 +43,7 @@ export default function TemplateSelectPage() {
               <Text size="sm" c="dimmed">
                 {layout.description}
               </Text>
-              <Text size="xs">{layout.design.blocks.map((b) => BLOCK_NAMES[b.type]).join(' · ')}</Text>
+              <Text size="xs">{layout.design.blocks.map(blockName).join(' · ')}</Text>
               <Group mt="auto" gap="xs">
                 <Button component={Link} to={editorPath(layout.key)} aria-label={`Use this layout: ${layout.name}`}>
                   Use this layout

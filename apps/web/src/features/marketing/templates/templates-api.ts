@@ -30,6 +30,21 @@ export type Block =
 
 export type BlockType = Block['type'];
 
+const TYPE_LABELS: Record<BlockType, string> = {
+  header: 'Header',
+  text: 'Text',
+  image: 'Image',
+  button: 'Button',
+  columns: 'Columns',
+  cards: 'Cards',
+  divider: 'Divider',
+  footer: 'Footer',
+};
+
+/** What a block is called in the editor and in the layouts' lists. */
+export const blockName = (block: Block) =>
+  block.type === 'cards' ? (block.source === 'products' ? 'Product cards' : 'Blog post cards') : TYPE_LABELS[block.type];
+
 export interface EmailDesign {
   version: 1;
   settings: { background: string; contentBackground: string; accent: string; textColor: string; font: 'sans' | 'serif' };

@@ -1,5 +1,6 @@
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ResourceScreen } from '../../../kit/resource-screen';
+import { TableHead } from '../../../kit/table-head';
 import { useVariableOptions, VARIABLES } from './templates-api';
 
 const SOURCES: Record<string, string> = {
@@ -25,14 +26,7 @@ function StandardVariables() {
         </Text>
         <Table.ScrollContainer minWidth={520}>
           <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tag</Table.Th>
-                <Table.Th>Label</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>Preview shows</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Tag', 'Label', 'From', 'Preview shows']} />
             <Table.Tbody>
               {standard.map((v) => (
                 <Table.Tr key={v.name}>

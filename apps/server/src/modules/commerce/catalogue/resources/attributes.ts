@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { defineResource } from '../../../../kernel/resources';
+import { autoSlug, defineResource } from '../../../../kernel/resources';
 import { commerceAttributes, commerceAttributeValues } from '../../tables';
 import { slugSchema, text } from '../schemas';
-import { autoSlug } from '../services/hooks';
 
 /** What products vary by (Colour, Size…); their values are records of their own (attribute values). */
 export const attributesResource = defineResource({

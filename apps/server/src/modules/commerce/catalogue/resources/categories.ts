@@ -1,8 +1,7 @@
-import { defineResource } from '../../../../kernel/resources';
+import { autoSlug, defineResource, steps } from '../../../../kernel/resources';
 import { commerceCategories } from '../../tables';
 import { imageSchema, seoMetaSchema, slugSchema, text } from '../schemas';
 import { noCategoryCycle } from '../services/categories';
-import { autoSlug, steps } from '../services/hooks';
 
 /** Shop categories, nested: a category's parent is another category (subcategories are children). */
 export const categoriesResource = defineResource({

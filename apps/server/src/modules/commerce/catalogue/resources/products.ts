@@ -1,7 +1,6 @@
-import { defineResource, errors, type HookContext, type Row } from '../../../../kernel/resources';
+import { after, autoSlug, type BeforeWrite, defineResource, errors, type HookContext, type Row, steps } from '../../../../kernel/resources';
 import { commerceProducts } from '../../tables';
 import { imagesSchema, money, SHOP_MONEY, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
-import { after, autoSlug, type BeforeWrite, steps } from '../services/hooks';
 import { priceRangeOf } from '../services/prices';
 import { addDefaultVariation, editVariations, type VariationInput, variationsOf } from '../services/variations';
 import { taxClass } from './settings';

@@ -1,7 +1,6 @@
-import { defineResource } from '../../../../kernel/resources';
+import { autoSlug, defineResource } from '../../../../kernel/resources';
 import { commerceTags } from '../../tables';
 import { slugSchema, text } from '../schemas';
-import { autoSlug } from '../services/hooks';
 
 export const tagsResource = defineResource({
   path: 'commerce/tags',

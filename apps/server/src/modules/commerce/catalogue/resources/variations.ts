@@ -1,7 +1,6 @@
-import { defineResource, errors, type Row } from '../../../../kernel/resources';
+import { type BeforeWrite, defineResource, errors, type Row } from '../../../../kernel/resources';
 import { commerceVariations } from '../../tables';
 import { imagesSchema, money, SHOP_MONEY, skuSchema, stock } from '../schemas';
-import type { BeforeWrite } from '../services/hooks';
 import { refreshPriceRange } from '../services/prices';
 
 /** Stock on hand never goes below what open orders reserve (the table's CHECK, said as a 409). */

@@ -1,7 +1,6 @@
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { type Db, errors, type Scope, tenantFilter } from '../../../../kernel/resources';
+import { type BeforeWrite, type Db, errors, type Scope, tenantFilter } from '../../../../kernel/resources';
 import { commerceCategories, commerceProducts } from '../../tables';
-import type { BeforeWrite } from './hooks';
 
 /** The deepest a category tree goes (a parent chain longer than this is refused as a cycle would be). */
 export const MAX_CATEGORY_DEPTH = 20;

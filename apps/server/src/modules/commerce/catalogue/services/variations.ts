@@ -1,10 +1,9 @@
 import { and, asc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../../kernel/events';
-import { type Db, errors, type Row, type Scope, tenantFilter } from '../../../../kernel/resources';
+import { type Db, errors, type Row, type Scope, tenantFilter, uniqueValue } from '../../../../kernel/resources';
 import { commerceAttributes, commerceAttributeValues, commerceProducts, commerceVariations } from '../../tables';
 import { imagesSchema, money, skuSchema, slugify, stock } from '../schemas';
-import { uniqueValue } from './hooks';
 import { refreshPriceRange } from './prices';
 
 /** The most variations one product has (and one generation makes). */

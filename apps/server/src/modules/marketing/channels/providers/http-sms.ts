@@ -1,3 +1,4 @@
+import type { Outbound } from '../../../../kernel/messaging';
 import { callJson, type SendResult } from './types';
 
 /**
@@ -15,6 +16,8 @@ export interface HttpSmsOptions {
   apiKey: string;
   username?: string;
   timeoutMs?: number;
+  /** The kernel's outbound HTTP: the gateway's address is the community's, held to public addresses. */
+  outbound: Outbound;
 }
 
 export interface OutgoingSms {
@@ -31,6 +34,7 @@ export function createHttpSmsClient(options: HttpSmsOptions) {
     async send(sms: OutgoingSms): Promise<SendResult> {
       const body = (await callJson(
         PROVIDER,
+        options.outbound,
         `${options.baseUrl.replace(/\/+$/, '')}/messages`,
         {
           method: 'POST',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Mailer } from '../../../../kernel/messaging';
+import { type Mailer, outboundFor } from '../../../../kernel/messaging';
 import type { Database } from '../../../../kernel/resources';
 import type { SecretBox } from '../../../../kernel/secrets';
 import { openSettings } from '../settings/store';
@@ -100,7 +100,12 @@ export async function sendSms(db: Database, tenantId: string, sms: OutgoingSmsMe
   const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'sms'));
   if (settings.provider !== 'http') return outboxResult();
   const config = settings.config as { baseUrl: string; senderId: string; username?: string };
-  const client = createHttpSmsClient({ baseUrl: config.baseUrl, apiKey: settings.secrets.apiKey ?? '', username: config.username });
+  const client = createHttpSmsClient({
+    baseUrl: config.baseUrl,
+    apiKey: settings.secrets.apiKey ?? '',
+    username: config.username,
+    outbound: outboundFor(db),
+  });
   return client.send({ to: sms.to, text: sms.text, from: sms.senderId || config.senderId, templateId: sms.dltTemplateId });
 }
 
@@ -109,6 +114,11 @@ export async function whatsappClientFor(db: Database, tenantId: string) {
   const { box } = senderFor(db);
   const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'whatsapp'));
   if (settings.provider !== 'cloud_api') return null;
-  const config = settings.config as { graphUrl: string; phoneNumberId: string; businessAccountId: string };
-  return createWhatsappCloudClient({ ...config, accessToken: settings.secrets.accessToken ?? '' });
+  const config = settings.config as { graphUrl: string; phoneNumberId: string; businessAccountId: string; appId?: string };
+  return createWhatsappCloudClient({
+    ...config,
+    appId: config.appId || undefined,
+    accessToken: settings.secrets.accessToken ?? '',
+    outbound: outboundFor(db),
+  });
 }

@@ -1,3 +1,4 @@
+import { type Outbound, OutboundError, type OutboundResponse } from '../../../../kernel/messaging';
 import { AppError } from '../../../../kernel/resources';
 
 /** What a provider answered for one message. `outbox`: recorded for development, not sent. */
@@ -8,13 +9,14 @@ export interface SendResult {
 }
 
 /**
- * A provider refused or could not be reached. Answered as a 422 naming the provider (never a 5xx:
- * the community's settings or the provider are at fault, not this server), and recorded on the message.
+ * A provider refused, could not be reached, or sits at an address the server does not call. Answered
+ * as a 422 naming the provider (never a 5xx: the community's settings or the provider are at fault,
+ * not this server), and recorded on the message.
  */
 export class ProviderError extends AppError {
   constructor(
     readonly provider: string,
-    code: 'provider_refused' | 'provider_unreachable' | 'provider_timeout',
+    code: 'provider_refused' | 'provider_unreachable' | 'provider_timeout' | 'provider_address_refused',
     message: string,
   ) {
     super(422, code, message);
@@ -25,41 +27,55 @@ export class ProviderError extends AppError {
 /** Default time a provider call may take. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
+export interface ProviderCall {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as they are (with its own content-type header). */
+  bytes?: Uint8Array;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
 /**
- * One JSON call to a provider: a timeout, and every failure turned into a ProviderError carrying
- * the provider's own message (clipped), never its credentials.
+ * One call to a provider at an address the community configured, through the kernel's outbound
+ * HTTP (public https addresses only, no redirects): a timeout, and every failure turned into a
+ * ProviderError carrying the provider's own message (clipped), never its credentials. Answers the
+ * response with its body read.
  */
-export async function callJson(
-  provider: string,
-  url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs?: number },
-  messageOf: (body: unknown) => string | undefined,
-): Promise<unknown> {
-  let response: Response;
+export async function callProvider(provider: string, outbound: Outbound, url: string, init: ProviderCall): Promise<OutboundResponse> {
+  const timeoutMs = init.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   try {
-    response = await fetch(url, {
+    return await outbound.request(url, {
       method: init.method,
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(init.timeoutMs ?? PROVIDER_TIMEOUT_MS),
-      redirect: 'error',
+      body: init.bytes ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+      timeoutMs,
+      maxBytes: init.maxBytes,
     });
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new ProviderError(
-        provider,
-        'provider_timeout',
-        `${provider} did not answer within ${Math.round((init.timeoutMs ?? PROVIDER_TIMEOUT_MS) / 1000)} s`,
-      );
-    }
-    throw new ProviderError(
-      provider,
-      'provider_unreachable',
-      `${provider} could not be reached (${clip((error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message)})`,
-    );
+    if (!(error instanceof OutboundError)) throw error;
+    if (error.kind === 'timeout')
+      throw new ProviderError(provider, 'provider_timeout', `${provider} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    if (error.kind === 'refused')
+      throw new ProviderError(provider, 'provider_address_refused', `${provider} was not called: ${clip(error.message)}`);
+    if (error.kind === 'too_large')
+      throw new ProviderError(provider, 'provider_refused', `${provider} answered too much: ${clip(error.message)}`);
+    throw new ProviderError(provider, 'provider_unreachable', `${provider} could not be reached (${clip(error.message)})`);
   }
-  const text = await response.text();
+}
+
+/** One JSON call to a provider (callProvider); a refusal names the provider's reason (`messageOf` its error body). */
+export async function callJson(
+  provider: string,
+  outbound: Outbound,
+  url: string,
+  init: ProviderCall,
+  messageOf: (body: unknown) => string | undefined,
+): Promise<unknown> {
+  const response = await callProvider(provider, outbound, url, init);
+  const text = response.body.toString('utf8');
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -67,7 +83,7 @@ export async function callJson(
     body = null;
   }
   if (!response.ok) {
-    const reason = messageOf(body) ?? (text ? clip(text) : response.statusText);
+    const reason = messageOf(body) ?? (text ? clip(text) : `HTTP ${response.status}`);
     throw new ProviderError(provider, 'provider_refused', `${provider} refused (${response.status}): ${clip(reason)}`);
   }
   return body;

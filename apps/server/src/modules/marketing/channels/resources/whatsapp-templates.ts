@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { outboundFor } from '../../../../kernel/messaging';
 import { defineResource, errors, type HookContext, type Row } from '../../../../kernel/resources';
 import { marketingWhatsappTemplates, type WhatsappButton } from '../../tables/channels';
 import { BUILT_IN_VARIABLES } from '../../variables/engine';
+import { MEDIA_HEADERS } from '../providers/whatsapp-cloud';
 import { declaredVariables } from '../variables';
 
 const button = z.discriminatedUnion('type', [
@@ -34,7 +36,13 @@ async function checkTemplate(ctx: HookContext, data: Record<string, unknown>) {
   };
   const problems: Record<string, string> = {};
   if (t.headerType === 'text' && !t.headerText) problems.headerText = 'A text header needs its text';
-  if (t.headerType === 'image' && !t.headerImageUrl) problems.headerImageUrl = 'An image header needs the image';
+  const media = MEDIA_HEADERS[t.headerType as keyof typeof MEDIA_HEADERS];
+  if (media && !t.headerImageUrl) problems.headerImageUrl = `A ${t.headerType} header needs the address of ${media.what}`;
+  // The server reads the media to upload it to Meta: an address it may call (public https).
+  if (media && t.headerImageUrl && 'headerImageUrl' in data) {
+    const refused = await outboundFor(ctx.scope.db).check(t.headerImageUrl);
+    if (refused) problems.headerImageUrl = refused;
+  }
   if (numberedVariables(t.headerText).some((n) => n !== 1)) problems.headerText = 'A header holds at most one variable, {{1}}';
   const numbers = numberedVariables(t.body);
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -73,7 +81,7 @@ export const whatsappTemplatesResource = defineResource({
     headerText: (s) => s.trim().max(60),
     headerImageUrl: () =>
       z
-        .url({ protocol: /^https$/ })
+        .url({ protocol: /^https?$/, message: 'A web address (https://…)' })
         .max(2000)
         .nullable(),
     body: (s) => s.trim().min(1, 'Write the message').max(1024),
@@ -89,7 +97,21 @@ export const whatsappTemplatesResource = defineResource({
     category: {
       options: { marketing: { label: 'Marketing' }, utility: { label: 'Utility' }, authentication: { label: 'Authentication' } },
     },
-    headerType: { label: 'Header', options: { none: { label: 'None' }, text: { label: 'Text' }, image: { label: 'Image' } } },
+    headerType: {
+      label: 'Header',
+      options: {
+        none: { label: 'None' },
+        text: { label: 'Text' },
+        image: { label: 'Image' },
+        video: { label: 'Video' },
+        document: { label: 'Document' },
+      },
+    },
+    headerImageUrl: {
+      label: 'Header media',
+      widget: 'url',
+      help: 'The https address of the image (JPEG, PNG up to 5 MB), video (MP4) or document (PDF) up to 16 MB: uploaded to Meta when the template is submitted',
+    },
     body: { widget: 'textarea', help: 'Numbered variables {{1}}, {{2}} …, mapped to merge variables' },
     buttons: { widget: 'json', help: 'Quick replies, links (https) and a phone number' },
     variableMap: { label: 'Variables', widget: 'json', help: '{ "1": "first_name" }: the merge variable each number takes' },

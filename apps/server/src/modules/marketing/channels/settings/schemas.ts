@@ -21,6 +21,8 @@ export interface ProviderShape {
   secrets: z.ZodObject;
   /** Secrets that must be present once saved. */
   requiredSecrets: string[];
+  /** Config keys holding addresses the server calls: checked at save against the outbound policy (public https). */
+  calledUrls?: string[];
 }
 
 /** Email: the installation's mail (SMTP_URL or the outbox) or the community's own SMTP server. */
@@ -73,6 +75,7 @@ const sms: Record<string, ProviderShape> = {
       .strict(),
     secrets: z.object({ apiKey: secret.optional() }).strict(),
     requiredSecrets: ['apiKey'],
+    calledUrls: ['baseUrl'],
   },
 };
 
@@ -97,10 +100,23 @@ const whatsapp: Record<string, ProviderShape> = {
           .trim()
           .regex(/^[0-9]{5,30}$/, 'The WhatsApp business account id (digits)'),
         graphUrl: httpUrl.default('https://graph.facebook.com/v21.0'),
+        appId: z
+          .string()
+          .trim()
+          .regex(/^([0-9]{5,30})?$/, 'The Meta app id (digits): media headers are uploaded to it')
+          .default(''),
       })
       .strict(),
-    secrets: z.object({ accessToken: secret.optional(), webhookVerifyToken: secret.optional() }).strict(),
+    secrets: z
+      .object({
+        accessToken: secret.optional(),
+        webhookVerifyToken: secret.optional(),
+        /** Signs the webhook's deliveries (X-Hub-Signature-256): without it the webhook takes no status updates. */
+        appSecret: secret.optional(),
+      })
+      .strict(),
     requiredSecrets: ['accessToken', 'webhookVerifyToken'],
+    calledUrls: ['graphUrl'],
   },
 };
 

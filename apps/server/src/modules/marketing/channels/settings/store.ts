@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { recordAudit } from '../../../../kernel/events';
+import { outboundFor } from '../../../../kernel/messaging';
 import { type Db, errors, parseInput, type Scope } from '../../../../kernel/resources';
 import { maskAll, type SecretBox } from '../../../../kernel/secrets';
 import { marketingChannelSettings, type SettingsChannel } from '../../tables/channels';
@@ -85,6 +86,14 @@ export async function saveSettings(
   }
   const { publicKey: _ignored, ...configIn } = input.config;
   const config = prefixed('config', () => parseInput(shape.config, configIn) as Record<string, unknown>);
+  // The server will call these addresses: public https only (the kernel's outbound policy).
+  const outbound = outboundFor(scope.db);
+  const refused: Record<string, string> = {};
+  for (const key of shape.calledUrls ?? []) {
+    const problem = typeof config[key] === 'string' ? await outbound.check(config[key]) : null;
+    if (problem) refused[`config.${key}`] = problem;
+  }
+  if (Object.keys(refused).length > 0) throw errors.validation(refused, Object.values(refused)[0]);
   // Push keys are generated here, never typed in: a save keeps them (or makes the first pair).
   if (channel === 'push') {
     if (!existing?.secretsSealed) return generateVapidKeys(box, tx, scope, String(config.subject));

@@ -1,7 +1,7 @@
-import { and, eq, like, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Scope } from '../../../../kernel/resources';
-import { defineResource, errors, slugify, tenantFilter } from '../../../../kernel/resources';
+import { defineResource, errors, slugify, tenantFilter, uniqueValue } from '../../../../kernel/resources';
 import { marketingLandingPages } from '../../tables/pages';
 import { pageCache } from '../cache';
 import { designSchema } from '../design';
@@ -12,18 +12,6 @@ export const slugSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'Lower-case letters, digits and dashes (at most 80), starting with a letter or digit');
-
-/** `base`, or base-2, base-3 … whichever is free in the community. */
-async function uniqueSlug(tx: Db, scope: Scope, base: string) {
-  const t = marketingLandingPages;
-  const rows = await tx
-    .select({ slug: t.slug })
-    .from(t)
-    .where(and(tenantFilter(t, scope.tenantId), or(eq(t.slug, base), like(t.slug, `${base}-%`))));
-  const taken = new Set(rows.map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 /** Refuses a slug another page of the community has (409 naming the field). */
 export async function assertSlugFree(tx: Db, scope: Scope, slug: string, exceptId?: string) {
@@ -71,7 +59,9 @@ export const landingPagesResource = defineResource({
       if (ctx.op === 'create') {
         const template = typeof next.templateKey === 'string' ? templateByKey(next.templateKey) : undefined;
         if (next.design === undefined && template) next.design = designSchema.parse(template.design);
-        next.slug = next.slug ? next.slug : await uniqueSlug(ctx.tx, ctx.scope, slugify(String(next.name ?? 'page')));
+        next.slug = next.slug
+          ? next.slug
+          : await uniqueValue(ctx.tx, ctx.scope, marketingLandingPages, marketingLandingPages.slug, slugify(String(next.name ?? 'page')));
       }
       if (typeof next.slug === 'string' && next.slug !== ctx.existing?.slug)
         await assertSlugFree(ctx.tx, ctx.scope, next.slug, ctx.existing?.id as string);

@@ -1,7 +1,12 @@
 import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Db, type HookContext, type ResourceConfig, type Scope, type TenantTable, tenantFilter } from '../../../../kernel/resources';
-import { slugify } from '../schemas';
+import type { Scope } from '../auth/context';
+import type { Db } from '../db/database';
+import { tenantFilter } from '../tenancy/scope-filter';
+import { slugify } from './slug';
+import type { HookContext, ResourceConfig, TenantTable } from './types';
+
+// Pieces resources build their beforeWrite hooks from.
 
 export type BeforeWrite = NonNullable<NonNullable<ResourceConfig['hooks']>['beforeWrite']>;
 
