@@ -148,7 +148,9 @@ export class Resource {
     const atEnd = total !== null && !totalIsEstimate && !query.cursor && offset + rows.length >= total;
     const nextCursor = rows.length === limit && last && !atEnd ? encodeCursor(last, plan.cursorKeys) : null;
     const extra = Object.keys(plan.cursorValues);
-    if (extra.length > 0) for (const row of rows) for (const key of extra) delete row[key];
+    // Cleared, not deleted: \`delete\` turns each row into a slow dictionary object, which cost ~8% of a
+    // 50-row list's CPU in serialisation. Undefined keys are never written (JSON or the compiled serialiser).
+    if (extra.length > 0) for (const row of rows) for (const key of extra) row[key] = undefined;
     const redact = this.config.redact;
     const data = redact ? rows.map((row) => redact(row, scope)) : rows;
     await expandRows(tx, scope, data, this.expandable(query.expand));
