@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scopeOf } from '../src/kernel/auth/context';
-import { EXACT_TOTAL_LIMIT, type ListQuery, MAX_OFFSET, sortableFields } from '../src/kernel/resources/list-query';
-import { explain, type PlanNode, type Resource } from '../src/kernel/resources/resource';
+import { EXACT_TOTAL_LIMIT, type ListQuery, MAX_OFFSET } from '../src/kernel/resources/list-query';
+import type { Resource } from '../src/kernel/resources/resource';
 import { startTestApp } from './helpers';
+import { expectFiltersAndSortsIndexed, expectIndexed, listPlan } from './list-plans';
 
 /**
  * Lists at 100,000 rows of one community (site products, generated in SQL): search, every declared
@@ -59,29 +59,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-/** The scans of site_products in the plan of the list's page and of its count. */
+/** The scans of site_products (or site_blogs) in the plan of the list's page and of its count. */
 async function scans(query: Partial<ListQuery>, which: 'page' | 'count' = 'page', resource = products): Promise<string[]> {
-  const scope = scopeOf(t.app.db, { tenantId: a.tenantId } as never);
   const table = resource === products ? 'site_products' : 'site_blogs';
-  return t.app.db.readAsTenant(a.tenantId, async (tx) => {
-    const q = resource.pageQuery(tx, scope, { limit: 50, offset: 0, withTotal: 'true', ...query } as ListQuery);
-    const [plan] = await explain(tx, which === 'page' ? q.page : q.matching().limit(EXACT_TOTAL_LIMIT + 1));
-    return nodes(plan.Plan)
-      .filter((n) => n['Relation Name'] === table || n['Node Type'] === 'Bitmap Index Scan')
-      .map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
-  });
-}
-
-function expectIndexed(found: string[], what: string) {
-  expect(found.length, what).toBeGreaterThan(0);
-  expect(
-    found.filter((s) => s.startsWith('Seq Scan')),
-    `${what}: ${found.join(', ')}`,
-  ).toEqual([]);
+  return (await listPlan(t.app, a.tenantId, { resource, table, limit: 50 }, query, which)).found;
 }
 
 describe('lists at 100,000 rows', () => {
@@ -123,15 +104,7 @@ describe('lists at 100,000 rows', () => {
       featured: 'true',
       'publishAt.gte': new Date(Date.now() - 3600_000).toISOString(),
     };
-    for (const key of products.config.list?.filters ?? []) {
-      const entry = Object.entries(filters).find(([k]) => k === key || k.startsWith(`${key}.`));
-      expect(entry, `a value to filter ${key} by`).toEqual([expect.any(String), expect.any(String)]);
-      expectIndexed(await scans({ [entry![0]]: entry![1] }), `filter ${entry![0]}`);
-    }
-    for (const key of sortableFields(products.config)) {
-      expectIndexed(await scans({ sort: key }), `sort ${key}`);
-      expectIndexed(await scans({ sort: `-${key}` }), `sort -${key}`);
-    }
+    await expectFiltersAndSortsIndexed(products, filters, (query) => scans(query));
   });
 
   it('counts exactly up to 10,000 matches and estimates beyond, flagged', async () => {

@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/kernel/resources';
-import { explain, type PlanNode } from '../src/kernel/resources/resource';
+import { explain } from '../src/kernel/resources/resource';
 import { audienceMembersQuery } from '../src/modules/marketing/segments/audiences';
 import { compileRules } from '../src/modules/marketing/segments/compile';
 import { countContacts, matchingContacts, memberCursor, memberPageQuery, pageContacts } from '../src/modules/marketing/segments/matching';
 import { type RuleTree, ruleTreeSchema } from '../src/modules/marketing/segments/rules';
 import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { planNodes, scanNames } from './list-plans';
 
 type Json = Record<string, any>;
 
@@ -675,10 +676,6 @@ describe('compat lines', () => {
   });
 });
 
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 describe('at 100,000 contacts', () => {
   let big: TestCommunity;
   const N = 100_000;
@@ -722,9 +719,9 @@ describe('at 100,000 contacts', () => {
   /** The plan's scans of the contacts table: "Bitmap Index Scan marketing_contacts_tags_idx", "Seq Scan" … */
   async function scansOf(tx: Db, query: SQLWrapper): Promise<string[]> {
     const [plan] = await explain(tx, query);
-    return nodes(plan.Plan)
-      .filter((n) => n['Relation Name'] === 'marketing_contacts' || n['Index Name'] || n['Node Type'] === 'Sort')
-      .map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
+    return scanNames(
+      planNodes(plan.Plan).filter((n) => n['Relation Name'] === 'marketing_contacts' || n['Index Name'] || n['Node Type'] === 'Sort'),
+    );
   }
 
   /** As the community (row-level security): one connection on the embedded engine, so never nested. */
