@@ -17,7 +17,7 @@
  * Prints p50/p95/p99, requests/s and kit/floor. Not part of `npm test`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { CURSOR_VALUE, ESTIMATE_TRUSTED_FROM, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
 import { siteProducts } from '../apps/server/src/modules/site/tables';
+import { floorServer } from './lib/floor';
 
 interface Latency {
   p50: number;
@@ -64,9 +65,10 @@ const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 100_000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Keep the PostgreSQL database afterwards (to study plans with psql); its name is printed. */
 const KEEP = process.env.BENCH_KEEP === '1';
+/** Measure on a database kept by an earlier run (BENCH_KEEP=1) instead of seeding a new one: its name. */
+const REUSE = process.env.BENCH_REUSE;
 const OTHER_COMMUNITIES = 50;
 const OTHER_ROWS = 1_000;
-const FLOOR_POOL = 20; // the kit's pool size (openDatabase default)
 const PAGE = 50;
 const WOODS = ['walnut', 'oak', 'pine', 'ash', 'elm', 'teak', 'birch'];
 /** In 5 products of the main community, whatever its size. */
@@ -191,79 +193,59 @@ function queries(rows: number, { id, after, walnutPublished }: Awaited<ReturnTyp
   return all.filter((q) => !ONLY || ONLY.includes(q.key));
 }
 
-/**
- * The floor: Fastify and a pg Pool, the SQL written by hand for each query, the same answer as the
- * kit (the page; the total counted up to 10,001 rows and estimated by the planner beyond).
- */
-async function floorServer(databaseUrl: string, tenantId: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: FLOOR_POOL });
-  const columns = Object.entries(getTableColumns(siteProducts) as Record<string, PgColumn>)
-    .filter(([key]) => key !== 'tenantId')
-    .map(([key, c]) => `"${c.name}" as "${key}"`)
-    .join(', ');
-  const app = Fastify({ logger: false });
-  const order = 'order by created_at desc, id desc';
-  const byId = `select ${columns} from site_products where tenant_id = $1 and id = $2`;
-
-  async function list(where: string, params: unknown[], withTotal = true) {
-    const all = [tenantId, ...params];
-    const { rows } = await pool.query(`select ${columns} from site_products where tenant_id = $1 ${where} ${order} limit ${PAGE}`, all);
-    let total: number | null = null;
-    let totalIsEstimate = false;
-    if (withTotal && rows.length < PAGE) total = rows.length;
-    else if (withTotal) {
-      // The kit's rule (countUpTo): the planner's estimate when it expects far more than the exact
-      // limit, else a count up to EXACT_TOTAL_LIMIT + 1.
-      const matching = `select 1 from site_products where tenant_id = $1 ${where}`;
-      const [plan] = (await pool.query(`explain (format json) ${matching}`, all)).rows[0]['QUERY PLAN'];
-      const estimate = Math.round(plan.Plan['Plan Rows']);
-      if (estimate >= ESTIMATE_TRUSTED_FROM) {
-        total = estimate;
-        totalIsEstimate = true;
-      } else {
-        const [{ n }] = (await pool.query(`select count(*)::int as n from (${matching} limit ${EXACT_TOTAL_LIMIT + 1}) c`, all)).rows;
-        total = n <= EXACT_TOTAL_LIMIT ? n : Math.max(estimate, EXACT_TOTAL_LIMIT + 1);
-        totalIsEstimate = n > EXACT_TOTAL_LIMIT;
-      }
-    }
-    const last = rows[rows.length - 1];
-    return { data: rows, total, totalIsEstimate, limit: PAGE, offset: 0, nextCursor: rows.length === PAGE ? last.id : null };
-  }
-  const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  app.get('/newest', () => list('', []));
-  app.get('/search', (req) => {
-    const { status, q } = req.query as { status: string; q: string };
-    return list('and status = $2 and (name ilike $3 or code ilike $3)', [status, like(q)]);
-  });
-  app.get('/rare', (req) => list('and (name ilike $2 or code ilike $2)', [like((req.query as { q: string }).q)]));
-  app.get('/after', (req) => {
-    const { createdAt, id } = req.query as { createdAt: string; id: string };
-    return list('and (created_at, id) < ($2::timestamptz, $3::uuid)', [createdAt, id], false);
-  });
-  app.get('/get/:id', async (req, reply) => {
-    const { id } = req.params as { id: string };
-    // A named statement, planned once per connection (as the kit's read by id is).
-    const { rows } = await pool.query({ name: 'get', text: byId, values: [tenantId, id] });
-    if (rows.length === 0) return reply.code(404).send({ error: { code: 'not_found', message: 'Product not found' } });
-    return { data: rows[0] };
-  });
-  app.addHook('onClose', () => pool.end());
-  return app;
-}
-
 interface Measured {
   rps: number;
   latency: Latency;
+  /** CPU time per request, in µs: this process (server and load generator) and the database's backends. */
+  cpu: { node: number; db: number };
 }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Measured> {
+/**
+ * CPU seconds so far of each PostgreSQL backend serving `database`, by process id (from /proc, so
+ * only when the server runs on this machine; none elsewhere). Unlike requests per second, CPU per
+ * request hardly moves when other work shares the machine: it compares kit and floor even on a busy one.
+ */
+async function backendCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
+  const seconds = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command name: state is the 1st, utime the 12th and stime the 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
+    } catch {
+      // gone, or not on this machine
+    }
+  }
+  return seconds;
+}
+
+/** The backends' CPU between two readings: each live backend's own growth (one that started meanwhile, all of its time). */
+function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+async function measure(url: string, headers: Record<string, string> = {}, db?: { admin: pg.Client; name: string }): Promise<Measured> {
   // A short warm-up (JIT, pool connections, PostgreSQL caches), then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers, workers: 1 });
+  const db0 = db ? await backendCpu(db.admin, db.name) : new Map<number, number>();
+  const node0 = process.cpuUsage();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
+  const node = process.cpuUsage(node0);
+  const dbSeconds = db ? backendCpuSince(db0, await backendCpu(db.admin, db.name)) : 0;
   const failed = r.non2xx + r.errors + r.timeouts;
   if (failed > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return { rps: r.requests.average, latency: r.latency };
+  const perRequest = (us: number) => us / Math.max(1, r.requests.total);
+  return {
+    rps: r.requests.average,
+    latency: r.latency,
+    cpu: { node: perRequest(node.user + node.system), db: perRequest(dbSeconds * 1e6) },
+  };
 }
+
+const cpuOf = (m: Measured) => `${m.cpu.node.toFixed(0)} + ${m.cpu.db.toFixed(0)}`;
 
 async function check(name: string, url: string, headers: Record<string, string>, expect: (body: any) => boolean): Promise<any> {
   const res = await fetch(url, { headers });
@@ -293,15 +275,27 @@ async function positions(run: Run, tenantId: string, rows: number) {
   return { id: String(id), after: after as { createdAt: string; id: string }, walnutPublished: Number(n) };
 }
 
+/** Signs in to the main community of a kept database. */
+async function signIn(app: FastifyInstance, run: Run) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { community: 'bench-main', email: 'owner@bench-main.example', password: 'benchmark-password' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const [{ id }] = await run("select id from communities where name = 'bench-main'");
+  return { token: res.json().token as string, tenantId: String(id) };
+}
+
 async function onPostgres() {
-  const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
+  const dbName = REUSE ?? `atrium_bench_${randomBytes(4).toString('hex')}`;
   const url = new URL(SERVER);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
-  await admin.query(`create database "${dbName}"`);
+  if (!REUSE) await admin.query(`create database "${dbName}"`);
   let kit: FastifyInstance | undefined;
   let floor: FastifyInstance | undefined;
   let seeder: pg.Client | undefined;
@@ -312,22 +306,32 @@ async function onPostgres() {
     );
     kit = await buildApp(config, { seed: false, logger: false });
     await kit.ready();
-    console.log(`PostgreSQL (${dbName}, ${KEEP ? 'kept' : 'dropped afterwards'})`);
+    console.log(`PostgreSQL (${dbName}, ${REUSE ? 'reused' : KEEP ? 'kept' : 'dropped afterwards'})`);
     seeder = new pg.Client({ connectionString: databaseUrl });
     await seeder.connect();
     await seeder.query("set maintenance_work_mem = '256MB'");
     const client = seeder;
     const run: Run = async (text, params) => (await client.query(text, params)).rows;
-    const main = await seed(kit, run, MAIN_ROWS, OTHER_COMMUNITIES);
-    const at = await positions(run, main.tenantId, MAIN_ROWS);
+    const rows = REUSE
+      ? Number(
+          (
+            await run('select count(*)::int as n from site_products where tenant_id = (select id from communities where name = $1)', [
+              'bench-main',
+            ])
+          )[0].n,
+        )
+      : MAIN_ROWS;
+    const main = REUSE ? await signIn(kit, run) : await seed(kit, run, rows, OTHER_COMMUNITIES);
+    const at = await positions(run, main.tenantId, rows);
 
     const kitAddress = await kit.listen({ port: 0, host: '127.0.0.1' });
-    floor = await floorServer(databaseUrl, main.tenantId);
+    floor = await floorServer(databaseUrl, main.tenantId, PAGE);
     const floorAddress = await floor.listen({ port: 0, host: '127.0.0.1' });
     const auth = { authorization: `Bearer ${main.token}` };
 
     const results: { q: Query; kit: Measured; floor: Measured }[] = [];
-    for (const q of queries(MAIN_ROWS, at)) {
+    const db = { admin, name: dbName };
+    for (const q of queries(rows, at)) {
       // Both answer the same before they are timed.
       const k = await check(`kit ${q.key}`, kitAddress + q.kit, auth, q.expect);
       const f = await check(`floor ${q.key}`, floorAddress + q.floor, {}, q.expect);
@@ -335,7 +339,7 @@ async function onPostgres() {
       if (same !== JSON.stringify(f.data.id ?? f.data.map((r: { id: string }) => r.id)) || k.total !== f.total) {
         throw new Error(`${q.key}: kit and floor answer differently`);
       }
-      results.push({ q, kit: await measure(kitAddress + q.kit, auth), floor: await measure(floorAddress + q.floor) });
+      results.push({ q, kit: await measure(kitAddress + q.kit, auth, db), floor: await measure(floorAddress + q.floor, {}, db) });
       const last = results[results.length - 1];
       console.log(
         `  ${q.label.padEnd(34)} kit ${last.kit.rps.toFixed(0).padStart(6)} req/s  floor ${last.floor.rps.toFixed(0).padStart(6)} req/s`,
@@ -356,11 +360,20 @@ async function onPostgres() {
     console.log(
       `\nTargets (each ≥ ${TARGET_SHARE * 100}% of its floor, p95 ≤ ${TARGET_P95_MS} ms for lists at ${CONNECTIONS} connections): ${met ? 'met' : 'NOT met'}`,
     );
+    // With both processes on this machine's cores, requests per second follow CPU per request:
+    // floor/kit CPU is what kit/floor would be on a quiet machine, and it holds on a busy one.
+    console.log('\n| query | kit CPU µs/request (node + database) | floor CPU µs/request | floor/kit CPU |');
+    console.log('|---|---:|---:|---:|');
+    for (const { q, kit: k, floor: f } of results) {
+      const share = (f.cpu.node + f.cpu.db) / (k.cpu.node + k.cpu.db);
+      console.log(`| ${q.label} | ${cpuOf(k)} | ${cpuOf(f)} | ${(share * 100).toFixed(0)}% |`);
+    }
   } finally {
     await floor?.close().catch(() => {});
     await kit?.close().catch(() => {});
     await seeder?.end().catch(() => {});
-    if (!KEEP) await admin.query(`drop database if exists "${dbName}" with (force)`).catch((err) => console.error('drop failed:', err));
+    if (!KEEP && !REUSE)
+      await admin.query(`drop database if exists "${dbName}" with (force)`).catch((err) => console.error('drop failed:', err));
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,7 +1,9 @@
 /**
  * Profiles one kit request against a kept bench database (BENCH_KEEP=1 npm run bench):
  *   PROFILE_DB=postgres://postgres@127.0.0.1:5432/atrium_bench_… node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile-get.ts [path]
- * Prints req/s; the .cpuprofile shows where the time goes.
+ * Prints req/s and CPU µs per request; the .cpuprofile shows where the time goes.
+ * PROFILE_FLOOR=1 profiles the bare floor (bench/lib/floor.ts) instead, at its own path
+ * (/newest, /search?status=published&q=walnut, /rare?q=zebrano, /get/<id>, /after?createdAt=…&id=…).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { floorServer } from './lib/floor';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (
@@ -26,7 +29,7 @@ async function main() {
     { databaseUrl, jwtSecret: randomBytes(32).toString('hex') },
   );
   const app = await buildApp(config, { seed: false, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const floor = process.env.PROFILE_FLOOR === '1';
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
@@ -35,9 +38,11 @@ async function main() {
   const token = login.json().token as string;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query("select id from site_products where code = 'P-500000' limit 1");
+  const { rows } = await client.query("select id, tenant_id from site_products where code = 'P-500000' limit 1");
   await client.end();
-  const path = process.argv[2] ?? `/api/v1/site/products/${rows[0].id}`;
+  const server = floor ? await floorServer(databaseUrl, rows[0].tenant_id, 50) : app;
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  const path = process.argv[2] ?? (floor ? `/get/${rows[0].id}` : `/api/v1/site/products/${rows[0].id}`);
   const load = { url: address + path, connections: 10, headers: { authorization: `Bearer ${token}` }, workers: 1 };
   await autocannon({ ...load, duration: 2 }); // warm-up
   const session = new Session();
@@ -52,6 +57,7 @@ async function main() {
   console.log(
     `${path}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, CPU ${((cpu.user + cpu.system) / r.requests.total).toFixed(0)} µs/request`,
   );
+  if (floor) await server.close();
   await app.close();
 }
 main().catch((err) => {

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { api, BASE, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
 
 /**
@@ -6,6 +7,27 @@ import { api, BASE, collectPageErrors, expect, ownerTest as test, unique } from 
  * dispatches it on the order page, and the order shows dispatched. The product is one the demo
  * community's catalogue has on sale.
  */
+
+/** Fills the cart's checkout form and places the order; the placed notice and the order's reference (`#1001`, `AT-1009`: the prefix is a shop setting). */
+async function placeOrder(
+  page: Page,
+  cart: Locator,
+  shopper: { email: string; name: string; address: string; city: string; postalCode: string },
+) {
+  const fields: [string, string][] = [
+    ['Email', shopper.email],
+    ['Full name', shopper.name],
+    ['Address', shopper.address],
+    ['City', shopper.city],
+    ['Postal code', shopper.postalCode],
+  ];
+  for (const [name, value] of fields) await cart.getByRole('textbox', { name, exact: true }).fill(value);
+  await cart.getByRole('button', { name: 'Place order' }).click();
+  const placed = page.getByRole('status').filter({ hasText: /Order \S*\d+ placed/ });
+  await expect(placed).toBeVisible();
+  const reference = /Order (\S*\d+) placed/.exec((await placed.textContent()) ?? '')?.[1] ?? '';
+  return { placed, reference };
+}
 
 interface ShopProduct {
   id: string;
@@ -32,16 +54,14 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   await cart.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(cart.getByText(`Discount (${code})`, { exact: false })).toBeVisible();
 
-  await cart.getByRole('textbox', { name: 'Email', exact: true }).fill('e2e.shopper@example.com');
-  await cart.getByRole('textbox', { name: 'Full name', exact: true }).fill('Esha Shopper');
-  await cart.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Residency Road');
-  await cart.getByRole('textbox', { name: 'City', exact: true }).fill('Bengaluru');
-  await cart.getByRole('textbox', { name: 'Postal code', exact: true }).fill('560025');
-  await cart.getByRole('button', { name: 'Place order' }).click();
-  // The reference is the shop's prefix and number (`#1001`, `AT-1009`: the prefix is a shop setting).
-  const placed = page.getByRole('status').filter({ hasText: /Order \S*\d+ placed/ });
-  await expect(placed).toBeVisible();
-  const reference = /Order (\S*\d+) placed/.exec((await placed.textContent()) ?? '')?.[1] ?? '';
+  const shopper = {
+    email: 'e2e.shopper@example.com',
+    name: 'Esha Shopper',
+    address: '7 Residency Road',
+    city: 'Bengaluru',
+    postalCode: '560025',
+  };
+  const { reference } = await placeOrder(page, cart, shopper);
   expect(reference).toMatch(/\d+$/);
 
   const listed = await api<{ data: { id: string; reference: string; couponCode: string; discount: number }[] }>(
@@ -75,15 +95,8 @@ test('a shopper pays an order through Razorpay’s checkout (the fake gateway) a
   await page.getByRole('button', { name: `Add ${product.title} to cart` }).click();
   const cart = page.getByRole('region', { name: 'Cart' });
   await expect(cart.getByText(product.title, { exact: true })).toBeVisible();
-  await cart.getByRole('textbox', { name: 'Email', exact: true }).fill('e2e.payer@example.com');
-  await cart.getByRole('textbox', { name: 'Full name', exact: true }).fill('Ravi Payer');
-  await cart.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road');
-  await cart.getByRole('textbox', { name: 'City', exact: true }).fill('Pune');
-  await cart.getByRole('textbox', { name: 'Postal code', exact: true }).fill('411001');
-  await cart.getByRole('button', { name: 'Place order' }).click();
-  const placed = page.getByRole('status').filter({ hasText: /Order \S*\d+ placed/ });
-  await expect(placed).toBeVisible();
-  const reference = /Order (\S*\d+) placed/.exec((await placed.textContent()) ?? '')?.[1] ?? '';
+  const payer = { email: 'e2e.payer@example.com', name: 'Ravi Payer', address: '12 MG Road', city: 'Pune', postalCode: '411001' };
+  const { placed, reference } = await placeOrder(page, cart, payer);
 
   // The hosted pay page opens the gateway's checkout; the shopper pays there.
   await placed.getByRole('button', { name: 'Pay now' }).click();

@@ -1,31 +1,32 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test as base, type Page } from '@playwright/test';
-import { api, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
+import { test as base } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { api, collectPageErrors, expect, sendGetInTouch, ownerTest as test, unique } from './helpers';
 
 /** Console kit craft: inbound records read-only, record history with restore, money, the permission matrix, list search. */
 
-const COMMUNITY = 'demo';
 const PRODUCTS = '/admin-panel/productDesign';
 const EDIT_PRODUCT = '/admin-panel/product-editProductDesign';
 const ROLES = '/admin-panel/controlcenter/settings/role-management';
 /** First loads of a screen (lazy chunk, meta, list) on a shared, busy machine. */
 const loaded = expect.configure({ timeout: 30_000 });
 
-/** Serious or critical axe violations inside one part of the page. */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
 type Product = { id: string; name: string; variants: { code: string; price?: number | null }[] };
+
+/** A new product with one variant (code `<code>-A`) at `price`, made through the API. */
+async function pricedProduct(namePrefix: string, codePrefix: string, price: number) {
+  const code = unique(codePrefix);
+  const created = await api<{ data: Product }>('POST', '/api/v1/site/products', {
+    name: unique(namePrefix),
+    code,
+    variants: [{ code: `${code}-A`, price }],
+  });
+  expect(created.status).toBe(201);
+  return { id: created.body.data.id, code };
+}
 
 test('an inbound message shows what the visitor sent as text; status, notes and assignee are what changes', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const name = unique('Visitor ');
-  const sent = await page.request.post(`/public/${COMMUNITY}/site/get-in-touch`, {
-    data: { name, email: 'visitor@example.com', subject: 'Samples', message: 'Please send samples of the sand slab.' },
-  });
-  expect(sent.status()).toBe(202);
+  const name = await sendGetInTouch(page, { subject: 'Samples', message: 'Please send samples of the sand slab.' });
   const found = await api<{ data: { id: string }[] }>('GET', `/api/v1/site/get-in-touch-messages?q=${encodeURIComponent(name)}`);
   const id = found.body.data[0].id;
 
@@ -122,14 +123,7 @@ test('variant prices are in the community currency and cannot be negative', asyn
     new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
       .formatToParts(0)
       .find((p) => p.type === 'currency')?.value ?? currency;
-  const code = unique('MNY-');
-  const created = await api<{ data: Product }>('POST', '/api/v1/site/products', {
-    name: unique('Money tile '),
-    code,
-    variants: [{ code: `${code}-A`, price: 41 }],
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id;
+  const { id, code } = await pricedProduct('Money tile ', 'MNY-', 41);
   // The server refuses a negative price outright.
   const negative = await api('PATCH', `/api/v1/site/products/${id}`, { variants: [{ code: `${code}-A`, price: -5 }] });
   expect(negative.status).toBe(400);
@@ -247,14 +241,8 @@ test('the brand profile sets the currency every price is shown in', async ({ pag
     expect((await api<{ data: { currency: string } }>('GET', '/api/v1/settings/locale')).body.data.currency).toBe(target);
 
     // The product editor's prices follow.
-    const code = unique('CUR-');
-    const created = await api<{ data: Product }>('POST', '/api/v1/site/products', {
-      name: unique('Currency tile '),
-      code,
-      variants: [{ code: `${code}-A`, price: 10 }],
-    });
-    expect(created.status).toBe(201);
-    await page.goto(`${EDIT_PRODUCT}?id=${created.body.data.id}`);
+    const { id } = await pricedProduct('Currency tile ', 'CUR-', 10);
+    await page.goto(`${EDIT_PRODUCT}?id=${id}`);
     await expect(page.getByTestId('variant-row').first().getByText(symbol, { exact: true })).toBeVisible();
   } finally {
     const profile = await api<{ data: { id: string }[] }>('GET', '/api/v1/settings/client-profile?limit=1');

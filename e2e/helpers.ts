@@ -38,6 +38,29 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** A visitor's message sent through the demo website's get-in-touch form (as its page posts it); its sender is a new name, answered. */
+export async function sendGetInTouch(page: Page, message: { subject: string; message: string }) {
+  const name = unique('Visitor ');
+  const sent = await page.request.post('/public/demo/site/get-in-touch', { data: { name, email: 'visitor@example.com', ...message } });
+  expect(sent.status()).toBe(202);
+  return name;
+}
+
+/**
+ * Opens a navigation group's menu (hover or click opens it). Mantine's click-hover menu can close
+ * again when the hover has already opened it by the time a slow browser handles the click, so
+ * the click is repeated until the menu is open; `item` must then be visible in it.
+ */
+export async function openNavMenu(page: Page, group: string, item: string) {
+  const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group });
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await button.click();
+    await expect(entry).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  return entry;
+}
+
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Tests that start signed in as the demo owner. */

@@ -1,4 +1,4 @@
-import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
+import { api, collectPageErrors, expect, openNavMenu, ownerTest as test } from './helpers';
 
 test('/admin-panel goes to the dashboard; an area not built yet is the not-found screen', async ({ page }) => {
   await page.goto('/admin-panel');
@@ -96,8 +96,7 @@ test('the navigation shows only what the role may read', async ({ browser }) => 
   const nav = limited.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'Settings' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Website' })).toHaveCount(0);
-  await nav.getByRole('button', { name: 'Settings' }).click();
-  await expect(limited.getByRole('menuitem', { name: 'Error messages' })).toBeVisible();
+  await openNavMenu(limited, 'Settings', 'Error messages');
   await expect(limited.getByRole('menuitem', { name: 'Branding' })).toHaveCount(0);
   await expect(limited.getByRole('menuitem', { name: 'Admins' })).toHaveCount(0);
   await expect(limited.getByRole('menuitem', { name: 'Sent messages' })).toHaveCount(0);
@@ -108,8 +107,7 @@ test('a screen whose chunk cannot load says "reload to update" instead of going 
   await page.route(/\/assets\/version-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('menuitem', { name: 'Version' }).click();
+  await (await openNavMenu(page, 'Settings', 'Version')).click();
   await expect(page.getByRole('heading', { name: 'A new version is available' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reload to update' })).toBeVisible();
   // The navigation stays usable.

@@ -31,6 +31,7 @@ import { diskBlobStore } from './kernel/storage/blob-store';
 import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
+import { publishComponents } from './kernel/web/openapi-components';
 import { publicCors } from './kernel/web/public-cors';
 import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { serveConsole } from './kernel/web/serve-console';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: publishComponents,
   });
   registerErrorHandling(app);
   await app.register(rateLimitPlugin);

@@ -9,21 +9,27 @@ export async function exportCsv(t: TestApp, as: TestCommunity, path: string, que
   return { res, text: res.body, rows: parse(res.body, { bom: true }) as string[][] };
 }
 
-/** POST …/import with a CSV file. */
-export function postImport(
-  t: TestApp,
-  as: TestCommunity,
-  path: string,
-  csv: string,
-  fields: { mode?: 'preview' | 'run'; mapping?: Record<string, string>; key?: string } = {},
-) {
-  const parts = [
+/** The form fields of POST …/import (besides the file). */
+export interface ImportFields {
+  mode?: 'preview' | 'run';
+  mapping?: Record<string, string>;
+  key?: string;
+  options?: unknown;
+  /** The id of an earlier upload (a preview's), instead of a file. */
+  upload?: string;
+  filename?: string;
+}
+
+/** POST …/import with a file (CSV, or XLSX: the server tells them apart by their bytes), or with an earlier upload's id. */
+export function postImport(t: TestApp, as: TestCommunity, path: string, file: string | Buffer | undefined, fields: ImportFields = {}) {
+  const body = multipart([
     { field: 'mode', data: fields.mode ?? 'preview' },
+    ...(fields.upload ? [{ field: 'upload', data: fields.upload }] : []),
     ...(fields.mapping ? [{ field: 'mapping', data: JSON.stringify(fields.mapping) }] : []),
+    ...(fields.options ? [{ field: 'options', data: JSON.stringify(fields.options) }] : []),
     ...(fields.key !== undefined ? [{ field: 'key', data: fields.key }] : []),
-    { field: 'file', filename: 'upload.csv', type: 'text/csv', data: csv },
-  ];
-  const body = multipart(parts);
+    ...(file !== undefined ? [{ field: 'file', filename: fields.filename ?? 'upload.csv', type: 'text/csv', data: file }] : []),
+  ]);
   return t.request({ method: 'POST', url: `/api/v1/${path}/import`, as, ...body });
 }
 
@@ -40,17 +46,8 @@ export interface ImportJob {
   message: string | null;
 }
 
-/** Runs an import and waits (polling its progress, as the console does) until the job ends. */
-export async function runImport(
-  t: TestApp,
-  as: TestCommunity,
-  path: string,
-  csv: string,
-  fields: { mapping?: Record<string, string>; key?: string } = {},
-): Promise<ImportJob> {
-  const started = await postImport(t, as, path, csv, { ...fields, mode: 'run' });
-  expect(started.statusCode, started.body).toBe(202);
-  const id = started.json().data.id as string;
+/** Polls an import's progress (as the console does) until its job ends. */
+export function importFinished(t: TestApp, as: TestCommunity, path: string, id: string, timeout = 20_000): Promise<ImportJob> {
   return vi.waitFor(
     async () => {
       const res = await t.request({ method: 'GET', url: `/api/v1/${path}/import/${id}`, as });
@@ -59,6 +56,20 @@ export async function runImport(
       expect(['done', 'failed'], `import ${job.status}`).toContain(job.status);
       return job;
     },
-    { timeout: 20_000, interval: 20 },
+    { timeout, interval: 50 },
   );
+}
+
+/** Runs an import and waits until its job ends. */
+export async function runImport(
+  t: TestApp,
+  as: TestCommunity,
+  path: string,
+  file: string | Buffer,
+  fields: Omit<ImportFields, 'mode' | 'upload'> = {},
+  timeout?: number,
+): Promise<ImportJob> {
+  const started = await postImport(t, as, path, file, { ...fields, mode: 'run' });
+  expect(started.statusCode, started.body).toBe(202);
+  return importFinished(t, as, path, started.json().data.id as string, timeout);
 }

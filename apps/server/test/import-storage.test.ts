@@ -4,8 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sweepImports } from '../src/kernel/lists/import-job';
-import type { ImportJob } from './csv-helpers';
-import { multipart, startTestApp, type TestCommunity } from './helpers';
+import { type ImportFields, importFinished, postImport } from './csv-helpers';
+import { startTestApp, type TestCommunity } from './helpers';
 
 /**
  * Where an import's file lives (the resource kit, on products): streamed to storage at upload, only
@@ -22,20 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** POST …/import with the file, or with the id of its upload. */
-function post(
-  fields: { mode: 'preview' | 'run'; upload?: string; key?: string; mapping?: Record<string, string> },
-  file?: string | Buffer,
-) {
-  const body = multipart([
-    { field: 'mode', data: fields.mode },
-    ...(fields.upload ? [{ field: 'upload', data: fields.upload }] : []),
-    ...(fields.key !== undefined ? [{ field: 'key', data: fields.key }] : []),
-    ...(fields.mapping ? [{ field: 'mapping', data: JSON.stringify(fields.mapping) }] : []),
-    ...(file !== undefined ? [{ field: 'file', filename: 'products.csv', type: 'text/csv', data: file }] : []),
-  ]);
-  return t.request({ method: 'POST', url: base, as: a, ...body });
-}
+const path = 'site/products';
+const post = (fields: ImportFields, file?: string | Buffer) => postImport(t, a, path, file, { filename: 'products.csv', ...fields });
 
 const fileAt = (key: string) => join(t.config.dataDir, 'files', key);
 const storedImports = () => readdir(join(t.config.dataDir, 'files', a.tenantId, 'imports')).catch(() => [] as string[]);
@@ -53,16 +41,7 @@ async function importRow(id: string) {
   return row;
 }
 
-async function finished(id: string): Promise<ImportJob> {
-  return vi.waitFor(
-    async () => {
-      const job = (await t.request({ method: 'GET', url: `${base}/${id}`, as: a })).json().data as ImportJob;
-      expect(['done', 'failed']).toContain(job.status);
-      return job;
-    },
-    { timeout: 30_000, interval: 50 },
-  );
-}
+const finished = (id: string) => importFinished(t, a, path, id, 30_000);
 
 /** A products CSV of `n` rows with long names (so the file is much larger than an import record). */
 function productsCsv(prefix: string, n: number, bad: number[] = []) {

@@ -29,7 +29,7 @@ export async function listPlan(
   const scope = scopeOf(app.db, { tenantId } as never);
   return app.db.readAsTenant(tenantId, async (tx) => {
     const q = resource.pageQuery(tx, scope, { limit, offset: 0, withTotal: 'true', ...query } as ListQuery);
-    const [plan] = await explain(tx, which === 'page' ? q.page : q.matching().limit(EXACT_TOTAL_LIMIT + 1));
+    const [plan] = await explain(tx, which === 'page' ? q.page : q.matching(undefined, EXACT_TOTAL_LIMIT + 1));
     const found = scanNames(planNodes(plan.Plan).filter((n) => n['Relation Name'] === table || n['Node Type'] === 'Bitmap Index Scan'));
     return { found, expected: expected ? ((await explain(tx, q.matching()))[0].Plan['Plan Rows'] as number) : null };
   });

@@ -3,13 +3,15 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { multipart, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ImportFields, postImport, runImport } from './csv-helpers';
+import { startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 /** The contacts import: the kit's import (CSV or XLSX, mapping, job, error report) with the contacts' batch merge. */
 let t: TestApp;
 let c: TestCommunity;
-const base = '/api/v1/marketing/contacts';
+const path = 'marketing/contacts';
+const base = `/api/v1/${path}`;
 
 beforeAll(async () => {
   t = await startTestApp({ maxUploadBytes: 20 * 1024 * 1024 });
@@ -17,47 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Job {
-  id: string;
-  status: string;
-  totalRows: number;
-  processed: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  errors: { row: number; message: string; fields?: Record<string, string> }[];
-}
-
-function upload(
-  file: Buffer | string,
-  fields: { mode: 'preview' | 'run'; mapping?: Record<string, string>; options?: unknown; filename?: string },
-) {
-  const body = multipart([
-    { field: 'mode', data: fields.mode },
-    ...(fields.mapping ? [{ field: 'mapping', data: JSON.stringify(fields.mapping) }] : []),
-    ...(fields.options ? [{ field: 'options', data: JSON.stringify(fields.options) }] : []),
-    { field: 'file', filename: fields.filename ?? 'contacts.csv', data: file },
-  ]);
-  return t.request({ method: 'POST', url: `${base}/import`, as: c, ...body });
-}
-
-async function runImport(
-  file: Buffer | string,
-  fields: { mapping?: Record<string, string>; options?: unknown; filename?: string } = {},
-): Promise<Job> {
-  const started = await upload(file, { ...fields, mode: 'run' });
-  expect(started.statusCode, started.body).toBe(202);
-  const id = started.json().data.id as string;
-  return vi.waitFor(
-    async () => {
-      const job = (await t.request({ method: 'GET', url: `${base}/import/${id}`, as: c })).json().data as Job;
-      expect(['done', 'failed']).toContain(job.status);
-      return job;
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-}
+const upload = (file: Buffer | string, fields: ImportFields) => postImport(t, c, path, file, { filename: 'contacts.csv', ...fields });
+// 60 s: one case streams 10,000 rows.
+const runContactsImport = (file: Buffer | string, fields: Omit<ImportFields, 'mode' | 'upload'> = {}) =>
+  runImport(t, c, path, file, { filename: 'contacts.csv', ...fields }, 60_000);
 
 const contactBy = async (q: string) => (await t.request({ method: 'GET', url: `${base}?q=${encodeURIComponent(q)}`, as: c })).json().data;
 
@@ -77,7 +42,7 @@ describe('contacts import', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ totalRows: 6, headers: ['Full name', 'E-mail', 'Mobile', 'Country', 'Tags', 'Plan'] });
 
-    const job = await runImport(csv, { mapping, options: { addTags: ['imported'], consent: { email: 'opted_in' } } });
+    const job = await runContactsImport(csv, { mapping, options: { addTags: ['imported'], consent: { email: 'opted_in' } } });
     expect(job).toMatchObject({ status: 'done', totalRows: 6, processed: 6, created: 2, updated: 1, failed: 3 });
     expect(job.errors.map((e) => e.row)).toEqual([3, 4, 7]);
     expect(job.errors[0]!.fields).toHaveProperty('email');
@@ -112,11 +77,11 @@ describe('contacts import', () => {
       payload: { channel: 'email', address: 'keep@example.com', reason: 'complained' },
     });
     const csv = 'name,phone,email\nNew Name,+33612345678,\nOther,,keep@example.com\n';
-    const skipped = await runImport(csv, { options: { existing: 'skip', consent: { email: 'opted_in' } } });
+    const skipped = await runContactsImport(csv, { options: { existing: 'skip', consent: { email: 'opted_in' } } });
     expect(skipped).toMatchObject({ created: 0, updated: 0, unchanged: 2, failed: 0 });
     expect((await contactBy('keep@'))[0].name).toBe('Old Name');
 
-    const updated = await runImport(csv, {
+    const updated = await runContactsImport(csv, {
       options: { existing: 'update', addTags: ['fr'], consent: { email: 'opted_in', sms: 'opted_in' } },
     });
     expect(updated).toMatchObject({ created: 0, updated: 2, failed: 0 });
@@ -144,7 +109,7 @@ describe('contacts import', () => {
       Country: 'country',
       'Last activity': 'lastActivityAt',
     });
-    const job = await runImport(bytes, { filename: 'contacts.xlsx', mapping: preview.json().mapping });
+    const job = await runContactsImport(bytes, { filename: 'contacts.xlsx', mapping: preview.json().mapping });
     expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'done', created: 2, failed: 0 });
     const [hannah] = await contactBy('hannah@');
     expect(hannah).toMatchObject({ phone: '+4915123456780', lastActivityAt: '2026-05-01T10:00:00.000Z' });
@@ -158,7 +123,7 @@ describe('contacts import', () => {
       lines.push(`Person ${n},person${n}@bulk.example,+9198${String(10_000_000 + n).padStart(8, '0')},IN`);
     }
     const started = Date.now();
-    const job = await runImport(lines.join('\n'));
+    const job = await runContactsImport(lines.join('\n'));
     const seconds = (Date.now() - started) / 1000;
     expect(job).toMatchObject({
       status: 'done',
@@ -212,7 +177,7 @@ describe('contacts import', () => {
       else if (i % 1_500 === 10) lines.push(`Old again ${(i - 10) / 1_500},old${(i - 10) / 1_500}@large.example,${phone(i)},GB,large`);
       else lines.push(`P ${i},p${i}@large.example,${phone(i)},GB,large`);
     }
-    const job = await runImport(lines.join('\n'), { options: { addTags: ['imported'], consent: { email: 'opted_in' } } });
+    const job = await runContactsImport(lines.join('\n'), { options: { addTags: ['imported'], consent: { email: 'opted_in' } } });
     expect(job, JSON.stringify(job.errors.slice(0, 3))).toMatchObject({
       status: 'done',
       totalRows: N,

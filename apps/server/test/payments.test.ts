@@ -42,6 +42,10 @@ describe('secret box', () => {
     expect(maskSecret('sk_test_51Habcdefghijkl9876')).toBe('sk_test_••••9876');
     expect(maskSecret('short')).toBe('••••');
     expect(maskSecret('a-long-salt-value-7788')).toBe('••••7788');
+    expect(maskSecret('whsec_abcdefghijklmnop4321')).toBe('whsec_••••4321');
+    // A random key that happens to begin with letters and an underscore shows none of its head.
+    expect(maskSecret('HTVyy_0123456789abcdefgh')).toBe('••••efgh');
+    expect(maskSecret('abc_live_0123456789abcdefgh')).toBe('••••efgh');
   });
 });
 
@@ -81,6 +85,14 @@ describe('payments', () => {
     });
   const razorpayEvent = (event: string, entity: Json) =>
     JSON.stringify({ entity: 'event', event, payload: event.startsWith('refund') ? { refund: { entity } } : { payment: { entity } } });
+  /** A payment.captured or payment.failed event of `orderId` (in INR). */
+  const paymentEvent = (status: 'captured' | 'failed', id: string, orderId: string, amount: number) =>
+    razorpayEvent(`payment.${status}`, { id, order_id: orderId, amount, currency: 'INR', status });
+  /** The headers of a webhook Razorpay signed (a new event id unless told). */
+  const signed = (body: string, eventId = `evt_${randomUUID()}`) => ({
+    'x-razorpay-signature': hmac(WEBHOOK_SECRET, body),
+    'x-razorpay-event-id': eventId,
+  });
 
   beforeAll(async () => {
     fake = await startFakeGateways();
@@ -323,34 +335,16 @@ describe('payments', () => {
     it('a webhook is believed only when signed over the raw body; a replay is a no-op', async () => {
       const orderId = newOrder(50_000);
       const { transaction: tx, checkout } = await start(orderId);
-      const body = razorpayEvent('payment.captured', {
-        id: 'pay_webhook01',
-        order_id: checkout.orderId,
-        amount: 50_000,
-        currency: 'INR',
-        status: 'captured',
-      });
+      const body = paymentEvent('captured', 'pay_webhook01', checkout.orderId, 50_000);
       const forged = await webhook('razorpay', body, { 'x-razorpay-signature': hmac('wrong', body), 'x-razorpay-event-id': 'evt_1' });
       expect(forged.statusCode).toBe(400);
-      const altered = await webhook('razorpay', body.replace('50000', '5000'), {
-        'x-razorpay-signature': hmac(WEBHOOK_SECRET, body),
-        'x-razorpay-event-id': 'evt_1',
-      });
+      const altered = await webhook('razorpay', body.replace('50000', '5000'), signed(body, 'evt_1'));
       expect(altered.statusCode).toBe(400);
       // Signed for community c, sent to another community: refused there.
-      expect(
-        (
-          await webhook(
-            'razorpay',
-            body,
-            { 'x-razorpay-signature': hmac(WEBHOOK_SECRET, body), 'x-razorpay-event-id': 'evt_1' },
-            other.name,
-          )
-        ).statusCode,
-      ).toBe(400);
+      expect((await webhook('razorpay', body, signed(body, 'evt_1'), other.name)).statusCode).toBe(400);
       expect((await transaction(tx.id)).status).toBe('created');
 
-      const headers = { 'x-razorpay-signature': hmac(WEBHOOK_SECRET, body), 'x-razorpay-event-id': `evt_${randomUUID()}` };
+      const headers = signed(body);
       const first = await webhook('razorpay', body, headers);
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json()).toEqual({ received: true, duplicate: false, outcome: 'captured' });
@@ -359,17 +353,8 @@ describe('payments', () => {
       expect(await transaction(tx.id)).toMatchObject({ status: 'captured', gatewayPaymentId: 'pay_webhook01' });
       expect(orders.get(orderId)!.paid).toBe(1);
       // A failure arriving after the capture never moves it back.
-      const failed = razorpayEvent('payment.failed', {
-        id: 'pay_webhook02',
-        order_id: checkout.orderId,
-        amount: 50_000,
-        currency: 'INR',
-        status: 'failed',
-      });
-      const late = await webhook('razorpay', failed, {
-        'x-razorpay-signature': hmac(WEBHOOK_SECRET, failed),
-        'x-razorpay-event-id': `evt_${randomUUID()}`,
-      });
+      const failed = paymentEvent('failed', 'pay_webhook02', checkout.orderId, 50_000);
+      const late = await webhook('razorpay', failed, signed(failed));
       expect(late.json().outcome).toBe('unchanged');
       expect((await transaction(tx.id)).status).toBe('captured');
     });
@@ -377,17 +362,8 @@ describe('payments', () => {
     it('refuses an amount that is not the stored one (webhook and verify)', async () => {
       const orderId = newOrder(70_000);
       const { transaction: tx, checkout } = await start(orderId);
-      const body = razorpayEvent('payment.captured', {
-        id: 'pay_cheap',
-        order_id: checkout.orderId,
-        amount: 100,
-        currency: 'INR',
-        status: 'captured',
-      });
-      const res = await webhook('razorpay', body, {
-        'x-razorpay-signature': hmac(WEBHOOK_SECRET, body),
-        'x-razorpay-event-id': `evt_${randomUUID()}`,
-      });
+      const body = paymentEvent('captured', 'pay_cheap', checkout.orderId, 100);
+      const res = await webhook('razorpay', body, signed(body));
       expect(res.json().outcome).toBe('amount_mismatch');
       const paymentId = fake.pay(checkout.orderId, 'captured', 100);
       const verify = await api('POST', 'payments/razorpay/verify', {
@@ -411,15 +387,8 @@ describe('payments', () => {
           razorpay_payment_id: paymentId,
           razorpay_signature: sign(checkout.orderId, paymentId),
         });
-      const body = razorpayEvent('payment.captured', {
-        id: paymentId,
-        order_id: checkout.orderId,
-        amount: 90_000,
-        currency: 'INR',
-        status: 'captured',
-      });
-      const hook = () =>
-        webhook('razorpay', body, { 'x-razorpay-signature': hmac(WEBHOOK_SECRET, body), 'x-razorpay-event-id': `evt_${randomUUID()}` });
+      const body = paymentEvent('captured', paymentId, checkout.orderId, 90_000);
+      const hook = () => webhook('razorpay', body, signed(body));
       const results = await Promise.all([verify(), hook(), verify(), hook()]);
       for (const r of results) expect('statusCode' in r ? r.statusCode : r.status).toBe(200);
       expect(orders.get(orderId)!.paid).toBe(1);
@@ -462,10 +431,7 @@ describe('payments', () => {
       expect(part.body.data).toMatchObject({ status: 'partially_refunded', refundedMinor: 4_000 });
       const refundId = part.body.data.refunds[0].id;
       const body = razorpayEvent('refund.processed', { id: refundId, payment_id: paymentId, amount: 4_000, status: 'processed' });
-      const hook = await webhook('razorpay', body, {
-        'x-razorpay-signature': hmac(WEBHOOK_SECRET, body),
-        'x-razorpay-event-id': `evt_${randomUUID()}`,
-      });
+      const hook = await webhook('razorpay', body, signed(body));
       expect(hook.json().outcome).toBe('unchanged');
       expect((await api('POST', `payments/transactions/${tx.id}/refund`, { amountMinor: 7_000 })).body.error.fields).toHaveProperty(
         'amountMinor',

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { sweepImports } from '../src/kernel/lists/import-job';
 import type { S3Options } from '../src/kernel/storage/s3-store';
-import { multipart, startTestApp } from './helpers';
+import { type ImportFields, importFinished, postImport } from './csv-helpers';
+import { startTestApp } from './helpers';
 import { storageConformance } from './storage-conformance';
 
 /**
@@ -58,16 +59,7 @@ describe('imports through S3', () => {
     const t = await startTestApp({ s3 });
     try {
       const a = await t.signup();
-      const post = (fields: Record<string, string>, file?: string) =>
-        t.request({
-          method: 'POST',
-          url: '/api/v1/site/products/import',
-          as: a,
-          ...multipart([
-            ...Object.entries(fields).map(([field, data]) => ({ field, data })),
-            ...(file ? [{ field: 'file', filename: 'products.csv', type: 'text/csv', data: file }] : []),
-          ]),
-        });
+      const post = (fields: ImportFields, file: string) => postImport(t, a, 'site/products', file, { filename: 'products.csv', ...fields });
       const objectSize = async (key: string) => {
         try {
           return (await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${s3.prefix}${key}` }))).ContentLength;
@@ -93,14 +85,7 @@ describe('imports through S3', () => {
       expect(started.statusCode, started.body).toBe(202);
       const id = started.json().data.id as string;
       const key = (await keyOf(id))!;
-      const job = await vi.waitFor(
-        async () => {
-          const res = (await t.request({ method: 'GET', url: `/api/v1/site/products/import/${id}`, as: a })).json().data;
-          expect(['done', 'failed']).toContain(res.status);
-          return res;
-        },
-        { timeout: 20_000, interval: 50 },
-      );
+      const job = await importFinished(t, a, 'site/products', id);
       expect(job).toMatchObject({ status: 'done', created: 2 });
       expect(await objectSize(key)).toBeNull();
       expect(await keyOf(id)).toBeNull();

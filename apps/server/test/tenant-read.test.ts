@@ -33,3 +33,46 @@ describe('reads as a tenant (no transaction on PostgreSQL)', () => {
     expect(n).toBe(0);
   });
 });
+
+describe('autonomous statements (outside the caller’s transaction on PostgreSQL)', () => {
+  const roleNamed = async (name: string) =>
+    (await t.app.db.query<{ tenant_id: string }>('select tenant_id from roles where name = $1', [name])).map((r) => r.tenant_id);
+  const addRole = (db: Parameters<Parameters<typeof t.app.db.withTenant>[1]>[0], tenantId: string, name: string) =>
+    db.execute(sql`insert into roles (tenant_id, name) values (${tenantId}::uuid, ${name})`);
+
+  it('write as the app role, in their own community only', async () => {
+    const name = `autonomous-${Date.now()}`;
+    const autonomously = (tenantId: string) =>
+      t.app.db.withTenant(a.tenantId, (tx) => t.app.db.autonomous(a.tenantId, tx, (db) => addRole(db, tenantId, name)));
+    await expect(autonomously(b.tenantId)).rejects.toThrow();
+    await autonomously(a.tenantId);
+    expect(await roleNamed(name)).toEqual([a.tenantId]);
+  });
+
+  it('stand when the caller rolls back on PostgreSQL (the embedded database rolls them back with it)', async () => {
+    const name = `autonomous-kept-${Date.now()}`;
+    const rollback = new Error('the caller failed');
+    await expect(
+      t.app.db.withTenant(a.tenantId, async (tx) => {
+        await t.app.db.autonomous(a.tenantId, tx, (db) => addRole(db, a.tenantId, name));
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await roleNamed(name)).toEqual(t.app.db.engine === 'postgres' ? [a.tenantId] : []);
+  });
+
+  it.runIf(t.app.db.engine === 'postgres')('do not keep a row they update locked until the caller commits', async () => {
+    const name = `autonomous-hot-${Date.now()}`;
+    await t.app.db.withTenant(a.tenantId, (tx) => addRole(tx, a.tenantId, name));
+    const touch = (db: Parameters<Parameters<typeof t.app.db.withTenant>[1]>[0]) =>
+      db.execute(sql`update roles set name = name where name = ${name}`);
+    await t.app.db.withTenant(a.tenantId, async (tx) => {
+      await t.app.db.autonomous(a.tenantId, tx, touch);
+      // Another transaction updates the same row while the caller is still open: no wait.
+      await t.app.db.withTenant(a.tenantId, async (other) => {
+        await other.execute(sql`set local lock_timeout = '2s'`);
+        await touch(other);
+      });
+    });
+  });
+});

@@ -31,3 +31,15 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
     headers: { 'content-type': 'application/json' },
   });
 }
+
+type Answer = { status?: number; body?: unknown };
+/** A test's own answers, by "METHOD /path" (e.g. `GET /api/v1/identity/admins`). */
+export type Overrides = Record<string, (url: URL, body: unknown) => Answer>;
+
+/** mockApi for a test file's API, answered by `routes` from the request's "METHOD /path" key unless a test overrides that key. */
+export function mockRoutes(overrides: Overrides, routes: (key: string, url: URL, body: unknown) => Answer | undefined) {
+  mockApi((method, url, body) => {
+    const key = `${method} ${url.pathname}`;
+    return overrides[key] ? overrides[key](url, body) : routes(key, url, body);
+  });
+}

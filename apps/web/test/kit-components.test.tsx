@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ResourceForm } from '../src/kit/resource-form';
 import { ResourceList } from '../src/kit/resource-list';
-import { calls, mockApi } from './fetch-mock';
+import { calls, mockApi, mockRoutes, type Overrides } from './fetch-mock';
 import { admins, adminsMeta, rolesMeta } from './fixtures';
 import { renderAt } from './render';
 
-function api(overrides: Record<string, (url: URL, body: unknown) => { status?: number; body?: unknown }> = {}) {
-  mockApi((method, url, body) => {
-    const key = `${method} ${url.pathname}`;
-    if (overrides[key]) return overrides[key](url, body);
+function api(overrides: Overrides = {}) {
+  mockRoutes(overrides, (key, url) => {
     if (key === 'GET /api/v1/meta/resources') return { body: { data: [adminsMeta, rolesMeta] } };
     if (key === 'GET /api/v1/identity/roles')
       return { body: { data: [{ id: 'r1', name: 'Editor' }], total: 1, limit: 200, offset: 0, nextCursor: null } };

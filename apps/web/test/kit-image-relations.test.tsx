@@ -2,18 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ResourceForm } from '../src/kit/resource-form';
-import { calls, mockApi } from './fetch-mock';
+import { calls, mockRoutes, type Overrides } from './fetch-mock';
 import { adminsMeta, products, productsMeta, project, projectsMeta } from './fixtures';
 import { renderAt } from './render';
 
-type Answer = { status?: number; body?: unknown };
-
 /** The API of these tests: metadata, products (searchable, one by one) and media uploads. */
-function api(overrides: Record<string, (url: URL, body: unknown) => Answer> = {}) {
+function api(overrides: Overrides = {}) {
   let uploads = 0;
-  mockApi((method, url, body) => {
-    const key = `${method} ${url.pathname}`;
-    if (overrides[key]) return overrides[key](url, body);
+  mockRoutes(overrides, (key, url) => {
     if (key === 'GET /api/v1/meta/resources') return { body: { data: [projectsMeta, productsMeta, adminsMeta] } };
     if (key === 'GET /api/v1/site/products') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();

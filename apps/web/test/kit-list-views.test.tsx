@@ -9,7 +9,7 @@ import { statusTabsOf } from '../src/kit/list-status-tabs';
 import { fromSavedView, toViewInput } from '../src/kit/list-views';
 import { ResourceList } from '../src/kit/resource-list';
 import { lastView } from '../src/kit/saved-views-api';
-import { calls, mockApi } from './fetch-mock';
+import { calls, mockRoutes, type Overrides } from './fetch-mock';
 import { admins, adminsMeta, rolesMeta } from './fixtures';
 import { renderAt } from './render';
 
@@ -41,10 +41,8 @@ const view = {
   columns: ['name', 'status'],
 };
 
-function api(overrides: Record<string, (url: URL, body: unknown) => { status?: number; body?: unknown }> = {}) {
-  mockApi((method, url, body) => {
-    const key = `${method} ${url.pathname}`;
-    if (overrides[key]) return overrides[key](url, body);
+function api(overrides: Overrides = {}) {
+  mockRoutes(overrides, (key, url) => {
     if (key === 'GET /api/v1/meta/resources') return { body: { data: [meta, rolesMeta] } };
     if (key === 'GET /api/v1/identity/roles')
       return { body: { data: [{ id: 'r1', name: 'Editor' }], total: 1, limit: 200, offset: 0, nextCursor: null } };
@@ -171,7 +169,8 @@ describe('bulk edit and row actions', () => {
       input: { type: 'object', properties: { name: { type: 'string' }, slug: { type: 'string' }, status: { type: 'string' } } },
       ui: {
         ...meta.ui,
-        status: { field: 'status' },
+        // As the server sends it: the status enum's values as tabs (labels.ts statusOf).
+        status: { field: 'status', tabs: ['draft', 'published'] },
         fields: {
           status: {
             options: [

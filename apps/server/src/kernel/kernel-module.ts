@@ -5,6 +5,7 @@ import { outbox } from './messaging/tables';
 import { defineModule } from './module';
 import { notificationsResource } from './notifications/resource';
 import { paymentsDeclaration } from './payments/declaration';
+import { deleteOnly } from './resources/operations';
 import { defineResource } from './resources/resource';
 import { removeStoredBytes, type StoredFile, uploadParts } from './storage/storage';
 import { files } from './storage/tables';
@@ -16,7 +17,7 @@ export const outboxResource = defineResource({
   module: 'notifications',
   table: outbox,
   label: { singular: 'Message', plural: 'Outbox' },
-  operations: { create: false, update: false, delete: true },
+  operations: deleteOnly,
   list: { search: ['to', 'subject'], filters: ['channel', 'status', 'to', 'createdAt'] },
   ui: { title: 'subject', columns: ['createdAt', 'channel', 'to', 'subject', 'status'] },
   fields: {
@@ -35,7 +36,7 @@ export const filesResource = defineResource({
   table: files,
   label: { singular: 'File', plural: 'Files' },
   hidden: ['storageKey'],
-  operations: { create: false, update: false, delete: true },
+  operations: deleteOnly,
   list: { search: ['filename'], filters: ['contentType', 'purpose', 'isPublic', 'createdAt'], sort: ['filename', 'size'] },
   ui: { title: 'filename', columns: ['filename', 'contentType', 'size', 'createdAt'] },
   hooks: {

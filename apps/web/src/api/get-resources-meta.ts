@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
+import type { components } from './schema';
 
 /** A JSON Schema as the server describes fields (draft 2020-12, from zod). */
 export interface JsonSchema {
@@ -27,81 +28,20 @@ export interface JsonSchema {
   maxItems?: number;
 }
 
-export type Widget =
-  | 'text'
-  | 'textarea'
-  | 'richtext'
-  | 'number'
-  | 'money'
-  | 'percent'
-  | 'date'
-  | 'datetime'
-  | 'switch'
-  | 'select'
-  | 'relation'
-  | 'image'
-  | 'file'
-  | 'color'
-  | 'email'
-  | 'url'
-  | 'password'
-  | 'tags'
-  | 'json';
-
-/** A field that references records of another resource (a foreign key, or a list of ids). */
-export interface RelationUi {
-  /** The related resource's path (null when no resource serves its table). */
-  resource: string | null;
-  many: boolean;
-  onDelete: 'restrict' | 'cascade' | 'set null';
-  /** Its name in `?expand=` and in a row's `expanded`. */
-  expand: string;
-}
-
-export interface FieldUi {
-  label?: string;
-  widget?: Widget;
-  type?: 'relation';
-  relation?: RelationUi;
-  help?: string;
-  /** A file field whose files are private (readable only with the record): uploads go private. */
-  private?: boolean;
-  /** Enum values with the labels people read, and a badge colour by meaning. */
-  options?: { value: string; label: string; color?: string }[];
-  /** Money kept in minor units of its currency (cents): shown and typed as the amount people read. */
-  minorUnits?: boolean;
-  /** Money: the record's field holding its currency; otherwise the community's. */
-  currencyField?: string;
-  /** Money: the currency of a settings resource's record (`commerce/settings#currency`); otherwise the community's. */
-  currencyFrom?: string;
-  /** A number stored scaled: shown as value ÷ scale (a percentage kept in ppm has scale 10000). */
-  scale?: number;
-}
-
-/** One resource as GET /api/v1/meta/resources describes it. */
-export interface ResourceMeta {
-  name: string;
-  path: string;
-  module: string;
-  label: { singular: string; plural: string };
+/** One resource as GET /api/v1/meta/resources describes it (server: kernel/resources/meta-schema.ts); its field schemas read as JSON Schemas. */
+export type ResourceMeta = Omit<components['schemas']['ResourceMeta'], 'fields' | 'input'> & {
   /** The record as read (output). */
   fields: JsonSchema;
   /** The body of a create (an update takes any subset). */
   input: JsonSchema;
-  ui: {
-    title: string;
-    columns: string[];
-    fields: Record<string, FieldUi>;
-    status?: { field: string; tabs?: string[] };
-    /** Fields that can be set on many records at once (PATCH /api/v1/<path>). */
-    bulkEdit?: string[];
-    /** The fields a change may set when the resource keeps the others as created (what a visitor sent); null = all. */
-    editable?: string[] | null;
-  };
-  list: { search: string[]; filters: string[]; sort: string[]; defaultSort: string; maxLimit: number };
-  operations: { create: boolean; update: boolean; delete: boolean };
-  permissions: { read: boolean; write: boolean };
-}
+};
+
+export type FieldUi = components['schemas']['FieldUi'];
+
+export type Widget = NonNullable<FieldUi['widget']>;
+
+/** A field that references records of another resource (a foreign key, or a list of ids). */
+export type RelationUi = NonNullable<FieldUi['relation']>;
 
 export const getResourcesMeta = () => request<{ data: ResourceMeta[] }>('GET', '/api/v1/meta/resources').then((r) => r.data);
 

@@ -1293,7 +1293,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -1329,30 +1342,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -1968,7 +1958,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -2004,30 +2007,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -2791,7 +2771,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -2827,30 +2820,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -3582,7 +3552,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -3618,30 +3601,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -4208,7 +4168,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -4244,30 +4217,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -5950,7 +5900,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -5986,30 +5949,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -7293,7 +7233,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -7329,30 +7282,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -7876,7 +7806,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -7912,30 +7855,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -8482,7 +8402,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -8518,30 +8451,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -9183,7 +9093,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -9219,30 +9142,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -9909,7 +9809,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -9945,30 +9858,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -10594,7 +10484,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -10630,30 +10533,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -11287,7 +11167,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -11323,30 +11216,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -11918,7 +11788,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -11954,30 +11837,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -12711,7 +12571,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -12747,30 +12620,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -14377,7 +14227,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -14413,30 +14276,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -15196,7 +15036,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -15232,30 +15085,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -16254,7 +16084,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -16290,30 +16133,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -17055,7 +16875,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -17091,30 +16924,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -17638,7 +17448,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -17674,30 +17497,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -19101,7 +18901,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -19137,30 +18950,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -20072,7 +19862,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -20108,30 +19911,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -20736,7 +20516,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -20772,30 +20565,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -21383,7 +21153,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -21419,30 +21202,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -22233,7 +21993,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -22269,30 +22042,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -23090,7 +22840,11 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              data: components['schemas']['ResourceMeta'][];
+            };
+          };
         };
       };
     };
@@ -24224,7 +23978,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -24260,30 +24027,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -25301,7 +25045,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -25337,30 +25094,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -26463,7 +26197,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -26499,30 +26246,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -27075,7 +26799,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -27111,30 +26848,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -27878,7 +27592,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -27914,30 +27641,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -28498,7 +28202,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -28534,30 +28251,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -29278,7 +28972,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -29314,30 +29021,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -30014,7 +29698,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -30050,30 +29747,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -30737,7 +30411,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -30773,30 +30460,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -31466,7 +31130,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -31502,30 +31179,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -32147,7 +31801,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -32183,30 +31850,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -32783,7 +32427,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -32819,30 +32476,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -33482,7 +33116,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -33518,30 +33165,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -34088,7 +33712,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -34124,30 +33761,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -34796,7 +34410,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -34832,30 +34459,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -35504,7 +35108,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -35540,30 +35157,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -36219,7 +35813,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -36255,30 +35862,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -37104,7 +36688,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -37140,30 +36737,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -37797,7 +37371,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -37833,30 +37420,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -38449,7 +38013,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -38485,30 +38062,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -39174,7 +38728,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -39210,30 +38777,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -39831,7 +39375,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -39867,30 +39424,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -40512,7 +40046,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -40548,30 +40095,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -41244,7 +40768,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -41280,30 +40817,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -42186,7 +41700,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -42222,30 +41749,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -42806,7 +42310,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -42842,30 +42359,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -43765,7 +43259,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -43801,30 +43308,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -44408,7 +43892,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -44444,30 +43941,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -45140,7 +44614,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -45176,30 +44663,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -45789,7 +45253,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
         };
       };
     };
@@ -45825,30 +45302,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              data: {
-                created: number;
-                /** Format: date-time */
-                createdAt: string;
-                errors: {
-                  fields?: {
-                    [key: string]: string;
-                  };
-                  message: string;
-                  row: number;
-                }[];
-                failed: number;
-                filename: string | null;
-                finishedAt: string | null;
-                id: string;
-                message: string | null;
-                processed: number;
-                resource: string;
-                /** @enum {string} */
-                status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-                totalRows: number;
-                unchanged: number;
-                updated: number;
-              };
+              data: components['schemas']['ImportJob'];
             };
           };
         };
@@ -58493,7 +57947,165 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    FieldUi: {
+      /** @description Money: the record's field holding its currency */
+      currencyField?: string;
+      /** @description Money: the currency of a settings resource's record (`path#field`) */
+      currencyFrom?: string;
+      help?: string;
+      label?: string;
+      /** @description Money kept in minor units of its currency (cents) */
+      minorUnits?: boolean;
+      /** @description Enum values with the labels people read, and a badge colour by meaning */
+      options?: {
+        /** @enum {string} */
+        color?: 'green' | 'gray' | 'blue' | 'yellow' | 'red';
+        label: string;
+        value: string;
+      }[];
+      /** @description A file field whose files are private (readable only with the record) */
+      private?: boolean;
+      /** @description A field that references records of another resource (a foreign key, or a list of ids) */
+      relation?: {
+        /** @description Its name in `?expand=` and in a row's `expanded` */
+        expand: string;
+        many: boolean;
+        /** @enum {string} */
+        onDelete: 'restrict' | 'cascade' | 'set null';
+        /** @description The related resource's path (null when no resource serves its table) */
+        resource: string | null;
+      };
+      /** @description A number stored scaled: shown as value ÷ scale */
+      scale?: number;
+      /** @constant */
+      type?: 'relation';
+      /** @enum {string} */
+      widget?:
+        | 'text'
+        | 'textarea'
+        | 'richtext'
+        | 'number'
+        | 'money'
+        | 'percent'
+        | 'date'
+        | 'datetime'
+        | 'switch'
+        | 'select'
+        | 'relation'
+        | 'image'
+        | 'file'
+        | 'color'
+        | 'email'
+        | 'url'
+        | 'password'
+        | 'tags'
+        | 'json';
+    };
+    ImportJob: {
+      created: number;
+      /** Format: date-time */
+      createdAt: string;
+      errors: {
+        /** @description The row’s cells as the file had them */
+        cells?: string[];
+        fields?: {
+          [key: string]: string;
+        };
+        message: string;
+        row: number;
+      }[];
+      failed: number;
+      filename: string | null;
+      finishedAt: string | null;
+      id: string;
+      message: string | null;
+      processed: number;
+      resource: string;
+      /** @enum {string} */
+      status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
+      totalRows: number;
+      unchanged: number;
+      updated: number;
+    };
+    ImportPreview: {
+      fields: {
+        key: string;
+        label: string;
+      }[];
+      headers: string[];
+      /** @description The field that finds existing records (null: every row is new) */
+      key: string | null;
+      keys: {
+        key: string;
+        label: string;
+      }[];
+      /** @description Column header → field key */
+      mapping: {
+        [key: string]: string;
+      };
+      rows: {
+        /** @enum {string} */
+        action: 'create' | 'update' | 'unchanged' | 'error';
+        cells: string[];
+        errors: {
+          [key: string]: string;
+        };
+        row: number;
+      }[];
+      totalRows: number;
+      /** @description The file as stored: later previews and the run name it instead of sending the file again */
+      upload: string;
+    };
+    ResourceMeta: {
+      /** @description The record as read (output) */
+      fields: {
+        [key: string]: unknown;
+      };
+      /** @description The body of a create (an update takes any subset) */
+      input: {
+        [key: string]: unknown;
+      };
+      label: {
+        plural: string;
+        singular: string;
+      };
+      list: {
+        defaultSort: string;
+        filters: string[];
+        maxLimit: number;
+        search: string[];
+        sort: string[];
+      };
+      module: string;
+      name: string;
+      operations: {
+        create: boolean;
+        delete: boolean;
+        update: boolean;
+      };
+      path: string;
+      permissions: {
+        read: boolean;
+        write: boolean;
+      };
+      ui: {
+        /** @description Fields that can be set on many records at once (PATCH /api/v1/<path>) */
+        bulkEdit: string[];
+        columns: string[];
+        /** @description The fields a change may set when the resource keeps the others as created; null = all */
+        editable: string[] | null;
+        fields: {
+          [key: string]: components['schemas']['FieldUi'];
+        };
+        status?: {
+          field: string;
+          tabs: string[];
+        };
+        title: string;
+      };
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;

@@ -71,3 +71,16 @@ export interface AreaDeclaration {
 export const drawerRecord = (path: string) => (id: string) => `${path}?record=${encodeURIComponent(id)}`;
 /** The URL of a record on an editor page (`?id=<id>`). */
 export const editorRecord = (path: string) => (id: string) => `${path}?id=${encodeURIComponent(id)}`;
+
+/** A screen as its area writes it when the section's defaults (group, section, modules, nav) give the rest. */
+export type ScreenEntry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
+
+/**
+ * The screens of one navigation section: `inSection({ group: 'shop', section: 'Selling', modules: ['commerce-orders'] })`
+ * makes each entry a screen of it, in the navigation unless the entry says `nav: false`. Without `modules`
+ * here, each entry must name its own (no screen is open to every role by omission).
+ */
+export const inSection =
+  <D extends Pick<Screen, 'group'> & Partial<Screen>>(defaults: D) =>
+  (entry: ScreenEntry & (D extends Pick<Screen, 'modules'> ? unknown : Pick<Screen, 'modules'>)): Screen =>
+    ({ nav: true, ...defaults, ...entry }) as Screen;

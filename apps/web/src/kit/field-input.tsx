@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import { lazy, Suspense } from 'react';
+import { fieldInputProps } from './field-input-props';
 import { ImageListInput, ImageObjectInput } from './image-input';
 import { MoneyInput } from './money-input';
 import { RelationMultiSelect, RelationSelect } from './relation-select';
@@ -48,30 +49,26 @@ const SWATCHES = ['#cd3197', '#1c7ed6', '#0ca678', '#f08c00', '#e03131', '#7048e
 
 /** The right Mantine input per field kind (text, number, money, date, select, relation, switch, rich text, upload…). */
 export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
-  const common = {
-    label: field.label,
-    description: field.help ?? (mode === 'update' && field.kind === 'password' ? 'Leave blank to keep the current password' : undefined),
-    required: field.required && mode === 'create' && field.kind !== 'switch',
-    error: input.error,
-    disabled,
-    onBlur: input.onBlur,
-    onFocus: input.onFocus,
-    name: field.key,
-  };
+  const common = fieldInputProps({ field, input, mode, disabled });
   const max = field.schema.maxLength;
+  // The input's value and change handler, as each kind of Mantine input takes them.
+  const bound = { ...common, value: input.value, onChange: input.onChange };
+  const typed = {
+    ...common,
+    value: input.value,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => input.onChange(e.currentTarget.value),
+  };
+  const numeric = {
+    ...common,
+    value: input.value,
+    onChange: (v: number | string) => input.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v)),
+    clampBehavior: 'none' as const,
+  };
+  /** A stored-scaled number's maximum as people type it (a percentage kept in ppm). */
+  const scaledMax = field.schema.maximum === undefined ? undefined : field.schema.maximum / (field.scale ?? 1);
   switch (field.kind) {
     case 'textarea':
-      return (
-        <Textarea
-          {...common}
-          value={input.value}
-          onChange={(e) => input.onChange(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={12}
-          maxLength={max}
-        />
-      );
+      return <Textarea {...typed} autosize minRows={3} maxRows={12} maxLength={max} />;
     case 'richtext':
       return (
         <Suspense fallback={<Loader size="sm" aria-label="Loading the editor" />}>
@@ -86,111 +83,51 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
         </Suspense>
       );
     case 'money':
-      return (
-        <MoneyInput
-          {...common}
-          value={input.value}
-          onChange={input.onChange}
-          currency={field.currency}
-          max={field.schema.maximum === undefined ? undefined : field.schema.maximum / (field.scale ?? 1)}
-        />
-      );
+      return <MoneyInput {...bound} currency={field.currency} max={scaledMax} />;
     case 'percent':
-      return (
-        <NumberInput
-          {...common}
-          value={input.value}
-          onChange={(v) => input.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
-          suffix=" %"
-          allowDecimal
-          decimalScale={4}
-          min={0}
-          max={field.schema.maximum === undefined ? undefined : field.schema.maximum / (field.scale ?? 1)}
-          clampBehavior="none"
-        />
-      );
+      return <NumberInput {...numeric} suffix=" %" allowDecimal decimalScale={4} min={0} max={scaledMax} />;
     case 'number':
     case 'integer':
-      return (
-        <NumberInput
-          {...common}
-          value={input.value}
-          onChange={(v) => input.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
-          allowDecimal={field.kind !== 'integer'}
-          min={field.schema.minimum}
-          max={field.schema.maximum}
-          clampBehavior="none"
-        />
-      );
+      return <NumberInput {...numeric} allowDecimal={field.kind !== 'integer'} min={field.schema.minimum} max={field.schema.maximum} />;
     case 'date':
-      return <DateInput {...common} value={input.value} onChange={input.onChange} valueFormat="YYYY-MM-DD" clearable={!field.required} />;
+      return <DateInput {...bound} valueFormat="YYYY-MM-DD" clearable={!field.required} />;
     case 'datetime':
-      return (
-        <DateTimePicker
-          {...common}
-          value={input.value}
-          onChange={input.onChange}
-          clearable={!field.required}
-          valueFormat="YYYY-MM-DD HH:mm"
-        />
-      );
+      return <DateTimePicker {...bound} clearable={!field.required} valueFormat="YYYY-MM-DD HH:mm" />;
     case 'switch':
-      return (
-        <Switch
-          label={field.label}
-          description={common.description}
-          error={input.error}
-          disabled={disabled}
-          name={field.key}
-          checked={Boolean(input.value)}
-          onChange={(e) => input.onChange(e.currentTarget.checked)}
-          onBlur={input.onBlur}
-          mt="xs"
-        />
-      );
+      return <Switch {...common} checked={Boolean(input.value)} onChange={(e) => input.onChange(e.currentTarget.checked)} mt="xs" />;
     case 'select':
       return (
         <Select
-          {...common}
+          {...bound}
           data={optionData(field)}
-          value={input.value}
-          onChange={input.onChange}
           clearable={field.nullable || (!field.required && mode === 'create')}
           allowDeselect={false}
         />
       );
     case 'multiselect':
-      return <MultiSelect {...common} data={optionData(field)} value={input.value} onChange={input.onChange} clearable />;
+      return <MultiSelect {...bound} data={optionData(field)} clearable />;
     case 'relation':
       return field.ref ? (
-        <RelationSelect
-          {...common}
-          resource={field.ref}
-          value={input.value}
-          onChange={input.onChange}
-          clearable={!field.required || field.nullable}
-        />
+        <RelationSelect {...bound} resource={field.ref} clearable={!field.required || field.nullable} />
       ) : (
         <TextInput {...common} value={input.value ?? ''} onChange={(e) => input.onChange(e.currentTarget.value || null)} />
       );
     case 'relations':
       return field.ref ? (
         <RelationMultiSelect
-          {...common}
+          {...bound}
           resource={field.ref}
           value={Array.isArray(input.value) ? input.value : []}
-          onChange={input.onChange}
           maxValues={field.schema.maxItems}
         />
       ) : (
-        <TagsInput {...common} value={input.value} onChange={input.onChange} clearable />
+        <TagsInput {...bound} clearable />
       );
     case 'gallery':
       return (
         <ImageListInput
-          {...common}
+          {...bound}
           value={toImages(input.value)}
-          onChange={input.onChange}
           purpose={field.key}
           max={field.schema.maxItems}
           maxAltLength={field.schema.items?.properties?.alt?.maxLength}
@@ -200,68 +137,30 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
       if (field.imageObject)
         return (
           <ImageObjectInput
-            {...common}
+            {...bound}
             value={toImage(input.value)}
-            onChange={input.onChange}
             purpose={field.key}
             maxAltLength={field.schema.properties?.alt?.maxLength}
           />
         );
-      return <UploadInput {...common} kind={field.kind} value={input.value} onChange={input.onChange} purpose={field.key} />;
+      return <UploadInput {...bound} kind={field.kind} purpose={field.key} />;
     case 'file':
-      return (
-        <UploadInput
-          {...common}
-          kind={field.kind}
-          value={input.value}
-          onChange={input.onChange}
-          purpose={field.key}
-          isPrivate={field.private}
-        />
-      );
+      return <UploadInput {...bound} kind={field.kind} purpose={field.key} isPrivate={field.private} />;
     case 'color':
       return (
-        <ColorInput
-          {...common}
-          value={input.value}
-          onChange={input.onChange}
-          format="hex"
-          swatches={SWATCHES}
-          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
-        />
+        <ColorInput {...bound} format="hex" swatches={SWATCHES} eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }} />
       );
     case 'tags':
-      return <TagsInput {...common} value={input.value} onChange={input.onChange} clearable placeholder="Type and press Enter" />;
+      return <TagsInput {...bound} clearable placeholder="Type and press Enter" />;
     case 'json':
-      return (
-        <JsonInput
-          {...common}
-          value={input.value}
-          onChange={input.onChange}
-          autosize
-          minRows={3}
-          maxRows={14}
-          formatOnBlur
-          validationError="Not valid JSON"
-        />
-      );
+      return <JsonInput {...bound} autosize minRows={3} maxRows={14} formatOnBlur validationError="Not valid JSON" />;
     case 'password':
-      return (
-        <PasswordInput
-          {...common}
-          value={input.value}
-          onChange={(e) => input.onChange(e.currentTarget.value)}
-          autoComplete="new-password"
-          maxLength={max}
-        />
-      );
+      return <PasswordInput {...typed} autoComplete="new-password" maxLength={max} />;
     default:
       return (
         <TextInput
-          {...common}
+          {...typed}
           type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
-          value={input.value}
-          onChange={(e) => input.onChange(e.currentTarget.value)}
           maxLength={max && max < 100000 ? max : undefined}
         />
       );

@@ -1,34 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/client';
+import type { components } from '../api/schema';
 
-/** POST /api/v1/<path>/import with mode=preview: the suggested mapping and the first rows checked. */
-export interface ImportPreview {
-  /** The file as stored by the server: later previews and the run name it instead of sending the file again. */
-  upload: string;
-  headers: string[];
-  /** Column header → field key. */
-  mapping: Record<string, string>;
-  /** The field that finds existing records (null: every row is new). */
-  key: string | null;
-  keys: { key: string; label: string }[];
-  fields: { key: string; label: string }[];
-  totalRows: number;
-  rows: { row: number; cells: string[]; action: 'create' | 'update' | 'unchanged' | 'error'; errors: Record<string, string> }[];
-}
+/** POST /api/v1/<path>/import with mode=preview: the suggested mapping and the first rows checked (server: kernel/lists/import-schemas.ts). */
+export type ImportPreview = components['schemas']['ImportPreview'];
 
-export interface ImportJob {
-  id: string;
-  filename: string | null;
-  status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-  totalRows: number;
-  processed: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  errors: { row: number; message: string }[];
-  message: string | null;
-}
+/** An import job: the answer of a run and its progress. */
+export type ImportJob = components['schemas']['ImportJob'];
 
 export interface ImportChoice {
   mapping?: Record<string, string>;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useCurrency } from '../api/get-locale';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget, WidgetProps } from './field-input';
+import { fieldInputProps } from './field-input-props';
 import { listRecords } from './resource-api';
 import { currencyDigits } from './schema';
 
@@ -116,19 +117,13 @@ export function currencyOptions(locale?: string): { value: string; label: string
 }
 
 /** A form widget for a currency code field (the brand profile's currency): a searchable list of named currencies. */
-export const CurrencyWidget: CustomWidget = ({ field, input, mode, disabled }: WidgetProps) => (
+export const CurrencyWidget: CustomWidget = (props: WidgetProps) => (
   <Select
-    label={field.label}
-    description={field.help}
-    required={field.required && mode === 'create'}
-    disabled={disabled}
+    {...fieldInputProps(props)}
     searchable
     data={currencyOptions()}
-    value={input.value || null}
-    onChange={(code) => input.onChange(code ?? '')}
-    onBlur={input.onBlur}
-    error={input.error}
-    name={field.key}
+    value={props.input.value || null}
+    onChange={(code) => props.input.onChange(code ?? '')}
     allowDeselect={false}
     nothingFoundMessage="No such currency"
   />

@@ -35,9 +35,9 @@ import { useActiveView, type ViewState, ViewsMenu } from './list-views';
 import { formatMoney, useResourceCurrency } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
 import { statusFieldOf } from './resource-form';
-import { displayText, type FieldDef, optionLabel, outputFields, recordCurrency, scaleFor } from './schema';
+import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor } from './schema';
 import { useSearchBox } from './search-sync';
-import { StatusBadge } from './status-badge';
+import { OptionBadge } from './status-badge';
 import { useListParams } from './use-list-params';
 
 /** Chosen columns per resource, for this visit (memory only). */
@@ -154,8 +154,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
     if (custom) return custom(row);
     const f = byKey.get(key);
     const value = row[key];
-    if (f?.kind === 'select' && value != null)
-      return <StatusBadge value={String(value)} label={optionLabel(f, value)} color={f.optionLabels?.[String(value)]?.color} />;
+    if (f?.kind === 'select' && value != null) return <OptionBadge field={f} value={value} />;
     if (typeof value === 'boolean')
       return (
         <Badge variant="dot" color={value ? 'teal' : 'gray'} tt="none">

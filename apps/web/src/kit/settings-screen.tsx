@@ -1,8 +1,8 @@
-import { Alert, Loader, Paper } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
 import { useResourceMeta } from '../api/get-resources-meta';
 import { PageHeader } from './page-header';
+import { RecordLoadState } from './record-load-state';
 import { useRecordList } from './resource-api';
 import { ResourceForm } from './resource-form';
 
@@ -25,17 +25,13 @@ export function SettingsScreen({ resource, title, description }: SettingsScreenP
   return (
     <>
       <PageHeader title={title} description={description} />
-      {(metaPending || (meta && current.isPending)) && <Loader aria-label="Loading" />}
-      {!metaPending && !meta && (
-        <Alert color="red" variant="light" role="alert">
-          Your role does not allow you to see these settings.
-        </Alert>
-      )}
-      {current.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {current.error instanceof ApiError ? current.error.message : 'The settings could not be loaded.'}
-        </Alert>
-      )}
+      <RecordLoadState
+        metaPending={metaPending}
+        readable={Boolean(meta)}
+        query={current}
+        subject="these settings"
+        loadFailed="The settings could not be loaded."
+      />
       {meta && current.isSuccess && (
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} maw={720}>
           <ResourceForm

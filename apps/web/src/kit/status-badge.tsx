@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { type FieldDef, optionLabel } from './schema';
 
 export type StatusColor = 'green' | 'gray' | 'blue' | 'yellow' | 'red';
 
@@ -23,4 +24,9 @@ export function StatusBadge({ value, label, color }: { value: string | null | un
       {label}
     </Badge>
   );
+}
+
+/** A select field's value as its badge: the label and colour its resource declares. */
+export function OptionBadge({ field, value }: { field: FieldDef | undefined; value: unknown }) {
+  return <StatusBadge value={String(value)} label={optionLabel(field, value)} color={field?.optionLabels?.[String(value)]?.color} />;
 }

@@ -1,8 +1,8 @@
 import { Anchor, Button, FileButton, Group, Image, Input, Paper, Text } from '@mantine/core';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ApiError } from '../api/client';
-import { isPrivateFileUrl, openPrivateFile, uploadFile } from './resource-api';
+import { isPrivateFileUrl, openPrivateFile } from './resource-api';
+import { useFileUpload } from './use-file-upload';
 
 export interface UploadInputProps {
   label: string;
@@ -20,21 +20,12 @@ export interface UploadInputProps {
 
 /** Uploads through POST /api/v1/media/files and keeps the file's URL; images show a preview. */
 export function UploadInput({ label, value, onChange, kind, error, description, required, purpose, isPrivate }: UploadInputProps) {
-  const [busy, setBusy] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  async function choose(file: File | null) {
-    if (!file) return;
-    setBusy(true);
-    setUploadError(null);
-    try {
-      const stored = await uploadFile(file, purpose, isPrivate ? 'private' : 'public');
-      onChange(stored.url);
-    } catch (err) {
-      setUploadError(err instanceof ApiError ? err.message : 'The upload failed');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const {
+    busy,
+    error: uploadError,
+    setError: setUploadError,
+    choose,
+  } = useFileUpload(onChange, { purpose, visibility: isPrivate ? 'private' : 'public' });
   return (
     <Input.Wrapper label={label} error={uploadError ?? error} description={description} required={required}>
       <Paper withBorder p="xs" mt={4}>

@@ -18,8 +18,8 @@ type Callback = (err: Error | null, res?: Counter) => void;
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * A store for @fastify/rate-limit on the shared database (`rate_limits`), so every server process
- * counts together. Fixed windows; with `exponentialBackoff`, every hit past `max` doubles the window.
+ * A store for @fastify/rate-limit on the shared database (`rate_limits`, an unlogged table: a hit
+ * waits for no WAL flush), so every server process counts together. Fixed windows; with `exponentialBackoff`, every hit past `max` doubles the window.
  * Expired counters are deleted (at most once a minute per process), so spoofed or one-off keys do
  * not grow the table.
  */

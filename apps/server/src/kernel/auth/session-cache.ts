@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import type { AuthContext } from './context';
 
 const TTL_MS = 5_000;
@@ -57,14 +58,5 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<Database, SessionCache>();
-
 /** The session cache of a database (one per app process). */
-export function sessionCacheFor(db: Database): SessionCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new SessionCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const sessionCacheFor = perDatabase((db) => new SessionCache(db));

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import { errors } from '../errors/app-error';
@@ -18,3 +19,14 @@ export function inCompatTx<T>(call: CompatCall, fn: (tx: Db, scope: Scope) => Pr
 /** The first of `keys` an old client's body carries (not undefined, null or empty): `_id`, `id`, `productId`… */
 export const firstOf = (body: Record<string, unknown>, ...keys: string[]) =>
   keys.map((k) => body[k]).find((v) => v !== undefined && v !== '' && v !== null);
+
+/**
+ * A required id an old client may send under several names: the first of `keys` it carries (just
+ * `field` when no keys are given), which must be a UUID; a 400 naming `field` otherwise.
+ */
+export function compatId(call: CompatCall, field: string, ...keys: string[]): string {
+  const value = firstOf(call.body, ...(keys.length > 0 ? keys : [field]));
+  const parsed = z.uuid().safeParse(value);
+  if (!parsed.success) throw errors.validation({ [field]: value === undefined ? 'Required' : 'Not a valid id' });
+  return parsed.data;
+}

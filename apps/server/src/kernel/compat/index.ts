@@ -1,5 +1,5 @@
 /** Compat surface: map the seeds' calls (legacy-calls.tsv) to resource operations and services. */
-export { compatScope, firstOf, inCompatTx } from './call';
+export { compatId, compatScope, firstOf, inCompatTx } from './call';
 export { readMultipart } from './multipart-body';
 export { compatCrud, Envelope } from './resource-ops';
 export { type CompatLine, type CrudPaths, compatTable, crudLines } from './table';

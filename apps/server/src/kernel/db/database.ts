@@ -27,6 +27,20 @@ export interface Database {
    */
   readAsTenant<T>(tenantId: string, fn: (db: Db) => Promise<T>): Promise<T>;
   /**
+   * Runs fn as the app role with the tenant set, outside the caller's transaction `tx`: on
+   * PostgreSQL on a connection of its own pool, with no transaction, so each statement commits at
+   * once. A row it updates is locked only while its statement runs, not until the caller commits
+   * (a hot counter does not queue the callers' whole transactions), and what it wrote stands even
+   * if the caller rolls back: for a counter whose values may be skipped but never handed out twice.
+   * Its commits do not wait for the WAL to reach disk (synchronous_commit off): the caller's own
+   * commit, later in the WAL, flushes them with it. So a value the caller committed is durable, and a
+   * crash may only forget one taken but not yet committed by anyone — as with a sequence's nextval.
+   * On the embedded database (one connection, the caller's transaction has it) fn runs in `tx` and
+   * commits or rolls back with it; no other transaction can be waiting there. fn must not touch a
+   * row the caller has written or locked (it would wait for the caller, which waits for it).
+   */
+  autonomous<T>(tenantId: string, tx: Db, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
    * Raw SQL on the owner connection (pg-boss, health, tests). A `name` makes it a prepared statement
    * on PostgreSQL, planned once per connection: for hot queries of fixed text.
    */
@@ -65,17 +79,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: `-c role=${APP_ROLE}`,
     });
     readers.on('error', () => {});
+    // Statements outside the caller's transaction (autonomous) get a pool of their own, so a
+    // transaction waiting for one never waits for a connection held by another such transaction;
+    // a lock wait that long means it waits for its own caller: an error rather than a hang.
+    const autonomous = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 20,
+      options: `-c role=${APP_ROLE} -c synchronous_commit=off -c lock_timeout=10s`,
+    });
+    autonomous.on('error', () => {});
     const owner = drizzleNodePg(pool) as unknown as Db;
     const listener = new PooledListener(pool);
     return build('postgres', owner, {
       pool,
       query: async (text, params, options) => (await pool.query({ text, values: params as unknown[], name: options?.name })).rows,
       withTenant: (tenantId, fn) => pooledTenantTransaction(pool, tenantId, fn),
-      readAsTenant: (tenantId, fn) => pooledTenantRead(readers, tenantId, fn),
+      readAsTenant: (tenantId, fn) => pooledTenantSession(readers, tenantId, fn),
+      autonomous: (tenantId, _tx, fn) => pooledTenantSession(autonomous, tenantId, fn),
       listen: (channel, fn) => listener.listen(channel, fn),
       close: async () => {
         await listener.close();
         await readers.end();
+        await autonomous.end();
         await pool.end();
       },
     });
@@ -182,7 +207,8 @@ class PooledListener {
 function build(
   engine: Engine,
   owner: Db,
-  parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool' | 'listen'> & Partial<Pick<Database, 'withTenant' | 'readAsTenant'>>,
+  parts: Pick<Database, 'query' | 'close' | 'pglite' | 'pool' | 'listen'> &
+    Partial<Pick<Database, 'withTenant' | 'readAsTenant' | 'autonomous'>>,
 ): Database {
   const transaction: Database['withTenant'] =
     parts.withTenant ??
@@ -204,6 +230,7 @@ function build(
     engine,
     owner,
     readAsTenant: withTenant,
+    autonomous: (_tenantId, tx, fn) => fn(tx),
     notify,
     ...parts,
     withTenant,
@@ -213,16 +240,16 @@ function build(
 }
 
 /**
- * readAsTenant on PostgreSQL: a connection of the readers' pool (already the app role) gets the
- * tenant for its session, then fn reads. Every use makes sure the connection's tenant is the
- * request's, so a connection never carries one request's tenant into another.
+ * readAsTenant and autonomous on PostgreSQL: a connection of their pool (already the app role)
+ * gets the tenant for its session, then fn runs, outside any transaction. Every use makes sure the
+ * connection's tenant is the request's, so a connection never carries one request's tenant into another.
  */
 const readerTenant = new WeakMap<pg.PoolClient, string>();
-/** A drizzle handle per connection of the readers' pool, made once rather than on every read. */
+/** A drizzle handle per connection of such a pool, made once rather than on every use. */
 const readerDb = new WeakMap<pg.PoolClient, Db>();
 
-async function pooledTenantRead<T>(readers: pg.Pool, tenantId: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  const client = await readers.connect();
+async function pooledTenantSession<T>(pool: pg.Pool, tenantId: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   try {
     // The pool is ours alone, so what a connection was last set to is what it still has: a
     // connection already serving this community skips the round trip.

@@ -1,7 +1,8 @@
 import { foreignKey, type PgColumn, type PgColumnBuilderBase, type PgTable, type UpdateDeleteAction, uuid } from 'drizzle-orm/pg-core';
 
 /** What happens to the records pointing at a record that is deleted. */
-export type OnDelete = 'restrict' | 'cascade' | 'set null';
+export const ON_DELETE = ['restrict', 'cascade', 'set null'] as const;
+export type OnDelete = (typeof ON_DELETE)[number];
 
 /** A tenant table as relations see it (the record columns every tenant table has). */
 export type RelatedTable = PgTable & { tenantId: PgColumn; id: PgColumn };

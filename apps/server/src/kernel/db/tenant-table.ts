@@ -1,4 +1,4 @@
-import type { PgColumnBuilderBase, PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgColumnBuilderBase, PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { declaredRelations, foreignKeysFor, type RelatedTable, registerRelations } from './relations';
 
@@ -37,3 +37,16 @@ export function tenantTable<TName extends string, TColumns extends Record<string
   registerRelations(table as unknown as RelatedTable, relations);
   return table;
 }
+
+type Keyed = { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+/**
+ * The indexes of a list's sorts, one a column: `<table>_<suffix>_idx` on (tenant_id, column, id),
+ * the id breaking ties so that the next page starts where the last one ended.
+ */
+export const sortIndexes = (table: string, t: Keyed, columns: Record<string, AnyPgColumn>) =>
+  Object.entries(columns).map(([suffix, column]) => index(`${table}_${suffix}_idx`).on(t.tenantId, column, t.id));
+
+/** The indexes of a list's equality filters and look-ups, one a column: `<table>_<suffix>_idx` on (tenant_id, column). */
+export const filterIndexes = (table: string, t: Keyed, columns: Record<string, AnyPgColumn>) =>
+  Object.entries(columns).map(([suffix, column]) => index(`${table}_${suffix}_idx`).on(t.tenantId, column));

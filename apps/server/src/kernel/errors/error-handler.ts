@@ -4,8 +4,11 @@ import { writeAppLog } from '../events/logs';
 import { AppError, type ErrorBody } from './app-error';
 import { humanIssue } from './human-messages';
 
+/** An error that is the client's fault, as answered: status, code, message. */
+type ClientError = [status: number, code: string, message: string];
+
 /** Fastify's own error codes that are the client's fault, with ours. */
-const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+const FASTIFY_CLIENT_ERRORS: Record<string, ClientError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The body is not valid JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The body is empty but content-type is JSON'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The body is too large'],
@@ -20,22 +23,27 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_VALIDATION: [400, 'validation_failed', 'Some fields are invalid'],
 };
 
+// Answers that several PostgreSQL codes share.
+const WRONG_DATE: ClientError = [400, 'invalid_value', 'A date has the wrong format'];
+// A NUL character (\u0000) in text or JSON cannot be stored by PostgreSQL.
+const UNSTORABLE: ClientError = [400, 'invalid_value', 'A value contains characters that cannot be stored'];
+const RETRY: ClientError = [409, 'conflict_retry', 'The record changed at the same time; try again'];
+
 /** PostgreSQL errors caused by input the schemas let through (a too-long string, a bad value). */
-const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+const PG_CLIENT_ERRORS: Record<string, ClientError> = {
   '22P02': [400, 'invalid_value', 'A value has the wrong format'],
   '22001': [400, 'value_too_long', 'A value is too long'],
   '22003': [400, 'value_out_of_range', 'A number is out of range'],
-  '22007': [400, 'invalid_value', 'A date has the wrong format'],
+  '22007': WRONG_DATE,
   '22008': [400, 'invalid_value', 'A date is out of range'],
-  '22009': [400, 'invalid_value', 'A date has the wrong format'],
-  // A NUL character (\u0000) in text or JSON cannot be stored by PostgreSQL.
-  '22021': [400, 'invalid_value', 'A value contains characters that cannot be stored'],
-  '22P05': [400, 'invalid_value', 'A value contains characters that cannot be stored'],
+  '22009': WRONG_DATE,
+  '22021': UNSTORABLE,
+  '22P05': UNSTORABLE,
   '23505': [409, 'already_exists', 'A record with these values already exists'],
   '23503': [409, 'related_record_missing', 'A related record does not exist or is still in use'],
   '23514': [400, 'invalid_value', 'A value breaks a rule of this record'],
-  '40001': [409, 'conflict_retry', 'The record changed at the same time; try again'],
-  '40P01': [409, 'conflict_retry', 'The record changed at the same time; try again'],
+  '40001': RETRY,
+  '40P01': RETRY,
 };
 
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {

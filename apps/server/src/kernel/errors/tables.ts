@@ -1,5 +1,5 @@
-import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../db/tenant-table';
+import { integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { filterIndexes, tenantTable } from '../db/tenant-table';
 
 /** A community's error codes: the message its users see for a code (overrides the built-in one). */
 export const errorCodes = tenantTable(
@@ -13,7 +13,6 @@ export const errorCodes = tenantTable(
   },
   (t) => [
     uniqueIndex('error_codes_code_uq').on(t.tenantId, t.code),
-    index('error_codes_module_idx').on(t.tenantId, t.module),
-    index('error_codes_status_idx').on(t.tenantId, t.httpStatus),
+    ...filterIndexes('error_codes', t, { module: t.module, status: t.httpStatus }),
   ],
 );

@@ -1,7 +1,6 @@
+import { deleteOnly, noWrites } from '../resources/operations';
 import { defineResource } from '../resources/resource';
 import { appLogs, auditLog } from './tables';
-
-const readOnly = { create: false, update: false, delete: false } as const;
 
 /** Every write, readable by those who manage admins. */
 export const auditLogResource = defineResource({
@@ -9,7 +8,7 @@ export const auditLogResource = defineResource({
   module: 'admin-management',
   table: auditLog,
   label: { singular: 'Audit entry', plural: 'Audit log' },
-  operations: readOnly,
+  operations: noWrites,
   list: { search: ['resource', 'actorName'], filters: ['resource', 'action', 'actorId', 'recordId', 'createdAt'] },
   ui: { title: 'resource', columns: ['createdAt', 'actorName', 'action', 'resource', 'recordId'] },
   examples: [{ action: 'create', resource: 'ops/notifications', actorName: 'System', after: { title: 'Import finished' } }],
@@ -21,7 +20,7 @@ export const logsResource = defineResource({
   module: 'performance',
   table: appLogs,
   label: { singular: 'Log entry', plural: 'Logs' },
-  operations: { create: false, update: false, delete: true },
+  operations: deleteOnly,
   list: { search: ['message', 'code'], filters: ['kind', 'level', 'code', 'createdAt'] },
   ui: { title: 'message', columns: ['createdAt', 'kind', 'level', 'code', 'message'] },
   examples: [

@@ -1,5 +1,5 @@
 import { index, jsonb, text, uuid } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../db/tenant-table';
+import { filterIndexes, tenantTable } from '../db/tenant-table';
 
 /** Every write: who, what, when, before and after. */
 export const auditLog = tenantTable(
@@ -34,7 +34,6 @@ export const appLogs = tenantTable(
   },
   (t) => [
     index('app_logs_kind_idx').on(t.tenantId, t.kind, t.createdAt, t.id),
-    index('app_logs_level_idx').on(t.tenantId, t.level),
-    index('app_logs_code_idx').on(t.tenantId, t.code),
+    ...filterIndexes('app_logs', t, { level: t.level, code: t.code }),
   ],
 );

@@ -196,8 +196,11 @@ export async function readRow(
   return { data: Object.fromEntries(Object.keys(data).map((k) => [k, valid[k]])), errors: null };
 }
 
+/** What an import does with a row. */
+export const ROW_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;
+
 export interface RowOutcome {
-  action: 'create' | 'update' | 'unchanged' | 'error';
+  action: (typeof ROW_ACTIONS)[number];
   id?: string;
   data: Record<string, unknown>;
   errors: Record<string, string>;

@@ -14,28 +14,13 @@ import { tenantFilter } from '../tenancy/scope-filter';
 import { dedupeKeys, importableFields, MAX_IMPORT_ROWS, planImport, planRow, suggestMapping } from './csv-import';
 import { importFileKey, type ReceivedFile, storedHead, storeImportFile } from './import-file';
 import { IMPORT_JOB } from './import-job';
+import { importJobAnswer, importPreviewAnswer, type jobOut } from './import-schemas';
 import { RelationTitles } from './relation-titles';
 import { type ImportRowError, importJobs } from './tables';
 
 /** Rows the preview checks and shows. */
 const PREVIEW_ROWS = 10;
 
-const jobOut = z.object({
-  id: z.string(),
-  resource: z.string(),
-  filename: z.string().nullable(),
-  status: z.enum(['uploaded', 'queued', 'running', 'done', 'failed']),
-  totalRows: z.number(),
-  processed: z.number(),
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  failed: z.number(),
-  errors: z.array(z.object({ row: z.number(), message: z.string(), fields: z.record(z.string(), z.string()).optional() })),
-  message: z.string().nullable(),
-  createdAt: z.date(),
-  finishedAt: z.date().nullable(),
-});
 const HIDDEN = new Set(['storageKey', 'headers', 'tenantId', 'mapping', 'dedupeKey', 'options', 'userId', 'userName', 'updatedAt']);
 const jobColumns = Object.fromEntries(Object.entries(getTableColumns(importJobs)).filter(([k]) => !HIDDEN.has(k))) as Record<
   string,
@@ -88,6 +73,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
           "multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)",
         tags,
         consumes: ['multipart/form-data'],
+        response: { 200: importPreviewAnswer, 202: importJobAnswer },
       },
     },
     async (req, reply) => {
@@ -183,7 +169,8 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
           return row;
         });
         await app.jobs.send(IMPORT_JOB, { tenantId: auth.tenantId, jobId: job.id });
-        return reply.code(202).send({ data: job });
+        // jobColumns are chosen at run time (all but HIDDEN): their row is the job as jobOut describes it.
+        return reply.code(202).send({ data: job as unknown as z.infer<typeof jobOut> });
       } catch (err) {
         // A file stored by this request is not kept when the request is refused.
         if (form.file) await blobs.delete(importFileKey(auth.tenantId, id)).catch(() => {});
@@ -208,7 +195,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
 
   r.get(
     `${base}/:id`,
-    { config: write, schema: { summary: `Progress of a ${plural} import`, tags, params, response: { 200: z.object({ data: jobOut }) } } },
+    { config: write, schema: { summary: `Progress of a ${plural} import`, tags, params, response: { 200: importJobAnswer } } },
     async (req) => ({ data: await findJob(req, req.params.id) }) as never,
   );
 
@@ -254,37 +241,33 @@ function importOptions(resource: Resource, given: unknown): Record<string, unkno
   return parsed.data as Record<string, unknown>;
 }
 
+/** An optional form field holding JSON, read by `read`; a value it cannot read is refused with `message`. */
+const jsonField = <T>(maxLength: number, read: (value: unknown) => T, message: string) =>
+  z
+    .string()
+    .max(maxLength)
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) return undefined;
+      try {
+        return read(JSON.parse(s));
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    });
+
 const formFields = z
   .object({
     mode: z.enum(['preview', 'run']).default('preview'),
-    mapping: z
-      .string()
-      .max(100_000)
-      .optional()
-      .transform((s, ctx) => {
-        if (s === undefined) return undefined;
-        try {
-          return z.record(z.string().max(500), z.string().max(100)).parse(JSON.parse(s));
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'Expected a JSON object of column header → field' });
-          return z.NEVER;
-        }
-      }),
+    mapping: jsonField(
+      100_000,
+      (value) => z.record(z.string().max(500), z.string().max(100)).parse(value),
+      'Expected a JSON object of column header → field',
+    ),
     key: z.string().max(100).optional(),
     upload: z.uuid({ message: 'Not a valid upload id' }).optional(),
-    options: z
-      .string()
-      .max(10_000)
-      .optional()
-      .transform((s, ctx) => {
-        if (s === undefined) return undefined;
-        try {
-          return JSON.parse(s) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'Expected a JSON object of import options' });
-          return z.NEVER;
-        }
-      }),
+    options: jsonField(10_000, (value): unknown => value, 'Expected a JSON object of import options'),
   })
   .strict();
 

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Database } from '../db/database';
+import { boundToDatabase } from '../db/per-database';
 
 // Outbound HTTP to addresses a community typed in (its SMS gateway, its WhatsApp Graph address, a
 // media file it links): the server calls them from inside the installation's network, so each call
@@ -327,15 +327,7 @@ export function createOutbound(policy: OutboundPolicy, resolver: Resolver = syst
   };
 }
 
-const bound = new WeakMap<Database, Outbound>();
-
 /** The app's outbound HTTP, reachable from anything holding its database (settings saves, senders). */
-export function bindOutbound(db: Database, outbound: Outbound): void {
-  bound.set(db, outbound);
-}
-
-export function outboundFor(db: Database): Outbound {
-  const outbound = bound.get(db);
-  if (!outbound) throw new Error('No outbound HTTP for this database: build the app first');
-  return outbound;
-}
+const outbounds = boundToDatabase<Outbound>('outbound HTTP');
+export const bindOutbound = outbounds.bind;
+export const outboundFor = outbounds.of;

@@ -1,5 +1,5 @@
 import { boolean, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../db/tenant-table';
+import { filterIndexes, tenantTable } from '../db/tenant-table';
 
 /** Every outgoing message. Without a transport configured it stays here as the development outbox. */
 export const outbox = tenantTable(
@@ -19,7 +19,6 @@ export const outbox = tenantTable(
   },
   (t) => [
     index('outbox_channel_idx').on(t.tenantId, t.channel, t.createdAt),
-    index('outbox_status_idx').on(t.tenantId, t.status),
-    index('outbox_to_idx').on(t.tenantId, t.to),
+    ...filterIndexes('outbox', t, { status: t.status, to: t.to }),
   ],
 );

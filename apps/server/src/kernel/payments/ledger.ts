@@ -3,6 +3,7 @@ import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import { recordAudit } from '../events/audit';
+import { noWrites } from '../resources/operations';
 import { defineResource } from '../resources/resource';
 import { KINDS } from './kinds';
 import type { PayableRegistry } from './payables';
@@ -17,7 +18,7 @@ export const transactionsResource = defineResource({
   module: 'payments',
   table: paymentTransactions,
   label: { singular: 'Transaction', plural: 'Transactions' },
-  operations: { create: false, update: false, delete: false },
+  operations: noWrites,
   hidden: ['idempotencyKey'],
   list: {
     search: ['reference', 'customerEmail', 'customerName', 'gatewayOrderId', 'gatewayPaymentId'],

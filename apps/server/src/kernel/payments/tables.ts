@@ -1,6 +1,6 @@
 import { bigint, boolean, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ref } from '../db/relations';
-import { tenantTable } from '../db/tenant-table';
+import { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 
 export const GATEWAY_KINDS = ['razorpay', 'payu', 'stripe', 'cod', 'bank_transfer'] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
@@ -40,11 +40,7 @@ export const paymentGateways = tenantTable(
     credentialsMasked: jsonb('credentials_masked').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
-    index('payment_gateways_kind_idx').on(t.tenantId, t.kind),
-    index('payment_gateways_enabled_idx').on(t.tenantId, t.enabled),
-    index('payment_gateways_name_idx').on(t.tenantId, t.displayName),
-    index('payment_gateways_mode_idx').on(t.tenantId, t.mode),
-    index('payment_gateways_currency_idx').on(t.tenantId, t.currency),
+    ...filterIndexes('payment_gateways', t, { kind: t.kind, enabled: t.enabled, name: t.displayName, mode: t.mode, currency: t.currency }),
   ],
 );
 
@@ -76,17 +72,19 @@ export const paymentTransactions = tenantTable(
   },
   (t) => [
     index('payment_transactions_status_idx').on(t.tenantId, t.status, t.createdAt, t.id),
-    index('payment_transactions_kind_idx').on(t.tenantId, t.kind),
-    index('payment_transactions_gateway_idx').on(t.tenantId, t.gatewayId),
     index('payment_transactions_payable_idx').on(t.tenantId, t.payableKind, t.payableId),
-    index('payment_transactions_payable_id_idx').on(t.tenantId, t.payableId),
-    index('payment_transactions_mode_idx').on(t.tenantId, t.mode),
-    index('payment_transactions_order_idx').on(t.tenantId, t.gatewayOrderId),
-    index('payment_transactions_payment_idx').on(t.tenantId, t.gatewayPaymentId),
-    index('payment_transactions_amount_idx').on(t.tenantId, t.amountMinor, t.id),
-    index('payment_transactions_currency_idx').on(t.tenantId, t.currency),
-    index('payment_transactions_email_idx').on(t.tenantId, t.customerEmail),
     uniqueIndex('payment_transactions_idempotency_idx').on(t.tenantId, t.idempotencyKey),
+    ...sortIndexes('payment_transactions', t, { amount: t.amountMinor }),
+    ...filterIndexes('payment_transactions', t, {
+      kind: t.kind,
+      gateway: t.gatewayId,
+      payable_id: t.payableId,
+      mode: t.mode,
+      order: t.gatewayOrderId,
+      payment: t.gatewayPaymentId,
+      currency: t.currency,
+      email: t.customerEmail,
+    }),
   ],
 );
 

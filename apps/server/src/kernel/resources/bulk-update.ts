@@ -2,6 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Scope } from '../auth/context';
+import { selectRows } from '../db/select-rows';
 import { errors } from '../errors/app-error';
 import type { Resource } from './resource';
 import { zodFields } from './resource';
@@ -81,14 +82,14 @@ async function matchingIds(resource: Resource, tx: Parameters<Resource['listIn']
   if (!parsed.success) {
     throw errors.validation(Object.fromEntries(Object.entries(zodFields(parsed.error)).map(([k, v]) => [`filter.${k}`, v])));
   }
-  const { page } = resource.pageQuery(tx, scope, {
+  const { page, selection } = resource.pageQuery(tx, scope, {
     ...(parsed.data as Record<string, unknown>),
     offset: 0,
     limit: MAX_BULK_EDIT + 1,
   } as never);
-  const rows = (await page) as Row[];
+  const { rows } = await selectRows(tx, page, selection);
   if (rows.length > MAX_BULK_EDIT) {
     throw errors.badRequest('too_many_records', `A bulk edit changes at most ${MAX_BULK_EDIT} records: narrow the filter`);
   }
-  return rows.map((r) => r.id);
+  return rows.map((r) => String(r.id));
 }

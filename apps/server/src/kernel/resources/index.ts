@@ -8,7 +8,7 @@ export type { Scope } from '../auth/context';
 export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
 export { type OnDelete, ref, refs } from '../db/relations';
-export { tenantTable } from '../db/tenant-table';
+export { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';
 export { type AppModule, defineModule } from '../module';
@@ -25,6 +25,7 @@ export {
   readContactSource,
 } from './contact-sources';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
+export { deleteOnly, noWrites } from './operations';
 export {
   definePublicView,
   type PublicView,

@@ -1,11 +1,12 @@
-import { Column, count, eq, getTableColumns, inArray, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { Column, eq, getTableColumns, inArray, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { enforcePrivileges, revokeOnCredentialChange } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import { sessionCacheFor } from '../auth/session-cache';
 import type { Db } from '../db/database';
 import { relationsOf } from '../db/relations';
+import { preparedRows, rawRows, selectList, selectRows } from '../db/select-rows';
 import { AppError, errors } from '../errors/app-error';
 import { humanIssue, type IssueLike } from '../errors/human-messages';
 import { recordAudit } from '../events/audit';
@@ -14,6 +15,7 @@ import { files } from '../storage/tables';
 import { tenantFilter } from '../tenancy/scope-filter';
 import {
   combine,
+  cursorKey,
   ESTIMATE_TRUSTED_FROM,
   EXACT_TOTAL_LIMIT,
   encodeCursor,
@@ -22,6 +24,7 @@ import {
   MAX_OFFSET,
   OFFSET_MESSAGE,
   planList,
+  RANK,
 } from './list-query';
 import {
   beforeRemove,
@@ -35,6 +38,8 @@ import {
 } from './relations';
 import { deriveSchemas } from './schemas';
 import type { ResourceConfig, Row, TenantTable } from './types';
+
+type WriteOp = 'create' | 'update' | 'delete';
 
 export interface ListResult {
   data: Row[];
@@ -88,7 +93,7 @@ export class Resource {
   get table(): TenantTable {
     return this.config.table;
   }
-  allows(op: 'create' | 'update' | 'delete'): boolean {
+  allows(op: WriteOp): boolean {
     return this.config.operations?.[op] !== false;
   }
   attach(lookup: TableLookup, byPath: (path: string) => Resource | undefined) {
@@ -120,6 +125,12 @@ export class Resource {
     return combine([tenantFilter(this.table as never, scope.tenantId), ...more]);
   }
 
+  /** ` where …` of the scoped conditions, or nothing when there are none (row-level security alone). */
+  private whereClause(scope: Scope, conditions: SQL[]): SQL {
+    const where = this.scoped(scope, ...conditions);
+    return where ? sql` where ${where}` : sql``;
+  }
+
   // ---- reads ---------------------------------------------------------------------------------
 
   list(scope: Scope, query: ListQuery): Promise<ListResult> {
@@ -129,8 +140,8 @@ export class Resource {
   async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult> {
     // Whatever the entry point (a compat line computing page × limit, a view): deep offsets walk every row before them.
     if ((query.offset ?? 0) > MAX_OFFSET) throw errors.validation({ offset: OFFSET_MESSAGE });
-    const { plan, limit, offset, page, matching } = this.pageQuery(tx, scope, query, view);
-    const rows = (await page) as Row[];
+    const { plan, limit, offset, page, selection, rawCursor, matching } = this.pageQuery(tx, scope, query, view);
+    const { rows, raw } = (await selectRows(tx, page, selection)) as { rows: Row[]; raw: unknown[][] };
     let total: number | null = null;
     let totalIsEstimate = false;
     if (query.withTotal !== 'false') {
@@ -140,14 +151,20 @@ export class Resource {
       } else {
         // The count ignores the cursor: it is the size of the whole filtered list.
         const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
-        ({ total, totalIsEstimate } = await countUpTo(tx, () => matching(filters)));
+        ({ total, totalIsEstimate } = await countUpTo(tx, (cap) => matching(filters, cap)));
       }
     }
     const last = rows[rows.length - 1];
     // A full page may still be the last: an exact total (counted from the start) says so.
     const atEnd = total !== null && !totalIsEstimate && !query.cursor && offset + rows.length >= total;
-    const nextCursor = rows.length === limit && last && !atEnd ? encodeCursor(last, plan.cursorKeys) : null;
-    const extra = Object.keys(plan.cursorValues);
+    let nextCursor: string | null = null;
+    if (rows.length === limit && last && !atEnd) {
+      // A sort date's exact value is the driver's text of the column (see ListPlan.cursorValues).
+      const lastRaw = raw[raw.length - 1];
+      const exact = Object.fromEntries(Object.entries(rawCursor).map(([key, index]) => [key, lastRaw[index]]));
+      nextCursor = encodeCursor({ ...last, ...exact }, plan.cursorKeys);
+    }
+    const extra = Object.keys(plan.cursorValues).filter((key) => !(key in rawCursor));
     // Cleared, not deleted: \`delete\` turns each row into a slow dictionary object, which cost ~8% of a
     // 50-row list's CPU in serialisation. Undefined keys are never written (JSON or the compiled serialiser).
     if (extra.length > 0) for (const row of rows) for (const key of extra) row[key] = undefined;
@@ -158,29 +175,33 @@ export class Resource {
   }
 
   /** The statements a list runs (EXPLAIN-able): the page, and the filtered set the total counts. */
-  pageQuery(tx: Db, scope: Scope, query: ListQuery, view?: ListView) {
+  pageQuery(_tx: Db, scope: Scope, query: ListQuery, view?: ListView) {
     const plan = planList(view?.config ?? this.config, query);
     // The view's conditions go first: the cursor's is the plan's last (the count leaves it out).
     if (view?.where?.length) plan.where.unshift(...view.where);
     const limit = query.limit ?? 25;
     const offset = query.cursor ? 0 : (query.offset ?? 0);
     const base = view?.selection ?? this.selection;
-    const extra = Object.entries(plan.cursorValues);
+    // A cursor value is selected beside the row only when the page does not already hold it: a sort
+    // date the selection has is read from the driver's text of that column (its index, by cursor key).
+    const rawCursor: Record<string, number> = {};
+    const keys = Object.keys(base);
+    if (plan.sortKey !== RANK) {
+      plan.cursorKeys.forEach((column, i) => {
+        const index = keys.indexOf(column);
+        if (cursorKey(i) in plan.cursorValues && index !== -1) rawCursor[cursorKey(i)] = index;
+      });
+    }
+    const extra = Object.entries(plan.cursorValues).filter(([key]) => !(key in rawCursor));
     const selection = extra.length > 0 ? { ...base, ...Object.fromEntries(extra.map(([key, value]) => [key, value.as(key)])) } : base;
-    const page = tx
-      .select(selection)
-      .from(this.table as never)
-      .where(this.scoped(scope, ...plan.where))
-      .orderBy(...plan.orderBy)
-      .limit(limit)
-      .offset(offset);
-    const matching = (filters: SQL[] = plan.where) =>
-      tx
-        .select({ one: sql<number>`1`.as('one') })
-        .from(this.table as never)
-        .where(this.scoped(scope, ...filters))
-        .$dynamic();
-    return { plan, limit, offset, page, matching };
+    // Written as drizzle's select builder would write them, but without rendering every column again.
+    const page = sql`select ${selectList(selection)} from ${this.table}${this.whereClause(scope, plan.where)} order by ${sql.join(plan.orderBy, sql.raw(', '))} limit ${limit} offset ${offset}`;
+    /** The filtered set (the total's), optionally capped at `limit` rows. */
+    const matching = (filters: SQL[] = plan.where, cap?: number) => {
+      const set = sql`select 1 from ${this.table}${this.whereClause(scope, filters)}`;
+      return cap === undefined ? set : sql`${set} limit ${cap}`;
+    };
+    return { plan, limit, offset, page, selection, rawCursor, matching };
   }
 
   /** The first record (columns of `selection`, or all that clients may see) meeting `conditions`, or null. */
@@ -247,12 +268,9 @@ export class Resource {
     }
     let query = byKey.get(key);
     if (!query) {
-      query = db
-        .select(this.selection)
-        .from(this.table as never)
-        .where(combine([filter, eq(this.columns.id, sql.placeholder('id'))]))
-        .limit(1)
-        .prepare(`${this.path}:${key}`);
+      const where = combine([filter, eq(this.columns.id, sql.placeholder('id'))]);
+      const statement = sql`select ${selectList(this.selection)} from ${this.table} where ${where} limit 1`;
+      query = preparedRows(db, statement, this.selection, `${this.path}:${key}`);
       byKey.set(key, query);
     }
     return query;
@@ -260,10 +278,8 @@ export class Resource {
 
   // ---- writes --------------------------------------------------------------------------------
 
-  async create(scope: Scope, input: unknown): Promise<Row> {
-    const row = await scope.db.withTenant(scope.tenantId, (tx) => this.createIn(tx, scope, input));
-    await this.committed(scope, 'create', [row]);
-    return row;
+  create(scope: Scope, input: unknown): Promise<Row> {
+    return this.inOwnTransaction(scope, 'create', (tx) => this.createIn(tx, scope, input));
   }
 
   async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
@@ -284,10 +300,8 @@ export class Resource {
     return row;
   }
 
-  async update(scope: Scope, id: string, patch: unknown): Promise<Row> {
-    const row = await scope.db.withTenant(scope.tenantId, (tx) => this.updateIn(tx, scope, id, patch));
-    await this.committed(scope, 'update', [row]);
-    return row;
+  update(scope: Scope, id: string, patch: unknown): Promise<Row> {
+    return this.inOwnTransaction(scope, 'update', (tx) => this.updateIn(tx, scope, id, patch));
   }
 
   async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<Row> {
@@ -314,10 +328,8 @@ export class Resource {
     return row;
   }
 
-  async remove(scope: Scope, id: string): Promise<Row> {
-    const row = await scope.db.withTenant(scope.tenantId, (tx) => this.removeIn(tx, scope, id));
-    await this.committed(scope, 'delete', [row]);
-    return row;
+  remove(scope: Scope, id: string): Promise<Row> {
+    return this.inOwnTransaction(scope, 'delete', (tx) => this.removeIn(tx, scope, id));
   }
 
   async removeIn(tx: Db, scope: Scope, id: string): Promise<Row> {
@@ -375,12 +387,19 @@ export class Resource {
    * After commit: the resource's own clean-ups, and — for records that give privileges — dropping the
    * community's cached sessions in every process, so what they may do changes at once.
    */
-  async committed(scope: Scope, op: 'create' | 'update' | 'delete', records: Row[]) {
+  /** One write in a transaction of its own, then what follows its commit. */
+  private async inOwnTransaction(scope: Scope, op: WriteOp, write: (tx: Db) => Promise<Row>): Promise<Row> {
+    const row = await scope.db.withTenant(scope.tenantId, write);
+    await this.committed(scope, op, [row]);
+    return row;
+  }
+
+  async committed(scope: Scope, op: WriteOp, records: Row[]) {
     if (this.config.privileges) await sessionCacheFor(scope.db).invalidateTenant(scope.tenantId);
     await this.config.hooks?.afterCommit?.(scope, op, records);
   }
 
-  private assertAllowed(op: 'create' | 'update' | 'delete') {
+  private assertAllowed(op: WriteOp) {
     if (!this.allows(op)) {
       throw new AppError(405, 'operation_not_allowed', `${this.config.label.plural} cannot be ${op}d through the API`);
     }
@@ -443,18 +462,12 @@ export class Resource {
  * 1M rows), which is what made lists crawl. Otherwise the matches are counted up to
  * EXACT_TOTAL_LIMIT + 1: exact below, and the estimate (never below what was counted) above.
  */
-export async function countUpTo(tx: Db, matching: () => PgSelect): Promise<{ total: number; totalIsEstimate: boolean }> {
+export async function countUpTo(tx: Db, matching: (cap?: number) => SQL): Promise<{ total: number; totalIsEstimate: boolean }> {
   const [plan] = await explain(tx, matching());
   const estimate = Math.round(plan.Plan['Plan Rows'] as number);
   if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, totalIsEstimate: true };
-  // A builder per statement: drizzle's limit() changes the builder it is called on.
-  const [c] = (await tx.select({ n: count() }).from(
-    matching()
-      .limit(EXACT_TOTAL_LIMIT + 1)
-      .as('capped'),
-  )) as { n: number }[];
-  const n = Number(c.n);
-  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
+  const [[n]] = await rawRows(tx, sql`select count(*)::int from (${matching(EXACT_TOTAL_LIMIT + 1)}) as capped`);
+  if (Number(n) <= EXACT_TOTAL_LIMIT) return { total: Number(n), totalIsEstimate: false };
   return { total: Math.max(estimate, EXACT_TOTAL_LIMIT + 1), totalIsEstimate: true };
 }
 
@@ -462,8 +475,7 @@ export type PlanNode = Record<string, unknown> & { 'Node Type': string; Plans?: 
 
 /** `EXPLAIN (FORMAT JSON)` of a query, on either engine. */
 export async function explain(tx: Db, query: SQLWrapper): Promise<{ Plan: PlanNode }[]> {
-  const result = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-  const cell = result.rows[0]['QUERY PLAN'];
+  const [[cell]] = await rawRows(tx, sql`explain (format json) ${query}`);
   return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
 }
 

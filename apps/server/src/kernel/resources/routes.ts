@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error';
 import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
 import { describeFields, statusOf } from './labels';
 import { MAX_LIMIT, sortableFields } from './list-query';
+import { resourcesMetaResponse } from './meta-schema';
 import type { ResourceRegistry } from './registry';
 import { expandableNames } from './relations';
 import type { Resource } from './resource';
@@ -231,9 +232,13 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
     },
   }));
 
-  app.get(
+  // Written by the app's plain JSON.stringify (not this file's compiled serialiser): the answer is small and static.
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/meta/resources',
-    { config: { access: 'authenticated' }, schema: { summary: 'Resources the caller may read', tags: ['meta'] } },
+    {
+      config: { access: 'authenticated' },
+      schema: { summary: 'Resources the caller may read', tags: ['meta'], response: { 200: resourcesMetaResponse } },
+    },
     async (req) => {
       const auth = req.auth!;
       return {

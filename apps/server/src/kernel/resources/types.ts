@@ -5,6 +5,7 @@ import type { ModuleKey } from '../access/modules';
 import type { PrivilegeRules } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
+import type { BadgeColor, Widget } from './widgets';
 
 /** Any table built with tenantTable(). */
 export type TenantTable = PgTable & {
@@ -16,30 +17,8 @@ export type TenantTable = PgTable & {
 
 export type Row = Record<string, unknown> & { id: string };
 
-/** How the console renders a field; the JSON type alone cannot say "rich text" or "money". */
-export type Widget =
-  | 'text'
-  | 'textarea'
-  | 'richtext'
-  | 'number'
-  | 'money'
-  | 'percent'
-  | 'date'
-  | 'datetime'
-  | 'switch'
-  | 'select'
-  | 'relation'
-  | 'image'
-  | 'file'
-  | 'color'
-  | 'email'
-  | 'url'
-  | 'password'
-  | 'tags'
-  | 'json';
-
-/** Badge colours by meaning (the console maps them to its theme). */
-export type BadgeColor = 'green' | 'gray' | 'blue' | 'yellow' | 'red';
+// Widget and BadgeColor are value lists (widgets.ts): the meta route's OpenAPI schema takes the same names.
+export type { BadgeColor, Widget } from './widgets';
 
 export interface FieldUi {
   label?: string;

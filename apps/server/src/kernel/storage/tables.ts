@@ -1,7 +1,7 @@
 import { boolean, foreignKey, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables';
 import { ref } from '../db/relations';
-import { tenantTable } from '../db/tenant-table';
+import { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 
 /** Uploaded files; the bytes live in storage (local disk), the record keeps what was sniffed. */
 export const files = tenantTable(
@@ -17,12 +17,8 @@ export const files = tenantTable(
     purpose: text('purpose'),
   },
   (t) => [
-    index('files_filename_idx').on(t.tenantId, t.filename, t.id),
-    index('files_type_idx').on(t.tenantId, t.contentType),
-    index('files_purpose_idx').on(t.tenantId, t.purpose),
-    index('files_public_idx').on(t.tenantId, t.isPublic),
-    index('files_size_idx').on(t.tenantId, t.size, t.id),
-    index('files_uploaded_by_idx').on(t.tenantId, t.uploadedBy),
+    ...sortIndexes('files', t, { filename: t.filename, size: t.size }),
+    ...filterIndexes('files', t, { type: t.contentType, purpose: t.purpose, public: t.isPublic, uploaded_by: t.uploadedBy }),
   ],
 );
 

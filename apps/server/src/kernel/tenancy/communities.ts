@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { errors } from '../errors/app-error';
 
 /** Community names are lowercase slugs; these are taken by the platform. */
@@ -98,17 +99,8 @@ export class CommunityCache {
   }
 }
 
-const caches = new WeakMap<Database, CommunityCache>();
-
 /** The community cache of a database (one per process). */
-export function communityCacheFor(db: Database): CommunityCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new CommunityCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const communityCacheFor = perDatabase((db) => new CommunityCache(db));
 
 /**
  * The trigger behind the cache's invalidation: every insert, update and delete on `communities`

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { findCommunity } from '../tenancy/communities';
 
 /** Where a community's website origins come from (a module's settings, e.g. the brand profile). */
@@ -52,15 +53,7 @@ class OriginCache {
   }
 }
 
-const caches = new WeakMap<Database, OriginCache>();
-const cacheFor = (db: Database) => {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new OriginCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
-};
+const cacheFor = perDatabase((db) => new OriginCache(db));
 
 /** A community's website origins changed: every process forgets what it knew (call after commit). */
 export function invalidatePublicOrigins(db: Database, tenantId: string): Promise<void> {
@@ -100,14 +93,17 @@ export const publicCors = fp(async (app: FastifyInstance) => {
     return origins.has(origin) ? origin : null;
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!PUBLIC_PATH.test(req.url)) return;
+  // A callback hook: every other path (the console's API, nearly every request) passes without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!PUBLIC_PATH.test(req.url)) return done();
     // The answer depends on the Origin; and the public endpoints' files may be embedded anywhere.
     reply.header('vary', 'Origin');
     reply.header('cross-origin-resource-policy', 'cross-origin');
-    if (req.method === 'OPTIONS') return;
-    const origin = await allowed(req);
-    if (origin) reply.header('access-control-allow-origin', origin);
+    if (req.method === 'OPTIONS') return done();
+    allowed(req).then((origin) => {
+      if (origin) reply.header('access-control-allow-origin', origin);
+      done();
+    }, done);
   });
 
   app.options('/public/*', { config: { public: true }, schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, type PgColumn, type PgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
-import { ref, refs, tenantTable } from '../../kernel/resources';
+import { filterIndexes, ref, refs, sortIndexes, tenantTable } from '../../kernel/resources';
+import { ORDER_STATES } from './domain/order-states';
+import { RETURN_STATES } from './domain/returns';
 
 /** A tenant table as a relation names it (spelled out where a table refers to itself). */
 type Related = PgTable & { tenantId: PgColumn; id: PgColumn };
@@ -46,20 +48,12 @@ export interface PostalAddress {
 export const PRODUCT_STATUS = ['draft', 'active', 'archived'] as const;
 export const CUSTOMER_STATUS = ['active', 'disabled'] as const;
 export const CART_STATUS = ['open', 'converted', 'abandoned'] as const;
-export const ORDER_STATUS = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'partially_dispatched',
-  'dispatched',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
+/** The order and return states are the domain's (its state machines): the columns take them from there. */
+export const ORDER_STATUS = ORDER_STATES;
 export const DISPATCH_STATUS = ['dispatched', 'delivered'] as const;
 export const COUPON_KIND = ['percentage', 'fixed_amount', 'free_shipping'] as const;
 export const REVIEW_STATUS = ['pending', 'approved', 'rejected'] as const;
-export const RETURN_STATUS = ['requested', 'approved', 'received', 'refunded', 'rejected'] as const;
+export const RETURN_STATUS = RETURN_STATES;
 
 // ---- settings ------------------------------------------------------------------------------
 
@@ -73,7 +67,7 @@ export const commerceSettings = tenantTable(
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     /** Orders are numbered per community: `${orderPrefix}${number}`. */
     orderPrefix: text('order_prefix').notNull().default('#'),
-    /** The next order number (taken with UPDATE … RETURNING, so two checkouts never share one). */
+    /** The next order number (taken with UPDATE … RETURNING, so two checkouts never share one; a failed checkout may leave a gap). */
     nextOrderNumber: integer('next_order_number').notNull().default(1001),
     /** Flat shipping price per order, and the subtotal from which shipping is free (null: never). */
     shippingPrice: money('shipping_price'),
@@ -122,10 +116,9 @@ export const commerceCategories = tenantTable(
   },
   (t) => [
     uniqueIndex('commerce_categories_slug_uq').on(t.tenantId, t.slug),
-    index('commerce_categories_name_idx').on(t.tenantId, t.name, t.id),
     index('commerce_categories_parent_idx').on(t.tenantId, t.parentId, t.sortOrder),
-    index('commerce_categories_sort_idx').on(t.tenantId, t.sortOrder, t.id),
-    index('commerce_categories_active_idx').on(t.tenantId, t.active),
+    ...sortIndexes('commerce_categories', t, { name: t.name, sort: t.sortOrder }),
+    ...filterIndexes('commerce_categories', t, { active: t.active }),
   ],
 );
 
@@ -148,8 +141,7 @@ export const commerceAttributes = tenantTable(
   },
   (t) => [
     uniqueIndex('commerce_attributes_slug_uq').on(t.tenantId, t.slug),
-    index('commerce_attributes_name_idx').on(t.tenantId, t.name, t.id),
-    index('commerce_attributes_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    ...sortIndexes('commerce_attributes', t, { name: t.name, sort: t.sortOrder }),
   ],
 );
 
@@ -166,8 +158,7 @@ export const commerceAttributeValues = tenantTable(
   (t) => [
     uniqueIndex('commerce_attribute_values_slug_uq').on(t.tenantId, t.attributeId, t.slug),
     index('commerce_attribute_values_attribute_idx').on(t.tenantId, t.attributeId, t.sortOrder),
-    index('commerce_attribute_values_value_idx').on(t.tenantId, t.value, t.id),
-    index('commerce_attribute_values_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    ...sortIndexes('commerce_attribute_values', t, { value: t.value, sort: t.sortOrder }),
   ],
 );
 
@@ -198,14 +189,11 @@ export const commerceProducts = tenantTable(
   },
   (t) => [
     uniqueIndex('commerce_products_slug_uq').on(t.tenantId, t.slug),
-    index('commerce_products_title_idx').on(t.tenantId, t.title, t.id),
     index('commerce_products_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('commerce_products_category_idx').on(t.tenantId, t.categoryId, t.createdAt),
-    index('commerce_products_price_idx').on(t.tenantId, t.minPrice, t.id),
-    index('commerce_products_rating_idx').on(t.tenantId, t.ratingAverage, t.id),
-    index('commerce_products_brand_idx').on(t.tenantId, t.brand),
-    index('commerce_products_featured_idx').on(t.tenantId, t.featured),
     index('commerce_products_tags_idx').using('gin', t.tagIds),
+    ...sortIndexes('commerce_products', t, { title: t.title, price: t.minPrice, rating: t.ratingAverage }),
+    ...filterIndexes('commerce_products', t, { brand: t.brand, featured: t.featured }),
   ],
 );
 
@@ -234,9 +222,8 @@ export const commerceVariations = tenantTable(
   (t) => [
     uniqueIndex('commerce_variations_sku_uq').on(t.tenantId, t.sku),
     index('commerce_variations_product_idx').on(t.tenantId, t.productId, t.position),
-    index('commerce_variations_price_idx').on(t.tenantId, t.price, t.id),
-    index('commerce_variations_stock_idx').on(t.tenantId, t.onHand, t.id),
     index('commerce_variations_values_idx').using('gin', t.attributeValueIds),
+    ...sortIndexes('commerce_variations', t, { price: t.price, stock: t.onHand }),
     check('commerce_variations_stock_ck', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
     check('commerce_variations_price_ck', sql`${t.price} >= 0`),
   ],
@@ -259,8 +246,8 @@ export const commerceCustomers = tenantTable(
   },
   (t) => [
     uniqueIndex('commerce_customers_email_uq').on(t.tenantId, t.email),
-    index('commerce_customers_name_idx').on(t.tenantId, t.name, t.id),
-    index('commerce_customers_status_idx').on(t.tenantId, t.status),
+    ...sortIndexes('commerce_customers', t, { name: t.name }),
+    ...filterIndexes('commerce_customers', t, { status: t.status }),
   ],
 );
 
@@ -389,9 +376,8 @@ export const commerceOrders = tenantTable(
     uniqueIndex('commerce_orders_number_uq').on(t.tenantId, t.number),
     index('commerce_orders_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('commerce_orders_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
-    index('commerce_orders_email_idx').on(t.tenantId, t.email, t.id),
-    index('commerce_orders_total_idx').on(t.tenantId, t.total, t.id),
     index('commerce_orders_pay_by_idx').on(t.tenantId, t.payBy).where(sql`status = 'pending_payment'`),
+    ...sortIndexes('commerce_orders', t, { email: t.email, total: t.total }),
   ],
 );
 
@@ -420,8 +406,7 @@ export const commerceOrderLines = tenantTable(
   },
   (t) => [
     index('commerce_order_lines_order_idx').on(t.tenantId, t.orderId, t.position),
-    index('commerce_order_lines_product_idx').on(t.tenantId, t.productId),
-    index('commerce_order_lines_variation_idx').on(t.tenantId, t.variationId),
+    ...filterIndexes('commerce_order_lines', t, { product: t.productId, variation: t.variationId }),
     check('commerce_order_lines_quantity_ck', sql`${t.quantity} > 0`),
     check(
       'commerce_order_lines_fulfilment_ck',
@@ -532,8 +517,8 @@ export const commerceReviews = tenantTable(
   (t) => [
     index('commerce_reviews_product_idx').on(t.tenantId, t.productId, t.status, t.createdAt),
     index('commerce_reviews_status_idx').on(t.tenantId, t.status, t.createdAt),
-    index('commerce_reviews_rating_idx').on(t.tenantId, t.rating, t.id),
-    index('commerce_reviews_customer_idx').on(t.tenantId, t.customerId),
+    ...sortIndexes('commerce_reviews', t, { rating: t.rating }),
+    ...filterIndexes('commerce_reviews', t, { customer: t.customerId }),
     check('commerce_reviews_rating_ck', sql`${t.rating} between 1 and 5`),
   ],
 );

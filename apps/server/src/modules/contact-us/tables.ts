@@ -1,6 +1,6 @@
 import { index, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
-import { ref, tenantTable } from '../../kernel/resources';
+import { filterIndexes, ref, sortIndexes, tenantTable } from '../../kernel/resources';
 
 export const CONTACT_STATUS = ['new', 'in_progress', 'replied', 'closed'] as const;
 
@@ -23,8 +23,7 @@ export const contactUsMessages = tenantTable(
   },
   (t) => [
     index('contact_us_messages_status_idx').on(t.tenantId, t.status, t.createdAt),
-    index('contact_us_messages_name_idx').on(t.tenantId, t.name, t.id),
-    index('contact_us_messages_email_idx').on(t.tenantId, t.email, t.id),
-    index('contact_us_messages_assignee_idx').on(t.tenantId, t.assigneeId),
+    ...sortIndexes('contact_us_messages', t, { name: t.name, email: t.email }),
+    ...filterIndexes('contact_us_messages', t, { assignee: t.assigneeId }),
   ],
 );

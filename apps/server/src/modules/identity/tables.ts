@@ -1,5 +1,5 @@
 import { index, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../kernel/resources';
+import { filterIndexes, sortIndexes, tenantTable } from '../../kernel/resources';
 
 /** Roles for the community's website visitors/members (separate from admin roles). */
 export const websiteRoles = tenantTable(
@@ -14,8 +14,8 @@ export const websiteRoles = tenantTable(
   },
   (t) => [
     uniqueIndex('website_roles_name_uq').on(t.tenantId, t.name),
-    index('website_roles_name_idx').on(t.tenantId, t.name, t.id),
-    index('website_roles_status_idx').on(t.tenantId, t.status),
+    ...sortIndexes('website_roles', t, { name: t.name }),
+    ...filterIndexes('website_roles', t, { status: t.status }),
   ],
 );
 

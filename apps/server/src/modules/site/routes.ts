@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../kernel/compat';
-import { errors, readAsVisitor, registerPublicViews, scopeOf, tenantFilter } from '../../kernel/resources';
+import { errors, readAsVisitor, registerPublicViews, type Scope, scopeOf, tenantFilter } from '../../kernel/resources';
 import type { StoredFile } from '../../kernel/storage';
 import { documentsView, sitePublicViews } from './public-views';
 import { productIdsSchema } from './resources/projects';
 import { subscribersResource } from './resources/subscribers';
-import { INBOUND_STATUS } from './schemas';
+import { type Image, INBOUND_STATUS } from './schemas';
 import { sendDocument } from './services/documents';
 import {
   catalogueDownloadForm,
@@ -133,6 +133,12 @@ function consoleRoutes(app: FastifyInstance) {
   const siteTags = ['site'];
   const idParams = z.object({ id: z.uuid() });
   const scope = (req: { auth: unknown }) => scopeOf(app.db, req.auth as never);
+  /** A route adding images to a record's gallery, sent as multipart files or JSON { images }. */
+  const galleryRoute = (path: string, summary: string, add: (scope: Scope, id: string, images: Image[]) => Promise<unknown>) =>
+    r.post(path, { config: write, schema: { tags: siteTags, summary, params: idParams } }, async (req) => {
+      const { images } = await incomingImages(req, (req.body as Record<string, unknown>) ?? {});
+      return { data: await add(scope(req), req.params.id, images) };
+    });
 
   r.post(
     '/api/v1/site/uploads',
@@ -151,16 +157,10 @@ function consoleRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  galleryRoute(
     '/api/v1/site/projects/:id/images',
-    {
-      config: write,
-      schema: { tags: siteTags, summary: "Add images to a project's gallery (multipart files or JSON { images })", params: idParams },
-    },
-    async (req) => {
-      const { images } = await incomingImages(req, (req.body as Record<string, unknown>) ?? {});
-      return { data: await addProjectImages(scope(req), req.params.id, images) };
-    },
+    "Add images to a project's gallery (multipart files or JSON { images })",
+    addProjectImages,
   );
 
   r.post(
@@ -177,16 +177,10 @@ function consoleRoutes(app: FastifyInstance) {
     async (req) => ({ data: await addProjectProducts(scope(req), req.params.id, req.body.productIds, req.body.replace) }),
   );
 
-  r.post(
+  galleryRoute(
     '/api/v1/site/events/:id/past-images',
-    {
-      config: write,
-      schema: { tags: siteTags, summary: 'Add photos taken at an event (multipart files or JSON { images })', params: idParams },
-    },
-    async (req) => {
-      const { images } = await incomingImages(req, (req.body as Record<string, unknown>) ?? {});
-      return { data: await addEventPastImages(scope(req), req.params.id, images) };
-    },
+    'Add photos taken at an event (multipart files or JSON { images })',
+    addEventPastImages,
   );
 
   r.post(

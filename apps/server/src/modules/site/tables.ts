@@ -1,6 +1,6 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
-import { ref, refs, tenantTable } from '../../kernel/resources';
+import { filterIndexes, ref, refs, sortIndexes, tenantTable } from '../../kernel/resources';
 import { files } from '../../kernel/storage';
 import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
 
@@ -16,6 +16,8 @@ const publishing = () => ({
   publishAt: ts('publish_at'),
 });
 const seo = () => ({ seoTitle: text('seo_title'), seoDescription: text('seo_description') });
+/** A page's title and the slug of its address (made from the title when left empty). */
+const titleAndSlug = () => ({ title: text('title').notNull(), slug: text('slug').notNull() });
 const image = (name: string) => jsonb(name).$type<Image>();
 const images = (name: string) => jsonb(name).$type<Image[]>().notNull().default([]);
 const sortOrder = () => integer('sort_order').notNull().default(0);
@@ -30,9 +32,8 @@ const inbound = () => ({
 /** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter; a subcategory's by category. */
 const taxonomyIndexes = (name: string, t: any) => [
   uniqueIndex(`${name}_slug_uq`).on(t.tenantId, t.slug),
-  index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
-  index(`${name}_sort_idx`).on(t.tenantId, t.sortOrder, t.id),
-  index(`${name}_active_idx`).on(t.tenantId, t.active),
+  ...sortIndexes(name, t, { name: t.name, sort: t.sortOrder }),
+  ...filterIndexes(name, t, { active: t.active }),
   ...(t.categoryId ? [index(`${name}_category_idx`).on(t.tenantId, t.categoryId, t.sortOrder)] : []),
 ];
 const taxonomy = () => ({
@@ -42,12 +43,13 @@ const taxonomy = () => ({
   sortOrder: sortOrder(),
   active: boolean('active').notNull().default(true),
 });
+/** Who filled a website form: columns of every inbound list. */
+const visitor = () => ({ name: text('name').notNull(), email: text('email').notNull(), phone: text('phone') });
 /** Indexes of an inbound list: status filter, name/email sort. */
 const inboundIndexes = (name: string, t: any) => [
   index(`${name}_status_idx`).on(t.tenantId, t.status, t.createdAt),
-  index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
-  index(`${name}_email_idx`).on(t.tenantId, t.email, t.id),
-  index(`${name}_assignee_idx`).on(t.tenantId, t.assigneeId),
+  ...sortIndexes(name, t, { name: t.name, email: t.email }),
+  ...filterIndexes(name, t, { assignee: t.assigneeId }),
 ];
 
 // ---- home banners ------------------------------------------------------------------------------
@@ -71,9 +73,7 @@ export const siteBanners = tenantTable(
   (t) => [
     index('site_banners_status_idx').on(t.tenantId, t.status, t.publishAt),
     index('site_banners_placement_idx').on(t.tenantId, t.placement, t.sortOrder),
-    index('site_banners_sort_idx').on(t.tenantId, t.sortOrder, t.id),
-    index('site_banners_title_idx').on(t.tenantId, t.title, t.id),
-    index('site_banners_publish_idx').on(t.tenantId, t.publishAt, t.id),
+    ...sortIndexes('site_banners', t, { sort: t.sortOrder, title: t.title, publish: t.publishAt }),
   ],
 );
 
@@ -86,8 +86,7 @@ export const siteBlogCategories = tenantTable('site_blog_categories', { ...taxon
 export const siteBlogs = tenantTable(
   'site_blogs',
   {
-    title: text('title').notNull(),
-    slug: text('slug').notNull(),
+    ...titleAndSlug(),
     excerpt: text('excerpt'),
     /** Sanitised HTML. */
     body: text('body').notNull().default(''),
@@ -104,9 +103,8 @@ export const siteBlogs = tenantTable(
     uniqueIndex('site_blogs_slug_uq').on(t.tenantId, t.slug),
     index('site_blogs_status_idx').on(t.tenantId, t.status, t.publishAt),
     index('site_blogs_category_idx').on(t.tenantId, t.categoryId, t.publishAt),
-    index('site_blogs_featured_idx').on(t.tenantId, t.featured),
-    index('site_blogs_title_idx').on(t.tenantId, t.title, t.id),
-    index('site_blogs_publish_idx').on(t.tenantId, t.publishAt, t.id),
+    ...sortIndexes('site_blogs', t, { title: t.title, publish: t.publishAt }),
+    ...filterIndexes('site_blogs', t, { featured: t.featured }),
   ],
 );
 
@@ -115,8 +113,7 @@ export const siteBlogs = tenantTable(
 export const siteCatalogues = tenantTable(
   'site_catalogues',
   {
-    title: text('title').notNull(),
-    slug: text('slug').notNull(),
+    ...titleAndSlug(),
     description: text('description'),
     /** The PDF. */
     fileUrl: text('file_url').notNull(),
@@ -133,10 +130,8 @@ export const siteCatalogues = tenantTable(
   (t) => [
     uniqueIndex('site_catalogues_slug_uq').on(t.tenantId, t.slug),
     index('site_catalogues_status_idx').on(t.tenantId, t.status, t.publishAt),
-    index('site_catalogues_language_idx').on(t.tenantId, t.language),
-    index('site_catalogues_title_idx').on(t.tenantId, t.title, t.id),
-    index('site_catalogues_sort_idx').on(t.tenantId, t.sortOrder, t.id),
-    index('site_catalogues_publish_idx').on(t.tenantId, t.publishAt, t.id),
+    ...sortIndexes('site_catalogues', t, { title: t.title, sort: t.sortOrder, publish: t.publishAt }),
+    ...filterIndexes('site_catalogues', t, { language: t.language }),
   ],
 );
 
@@ -168,11 +163,8 @@ export const siteDocuments = tenantTable(
   },
   (t) => [
     index('site_documents_status_idx').on(t.tenantId, t.status, t.publishAt),
-    index('site_documents_type_idx').on(t.tenantId, t.type),
-    index('site_documents_downloadable_idx').on(t.tenantId, t.downloadable),
-    index('site_documents_product_idx').on(t.tenantId, t.productId),
-    index('site_documents_title_idx').on(t.tenantId, t.title, t.id),
-    index('site_documents_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    ...sortIndexes('site_documents', t, { title: t.title, sort: t.sortOrder }),
+    ...filterIndexes('site_documents', t, { type: t.type, downloadable: t.downloadable, product: t.productId }),
   ],
 );
 
@@ -227,10 +219,9 @@ export const siteProducts = tenantTable(
     index('site_products_status_idx').on(t.tenantId, t.status, t.publishAt),
     index('site_products_category_idx').on(t.tenantId, t.categoryId, t.sortOrder, t.name),
     index('site_products_subcategory_idx').on(t.tenantId, t.subcategoryId, t.sortOrder, t.name),
-    index('site_products_featured_idx').on(t.tenantId, t.featured),
-    index('site_products_name_idx').on(t.tenantId, t.name, t.id),
     index('site_products_sort_idx').on(t.tenantId, t.sortOrder, t.name, t.id),
-    index('site_products_publish_idx').on(t.tenantId, t.publishAt, t.id),
+    ...sortIndexes('site_products', t, { name: t.name, publish: t.publishAt }),
+    ...filterIndexes('site_products', t, { featured: t.featured }),
   ],
 );
 
@@ -243,8 +234,7 @@ export const siteProjectCategories = tenantTable('site_project_categories', { ..
 export const siteProjects = tenantTable(
   'site_projects',
   {
-    title: text('title').notNull(),
-    slug: text('slug').notNull(),
+    ...titleAndSlug(),
     categoryId: ref('category_id', () => siteProjectCategories, 'restrict'),
     clientName: text('client_name'),
     architect: text('architect'),
@@ -268,11 +258,8 @@ export const siteProjects = tenantTable(
     uniqueIndex('site_projects_slug_uq').on(t.tenantId, t.slug),
     index('site_projects_status_idx').on(t.tenantId, t.status, t.publishAt),
     index('site_projects_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
-    index('site_projects_featured_idx').on(t.tenantId, t.featured),
-    index('site_projects_title_idx').on(t.tenantId, t.title, t.id),
-    index('site_projects_sort_idx').on(t.tenantId, t.sortOrder, t.id),
-    index('site_projects_completed_idx').on(t.tenantId, t.completedOn, t.id),
-    index('site_projects_publish_idx').on(t.tenantId, t.publishAt, t.id),
+    ...sortIndexes('site_projects', t, { title: t.title, sort: t.sortOrder, completed: t.completedOn, publish: t.publishAt }),
+    ...filterIndexes('site_projects', t, { featured: t.featured }),
   ],
 );
 
@@ -281,8 +268,7 @@ export const siteProjects = tenantTable(
 export const siteEvents = tenantTable(
   'site_events',
   {
-    title: text('title').notNull(),
-    slug: text('slug').notNull(),
+    ...titleAndSlug(),
     summary: text('summary'),
     /** Sanitised HTML. */
     description: text('description').notNull().default(''),
@@ -303,9 +289,8 @@ export const siteEvents = tenantTable(
   (t) => [
     uniqueIndex('site_events_slug_uq').on(t.tenantId, t.slug),
     index('site_events_status_idx').on(t.tenantId, t.status, t.startsAt),
-    index('site_events_starts_idx').on(t.tenantId, t.startsAt, t.id),
-    index('site_events_registration_idx').on(t.tenantId, t.registrationOpen),
-    index('site_events_title_idx').on(t.tenantId, t.title, t.id),
+    ...sortIndexes('site_events', t, { starts: t.startsAt, title: t.title }),
+    ...filterIndexes('site_events', t, { registration: t.registrationOpen }),
   ],
 );
 
@@ -313,9 +298,7 @@ export const siteEventRegistrations = tenantTable(
   'site_event_registrations',
   {
     eventId: ref('event_id', () => siteEvents, 'set null'),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    phone: text('phone'),
+    ...visitor(),
     company: text('company'),
     attendees: integer('attendees').notNull().default(1),
     message: text('message'),
@@ -338,9 +321,8 @@ export const siteCountries = tenantTable(
   },
   (t) => [
     uniqueIndex('site_countries_code_uq').on(t.tenantId, t.code),
-    index('site_countries_name_idx').on(t.tenantId, t.name, t.id),
-    index('site_countries_sort_idx').on(t.tenantId, t.sortOrder, t.id),
-    index('site_countries_active_idx').on(t.tenantId, t.active),
+    ...sortIndexes('site_countries', t, { name: t.name, sort: t.sortOrder }),
+    ...filterIndexes('site_countries', t, { active: t.active }),
   ],
 );
 
@@ -354,8 +336,8 @@ export const siteStates = tenantTable(
   },
   (t) => [
     index('site_states_country_idx').on(t.tenantId, t.countryId, t.name),
-    index('site_states_name_idx').on(t.tenantId, t.name, t.id),
-    index('site_states_active_idx').on(t.tenantId, t.active),
+    ...sortIndexes('site_states', t, { name: t.name }),
+    ...filterIndexes('site_states', t, { active: t.active }),
   ],
 );
 
@@ -368,8 +350,8 @@ export const siteCities = tenantTable(
   },
   (t) => [
     index('site_cities_state_idx').on(t.tenantId, t.stateId, t.name),
-    index('site_cities_name_idx').on(t.tenantId, t.name, t.id),
-    index('site_cities_active_idx').on(t.tenantId, t.active),
+    ...sortIndexes('site_cities', t, { name: t.name }),
+    ...filterIndexes('site_cities', t, { active: t.active }),
   ],
 );
 
@@ -399,11 +381,9 @@ export const siteContactDetails = tenantTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    index('site_contact_details_type_idx').on(t.tenantId, t.type),
-    index('site_contact_details_active_idx').on(t.tenantId, t.active),
-    index('site_contact_details_name_idx').on(t.tenantId, t.name, t.id),
-    index('site_contact_details_sort_idx').on(t.tenantId, t.sortOrder, t.id),
     index('site_contact_details_primary_idx').on(t.tenantId, t.isPrimary, t.sortOrder, t.name),
+    ...sortIndexes('site_contact_details', t, { name: t.name, sort: t.sortOrder }),
+    ...filterIndexes('site_contact_details', t, { type: t.type, active: t.active }),
   ],
 );
 
@@ -438,10 +418,8 @@ export const siteInvestorDocuments = tenantTable(
     index('site_investor_documents_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
     index('site_investor_documents_subcategory_idx').on(t.tenantId, t.subcategoryId, t.sortOrder),
     index('site_investor_documents_status_idx').on(t.tenantId, t.status, t.publishAt),
-    index('site_investor_documents_year_idx').on(t.tenantId, t.financialYear),
-    index('site_investor_documents_title_idx').on(t.tenantId, t.title, t.id),
-    index('site_investor_documents_published_idx').on(t.tenantId, t.publishedOn, t.id),
-    index('site_investor_documents_sort_idx').on(t.tenantId, t.sortOrder, t.id),
+    ...sortIndexes('site_investor_documents', t, { title: t.title, published: t.publishedOn, sort: t.sortOrder }),
+    ...filterIndexes('site_investor_documents', t, { year: t.financialYear }),
   ],
 );
 
@@ -450,9 +428,7 @@ export const siteInvestorDocuments = tenantTable(
 export const siteContactMessages = tenantTable(
   'site_contact_messages',
   {
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    phone: text('phone'),
+    ...visitor(),
     company: text('company'),
     subject: text('subject'),
     message: text('message').notNull(),
@@ -466,9 +442,7 @@ export const siteContactMessages = tenantTable(
 export const siteDesignRequests = tenantTable(
   'site_design_requests',
   {
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    phone: text('phone'),
+    ...visitor(),
     company: text('company'),
     city: text('city'),
     projectType: text('project_type', {
@@ -487,9 +461,7 @@ export const siteDesignRequests = tenantTable(
 export const siteCareerApplications = tenantTable(
   'site_career_applications',
   {
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    phone: text('phone'),
+    ...visitor(),
     position: text('position').notNull(),
     experienceYears: integer('experience_years'),
     currentCompany: text('current_company'),
@@ -502,8 +474,7 @@ export const siteCareerApplications = tenantTable(
   },
   (t) => [
     ...inboundIndexes('site_career_applications', t),
-    index('site_career_applications_position_idx').on(t.tenantId, t.position),
-    index('site_career_applications_cv_idx').on(t.tenantId, t.cvFileId),
+    ...filterIndexes('site_career_applications', t, { position: t.position, cv: t.cvFileId }),
   ],
 );
 
@@ -511,9 +482,7 @@ export const siteCatalogueDownloads = tenantTable(
   'site_catalogue_downloads',
   {
     catalogueId: ref('catalogue_id', () => siteCatalogues, 'set null'),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    phone: text('phone'),
+    ...visitor(),
     company: text('company'),
     city: text('city'),
     profession: text('profession', { enum: ['architect', 'interior_designer', 'contractor', 'dealer', 'homeowner', 'other'] })
@@ -523,8 +492,7 @@ export const siteCatalogueDownloads = tenantTable(
   },
   (t) => [
     ...inboundIndexes('site_catalogue_downloads', t),
-    index('site_catalogue_downloads_catalogue_idx').on(t.tenantId, t.catalogueId),
-    index('site_catalogue_downloads_profession_idx').on(t.tenantId, t.profession),
+    ...filterIndexes('site_catalogue_downloads', t, { catalogue: t.catalogueId, profession: t.profession }),
   ],
 );
 

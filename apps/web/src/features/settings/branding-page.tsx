@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Grid, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../../api/client';
 import { brandProfileQuery, useBrandProfile } from '../../api/get-brand-profile';
 import { localeQuery } from '../../api/get-locale';
 import { useResourceMeta } from '../../api/get-resources-meta';
 import { CurrencyWidget } from '../../kit/money-input';
 import { PageHeader } from '../../kit/page-header';
+import { RecordLoadState } from '../../kit/record-load-state';
 import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { brandColourStore, setBrandColour, setFavicon } from '../../lib/appearance';
@@ -29,17 +29,13 @@ export default function BrandingPage() {
   return (
     <>
       <PageHeader title="Branding" description="Your logo, favicon and brand colour, used across the console and your website." />
-      {(metaPending || (meta && profile.isPending)) && <Loader aria-label="Loading" />}
-      {!metaPending && !meta && (
-        <Alert color="red" variant="light" role="alert">
-          Your role does not allow you to see the brand profile.
-        </Alert>
-      )}
-      {profile.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {profile.error instanceof ApiError ? profile.error.message : 'The brand profile could not be loaded.'}
-        </Alert>
-      )}
+      <RecordLoadState
+        metaPending={metaPending}
+        readable={Boolean(meta)}
+        query={profile}
+        subject="the brand profile"
+        loadFailed="The brand profile could not be loaded."
+      />
       {meta && profile.isSuccess && (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>

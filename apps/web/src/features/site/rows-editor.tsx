@@ -1,10 +1,8 @@
 import { ActionIcon, Button, FileButton, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { CustomWidget, WidgetProps } from '../../kit/field-input';
 import { MoneyInput } from '../../kit/money-input';
-import { uploadFile } from '../../kit/resource-api';
+import { useFileUpload } from '../../kit/use-file-upload';
 
 export interface RowColumn {
   key: string;
@@ -79,20 +77,7 @@ function FileCell({
   invalid?: boolean;
   onChange: (url: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  async function choose(file: File | null) {
-    if (!file) return;
-    setBusy(true);
-    setFailed(null);
-    try {
-      onChange((await uploadFile(file, 'document')).url);
-    } catch (err) {
-      setFailed(err instanceof ApiError ? err.message : 'The upload failed');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error: failed, choose } = useFileUpload(onChange, { purpose: 'document' });
   return (
     <Group gap={4} wrap="nowrap">
       <TextInput

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import type { GatewayAccount } from './types';
 
 /** The gateway did not answer in time: the transaction stays as it was, to be reconciled. */
 export const gatewayTimeout = (label: string) =>
@@ -11,13 +12,48 @@ export const gatewayCredentials = (label: string) =>
   new AppError(502, 'gateway_credentials', `${label} refused the credentials of this gateway. Check them in the payment settings.`);
 export const invalidSignature = () => new AppError(400, 'invalid_signature', 'The payment callback is not signed by the gateway');
 
+/** What a call sends: with a body it is a POST, without one a GET. */
+export interface GatewayBody {
+  contentType: string;
+  text: string;
+}
+
+export const jsonBody = (value: unknown): GatewayBody => ({ contentType: 'application/json', text: JSON.stringify(value) });
+export const formBody = (values: Record<string, string | number | undefined>): GatewayBody => ({
+  contentType: 'application/x-www-form-urlencoded',
+  text: formEncode(values),
+});
+
 export interface GatewayRequest {
   label: string;
   url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
+  authorization?: string;
+  body?: GatewayBody;
   timeoutMs: number;
+}
+
+/**
+ * A gateway's REST API: calls under `base` with the account's authorization; a call with a body
+ * (encoded by `encode`) is a POST, one without a GET.
+ */
+export function gatewayApi<B>(
+  label: string,
+  base: string,
+  timeoutMs: number,
+  authorization: (account: GatewayAccount) => string,
+  encode: (body: B) => GatewayBody,
+) {
+  return <T extends z.ZodType>(account: GatewayAccount, path: string, schema: T, body?: B) =>
+    gatewayRequest(
+      {
+        label,
+        url: `${base}${path}`,
+        authorization: authorization(account),
+        body: body === undefined ? undefined : encode(body),
+        timeoutMs,
+      },
+      schema,
+    );
 }
 
 /**
@@ -28,9 +64,13 @@ export async function gatewayRequest<T extends z.ZodType>(req: GatewayRequest, s
   let res: Response;
   try {
     res = await fetch(req.url, {
-      method: req.method ?? 'GET',
-      headers: { accept: 'application/json', ...req.headers },
-      body: req.body,
+      method: req.body ? 'POST' : 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(req.authorization ? { authorization: req.authorization } : {}),
+        ...(req.body ? { 'content-type': req.body.contentType } : {}),
+      },
+      body: req.body?.text,
       signal: AbortSignal.timeout(req.timeoutMs),
       redirect: 'error',
     });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { sameSecret, sha512Hex } from './crypto';
-import { formEncode, gatewayRequest, invalidSignature } from './http';
+import { formBody, gatewayRequest, invalidSignature } from './http';
 import type { GatewayAccount, PaymentOutcome, PaymentProvider, ProviderOptions, StoredTransaction } from './types';
 
 const LABEL = 'PayU';
@@ -51,9 +51,7 @@ export function payuProvider({ config }: ProviderOptions): PaymentProvider {
       {
         label: LABEL,
         url: urls(account).info,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: formEncode(fields),
+        body: formBody(fields),
         timeoutMs: config.timeoutMs,
       },
       schema,

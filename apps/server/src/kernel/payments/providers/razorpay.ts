@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { header, hmacSha256Hex, sameSecret } from './crypto';
-import { gatewayRefused, gatewayRequest, invalidSignature, safeJson } from './http';
+import { gatewayApi, gatewayRefused, invalidSignature, jsonBody, safeJson } from './http';
 import type { GatewayAccount, PaymentOutcome, PaymentProvider, ProviderOptions, StoredTransaction, WebhookEvent } from './types';
 
 const LABEL = 'Razorpay';
@@ -48,21 +48,9 @@ const outcomeOf = (p: z.infer<typeof payment>): PaymentOutcome => ({
 /** Razorpay: Orders API with basic auth, checkout signature and webhook signature (HMAC-SHA256). */
 export function razorpayProvider({ config }: ProviderOptions): PaymentProvider {
   const base = (config.razorpayUrl ?? DEFAULT_URL).replace(/\/$/, '');
-  const call = <T extends z.ZodType>(account: GatewayAccount, path: string, schema: T, body?: unknown) =>
-    gatewayRequest(
-      {
-        label: LABEL,
-        url: `${base}${path}`,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${account.credentials.keyId}:${account.credentials.keySecret}`).toString('base64')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        timeoutMs: config.timeoutMs,
-      },
-      schema,
-    );
+  const basicAuth = (account: GatewayAccount) =>
+    `Basic ${Buffer.from(`${account.credentials.keyId}:${account.credentials.keySecret}`).toString('base64')}`;
+  const call = gatewayApi(LABEL, base, config.timeoutMs, basicAuth, jsonBody);
 
   return {
     kind: 'razorpay',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { header, hmacSha256Hex, sameSecret } from './crypto';
-import { formEncode, gatewayRequest, invalidSignature, safeJson } from './http';
+import { formBody, gatewayApi, invalidSignature, safeJson } from './http';
 import type { GatewayAccount, PaymentOutcome, PaymentProvider, ProviderOptions, StoredTransaction, WebhookEvent } from './types';
 
 const LABEL = 'Stripe';
@@ -56,26 +56,8 @@ export function verifyStripeSignature(secret: string, body: Buffer, signatureHea
 /** Stripe: Checkout Sessions (form-encoded API, bearer secret key), webhooks signed by hand-checked HMAC. */
 export function stripeProvider({ config }: ProviderOptions): PaymentProvider {
   const base = (config.stripeUrl ?? DEFAULT_URL).replace(/\/$/, '');
-  const call = <T extends z.ZodType>(
-    account: GatewayAccount,
-    path: string,
-    schema: T,
-    form?: Record<string, string | number | undefined>,
-  ) =>
-    gatewayRequest(
-      {
-        label: LABEL,
-        url: `${base}${path}`,
-        method: form ? 'POST' : 'GET',
-        headers: {
-          authorization: `Bearer ${account.credentials.secretKey}`,
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        body: form ? formEncode(form) : undefined,
-        timeoutMs: config.timeoutMs,
-      },
-      schema,
-    );
+  const bearer = (account: GatewayAccount) => `Bearer ${account.credentials.secretKey}`;
+  const call = gatewayApi(LABEL, base, config.timeoutMs, bearer, formBody);
 
   return {
     kind: 'stripe',

@@ -4,6 +4,7 @@ import {
   type CompatEntry,
   type CompatLine,
   compatCrud,
+  compatId,
   compatScope,
   compatTable,
   crudLines,
@@ -43,13 +44,8 @@ const inTx = inCompatTx;
 
 const pick = firstOf;
 
-/** A required id the old clients name in several ways (id, _id, productId…). */
-function idFrom(call: CompatCall, field: string, ...aliases: string[]): string {
-  const value = pick(call.body, ...aliases, field);
-  const parsed = z.uuid().safeParse(value);
-  if (!parsed.success) throw errors.validation({ [field]: value === undefined ? 'Required' : 'Not a valid id' });
-  return parsed.data;
-}
+/** A required id the old clients name in several ways (id, _id, productId…): the aliases first, then `field`. */
+const idFrom = (call: CompatCall, field: string, ...aliases: string[]) => compatId(call, field, ...aliases, field);
 
 /** The body without the named keys (ids read separately), parsed with `schema`. */
 function bodyAs<S extends z.ZodType>(call: CompatCall, schema: S, drop: string[]): z.infer<S> {

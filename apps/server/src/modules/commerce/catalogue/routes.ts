@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Scope, scopeOf } from '../../../kernel/resources';
+import { type Db, type Scope, scopeOf } from '../../../kernel/resources';
 import { attributeValuesResource } from './resources/attributes';
 import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
@@ -45,6 +45,28 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const variation = variationsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
   const attributeValue = attributeValuesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
   const variationList = z.object({ data: z.array(variation) });
+  /** Adds records under a parent (an attribute's values, a product's variations): one input, or several as `several`; 201. */
+  const addSeveralRoute = <I extends z.ZodType>(route: {
+    path: string;
+    summary: string;
+    input: I;
+    several: string;
+    max: number;
+    response: z.ZodType;
+    add: (tx: Db, s: Scope, parentId: string, inputs: z.infer<I>[]) => Promise<unknown>;
+  }) => {
+    const body = z.union([route.input, z.object({ [route.several]: z.array(route.input).min(1).max(route.max) }).strict()]);
+    r.post(
+      route.path,
+      { config: write, schema: { tags, summary: route.summary, params: idParams, body, response: { 201: route.response } } },
+      async (req, reply) => {
+        const s = scope(req);
+        const given = req.body as Record<string, unknown>;
+        const inputs = (route.several in given ? given[route.several] : [given]) as z.infer<I>[];
+        return reply.code(201).send({ data: await inTx(s, (tx) => route.add(tx, s, req.params.id, inputs)) });
+      },
+    );
+  };
 
   r.get(
     '/api/v1/commerce/categories/tree',
@@ -81,24 +103,15 @@ export async function catalogueRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/v1/commerce/attributes/:id/values',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add values to an attribute (one, or several as `values`)',
-        params: idParams,
-        body: z.union([attributeValueInput, z.object({ values: z.array(attributeValueInput).min(1).max(200) }).strict()]),
-        response: { 201: z.object({ data: z.array(attributeValue) }) },
-      },
-    },
-    async (req, reply) => {
-      const s = scope(req);
-      const inputs = 'values' in req.body ? req.body.values : [req.body];
-      return reply.code(201).send({ data: await inTx(s, (tx) => addAttributeValues(tx, s, req.params.id, inputs)) });
-    },
-  );
+  addSeveralRoute({
+    path: '/api/v1/commerce/attributes/:id/values',
+    summary: 'Add values to an attribute (one, or several as `values`)',
+    input: attributeValueInput,
+    several: 'values',
+    max: 200,
+    response: z.object({ data: z.array(attributeValue) }),
+    add: addAttributeValues,
+  });
 
   r.get(
     '/api/v1/commerce/products/:id/variations',
@@ -117,24 +130,15 @@ export async function catalogueRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/v1/commerce/products/:id/variations',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add variations to a product (one, or several as `variations`)',
-        params: idParams,
-        body: z.union([variationInput, z.object({ variations: z.array(variationInput).min(1).max(1000) }).strict()]),
-        response: { 201: variationList },
-      },
-    },
-    async (req, reply) => {
-      const s = scope(req);
-      const inputs = 'variations' in req.body ? req.body.variations : [req.body];
-      return reply.code(201).send({ data: await inTx(s, (tx) => insertVariations(tx, s, req.params.id, inputs)) });
-    },
-  );
+  addSeveralRoute({
+    path: '/api/v1/commerce/products/:id/variations',
+    summary: 'Add variations to a product (one, or several as `variations`)',
+    input: variationInput,
+    several: 'variations',
+    max: 1000,
+    response: variationList,
+    add: insertVariations,
+  });
 
   r.post(
     '/api/v1/commerce/products/:id/variations/generate',

@@ -4,7 +4,8 @@ import { errors, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
 import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
 import { couponContext, couponRules, findCoupon } from './coupons';
-import { rule, type ShopSettings, type ShopTx, shopConfig } from './shop';
+import { rowsOf, rule, type ShopSettings, type ShopTx, shopConfig } from './shop';
+import { cartReservation } from './stock';
 
 // A cart is a guest's (known by its id) or a customer's. Its amounts are never stored: every read
 // prices it again from the catalogue, the tax table and the coupon (computeCartTotals), and reports
@@ -35,41 +36,51 @@ export interface LoadedLine {
   extras: Record<string, unknown>;
 }
 
-export async function loadLines(s: ShopTx, cartId: string): Promise<LoadedLine[]> {
-  const rows = await s.tx
-    .select({
-      id: commerceCartLines.id,
-      variationId: commerceCartLines.variationId,
-      quantity: commerceCartLines.quantity,
-      seenUnitPrice: commerceCartLines.seenUnitPrice,
-      extras: commerceCartLines.extras,
-      productId: commerceVariations.productId,
-      variationTitle: commerceVariations.title,
-      sku: commerceVariations.sku,
-      price: commerceVariations.price,
-      onHand: commerceVariations.onHand,
-      reserved: commerceVariations.reserved,
-      trackStock: commerceVariations.trackStock,
-      variationActive: commerceVariations.active,
-      variationImages: commerceVariations.images,
-      title: commerceProducts.title,
-      status: commerceProducts.status,
-      categoryId: commerceProducts.categoryId,
-      taxClass: commerceProducts.taxClass,
-      images: commerceProducts.images,
-    })
-    .from(commerceCartLines)
-    .innerJoin(
-      commerceVariations,
-      and(eq(commerceVariations.tenantId, commerceCartLines.tenantId), eq(commerceVariations.id, commerceCartLines.variationId)),
-    )
-    .innerJoin(
-      commerceProducts,
-      and(eq(commerceProducts.tenantId, commerceVariations.tenantId), eq(commerceProducts.id, commerceVariations.productId)),
-    )
-    .where(and(tenantFilter(commerceCartLines, s.tenantId), eq(commerceCartLines.cartId, cartId)))
-    .orderBy(asc(commerceCartLines.position), asc(commerceCartLines.createdAt));
-  return rows.map((r) => ({
+/** A cart line as cartLinesJson gives it: the line with its variation and product now. */
+interface LineRow {
+  id: string;
+  variationId: string;
+  quantity: number;
+  seenUnitPrice: number;
+  extras: Record<string, unknown>;
+  productId: string;
+  variationTitle: string;
+  sku: string;
+  price: number;
+  onHand: number;
+  reserved: number;
+  trackStock: boolean;
+  variationActive: boolean;
+  variationImages: { url: string }[];
+  title: string;
+  status: string;
+  categoryId: string | null;
+  taxClass: string;
+  images: { url: string }[];
+}
+
+/**
+ * The cart's lines with their variations and products, in cart order, as one JSON value: a
+ * subquery that rides along in another statement (priceCart asks for it with the shop's settings).
+ */
+function cartLinesJson(s: ShopTx, cartId: string) {
+  const l = commerceCartLines;
+  const v = commerceVariations;
+  const p = commerceProducts;
+  return sql<LineRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', ${l.id}, 'variationId', ${l.variationId}, 'quantity', ${l.quantity}, 'seenUnitPrice', ${l.seenUnitPrice},
+      'extras', ${l.extras}, 'productId', ${v.productId}, 'variationTitle', ${v.title}, 'sku', ${v.sku}, 'price', ${v.price},
+      'onHand', ${v.onHand}, 'reserved', ${v.reserved}, 'trackStock', ${v.trackStock}, 'variationActive', ${v.active},
+      'variationImages', ${v.images}, 'title', ${p.title}, 'status', ${p.status}, 'categoryId', ${p.categoryId},
+      'taxClass', ${p.taxClass}, 'images', ${p.images}) order by ${l.position}, ${l.createdAt}), '[]'::json)
+    from ${l}
+    join ${v} on ${and(eq(v.tenantId, l.tenantId), eq(v.id, l.variationId))}
+    join ${p} on ${and(eq(p.tenantId, v.tenantId), eq(p.id, v.productId))}
+    where ${and(tenantFilter(l, s.tenantId), eq(l.cartId, cartId))})`;
+}
+
+function loadedLine(r: LineRow): LoadedLine {
+  return {
     id: r.id,
     variationId: r.variationId,
     productId: r.productId,
@@ -85,7 +96,12 @@ export async function loadLines(s: ShopTx, cartId: string): Promise<LoadedLine[]
     available: r.trackStock ? r.onHand - r.reserved : null,
     purchasable: r.status === 'active' && r.variationActive,
     extras: r.extras,
-  }));
+  };
+}
+
+export async function loadLines(s: ShopTx, cartId: string): Promise<LoadedLine[]> {
+  const [row] = rowsOf<{ lines: LineRow[] }>(await s.tx.execute(sql`select ${cartLinesJson(s, cartId)} as lines`));
+  return row.lines.map(loadedLine);
 }
 
 export interface PricedCart {
@@ -95,11 +111,28 @@ export interface PricedCart {
   totals: CartTotals;
   /** The stored coupon row when the cart carries a known code. */
   coupon: Awaited<ReturnType<typeof findCoupon>>;
+  /** With `reserve`: the variations whose units were reserved (see cartReservation). */
+  reserved: Set<string>;
 }
 
-/** The cart priced now: lines, tax, coupon discount, shipping and totals, with what changed. */
-export async function priceCart(s: ShopTx, cart: CartRow, options: { region?: TaxRegion | null; email?: string | null } = {}) {
-  const [{ settings, rates }, lines] = await Promise.all([shopConfig(s), loadLines(s, cart.id)]);
+/**
+ * The cart priced now: lines, tax, coupon discount, shipping and totals, with what changed. With
+ * `reserve` (checkout, the cart locked) the same statement reserves the lines' stock.
+ */
+export async function priceCart(
+  s: ShopTx,
+  cart: CartRow,
+  options: { region?: TaxRegion | null; email?: string | null; reserve?: boolean } = {},
+) {
+  // The settings, the tax rates, the lines (and the reservation): one round trip.
+  const reservation = options.reserve ? cartReservation(s, cart.id) : undefined;
+  const reserved = reservation ? sql`(select coalesce(json_agg(${reservation.id}), '[]'::json) from ${reservation})` : sql`'[]'::json`;
+  const { settings, rates, also } = await shopConfig(
+    s,
+    sql<{ lines: LineRow[]; reserved: string[] }>`json_build_object('lines', ${cartLinesJson(s, cart.id)}, 'reserved', ${reserved})`,
+    reservation,
+  );
+  const lines = also.lines.map(loadedLine);
   const coupon = cart.couponCode ? await findCoupon(s, cart.couponCode) : null;
   const email = options.email ?? cart.email;
   const context = coupon ? await couponContext(s, coupon, email) : null;
@@ -136,7 +169,7 @@ export async function priceCart(s: ShopTx, cart: CartRow, options: { region?: Ta
       message: `Coupon ${cart.couponCode} no longer exists`,
     });
   }
-  return { cart, settings, lines, totals, coupon } satisfies PricedCart;
+  return { cart, settings, lines, totals, coupon, reserved: new Set(also.reserved) } satisfies PricedCart;
 }
 
 /** What a storefront (or the console) shows of a priced cart. */

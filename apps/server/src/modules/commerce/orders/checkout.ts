@@ -7,8 +7,8 @@ import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders,
 import { type PricedCart, priceCart } from './cart';
 import { redeemCoupon } from './coupons';
 import { orderMail } from './mail';
-import { type Actor, nextOrderNumber, type ShopTx } from './shop';
-import { applyMove, reserve } from './stock';
+import { type Actor, type ShopTx, takeOrderNumber } from './shop';
+import { applyMove, refuseShort } from './stock';
 import { eventRow } from './timeline';
 
 export const addressSchema = z
@@ -76,7 +76,11 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
           .for('update');
   if (!cart || (cart.customerId !== null && cart.customerId !== run.customerId)) throw errors.notFound('Cart');
   const address = run.input.shippingAddress;
-  const priced = await priceCart(run.s, cart, { region: { country: address.country, state: address.state }, email: run.input.email });
+  const priced = await priceCart(run.s, cart, {
+    region: { country: address.country, state: address.state },
+    email: run.input.email,
+    reserve: true,
+  });
   if (priced.lines.length === 0) throw errors.conflict('cart_empty', 'The cart is empty');
   if (priced.totals.issues.length > 0) {
     const fields = Object.fromEntries(
@@ -88,23 +92,24 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
 }
 
 /**
- * Placing an order, one transaction: price the cart, reserve its stock (one conditional UPDATE of
- * its variations), then in one statement take the order number, convert the cart and write the
- * order with its lines and the first entry of its timeline; redeem the coupon once; queue the
- * "order placed" email. Taking the number locks the community's settings row until the commit (no
- * two checkouts share a number, and none is skipped: a checkout that rolls back gives its number
- * back), so the checkouts of a community queue for that lock: it is taken as late as it can be,
- * and only the writes that need the order follow it — no read, and two round trips before the
- * commit. A payment step plugs in after `email`; a step that fails undoes the ones before it (the
+ * Placing an order, one transaction: price the cart and reserve its stock (one statement: the
+ * conditional UPDATE of its variations rides along with the read; a refused cart rolls it back),
+ * take the order number (a statement of its own, committed at once: see takeOrderNumber), then in
+ * one statement convert the cart and write the order with its lines and the first entry of its
+ * timeline; redeem the coupon once; queue the "order placed" email. The number is taken only once
+ * the stock is reserved, so a refused cart costs no number; a checkout that fails after it leaves
+ * a gap in the numbers (accepted: no hot row is held until the commit).
+ * A payment step plugs in after `email`; a step that fails undoes the ones before it (the
  * transaction rolls back the database too).
  */
 export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-order', [
   { name: 'price-cart', run: (run) => pricedForCheckout(run) },
   {
     name: 'reserve-stock',
-    run: async (run, results) => {
+    // Reserved by the statement that priced the cart: a line left unreserved refuses the order.
+    run: (_run, results) => {
       const priced = results['price-cart'] as PricedCart;
-      await reserve(run.s, priced.lines);
+      refuseShort(priced.lines, priced.reserved);
       return priced.lines.map((l) => ({ variationId: l.variationId, quantity: l.quantity }));
     },
     compensate: async (run, reserved: { variationId: string; quantity: number }[]) => {
@@ -117,9 +122,9 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
       const priced = results['price-cart'] as PricedCart;
       const { totals, settings } = priced;
       const { s, input } = run;
-      // One statement: take the number, convert the cart, write the order, its lines and the first
-      // entry of its timeline (each later part reads the order from `placed`).
-      const numbered = nextOrderNumber(s);
+      const { number, reference } = await takeOrderNumber(run.app.db, s);
+      // One statement: convert the cart, write the order, its lines and the first entry of its
+      // timeline (each later part reads the order from `placed`).
       const converted = s.tx.$with('converted').as(
         s.tx
           .update(commerceCarts)
@@ -132,8 +137,8 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
           .insert(commerceOrders)
           .values({
             tenantId: s.tenantId,
-            number: sql`(select ${numbered.number} from ${numbered})`,
-            reference: sql`(select ${numbered.reference} from ${numbered})`,
+            number,
+            reference,
             customerId: run.customerId,
             email: input.email,
             customerName: input.name,
@@ -191,17 +196,13 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
             eventRow(s, orderId, run.actor, {
               kind: 'placed',
               to: 'pending_payment',
-              message: sql`${'Order '} || (select ${numbered.reference} from ${numbered}) || ${' placed'}`,
+              message: `Order ${reference} placed`,
               data: { total: totals.total, cartId: run.cartId },
             }),
           )
           .returning({ id: commerceOrderEvents.id }),
       );
-      const rows = await s.tx
-        .with(numbered, converted, placed, placedLines, placedEvent)
-        .select()
-        .from(placed)
-        .innerJoin(placedLines, sql`true`);
+      const rows = await s.tx.with(converted, placed, placedLines, placedEvent).select().from(placed).innerJoin(placedLines, sql`true`);
       const lines = rows.map((r) => r.placed_lines).sort((a, b) => a.position - b.position);
       return { order: rows[0].placed, lines };
     },

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import { AppError, type Database, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
 import { DomainError, FIRST_ORDER_NUMBER, type Result } from '../domain';
 import { commerceSettings, commerceTaxRates } from '../tables';
 
@@ -93,48 +93,51 @@ export interface TaxRate {
   ratePpm: number;
 }
 
-export async function taxRates(s: ShopTx): Promise<TaxRate[]> {
-  const rows = await s.tx.select().from(commerceTaxRates).where(tenantFilter(commerceTaxRates, s.tenantId));
-  return rows.map((r) => ({ name: r.name, country: r.country, state: r.state, taxClass: r.taxClass, ratePpm: r.ratePpm }));
-}
-
 /**
  * The shop's settings and its tax rates, in one round trip (every priced cart needs both): the
- * rates come as JSON beside the settings row (two queries for a shop still on the default settings).
+ * rates come as JSON beside the settings row (the defaults when the community has saved none), and
+ * so does `also`, a scalar subquery the caller wants with them (the cart's lines). `first`, a CTE
+ * of the same statement, runs before (a checkout's reservation of the cart's stock). Always one row,
+ * so the statement is never run twice.
  */
-export async function shopConfig(s: ShopTx): Promise<{ settings: ShopSettings; rates: TaxRate[] }> {
+export async function shopConfig<T = null>(
+  s: ShopTx,
+  also?: SQL<T>,
+  first?: WithSubquery,
+): Promise<{ settings: ShopSettings; rates: TaxRate[]; also: T }> {
   const r = commerceTaxRates;
   const rates = sql<TaxRate[]>`(select coalesce(json_agg(json_build_object(
       'name', ${r.name}, 'country', ${r.country}, 'state', ${r.state}, 'taxClass', ${r.taxClass}, 'ratePpm', ${r.ratePpm})), '[]'::json)
     from ${r} where ${tenantFilter(r, s.tenantId) ?? sql`true`})`;
-  const [row] = await s.tx
-    .select({ settings: commerceSettings, rates })
-    .from(commerceSettings)
-    .where(tenantFilter(commerceSettings, s.tenantId))
-    .limit(1);
-  if (!row) return { settings: DEFAULT_SETTINGS, rates: await taxRates(s) };
-  return { settings: settingsOf(row.settings), rates: row.rates };
+  const [row] = await (first ? s.tx.with(first) : s.tx)
+    .select({ settings: commerceSettings, rates, also: also ?? sql<T>`null` })
+    .from(sql`(select 1) as one`)
+    .leftJoin(commerceSettings, tenantFilter(commerceSettings, s.tenantId) ?? sql`true`);
+  return { settings: row.settings ? settingsOf(row.settings) : DEFAULT_SETTINGS, rates: row.rates, also: row.also };
 }
 
 /**
- * The community's next order number and its display form (`${orderPrefix}${number}`, as
- * formatOrderNumber writes it), taken by one UPDATE of the settings row (created on first use) —
- * a CTE for the statement that writes the order, so taking the number and using it is one round
- * trip. The row stays locked until the commit: two checkouts never share a number, and the numbers
- * have no gaps (a checkout that rolls back gives its number back).
+ * Takes the community's next order number and its display form (`${orderPrefix}${number}`, as
+ * formatOrderNumber writes it) by one UPDATE of the settings row (created on first use), committed
+ * on its own at once (db.autonomous), not with the order: the row is locked for that statement
+ * only, so concurrent checkouts do not queue behind each other's whole transaction for it. Two
+ * checkouts never share a number; a checkout that fails after taking its number leaves a gap (the
+ * number is not given back). On the embedded database the number is taken in the order's
+ * transaction, and given back if it rolls back.
  */
-export function nextOrderNumber(s: ShopTx) {
+export async function takeOrderNumber(db: Database, s: ShopTx): Promise<{ number: number; reference: string }> {
   const c = commerceSettings;
-  return s.tx.$with('numbered').as(
-    s.tx
+  const [taken] = await db.autonomous(s.tenantId, s.tx, (tx) =>
+    tx
       .insert(c)
       .values({ tenantId: s.tenantId, nextOrderNumber: FIRST_ORDER_NUMBER + 1 })
       .onConflictDoUpdate({ target: c.tenantId, set: { nextOrderNumber: sql`${c.nextOrderNumber} + 1`, updatedAt: new Date() } })
       .returning({
-        number: sql<number>`${c.nextOrderNumber} - 1`.as('number'),
-        reference: sql<string>`${c.orderPrefix} || (${c.nextOrderNumber} - 1)`.as('reference'),
+        number: sql<number>`${c.nextOrderNumber} - 1`,
+        reference: sql<string>`${c.orderPrefix} || (${c.nextOrderNumber} - 1)`,
       }),
   );
+  return taken;
 }
 
 /** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */

@@ -2,51 +2,47 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tenantFilter } from '../../../kernel/resources';
 import { fail, type OrderState, type StockMove, stockMovesFor } from '../domain';
-import { commerceVariations } from '../tables';
-import { rowsOf, type ShopTx, unwrap } from './shop';
+import { commerceCartLines, commerceVariations } from '../tables';
+import { type ShopTx, unwrap } from './shop';
 
 // Each stock rule of domain/stock.ts is one conditional UPDATE: no row updated = the refusal.
 
-/** A PostgreSQL array literal of uuids or whole numbers (one parameter, whatever the length, on either engine). */
-const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
-
 /**
- * Reserves the units of a placed order's lines in one statement: for each variation,
- * `reserved + q WHERE on_hand - reserved >= q` (exactly one of two racing checkouts of the last
- * unit wins: the loser's condition is checked again on the row the winner committed). The rows are
- * locked in id order first, so two checkouts of the same variations wait for each other instead of
- * deadlocking, whatever the order of their carts. A line left unreserved refuses the order, naming it.
+ * Reserves the units of a cart's lines: a CTE (`reserved`, the ids of the variations reserved) of
+ * the statement that reads the cart to price it, so pricing and reserving are one round trip. For
+ * each variation, the cart's quantities summed: `reserved + q WHERE on_hand - reserved >= q`
+ * (exactly one of two racing checkouts of the last unit wins: the loser's condition is checked
+ * again on the row the winner committed). The rows are locked in id order first, so two checkouts
+ * of the same variations wait for each other instead of deadlocking, whatever the order of their
+ * carts. The cart is locked by then, so its lines are the ones priced. A line whose variation is
+ * not in `reserved` is short (refuseShort); a cart refused for anything else rolls the reservation
+ * back with its transaction.
  */
-export async function reserve(s: ShopTx, lines: { variationId: string; quantity: number; title: string }[]) {
-  const wanted = new Map<string, number>();
-  for (const l of lines) wanted.set(l.variationId, (wanted.get(l.variationId) ?? 0) + l.quantity);
-  if (wanted.size === 0) return;
-  const ids = [...wanted.keys()].sort();
-  const quantities = ids.map((id) => wanted.get(id)!);
+export function cartReservation(s: ShopTx, cartId: string) {
   const v = commerceVariations;
+  const l = commerceCartLines;
   // The variations again, under another name: the rows to lock, in order, before the update.
   const lk = alias(commerceVariations, 'locked');
   const locked = sql.identifier('locked');
-  const rows = rowsOf<{ id: string }>(
-    await s.tx.execute(sql`
-      update ${v} set reserved = ${v.reserved} + w.q, updated_at = now()
-        from (select ${lk.id} as id, r.q
-                from ${v} ${locked} join unnest(${arrayLiteral(ids)}::uuid[], ${arrayLiteral(quantities)}::int[]) as r(id, q)
-                  on ${and(tenantFilter(lk, s.tenantId), sql`${lk.id} = r.id`)}
-               order by ${lk.id}
-                 for update of ${locked}) w
-       where ${and(tenantFilter(v, s.tenantId), sql`${v.id} = w.id`, sql`(not ${v.trackStock} or ${v.onHand} - ${v.reserved} >= w.q)`)}
-      returning ${v.id} as id`),
-  );
-  const reserved = new Set(rows.map((r) => r.id));
+  return s.tx.$with('reserved', { id: sql<string>`id`.as('id') }).as(sql`
+    update ${v} set reserved = ${v.reserved} + w.q, updated_at = now()
+      from (select ${lk.id} as id, r.q
+              from ${v} ${locked}
+              join (select ${l.variationId} as id, sum(${l.quantity})::int as q from ${l}
+                     where ${and(tenantFilter(l, s.tenantId), eq(l.cartId, cartId))} group by ${l.variationId}) r
+                on ${and(tenantFilter(lk, s.tenantId), sql`${lk.id} = r.id`)}
+             order by ${lk.id}
+               for update of ${locked}) w
+     where ${and(tenantFilter(v, s.tenantId), sql`${v.id} = w.id`, sql`(not ${v.trackStock} or ${v.onHand} - ${v.reserved} >= w.q)`)}
+    returning ${v.id} as id`);
+}
+
+/** Refuses the order, naming the first line cartReservation left unreserved (if any). */
+export function refuseShort(lines: { variationId: string; quantity: number; title: string }[], reserved: Set<string>) {
   const short = lines.find((l) => !reserved.has(l.variationId));
-  if (short)
-    unwrap(
-      fail('insufficient_stock', `Not enough of ${short.title} left for this order`, {
-        variationId: short.variationId,
-        requested: wanted.get(short.variationId)!,
-      }),
-    );
+  if (!short) return;
+  const requested = lines.filter((l) => l.variationId === short.variationId).reduce((sum, l) => sum + l.quantity, 0);
+  unwrap(fail('insufficient_stock', `Not enough of ${short.title} left for this order`, { variationId: short.variationId, requested }));
 }
 
 /** Applies a stock move of an order's change of state (commit on payment, release on cancel, restock). */

@@ -12,6 +12,9 @@ export const permissionsSchema = z.record(z.string().max(60), z.enum(['read', 'w
   }
 });
 
+/** A role's name and description: admin and website roles alike. */
+export const roleNaming = { name: (s: z.ZodString) => s.trim().min(1).max(80), description: (s: z.ZodString) => s.max(500) };
+
 /** Admin roles: per-module read/write. Role management screen. */
 export const rolesResource = defineResource({
   path: 'identity/roles',
@@ -19,8 +22,7 @@ export const rolesResource = defineResource({
   table: roles,
   label: { singular: 'Role', plural: 'Roles' },
   input: {
-    name: (s) => s.trim().min(1).max(80),
-    description: (s) => s.max(500),
+    ...roleNaming,
     permissions: () => permissionsSchema,
   },
   list: { search: ['name', 'description'], sort: ['name'], defaultSort: 'name' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../../../kernel/resources';
 import { websiteRoles } from '../tables';
+import { roleNaming } from './roles';
 
 /** Roles of the community's website members (e.g. dealer, architect). */
 export const websiteRolesResource = defineResource({
@@ -9,8 +10,7 @@ export const websiteRolesResource = defineResource({
   table: websiteRoles,
   label: { singular: 'Website role', plural: 'Website roles' },
   input: {
-    name: (s) => s.trim().min(1).max(80),
-    description: (s) => s.max(500),
+    ...roleNaming,
     permissions: () => z.array(z.string().trim().min(1).max(80)).max(100),
   },
   list: { search: ['name', 'description'], filters: ['status'], sort: ['name'], defaultSort: 'name' },

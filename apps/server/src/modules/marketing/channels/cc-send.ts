@@ -4,6 +4,7 @@ import { recordAudit } from '../../../kernel/events';
 import { type Db, errors, parseInput, type Row, type Scope } from '../../../kernel/resources';
 import { suppressionReason } from '../contacts';
 import { normalizeEmail, normalizePhone } from '../contacts/merge';
+import { rowById } from '../row-by-id';
 import { marketingCcMessages, marketingSmsTemplates } from '../tables/channels';
 import { marketingContacts } from '../tables/contacts';
 import { marketingVariables } from '../tables/variables';
@@ -16,19 +17,13 @@ import { assertTemplateVariables } from './variables';
 type Contact = typeof marketingContacts.$inferSelect;
 
 async function contactOf(tx: Db, tenantId: string, id: string): Promise<Contact> {
-  const [contact] = await tx
-    .select()
-    .from(marketingContacts)
-    .where(and(eq(marketingContacts.tenantId, tenantId), eq(marketingContacts.id, id)));
+  const contact = await rowById(tx, marketingContacts, tenantId, id);
   if (!contact) throw errors.validation({ contactId: 'No such contact' });
   return contact;
 }
 
 async function smsTemplateOf(tx: Db, tenantId: string, id: string) {
-  const [template] = await tx
-    .select()
-    .from(marketingSmsTemplates)
-    .where(and(eq(marketingSmsTemplates.tenantId, tenantId), eq(marketingSmsTemplates.id, id)));
+  const template = await rowById(tx, marketingSmsTemplates, tenantId, id);
   if (!template) throw errors.validation({ smsTemplateId: 'No such SMS template' });
   return template;
 }

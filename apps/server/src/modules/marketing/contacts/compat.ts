@@ -12,26 +12,31 @@ import { contactsResource } from './resources';
 
 const scopeOf = compatScope;
 
-const fail = (error: z.ZodError) => errors.validation(Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', i.message])));
+/** The body parsed with `schema`, or a 400 naming each refused field. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw errors.validation(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
+  return parsed.data;
+}
 
 const phoneLike = z.string().trim().min(3).max(40);
+
+const findUserBody = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    phone: phoneLike.optional(),
+    mobile: phoneLike.optional(),
+    whatsapp: phoneLike.optional(),
+  })
+  .refine((b) => b.email || b.phone || b.mobile || b.whatsapp, { message: 'Give an email, phone or whatsapp number', path: ['email'] });
 
 /** POST /users/findUser {email | phone | whatsapp}: the contact with that address (normalised), or 404. */
 async function findUser(call: CompatCall) {
   const scope = scopeOf(call);
-  const parsed = z
-    .object({
-      email: z.string().trim().max(254).optional(),
-      phone: phoneLike.optional(),
-      mobile: phoneLike.optional(),
-      whatsapp: phoneLike.optional(),
-    })
-    .refine((b) => b.email || b.phone || b.mobile || b.whatsapp, { message: 'Give an email, phone or whatsapp number', path: ['email'] })
-    .safeParse(call.body);
-  if (!parsed.success) throw fail(parsed.error);
-  const email = normalizeEmail(parsed.data.email);
-  const phone = normalizePhone(parsed.data.phone ?? parsed.data.mobile);
-  const whatsapp = normalizePhone(parsed.data.whatsapp, null, 'whatsapp');
+  const body = parseBody(findUserBody, call.body);
+  const email = normalizeEmail(body.email);
+  const phone = normalizePhone(body.phone ?? body.mobile);
+  const whatsapp = normalizePhone(body.whatsapp, null, 'whatsapp');
   const c = marketingContacts;
   const match = [
     ...(email ? [eq(c.email, email)] : []),
@@ -49,24 +54,23 @@ async function findUser(call: CompatCall) {
   return contactsResource.get(scope, found.id);
 }
 
+const whatsappUserBody = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    whatsapp: phoneLike.optional(),
+    phone: phoneLike.optional(),
+    waId: phoneLike.optional(),
+    email: z.email().max(254).optional(),
+    country: z.string().trim().length(2).optional(),
+    language: z.string().trim().max(20).optional(),
+    optIn: z.boolean().optional(),
+  })
+  .refine((b) => b.whatsapp || b.phone || b.waId, { message: 'Give the WhatsApp number', path: ['whatsapp'] });
+
 /** POST /users/addUserFromWhatsapp {name, phone|whatsapp|waId, optIn?}: merges a WhatsApp user into the contacts. */
 async function addUserFromWhatsapp(call: CompatCall) {
   const scope = scopeOf(call);
-  const parsed = z
-    .object({
-      name: z.string().trim().max(200).optional(),
-      whatsapp: phoneLike.optional(),
-      phone: phoneLike.optional(),
-      waId: phoneLike.optional(),
-      email: z.email().max(254).optional(),
-      country: z.string().trim().length(2).optional(),
-      language: z.string().trim().max(20).optional(),
-      optIn: z.boolean().optional(),
-    })
-    .refine((b) => b.whatsapp || b.phone || b.waId, { message: 'Give the WhatsApp number', path: ['whatsapp'] })
-    .safeParse(call.body);
-  if (!parsed.success) throw fail(parsed.error);
-  const b = parsed.data;
+  const b = parseBody(whatsappUserBody, call.body);
   // A WhatsApp id is the number without its +.
   const raw = b.whatsapp ?? b.phone ?? b.waId!;
   const number = /^\d+$/.test(raw) && !b.country ? `+${raw}` : raw;
@@ -98,12 +102,10 @@ async function addUserFromWhatsapp(call: CompatCall) {
  */
 async function uploadInBulk(call: CompatCall) {
   const scope = scopeOf(call);
-  const parsed = z
-    .object({ users: z.array(z.record(z.string(), z.unknown())).min(1).max(5_000) })
-    .extend(contactImportOptions.shape)
-    .safeParse({ ...call.body, users: call.body.users ?? call.body.items ?? call.body.data });
-  if (!parsed.success) throw fail(parsed.error);
-  const { users, ...options } = parsed.data;
+  const { users, ...options } = parseBody(
+    z.object({ users: z.array(z.record(z.string(), z.unknown())).min(1).max(5_000) }).extend(contactImportOptions.shape),
+    { ...call.body, users: call.body.users ?? call.body.items ?? call.body.data },
+  );
   const rowErrors: { row: number; fields: Record<string, string> }[] = [];
   const rows: ImportRow[] = [];
   const shape = contactsResource.schemas.create.shape as Record<string, unknown>;
@@ -132,9 +134,7 @@ const optinQuery = z.object({
 /** GET /optin/getAllOptinUser?channel=&page=&limit=: contacts opted in on a channel, newest first, paged. */
 async function getAllOptinUser(call: CompatCall) {
   const scope = scopeOf(call);
-  const parsed = optinQuery.safeParse(call.body);
-  if (!parsed.success) throw fail(parsed.error);
-  const { channel, page, limit } = parsed.data;
+  const { channel, page, limit } = parseBody(optinQuery, call.body);
   const result = await contactsResource.list(scope, {
     limit,
     offset: (page - 1) * limit,

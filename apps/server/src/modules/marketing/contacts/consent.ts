@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type Db, errors, requireCommunity } from '../../../kernel/resources';
+import { rowById } from '../row-by-id';
 import { type Channel, type ConsentStatus, marketingContacts, marketingSuppressions } from '../tables/contacts';
 import { CONFIRM_TTL_SECONDS, confirmationPath, readLink } from './links';
 import { type ConsentProof, setConsent } from './merge';
@@ -14,11 +15,7 @@ import { addressOf, suppress, unsuppress } from './suppression';
 type Contact = typeof marketingContacts.$inferSelect;
 
 async function contactById(tx: Db, tenantId: string, id: string): Promise<Contact> {
-  const [contact] = await tx
-    .select()
-    .from(marketingContacts)
-    .where(and(eq(marketingContacts.tenantId, tenantId), eq(marketingContacts.id, id)))
-    .limit(1);
+  const contact = await rowById(tx, marketingContacts, tenantId, id);
   if (!contact) throw errors.notFound('Contact');
   return contact;
 }

@@ -10,6 +10,7 @@ import {
   marketingContacts,
   marketingSuppressions,
 } from '../tables/contacts';
+import { contactConsentColumns, contactProfileColumns } from './columns';
 import { CONSENT_COLUMN, normalizeEmail, normalizePhone } from './merge';
 
 // A contacts import writes a batch (2,000 rows) in a handful of statements: rows are normalised
@@ -55,24 +56,11 @@ interface Entry {
   consent: Consent;
 }
 
-type Existing = Pick<
-  typeof marketingContacts.$inferSelect,
-  | 'id'
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'whatsapp'
-  | 'country'
-  | 'language'
-  | 'tags'
-  | 'attributes'
-  | 'emailConsent'
-  | 'smsConsent'
-  | 'whatsappConsent'
-  | 'pushConsent'
->;
-
 const c = marketingContacts;
+
+/** What a batch reads of the contacts it merges into. */
+const existingColumns = { ...contactProfileColumns, attributes: c.attributes, ...contactConsentColumns };
+type Existing = Pick<typeof c.$inferSelect, keyof typeof existingColumns>;
 
 /** A batch ready to write: its contacts-to-be, and what reading it decided (refused rows, skipped duplicates). */
 interface PreparedBatch {
@@ -107,21 +95,7 @@ async function importBatch(
     const emails = taken.flatMap((e) => (e.email ? [e.email] : []));
     const phones = taken.flatMap((e) => (e.phone ? [e.phone] : []));
     const found: Existing[] = await tx
-      .select({
-        id: c.id,
-        name: c.name,
-        email: c.email,
-        phone: c.phone,
-        whatsapp: c.whatsapp,
-        country: c.country,
-        language: c.language,
-        tags: c.tags,
-        attributes: c.attributes,
-        emailConsent: c.emailConsent,
-        smsConsent: c.smsConsent,
-        whatsappConsent: c.whatsappConsent,
-        pushConsent: c.pushConsent,
-      })
+      .select(existingColumns)
       .from(c)
       // One array parameter per list (not a thousand parameters): cheaper to send and to plan.
       .where(

@@ -1,8 +1,9 @@
 import { and, eq, inArray, not, or, type SQL } from 'drizzle-orm';
 import { type Db, errors } from '../../../kernel/resources';
+import { rowById } from '../row-by-id';
 import type { Channel } from '../tables/contacts';
 import { marketingAudiences, marketingSegments } from '../tables/segments';
-import { type Count, countContacts, matchingContacts, pageContacts, parseMemberCursor, segmentCondition } from './matching';
+import { type Count, countContacts, matchingContacts, pageContacts, parseMemberCursor, segmentCondition, storedCount } from './matching';
 import { sendableOn } from './sendable';
 
 /**
@@ -47,10 +48,7 @@ export async function countAudience(tx: Db, tenantId: string, audience: Audience
 }
 
 async function audienceIn(tx: Db, tenantId: string, id: string) {
-  const [audience] = await tx
-    .select()
-    .from(marketingAudiences)
-    .where(and(eq(marketingAudiences.tenantId, tenantId), eq(marketingAudiences.id, id)));
+  const audience = await rowById(tx, marketingAudiences, tenantId, id);
   if (!audience) throw errors.notFound('Audience');
   return audience;
 }
@@ -89,7 +87,7 @@ export async function storeAudienceCount(tx: Db, tenantId: string, id: string): 
   const count = await countAudience(tx, tenantId, audience);
   await tx
     .update(marketingAudiences)
-    .set({ contactCount: count.total, countIsEstimate: count.totalIsEstimate, countedAt: new Date() })
+    .set(storedCount(count))
     .where(and(eq(marketingAudiences.tenantId, tenantId), eq(marketingAudiences.id, id)));
   return count;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type CompatCall,
   type CompatEntry,
+  compatId,
   compatScope,
   compatTable,
   crudLines,
@@ -30,12 +31,7 @@ const inTx = inCompatTx;
 
 const pick = firstOf;
 
-function idFrom(call: CompatCall, field: string, ...aliases: string[]): string {
-  const value = pick(call.body, field, ...aliases);
-  const parsed = z.uuid().safeParse(value);
-  if (!parsed.success) throw errors.validation({ [field]: value === undefined ? 'Required' : 'Not a valid id' });
-  return parsed.data;
-}
+const idFrom = (call: CompatCall, field: string, ...aliases: string[]) => compatId(call, field, field, ...aliases);
 
 /** One contact id or many, under any of the old names; a list of contact objects gives their ids. */
 function contactIdsFrom(call: CompatCall): string[] {

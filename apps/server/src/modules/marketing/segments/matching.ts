@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Db, errors } from '../../../kernel/resources';
+import { contactConsentColumns, contactProfileColumns } from '../contacts/columns';
 import { marketingContacts as c } from '../tables/contacts';
 import { marketingSegmentMembers as m } from '../tables/segments';
 import { compileRules } from './compile';
@@ -23,6 +24,9 @@ export interface Count {
   total: number;
   totalIsEstimate: boolean;
 }
+
+/** A count as a segment's or an audience's stored columns: the figure, whether it is an estimate, and when. */
+export const storedCount = (count: Count) => ({ contactCount: count.total, countIsEstimate: count.totalIsEstimate, countedAt: new Date() });
 
 /** A static segment: its members; a dynamic one: its rules, evaluated as of `now`. */
 export function segmentCondition(segment: SegmentLike, now = new Date()): SQL {
@@ -123,19 +127,9 @@ async function explainPlan(tx: Db, query: PgSelect): Promise<{ Plan: { 'Plan Row
 
 /** What a member list shows of a contact (no custom attributes: they can be large). */
 export const memberColumns = {
-  id: c.id,
-  name: c.name,
-  email: c.email,
-  phone: c.phone,
-  whatsapp: c.whatsapp,
-  country: c.country,
-  language: c.language,
-  tags: c.tags,
+  ...contactProfileColumns,
   source: c.source,
-  emailConsent: c.emailConsent,
-  smsConsent: c.smsConsent,
-  whatsappConsent: c.whatsappConsent,
-  pushConsent: c.pushConsent,
+  ...contactConsentColumns,
   lastActivityAt: c.lastActivityAt,
   createdAt: c.createdAt,
 };

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, errors } from '../../../kernel/resources';
+import { rowById } from '../row-by-id';
 import { marketingContacts } from '../tables/contacts';
 import { marketingSegmentMembers as m, marketingSegments } from '../tables/segments';
-import { type Count, countContacts, segmentCondition } from './matching';
+import { type Count, countContacts, segmentCondition, storedCount } from './matching';
 
 /** A static segment's members: added and removed by contact id, one or many per call. */
 
@@ -14,10 +15,7 @@ type Segment = typeof marketingSegments.$inferSelect;
 
 /** The segment, or 404 (another community's is invisible under row-level security). */
 export async function segmentIn(tx: Db, tenantId: string, id: string): Promise<Segment> {
-  const [segment] = await tx
-    .select()
-    .from(marketingSegments)
-    .where(and(eq(marketingSegments.tenantId, tenantId), eq(marketingSegments.id, id)));
+  const segment = await rowById(tx, marketingSegments, tenantId, id);
   if (!segment) throw errors.notFound('Segment');
   return segment;
 }
@@ -35,7 +33,7 @@ export async function storeSegmentCount(tx: Db, tenantId: string, segment: Segme
   const count = await countContacts(tx, tenantId, segmentCondition(segment));
   await tx
     .update(marketingSegments)
-    .set({ contactCount: count.total, countIsEstimate: count.totalIsEstimate, countedAt: new Date() })
+    .set(storedCount(count))
     .where(and(eq(marketingSegments.tenantId, tenantId), eq(marketingSegments.id, segment.id)));
   return count;
 }

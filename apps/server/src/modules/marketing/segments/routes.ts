@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
 import { compileRules } from './compile';
 import { segmentsOfContact } from './contact-segments';
-import { countContacts, MAX_PAGE, type MemberRow, memberCursor, pageContacts, segmentCondition } from './matching';
+import { type Count, countContacts, MAX_PAGE, type MemberRow, memberCursor, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn, storeSegmentCount } from './membership';
 import { type RuleTree, ruleTreeSchema } from './rules';
 
@@ -60,6 +60,29 @@ export async function segmentRoutes(app: FastifyInstance) {
   const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
   const inTx = <T>(s: Scope, fn: (tx: Db) => Promise<T>) => s.db.withTenant(s.tenantId, fn);
   const reading = <T>(s: Scope, fn: (tx: Db) => Promise<T>) => s.db.readAsTenant(s.tenantId, fn);
+  /** A page of the contacts a segment's or an audience's condition matches, by keyset cursor. */
+  const membersRoute = (path: string, summary: string, conditionOf: (tx: Db, tenantId: string, id: string) => Promise<SQL>) =>
+    r.get(
+      path,
+      { config: read, schema: { tags, summary, params: idParams, querystring: pageQuery, response: { 200: pageSchema } } },
+      async (req) => {
+        const s = scope(req);
+        return reading(s, async (tx) => {
+          const page = await pageContacts(tx, s.tenantId, await conditionOf(tx, s.tenantId, req.params.id), req.query);
+          return { data: page.data.map(memberJson), nextCursor: page.nextCursor };
+        });
+      },
+    );
+  /** Counts a segment or an audience now and stores the figure. */
+  const countRoute = (path: string, summary: string, store: (tx: Db, tenantId: string, id: string) => Promise<Count>) =>
+    r.post(
+      path,
+      { config: write, schema: { tags, summary, params: idParams, response: { 200: z.object({ data: countSchema }) } } },
+      async (req) => {
+        const s = scope(req);
+        return { data: await inTx(s, (tx) => store(tx, s.tenantId, req.params.id)) };
+      },
+    );
 
   r.post(
     '/api/v1/marketing/segments/preview-count',
@@ -120,84 +143,43 @@ export async function segmentRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  membersRoute(
     '/api/v1/marketing/segments/:id/members',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'A page of the contacts in a segment, newest first (keyset cursor: nextCursor)',
-        params: idParams,
-        querystring: pageQuery,
-        response: { 200: pageSchema },
-      },
-    },
-    async (req) => {
-      const s = scope(req);
-      return reading(s, async (tx) => {
-        const segment = await segmentIn(tx, s.tenantId, req.params.id);
-        const page = await pageContacts(tx, s.tenantId, segmentCondition(segment), req.query);
-        return { data: page.data.map(memberJson), nextCursor: page.nextCursor };
-      });
-    },
+    'A page of the contacts in a segment, newest first (keyset cursor: nextCursor)',
+    async (tx, tenantId, id) => segmentCondition(await segmentIn(tx, tenantId, id)),
   );
 
+  // Static membership: adding and removing take the same body and answer the segment's new count.
   const membersBody = z.object({ contactIds: contactIdsInput }).strict();
-  r.post(
-    '/api/v1/marketing/segments/:id/members',
+  const membershipChanges = [
     {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Adds contacts to a static segment (those already in it are kept)',
-        params: idParams,
-        body: membersBody,
-        response: {
-          200: z.object({
-            data: z.object({ segmentId: z.string(), added: z.number(), alreadyMembers: z.number(), contactCount: z.number() }),
-          }),
-        },
+      path: '/api/v1/marketing/segments/:id/members',
+      summary: 'Adds contacts to a static segment (those already in it are kept)',
+      change: addMembers,
+      data: z.object({ segmentId: z.string(), added: z.number(), alreadyMembers: z.number(), contactCount: z.number() }),
+    },
+    {
+      path: '/api/v1/marketing/segments/:id/members/remove',
+      summary: 'Removes contacts from a static segment',
+      change: removeMembers,
+      data: z.object({ segmentId: z.string(), removed: z.number(), contactCount: z.number() }),
+    },
+  ];
+  for (const { path, summary, change, data } of membershipChanges) {
+    r.post(
+      path,
+      { config: write, schema: { tags, summary, params: idParams, body: membersBody, response: { 200: z.object({ data }) } } },
+      async (req) => {
+        const s = scope(req);
+        return {
+          data: await inTx<Awaited<ReturnType<typeof change>>>(s, (tx) => change(tx, s.tenantId, req.params.id, req.body.contactIds)),
+        };
       },
-    },
-    async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => addMembers(tx, s.tenantId, req.params.id, req.body.contactIds)) };
-    },
-  );
+    );
+  }
 
-  r.post(
-    '/api/v1/marketing/segments/:id/members/remove',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Removes contacts from a static segment',
-        params: idParams,
-        body: membersBody,
-        response: { 200: z.object({ data: z.object({ segmentId: z.string(), removed: z.number(), contactCount: z.number() }) }) },
-      },
-    },
-    async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => removeMembers(tx, s.tenantId, req.params.id, req.body.contactIds)) };
-    },
-  );
-
-  r.post(
-    '/api/v1/marketing/segments/:id/count',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Counts a segment now and stores the figure',
-        params: idParams,
-        response: { 200: z.object({ data: countSchema }) },
-      },
-    },
-    async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, async (tx) => storeSegmentCount(tx, s.tenantId, await segmentIn(tx, s.tenantId, req.params.id))) };
-    },
+  countRoute('/api/v1/marketing/segments/:id/count', 'Counts a segment now and stores the figure', async (tx, tenantId, id) =>
+    storeSegmentCount(tx, tenantId, await segmentIn(tx, tenantId, id)),
   );
 
   r.post(
@@ -223,42 +205,11 @@ export async function segmentRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  membersRoute(
     '/api/v1/marketing/audiences/:id/members',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'A page of the contacts an audience reaches on its channel, newest first (keyset cursor: nextCursor)',
-        params: idParams,
-        querystring: pageQuery,
-        response: { 200: pageSchema },
-      },
-    },
-    async (req) => {
-      const s = scope(req);
-      return reading(s, async (tx) => {
-        const members = await audienceMembersQuery(tx, s.tenantId, req.params.id);
-        const page = await pageContacts(tx, s.tenantId, members.condition, req.query);
-        return { data: page.data.map(memberJson), nextCursor: page.nextCursor };
-      });
-    },
+    'A page of the contacts an audience reaches on its channel, newest first (keyset cursor: nextCursor)',
+    async (tx, tenantId, id) => (await audienceMembersQuery(tx, tenantId, id)).condition,
   );
 
-  r.post(
-    '/api/v1/marketing/audiences/:id/count',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Counts an audience now and stores the figure',
-        params: idParams,
-        response: { 200: z.object({ data: countSchema }) },
-      },
-    },
-    async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => storeAudienceCount(tx, s.tenantId, req.params.id)) };
-    },
-  );
+  countRoute('/api/v1/marketing/audiences/:id/count', 'Counts an audience now and stores the figure', storeAudienceCount);
 }

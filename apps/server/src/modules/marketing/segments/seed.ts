@@ -79,24 +79,23 @@ export async function seedSegments(_app: FastifyInstance, scope: Scope) {
       types.set(name, (await create(tx, scope, segmentTypesResource, { name, description: `${name} segments` })).id);
     }
     const segment = new Map<string, string>();
-    for (const s of DYNAMIC) {
+    /** Creates a sample segment and notes its id under its name (the audiences name them). */
+    const addSegment = async (
+      s: { name: string; type: string; description: string },
+      kind: { kind: 'dynamic'; rules: RuleTree } | { kind: 'static' },
+    ) => {
       const row = await create(tx, scope, segmentsResource, {
         name: s.name,
         description: s.description,
         typeId: types.get(s.type),
-        kind: 'dynamic',
-        rules: s.rules,
+        ...kind,
       });
       segment.set(s.name, row.id);
-    }
+      return row;
+    };
+    for (const s of DYNAMIC) await addSegment(s, { kind: 'dynamic', rules: s.rules });
     for (const s of STATIC) {
-      const row = await create(tx, scope, segmentsResource, {
-        name: s.name,
-        description: s.description,
-        typeId: types.get(s.type),
-        kind: 'static',
-      });
-      segment.set(s.name, row.id);
+      const row = await addSegment(s, { kind: 'static' });
       const contacts = await tx
         .select({ id: marketingContacts.id })
         .from(marketingContacts)

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ref, tenantTable } from '../../../kernel/resources';
+import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 import { marketingContacts } from './contacts';
 
 // Channels: the SMS, push and WhatsApp templates, each community's channel settings (credentials
@@ -25,8 +25,8 @@ export const marketingSmsTemplates = tenantTable(
     segments: integer('segments').notNull().default(0),
   },
   (t) => [
-    index('marketing_sms_templates_name_idx').on(t.tenantId, t.name, t.id),
-    index('marketing_sms_templates_encoding_idx').on(t.tenantId, t.encoding),
+    ...sortIndexes('marketing_sms_templates', t, { name: t.name }),
+    ...filterIndexes('marketing_sms_templates', t, { encoding: t.encoding }),
   ],
 );
 
@@ -86,9 +86,7 @@ export const marketingWhatsappTemplates = tenantTable(
   },
   (t) => [
     uniqueIndex('marketing_whatsapp_templates_name_uq').on(t.tenantId, t.name, t.language),
-    index('marketing_whatsapp_templates_status_idx').on(t.tenantId, t.status),
-    index('marketing_whatsapp_templates_category_idx').on(t.tenantId, t.category),
-    index('marketing_whatsapp_templates_language_idx').on(t.tenantId, t.language),
+    ...filterIndexes('marketing_whatsapp_templates', t, { status: t.status, category: t.category, language: t.language }),
   ],
 );
 
@@ -136,9 +134,6 @@ export const marketingCcMessages = tenantTable(
   },
   (t) => [
     index('marketing_cc_messages_channel_idx').on(t.tenantId, t.channel, t.createdAt),
-    index('marketing_cc_messages_status_idx').on(t.tenantId, t.status),
-    index('marketing_cc_messages_to_idx').on(t.tenantId, t.to),
-    index('marketing_cc_messages_contact_idx').on(t.tenantId, t.contactId),
-    index('marketing_cc_messages_template_idx').on(t.tenantId, t.smsTemplateId),
+    ...filterIndexes('marketing_cc_messages', t, { status: t.status, to: t.to, contact: t.contactId, template: t.smsTemplateId }),
   ],
 );

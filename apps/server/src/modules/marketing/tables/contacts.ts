@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ref, tenantTable } from '../../../kernel/resources';
+import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 
 // The community's audience: the people it markets to (customers, subscribers, leads, WhatsApp
 // users), distinct from console users. A contact is unique by email and by phone within its
@@ -50,8 +50,8 @@ export const marketingContacts = tenantTable(
   (t) => [
     uniqueIndex('marketing_contacts_email_uq').on(t.tenantId, t.email).where(sql`${t.email} is not null`),
     uniqueIndex('marketing_contacts_phone_uq').on(t.tenantId, t.phone).where(sql`${t.phone} is not null`),
-    index('marketing_contacts_whatsapp_idx').on(t.tenantId, t.whatsapp),
-    index('marketing_contacts_name_idx').on(t.tenantId, t.name, t.id),
+    ...sortIndexes('marketing_contacts', t, { name: t.name }),
+    ...filterIndexes('marketing_contacts', t, { whatsapp: t.whatsapp }),
     // Segments (segments/matching.ts). A page of the members of a rule on country walks the first in
     // (created_at, id) order; a page of an email audience over such segments, the second (the
     // contacts of a country opted in to email). The third names exactly the contacts of a country
@@ -60,15 +60,17 @@ export const marketingContacts = tenantTable(
     index('marketing_contacts_country_idx').on(t.tenantId, t.country, t.createdAt, t.id),
     index('marketing_contacts_country_email_created_idx').on(t.tenantId, t.country, t.emailConsent, t.createdAt, t.id),
     index('marketing_contacts_country_email_idx').on(t.tenantId, t.country, t.emailConsent),
-    index('marketing_contacts_language_idx').on(t.tenantId, t.language),
-    index('marketing_contacts_source_idx').on(t.tenantId, t.source),
-    index('marketing_contacts_activity_idx').on(t.tenantId, t.lastActivityAt, t.id),
-    index('marketing_contacts_email_consent_idx').on(t.tenantId, t.emailConsent),
-    index('marketing_contacts_sms_consent_idx').on(t.tenantId, t.smsConsent),
-    index('marketing_contacts_whatsapp_consent_idx').on(t.tenantId, t.whatsappConsent),
-    index('marketing_contacts_push_consent_idx').on(t.tenantId, t.pushConsent),
     index('marketing_contacts_tags_idx').using('gin', t.tags),
     index('marketing_contacts_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
+    ...sortIndexes('marketing_contacts', t, { activity: t.lastActivityAt }),
+    ...filterIndexes('marketing_contacts', t, {
+      language: t.language,
+      source: t.source,
+      email_consent: t.emailConsent,
+      sms_consent: t.smsConsent,
+      whatsapp_consent: t.whatsappConsent,
+      push_consent: t.pushConsent,
+    }),
   ],
 );
 
@@ -101,8 +103,7 @@ export const marketingSuppressions = tenantTable(
   (t) => [
     uniqueIndex('marketing_suppressions_address_uq').on(t.tenantId, t.channel, t.address),
     // The list's sort by address, and an import's lookup of a batch's addresses on every channel.
-    index('marketing_suppressions_address_idx').on(t.tenantId, t.address, t.id),
-    index('marketing_suppressions_reason_idx').on(t.tenantId, t.reason),
-    index('marketing_suppressions_contact_idx').on(t.tenantId, t.contactId),
+    ...sortIndexes('marketing_suppressions', t, { address: t.address }),
+    ...filterIndexes('marketing_suppressions', t, { reason: t.reason, contact: t.contactId }),
   ],
 );

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ref, tenantTable } from '../../../kernel/resources';
+import { ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 import type { LandingDesign } from '../pages/design';
 
 // Landing pages: block-built pages served publicly at /public/<community>/p/<slug>. Traffic is
@@ -32,9 +32,7 @@ export const marketingLandingPages = tenantTable(
   (t) => [
     uniqueIndex('marketing_landing_pages_slug_uq').on(t.tenantId, t.slug),
     index('marketing_landing_pages_status_idx').on(t.tenantId, t.status, t.updatedAt),
-    index('marketing_landing_pages_name_idx').on(t.tenantId, t.name, t.id),
-    index('marketing_landing_pages_opens_idx').on(t.tenantId, t.opens, t.id),
-    index('marketing_landing_pages_published_idx').on(t.tenantId, t.publishedAt, t.id),
+    ...sortIndexes('marketing_landing_pages', t, { name: t.name, opens: t.opens, published: t.publishedAt }),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ref, refs, tenantTable } from '../../../kernel/resources';
+import { filterIndexes, ref, refs, tenantTable } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from './contacts';
 
 // Segments group contacts: a static segment lists its members (a join table), a dynamic one is a
@@ -43,8 +43,7 @@ export const marketingSegments = tenantTable(
   },
   (t) => [
     uniqueIndex('marketing_segments_name_uq').on(t.tenantId, t.name),
-    index('marketing_segments_kind_idx').on(t.tenantId, t.kind),
-    index('marketing_segments_type_idx').on(t.tenantId, t.typeId),
+    ...filterIndexes('marketing_segments', t, { kind: t.kind, type: t.typeId }),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { index, jsonb, text } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../../kernel/resources';
+import { filterIndexes, sortIndexes, tenantTable } from '../../../kernel/resources';
 import type { EmailDesign } from '../templates/email/design';
 
 // Email templates: the design (a list of blocks, edited in the console) is what the author owns;
@@ -26,8 +26,8 @@ export const marketingEmailTemplates = tenantTable(
     variables: text('variables').array().notNull().default([]),
   },
   (t) => [
-    index('marketing_email_templates_name_idx').on(t.tenantId, t.name, t.id),
-    index('marketing_email_templates_layout_idx').on(t.tenantId, t.layout),
     index('marketing_email_templates_variables_idx').using('gin', t.variables),
+    ...sortIndexes('marketing_email_templates', t, { name: t.name }),
+    ...filterIndexes('marketing_email_templates', t, { layout: t.layout }),
   ],
 );

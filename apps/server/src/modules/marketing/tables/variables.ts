@@ -1,5 +1,5 @@
-import { index, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../../kernel/resources';
+import { text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { filterIndexes, sortIndexes, tenantTable } from '../../../kernel/resources';
 
 // Merge tags: `{{ first_name }}` in any template of any channel. A variable says where its value
 // comes from for one recipient (a field of the contact, one of its custom attributes, a field of
@@ -22,7 +22,7 @@ export const marketingVariables = tenantTable(
   },
   (t) => [
     uniqueIndex('marketing_variables_name_uq').on(t.tenantId, t.name),
-    index('marketing_variables_label_idx').on(t.tenantId, t.label, t.id),
-    index('marketing_variables_source_idx').on(t.tenantId, t.source),
+    ...sortIndexes('marketing_variables', t, { label: t.label }),
+    ...filterIndexes('marketing_variables', t, { source: t.source }),
   ],
 );

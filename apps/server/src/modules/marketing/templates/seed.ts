@@ -9,7 +9,7 @@ import { emailTemplatesResource } from './email/resource';
 
 type Image = { url?: string; alt?: string } | null | undefined;
 
-async function firstRows(app: FastifyInstance, scope: Scope, path: string, query: Record<string, string | number>) {
+async function firstRows(app: FastifyInstance, scope: Scope, path: string, query: Record<string, string | number | undefined>) {
   const resource = app.resources.get(path);
   if (!resource) return [];
   return (await resource.list(scope, { offset: 0, withTotal: 'false', ...query } as never)).data;
@@ -36,45 +36,48 @@ function withCards(key: 'layout-2' | 'layout-4', items: unknown[]): EmailDesign 
   };
 }
 
+/** Templates whose cards are the first records of a resource, each linking to its page in the site's `folder`. */
+const cardsTemplates = (currency: string) => [
+  {
+    from: 'commerce/products',
+    query: { limit: 4, status: 'active' },
+    folder: 'shop',
+    card: (p: Row) => ({ text: price(p.minPrice, currency), imageUrl: (p.images as Image[] | undefined)?.[0]?.url ?? '' }),
+    name: 'New in the shop',
+    subject: '{{ first_name }}, new in the shop this week',
+    preheader: 'Picked for you from our latest arrivals',
+    layout: 'layout-2' as const,
+  },
+  {
+    from: 'site/blogs',
+    query: { limit: 2 },
+    folder: 'blog',
+    card: (p: Row) => ({
+      text: typeof p.excerpt === 'string' ? p.excerpt.slice(0, 300) : '',
+      imageUrl: (p.coverImage as Image)?.url ?? '',
+    }),
+    name: 'Monthly newsletter',
+    subject: '{{ business_name }} newsletter: what we built this month',
+    preheader: 'Projects, showroom news and our latest articles',
+    layout: 'layout-4' as const,
+  },
+];
+
 export async function seedTemplates(app: FastifyInstance, scope: Scope): Promise<void> {
   const site = await website(app, scope);
   if (!site) return;
   const [profile] = await firstRows(app, scope, 'settings/client-profile', { limit: 1 });
   const currency = typeof profile?.currency === 'string' ? profile.currency : 'EUR';
 
-  const products = await firstRows(app, scope, 'commerce/products', { limit: 4, status: 'active' });
-  if (products.length > 0) {
-    const items = products.map((p: Row) => ({
-      sourceId: p.id,
-      title: String(p.title),
-      text: price(p.minPrice, currency),
-      imageUrl: (p.images as Image[] | undefined)?.[0]?.url ?? '',
-      url: `${site}/shop/${String(p.slug)}`,
+  for (const { from, query, folder, card, ...template } of cardsTemplates(currency)) {
+    const rows = await firstRows(app, scope, from, query);
+    if (rows.length === 0) continue;
+    const items = rows.map((row: Row) => ({
+      sourceId: row.id,
+      title: String(row.title),
+      ...card(row),
+      url: `${site}/${folder}/${String(row.slug)}`,
     }));
-    await emailTemplatesResource.create(scope, {
-      name: 'New in the shop',
-      subject: '{{ first_name }}, new in the shop this week',
-      preheader: 'Picked for you from our latest arrivals',
-      layout: 'layout-2',
-      design: withCards('layout-2', items),
-    });
-  }
-
-  const posts = await firstRows(app, scope, 'site/blogs', { limit: 2 });
-  if (posts.length > 0) {
-    const items = posts.map((p: Row) => ({
-      sourceId: p.id,
-      title: String(p.title),
-      text: typeof p.excerpt === 'string' ? p.excerpt.slice(0, 300) : '',
-      imageUrl: (p.coverImage as Image)?.url ?? '',
-      url: `${site}/blog/${String(p.slug)}`,
-    }));
-    await emailTemplatesResource.create(scope, {
-      name: 'Monthly newsletter',
-      subject: '{{ business_name }} newsletter: what we built this month',
-      preheader: 'Projects, showroom news and our latest articles',
-      layout: 'layout-4',
-      design: withCards('layout-4', items),
-    });
+    await emailTemplatesResource.create(scope, { ...template, design: withCards(template.layout, items) });
   }
 }

@@ -1,6 +1,6 @@
 import { Liquid, LiquidError } from 'liquidjs';
 import { errors } from '../../../kernel/resources';
-import type { ContactAttributes } from '../tables/contacts';
+import type { ContactInput } from '../contacts/merge';
 import type { VariableSource } from '../tables/variables';
 
 // Every channel's templates are Liquid (`Hello {{ first_name }}`), rendered with liquidjs: no code
@@ -105,15 +105,7 @@ export interface VariableDefinition {
 }
 
 /** What a recipient is made of, for `contact` and `attribute` variables. */
-export interface RecipientFields {
-  name?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  whatsapp?: string | null;
-  country?: string | null;
-  language?: string | null;
-  attributes?: ContactAttributes;
-}
+export type RecipientFields = Pick<ContactInput, 'name' | 'email' | 'phone' | 'whatsapp' | 'country' | 'language' | 'attributes'>;
 
 /** The business profile's fields, for `business` variables. */
 export type BusinessFields = Partial<Record<(typeof BUSINESS_FIELDS)[number], string | null>>;

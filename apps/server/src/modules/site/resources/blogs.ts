@@ -2,7 +2,7 @@ import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { tagsSchema } from '../schemas';
 import { publishing, sanitize } from '../services/hooks';
 import { siteBlogs } from '../tables';
-import { inputs, publishedScope, publishingAttention, ui } from './common';
+import { inputs, publishedScope, publishingAttention, seoInput, ui } from './common';
 
 /** About 200 words a minute, from the text of the sanitised HTML. */
 function readingMinutes(html: string): number {
@@ -20,15 +20,14 @@ export const blogsResource = defineResource({
   label: { singular: 'Blog post', plural: 'Blog posts' },
   readOnly: ['readingMinutes'],
   input: {
-    title: (s) => s.trim().min(1).max(200),
+    title: inputs.title,
     slug: inputs.slug,
     excerpt: (s) => s.trim().max(500),
     body: (s) => s.max(200_000),
     coverImage: inputs.image,
     authorName: (s) => s.trim().max(120),
     tags: () => tagsSchema,
-    seoTitle: inputs.seoTitle,
-    seoDescription: inputs.seoDescription,
+    ...seoInput,
   },
   scopes: publishedScope(siteBlogs),
   list: {

@@ -1,7 +1,7 @@
 import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteCatalogues } from '../tables';
-import { inputs, publishedScope, publishingAttention, ui } from './common';
+import { adminOrder, inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** Product catalogues (PDF) offered for download, usually behind a short form. */
 export const cataloguesResource = defineResource({
@@ -11,7 +11,7 @@ export const cataloguesResource = defineResource({
   label: { singular: 'Catalogue', plural: 'Catalogues' },
   readOnly: ['downloadCount'],
   input: {
-    title: (s) => s.trim().min(1).max(200),
+    title: inputs.title,
     slug: inputs.slug,
     description: (s) => s.trim().max(2000),
     fileUrl: inputs.url,
@@ -26,8 +26,7 @@ export const cataloguesResource = defineResource({
     search: ['title', { field: 'description', kind: 'fulltext' }],
     filters: ['status', 'language', 'publishAt'],
     sort: ['title', 'sortOrder', 'publishAt'],
-    orderings: { sortOrder: ['sortOrder', 'title'] },
-    defaultSort: 'sortOrder',
+    ...adminOrder('title'),
   },
   fields: {
     ...ui,

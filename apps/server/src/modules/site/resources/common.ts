@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { AttentionQueue, FieldUi, TenantTable } from '../../../kernel/resources';
 import { imageSchema, imagesSchema, slugSchema, text, urlSchema } from '../schemas';
 import { visible } from '../services/visibility';
@@ -16,14 +17,22 @@ export const inboundUi: Record<string, FieldUi> = {
   assigneeId: { label: 'Assignee', help: 'The admin who handles it' },
 };
 
+const inDraft: AttentionQueue = { label: 'in draft', filter: { status: 'draft' } };
+
 /** Content waiting to go out: drafts, and published records whose time has not come. */
 export const publishingAttention: AttentionQueue[] = [
-  { label: 'in draft', filter: { status: 'draft' } },
+  inDraft,
   { label: 'scheduled', filter: { status: 'published', 'publishAt.gte': () => new Date().toISOString() } },
 ];
 
+/** Drafts only, for content the dashboard does not follow by its schedule. */
+export const draftAttention: AttentionQueue[] = [inDraft];
+
 /** Input refinements shared by the website's resources. */
 export const inputs = {
+  /** Titles and names: trimmed, 1 to 200 characters. */
+  title: text.name,
+  name: text.name,
   slug: () => slugSchema.optional(),
   image: () => imageSchema,
   images: () => imagesSchema,
@@ -32,6 +41,15 @@ export const inputs = {
   seoDescription: text.seoDescription,
   sortOrder: (s: any) => s.int().min(-100_000).max(100_000),
 };
+
+/** A list in the order the admins set: lower sortOrder first, ties by `then`; the default sort. */
+export const adminOrder = <C extends string>(then: C) => ({
+  orderings: { sortOrder: ['sortOrder', then] as ('sortOrder' | C)[] },
+  defaultSort: 'sortOrder',
+});
+
+/** The SEO title and description of a record with a page of its own. */
+export const seoInput = { seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription };
 
 /** How the console renders the shared fields. */
 export const ui: Record<string, FieldUi> = {
@@ -45,6 +63,12 @@ export const ui: Record<string, FieldUi> = {
   coverImage: { widget: 'image', label: 'Cover image' },
   images: { widget: 'image', label: 'Images' },
 };
+
+/** The summary (plain text) and description (HTML, sanitised on write) of a page: products, projects, events. */
+export const pageInput = { summary: text.summary, description: (s: z.ZodString) => s.max(100_000) };
+
+/** How the console renders a page whose description is sanitised HTML and whose summary is plain text. */
+export const pageUi: Record<string, FieldUi> = { ...ui, description: { widget: 'richtext' }, summary: { widget: 'textarea' } };
 
 type Publishable = Parameters<typeof visible>[0];
 

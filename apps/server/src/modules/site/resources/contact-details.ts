@@ -10,7 +10,7 @@ export const contactDetailsResource = defineResource({
   table: siteContactDetails,
   label: { singular: 'Office', plural: 'Offices' },
   input: {
-    name: (s) => s.trim().min(1).max(200),
+    name: inputs.name,
     address: (s) => s.trim().max(500),
     city: (s) => s.trim().max(120),
     state: (s) => s.trim().max(120),

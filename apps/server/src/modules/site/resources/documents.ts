@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { defineResource } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteDocuments } from '../tables';
-import { bothScopes, inputs, publishedScope, publishingAttention, ui } from './common';
+import { adminOrder, bothScopes, draftAttention, inputs, publishedScope, ui } from './common';
 
 /** Downloadable documents: datasheets, certificates, installation guides, warranties. */
 export const documentsResource = defineResource({
@@ -12,7 +12,7 @@ export const documentsResource = defineResource({
   label: { singular: 'Document', plural: 'Documents' },
   readOnly: ['downloadCount'],
   input: {
-    title: (s) => s.trim().min(1).max(200),
+    title: inputs.title,
     description: (s) => s.trim().max(2000),
     fileUrl: inputs.url,
     fileName: (s) => s.trim().max(200),
@@ -27,8 +27,7 @@ export const documentsResource = defineResource({
     search: ['title', 'fileName'],
     filters: ['status', 'type', 'downloadable', 'productId'],
     sort: ['title', 'sortOrder'],
-    orderings: { sortOrder: ['sortOrder', 'title'] },
-    defaultSort: 'sortOrder',
+    ...adminOrder('title'),
   },
   fields: {
     ...ui,
@@ -36,7 +35,7 @@ export const documentsResource = defineResource({
     downloadable: { widget: 'switch', help: 'Offer a download button on the website' },
     productId: { label: 'Product' },
   },
-  ui: { attention: [publishingAttention[0]], title: 'title', columns: ['title', 'type', 'downloadable', 'status', 'downloadCount'] },
+  ui: { attention: draftAttention, title: 'title', columns: ['title', 'type', 'downloadable', 'status', 'downloadCount'] },
   hooks: { beforeWrite: publishing },
   examples: [
     {

@@ -2,7 +2,7 @@ import { gte, lt, sql } from 'drizzle-orm';
 import { after, autoSlug, defineResource, errors, steps } from '../../../kernel/resources';
 import { publishing, sanitize } from '../services/hooks';
 import { siteEvents } from '../tables';
-import { inputs, publishedScope, publishingAttention, ui } from './common';
+import { draftAttention, inputs, pageInput, pageUi, publishedScope, seoInput } from './common';
 
 /** When an event is over: its end, or its start when it has none. */
 const eventEnd = sql`coalesce(${siteEvents.endsAt}, ${siteEvents.startsAt})`;
@@ -25,10 +25,9 @@ export const eventsResource = defineResource({
   table: siteEvents,
   label: { singular: 'Event', plural: 'Events' },
   input: {
-    title: (s) => s.trim().min(1).max(200),
+    title: inputs.title,
     slug: inputs.slug,
-    summary: (s) => s.trim().max(1000),
-    description: (s) => s.max(100_000),
+    ...pageInput,
     venue: (s) => s.trim().max(200),
     address: (s) => s.trim().max(500),
     city: (s) => s.trim().max(120),
@@ -36,8 +35,7 @@ export const eventsResource = defineResource({
     images: inputs.images,
     pastImages: inputs.images,
     capacity: (s) => s.int().min(1).max(1_000_000),
-    seoTitle: inputs.seoTitle,
-    seoDescription: inputs.seoDescription,
+    ...seoInput,
   },
   scopes: {
     ...publishedScope(siteEvents),
@@ -52,16 +50,14 @@ export const eventsResource = defineResource({
     defaultSort: '-startsAt',
   },
   fields: {
-    ...ui,
-    description: { widget: 'richtext' },
-    summary: { widget: 'textarea' },
+    ...pageUi,
     startsAt: { widget: 'datetime', label: 'Starts' },
     endsAt: { widget: 'datetime', label: 'Ends' },
     pastImages: { widget: 'image', label: 'Photos from the event' },
     registrationOpen: { widget: 'switch', label: 'Registration open' },
   },
   ui: {
-    attention: [publishingAttention[0]],
+    attention: draftAttention,
     title: 'title',
     columns: ['coverImage', 'title', 'startsAt', 'venue', 'status', 'registrationOpen'],
   },

@@ -1,7 +1,7 @@
 import { defineResource, steps } from '../../../kernel/resources';
 import { publishing, subcategoryOfCategory } from '../services/hooks';
 import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
-import { inputs, publishedScope, publishingAttention, ui } from './common';
+import { draftAttention, inputs, publishedScope, ui } from './common';
 
 export const investorDocumentsResource = defineResource({
   path: 'site/investor-documents',
@@ -9,7 +9,7 @@ export const investorDocumentsResource = defineResource({
   table: siteInvestorDocuments,
   label: { singular: 'Investor document', plural: 'Investor documents' },
   input: {
-    title: (s) => s.trim().min(1).max(200),
+    title: inputs.title,
     description: (s) => s.trim().max(2000),
     fileUrl: inputs.url,
     fileName: (s) => s.trim().max(200),
@@ -33,7 +33,7 @@ export const investorDocumentsResource = defineResource({
     subcategoryId: { label: 'Subcategory' },
   },
   ui: {
-    attention: [publishingAttention[0]],
+    attention: draftAttention,
     title: 'title',
     columns: ['title', 'categoryId', 'subcategoryId', 'financialYear', 'publishedOn', 'status'],
   },

@@ -2,7 +2,7 @@ import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { linkedDocumentsSchema, specificationsSchema, tagsSchema, variantsSchema } from '../schemas';
 import { publishing, sanitize, subcategoryOfCategory } from '../services/hooks';
 import { siteProductSubcategories, siteProducts } from '../tables';
-import { inputs, publishedScope, publishingAttention, ui } from './common';
+import { adminOrder, inputs, pageInput, pageUi, publishedScope, publishingAttention, seoInput } from './common';
 
 /** Products of the catalogue, with their specifications table, images, documents and variants. */
 export const productsResource = defineResource({
@@ -17,31 +17,26 @@ export const productsResource = defineResource({
         .min(1)
         .max(64)
         .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Use letters, digits and . _ / -'),
-    name: (s) => s.trim().min(1).max(200),
+    name: inputs.name,
     slug: inputs.slug,
-    summary: (s) => s.trim().max(1000),
-    description: (s) => s.max(100_000),
+    ...pageInput,
     specifications: () => specificationsSchema,
     images: inputs.images,
     documents: () => linkedDocumentsSchema,
     variants: () => variantsSchema,
     tags: () => tagsSchema,
     sortOrder: inputs.sortOrder,
-    seoTitle: inputs.seoTitle,
-    seoDescription: inputs.seoDescription,
+    ...seoInput,
   },
   scopes: publishedScope(siteProducts),
   list: {
     search: ['name', 'code'],
     filters: ['status', 'categoryId', 'subcategoryId', 'featured', 'publishAt'],
     sort: ['name', 'code', 'sortOrder', 'publishAt'],
-    orderings: { sortOrder: ['sortOrder', 'name'] },
-    defaultSort: 'sortOrder',
+    ...adminOrder('name'),
   },
   fields: {
-    ...ui,
-    description: { widget: 'richtext' },
-    summary: { widget: 'textarea' },
+    ...pageUi,
     specifications: { widget: 'json', help: 'Rows of label and value, e.g. Water absorption: < 0.5%' },
     documents: { widget: 'json', help: 'Title, URL and type of each document' },
     variants: { widget: 'json', help: 'Code, finish, size, colour… of each variant' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { publishing, sanitize } from '../services/hooks';
 import { siteProjects } from '../tables';
-import { inputs, publishedScope, publishingAttention, ui } from './common';
+import { adminOrder, draftAttention, inputs, pageInput, pageUi, publishedScope, seoInput } from './common';
 
 export const productIdsSchema = z
   .array(z.uuid('Not a valid product id'))
@@ -16,21 +16,19 @@ export const projectsResource = defineResource({
   table: siteProjects,
   label: { singular: 'Project', plural: 'Projects' },
   input: {
-    title: (s) => s.trim().min(1).max(200),
+    title: inputs.title,
     slug: inputs.slug,
     clientName: (s) => s.trim().max(200),
     architect: (s) => s.trim().max(200),
     location: (s) => s.trim().max(300),
     city: (s) => s.trim().max(120),
     country: (s) => s.trim().max(120),
-    summary: (s) => s.trim().max(1000),
-    description: (s) => s.max(100_000),
+    ...pageInput,
     coverImage: inputs.image,
     images: inputs.images,
     productIds: () => productIdsSchema,
     sortOrder: inputs.sortOrder,
-    seoTitle: inputs.seoTitle,
-    seoDescription: inputs.seoDescription,
+    ...seoInput,
   },
   scopes: publishedScope(siteProjects),
   list: {
@@ -38,20 +36,17 @@ export const projectsResource = defineResource({
     filters: ['status', 'categoryId', 'featured', 'completedOn'],
     sort: ['title', 'sortOrder', 'completedOn', 'publishAt'],
     // Lower numbers first, then the latest completed.
-    orderings: { sortOrder: ['sortOrder', '-completedOn'] },
-    defaultSort: 'sortOrder',
+    ...adminOrder('-completedOn'),
   },
   fields: {
-    ...ui,
-    description: { widget: 'richtext' },
-    summary: { widget: 'textarea' },
+    ...pageUi,
     images: { widget: 'image', label: 'Gallery' },
     completedOn: { widget: 'date', label: 'Completed' },
     categoryId: { label: 'Category' },
     productIds: { label: 'Products used' },
   },
   ui: {
-    attention: [publishingAttention[0]],
+    attention: draftAttention,
     title: 'title',
     columns: ['coverImage', 'title', 'categoryId', 'location', 'status', 'completedOn'],
   },

@@ -1,6 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { autoSlug, defineResource, type ResourceConfig, type TenantTable } from '../../../kernel/resources';
-import { activeScope, inputs, taxonomyInput, ui } from './common';
+import { activeScope, adminOrder, inputs, seoInput, taxonomyInput, ui } from './common';
 
 type TaxonomyTable = TenantTable & { active: PgColumn; slug: PgColumn };
 
@@ -32,15 +32,14 @@ export function taxonomyResource<T extends TaxonomyTable>({ path, table, label, 
     input: {
       ...taxonomyInput,
       ...(image ? { image: inputs.image } : {}),
-      ...(seo ? { seoTitle: inputs.seoTitle, seoDescription: inputs.seoDescription } : {}),
+      ...(seo ? seoInput : {}),
     },
     scopes: activeScope(table),
     list: {
       search: ['name', 'slug'],
       filters: [...parent, 'active'],
       sort: ['name', 'sortOrder'],
-      orderings: { sortOrder: ['sortOrder', 'name'] },
-      defaultSort: 'sortOrder',
+      ...adminOrder('name'),
     },
     fields: child ? { ...ui, categoryId: { label: 'Category' } } : ui,
     ui: { title: 'name', columns: [...(image ? ['image'] : []), 'name', ...parent, 'slug', 'active', 'sortOrder'] },

@@ -1,17 +1,10 @@
-import { drawerRecord, editorRecord, type Screen } from '../../../config/screen-types';
+import { drawerRecord, editorRecord, inSection, type Screen, type ScreenEntry } from '../../../config/screen-types';
 import { CATALOGUE_PATHS as P } from './paths';
 
-type Entry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
-
 /** A catalogue screen in the Shop menu; a plain resource screen's records open in its drawer. */
-const shop = (entry: Entry): Screen => ({
-  group: 'shop',
-  section: 'Catalogue',
-  modules: ['commerce-catalogue'],
-  nav: true,
-  records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(entry.path) }] : undefined,
-  ...entry,
-});
+const inCatalogue = inSection({ group: 'shop', section: 'Catalogue', modules: ['commerce-catalogue'] });
+const shop = (entry: ScreenEntry): Screen =>
+  inCatalogue({ records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(entry.path) }] : undefined, ...entry });
 
 /** Shop → catalogue screens (controlcenter/e-commerce: newproduct, myproduct, tags, attributes, addatrributes, category). */
 export const catalogueScreens: Screen[] = [

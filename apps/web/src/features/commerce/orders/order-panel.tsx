@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { TableHead } from '../../../kit/table-head';
+import { useAction } from '../../../kit/use-action';
 import { formatMoney } from './money';
 import { dispatchOrder, type OrderDetail, type OrderEventName, orderDetail, transitionOrder, undoDispatch } from './orders-api';
 
@@ -24,33 +24,15 @@ const DISPATCHABLE = ['paid', 'processing', 'partially_dispatched'];
 
 const humanStatus = (status: string) => status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function useAction(id: string) {
-  const client = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  return {
-    busy,
-    async run(name: string, action: () => Promise<unknown>, done: string) {
-      setBusy(name);
-      try {
-        await action();
-        notifications.show({ color: 'teal', message: done });
-        await Promise.all([
-          client.invalidateQueries({ queryKey: ['order', id] }),
-          client.invalidateQueries({ queryKey: ['resource', 'commerce/orders'] }),
-        ]);
-        return true;
-      } catch (err) {
-        notifications.show({ color: 'red', title: 'Not done', message: err instanceof ApiError ? err.message : 'Try again' });
-        return false;
-      } finally {
-        setBusy(null);
-      }
-    },
-  };
-}
+/** An order's actions refresh the order and the orders list. */
+const useOrderAction = (id: string) =>
+  useAction([
+    ['order', id],
+    ['resource', 'commerce/orders'],
+  ]);
 
 function DispatchForm({ order }: { order: OrderDetail }) {
-  const { busy, run } = useAction(order.id);
+  const { busy, run } = useOrderAction(order.id);
   const open = order.lines.filter((l) => l.quantity > l.quantityDispatched);
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
@@ -104,7 +86,7 @@ function DispatchForm({ order }: { order: OrderDetail }) {
 /** An order's page: status and actions, lines and totals, dispatches (with undo) and its timeline. */
 export function OrderPanel({ id }: { id: string }) {
   const query = useQuery({ queryKey: ['order', id], queryFn: () => orderDetail(id) });
-  const { busy, run } = useAction(id);
+  const { busy, run } = useOrderAction(id);
   if (query.isPending) return <Loader aria-label="Loading the order" />;
   if (query.isError)
     return (

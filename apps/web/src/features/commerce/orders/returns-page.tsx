@@ -1,11 +1,8 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import { useCurrentScreen } from '../../../app/current-screen';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceScreen } from '../../../kit/resource-screen';
+import { useAction } from '../../../kit/use-action';
 import { formatMoney } from './money';
 import { transitionReturn } from './orders-api';
 
@@ -23,21 +20,9 @@ const NEXT: Record<string, { event: 'approve' | 'reject' | 'receive' | 'refund';
 };
 
 function ReturnPanel({ row }: { row: Row }) {
-  const client = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useAction([['resource', 'commerce/returns']]);
   const lines = Array.isArray(row.lines) ? (row.lines as { orderLineId: string; quantity: number; reason?: string }[]) : [];
-  async function act(event: 'approve' | 'reject' | 'receive' | 'refund') {
-    setBusy(event);
-    try {
-      await transitionReturn(row.id, event);
-      notifications.show({ color: 'teal', message: 'Return updated' });
-      await client.invalidateQueries({ queryKey: ['resource', 'commerce/returns'] });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not done', message: err instanceof ApiError ? err.message : 'Try again' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const act = (event: 'approve' | 'reject' | 'receive' | 'refund') => run(event, () => transitionReturn(row.id, event), 'Return updated');
   return (
     <Stack>
       <Group>

@@ -1,36 +1,23 @@
 import { Badge, Blockquote, Button, Group, Rating, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { useCurrentScreen } from '../../../app/current-screen';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceScreen } from '../../../kit/resource-screen';
+import { useAction } from '../../../kit/use-action';
 import { deleteReview, moderateReview } from './orders-api';
 
 const REVIEW_STATUS: Record<string, string> = { pending: 'Awaiting moderation', approved: 'Approved', rejected: 'Rejected' };
 
 function ReviewPanel({ row }: { row: Row }) {
-  const client = useQueryClient();
   const [, setParams] = useSearchParams();
-  const [busy, setBusy] = useState<string | null>(null);
-  async function act(name: string, action: () => Promise<unknown>, done: string, close = false) {
-    setBusy(name);
-    try {
-      await action();
-      notifications.show({ color: 'teal', message: done });
-      await client.invalidateQueries({ queryKey: ['resource', 'commerce/reviews'] });
-      if (close)
-        setParams((p) => {
-          p.delete('record');
-          return p;
-        });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not done', message: err instanceof ApiError ? err.message : 'Try again' });
-    } finally {
-      setBusy(null);
-    }
+  const { busy, run } = useAction([['resource', 'commerce/reviews']]);
+  /** Moderating a review closes it: the next one is in the list. */
+  async function act(name: string, action: () => Promise<unknown>, done: string) {
+    if (await run(name, action, done))
+      setParams((p) => {
+        p.delete('record');
+        return p;
+      });
   }
   const id = row.id;
   return (
@@ -49,7 +36,7 @@ function ReviewPanel({ row }: { row: Row }) {
         <Button
           loading={busy === 'approve'}
           disabled={row.status === 'approved'}
-          onClick={() => act('approve', () => moderateReview(id, 'approved'), 'Review published', true)}
+          onClick={() => act('approve', () => moderateReview(id, 'approved'), 'Review published')}
         >
           Approve
         </Button>
@@ -58,7 +45,7 @@ function ReviewPanel({ row }: { row: Row }) {
           color="red"
           loading={busy === 'reject'}
           disabled={row.status === 'rejected'}
-          onClick={() => act('reject', () => moderateReview(id, 'rejected'), 'Review rejected', true)}
+          onClick={() => act('reject', () => moderateReview(id, 'rejected'), 'Review rejected')}
         >
           Reject
         </Button>
@@ -66,7 +53,7 @@ function ReviewPanel({ row }: { row: Row }) {
           variant="subtle"
           color="red"
           loading={busy === 'delete'}
-          onClick={() => act('delete', () => deleteReview(id), 'Review deleted', true)}
+          onClick={() => act('delete', () => deleteReview(id), 'Review deleted')}
         >
           Delete
         </Button>

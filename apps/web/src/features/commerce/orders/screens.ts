@@ -1,4 +1,4 @@
-import { drawerRecord, type Screen } from '../../../config/screen-types';
+import { drawerRecord, inSection, type Screen } from '../../../config/screen-types';
 
 const P = '/admin-panel';
 const CC = `${P}/controlcenter/e-commerce`;
@@ -10,13 +10,7 @@ export const ORDER_PATHS = {
   shopping: `${P}/shopping`,
 } as const;
 
-const shop = (entry: Omit<Screen, 'group' | 'section' | 'modules' | 'nav'> & Partial<Screen>): Screen => ({
-  group: 'shop',
-  section: 'Selling',
-  modules: ['commerce-orders'],
-  nav: true,
-  ...entry,
-});
+const shop = inSection({ group: 'shop', section: 'Selling', modules: ['commerce-orders'] });
 
 /** Shop → selling screens (order-management, order-returns, review, coupon-Management, shopping). */
 export const orderScreens: Screen[] = [

@@ -1,17 +1,10 @@
 import { request } from '../../../api/client';
+import type { paths } from '../../../api/schema';
 
-export type SettingsChannel = 'email' | 'sms' | 'whatsapp' | 'push';
-
-/** A channel's settings as the server shows them: secrets only as masks. */
-export interface ChannelSettings {
-  channel: SettingsChannel;
-  provider: string;
-  providers: { key: string; label: string; secrets: string[] }[];
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-  configured: boolean;
-  updatedAt: string | null;
-}
+type SettingsPath = paths['/api/v1/marketing/channel-settings/{channel}'];
+/** A channel's settings as the server shows them: secrets only as masks (the API's own type, from its OpenAPI). */
+export type ChannelSettings = SettingsPath['get']['responses'][200]['content']['application/json']['data'];
+export type SettingsChannel = ChannelSettings['channel'];
 
 const base = (channel: SettingsChannel) => `/api/v1/marketing/channel-settings/${channel}`;
 

@@ -1,4 +1,4 @@
-import { drawerRecord, type Screen } from '../../../config/screen-types';
+import { drawerRecord, inSection, type Screen } from '../../../config/screen-types';
 
 const SMS_TEMPLATES = '/admin-panel/SMStemplate';
 const PUSH_TEMPLATES = '/admin-panel/pushNotification-template';
@@ -6,22 +6,8 @@ const WHATSAPP_TEMPLATES = '/admin-panel/marcom/whatsapp-templates';
 const MESSAGES = '/admin-panel/controlcenter/messages';
 const SETTINGS = '/admin-panel/controlcenter/settings/channels';
 
-type Entry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
-
-const marketing = (entry: Entry): Screen => ({
-  group: 'marketing',
-  section: 'Channels',
-  modules: ['marketing-channels'],
-  nav: true,
-  ...entry,
-});
-const settings = (entry: Entry): Screen => ({
-  group: 'settings',
-  section: 'Channels',
-  modules: ['marketing-channels'],
-  nav: true,
-  ...entry,
-});
+const marketing = inSection({ group: 'marketing', section: 'Channels', modules: ['marketing-channels'] });
+const settings = inSection({ group: 'settings', section: 'Channels', modules: ['marketing-channels'] });
 
 const smsTemplates = () => import('./sms-templates-page');
 

@@ -1,5 +1,6 @@
 import { Badge, Group, Text, Textarea } from '@mantine/core';
 import type { CustomWidget, WidgetProps } from '../../../kit/field-input';
+import { fieldInputProps } from '../../../kit/field-input-props';
 import { countSms } from './sms-count';
 
 /** The counter under an SMS body: encoding, length against the segment size, number of segments. */
@@ -26,21 +27,15 @@ export function SmsCounter({ text }: { text: string }) {
 }
 
 /** The SMS body input with its live counter (the kit form's widget for `body`). */
-export const SmsBodyWidget: CustomWidget = ({ field, input, mode, disabled }: WidgetProps) => (
+export const SmsBodyWidget: CustomWidget = (props: WidgetProps) => (
   <div>
     <Textarea
-      label={field.label}
-      description={field.help}
-      required={field.required && mode === 'create'}
-      disabled={disabled}
+      {...fieldInputProps(props)}
       autosize
       minRows={4}
-      value={input.value ?? ''}
-      onChange={(e) => input.onChange(e.currentTarget.value)}
-      onBlur={input.onBlur}
-      error={input.error}
-      name={field.key}
+      value={props.input.value ?? ''}
+      onChange={(e) => props.input.onChange(e.currentTarget.value)}
     />
-    <SmsCounter text={String(input.value ?? '')} />
+    <SmsCounter text={String(props.input.value ?? '')} />
   </div>
 );

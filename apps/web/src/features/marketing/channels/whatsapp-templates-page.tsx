@@ -1,27 +1,22 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
+import type { ResourceMeta } from '../../../api/get-resources-meta';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceForm } from '../../../kit/resource-form';
 import { ResourceScreen } from '../../../kit/resource-screen';
+import { outputFields } from '../../../kit/schema';
+import { OptionBadge } from '../../../kit/status-badge';
 import { submitWhatsappTemplate, syncWhatsappTemplates } from './channels-api';
 
 const RESOURCE = 'marketing/whatsapp-templates';
-const STATUSES: Record<string, { label: string; color: string }> = {
-  draft: { label: 'Draft', color: 'gray' },
-  pending: { label: 'Pending approval', color: 'yellow' },
-  approved: { label: 'Approved', color: 'green' },
-  rejected: { label: 'Rejected', color: 'red' },
-  paused: { label: 'Paused', color: 'yellow' },
-  disabled: { label: 'Disabled', color: 'red' },
-};
 
 const failed = (title: string) => (error: Error) =>
   notifications.show({ color: 'red', title, message: error instanceof ApiError ? error.message : 'Try again' });
 
 /** A template's approval at the provider: its status, why it was rejected, and submit / refresh. */
-function Approval({ row }: { row: Row }) {
+function Approval({ row, meta }: { row: Row; meta: ResourceMeta }) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['resource', RESOURCE] });
   const submit = useMutation({
@@ -34,6 +29,7 @@ function Approval({ row }: { row: Row }) {
   });
   const sync = useMutation({ mutationFn: () => syncWhatsappTemplates(row.id), onSuccess: refresh, onError: failed('Status not read') });
   const status = String(row.status);
+  const statusField = outputFields(meta).find((f) => f.key === 'status');
   return (
     <Paper withBorder p="sm">
       <Stack gap={6}>
@@ -41,9 +37,7 @@ function Approval({ row }: { row: Row }) {
           <Text size="sm" fw={500}>
             Approval
           </Text>
-          <Badge color={STATUSES[status]?.color ?? 'gray'} variant="light" tt="none">
-            {STATUSES[status]?.label ?? status}
-          </Badge>
+          <OptionBadge field={statusField} value={status} />
           {row.syncedAt ? (
             <Text size="xs" c="dimmed">
               checked {new Date(String(row.syncedAt)).toLocaleString()}
@@ -96,7 +90,7 @@ export default function WhatsappTemplatesPage() {
       }
       renderRecord={(row, meta) => (
         <Stack>
-          <Approval row={row} />
+          <Approval row={row} meta={meta} />
           <ResourceForm meta={meta} record={row} onSaved={() => client.invalidateQueries({ queryKey: ['resource', RESOURCE] })} />
         </Stack>
       )}

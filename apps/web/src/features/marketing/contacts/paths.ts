@@ -1,6 +1,5 @@
 /** The contacts screen keeps the seeds' user-management route; import and suppressions are its tabs. */
 export const CONTACTS = '/admin-panel/controlcenter/user-mgmt/all-users';
-export type ContactsTab = 'contacts' | 'import' | 'suppressions';
 
 export const CHANNELS = [
   { key: 'email', label: 'Email', column: 'emailConsent' },

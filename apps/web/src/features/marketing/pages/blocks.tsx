@@ -118,6 +118,19 @@ export function BlockFields({ block, onChange }: { block: Block; onChange: Chang
       {...props}
     />
   );
+  /** A list of small records kept in `key` (features, links), each with the fields `keys` names ([key, label]). */
+  const list = (key: string, label: string, addLabel: string, keys: [string, string][]) => (
+    <ListField
+      label={label}
+      addLabel={addLabel}
+      items={(block[key] as Record<string, string>[]) ?? []}
+      keys={keys}
+      onChange={(items) => onChange({ [key]: items })}
+    />
+  );
+  const toggle = (key: string, label: string) => (
+    <Switch label={label} checked={Boolean(block[key])} onChange={(e) => onChange({ [key]: e.currentTarget.checked })} />
+  );
   switch (block.type) {
     case 'hero':
       return (
@@ -150,16 +163,10 @@ export function BlockFields({ block, onChange }: { block: Block; onChange: Chang
       return (
         <Stack gap="xs">
           {text('heading', 'Heading')}
-          <ListField
-            label="Feature"
-            addLabel="Add a feature"
-            items={(block.items as Record<string, string>[]) ?? []}
-            keys={[
-              ['title', 'title'],
-              ['text', 'text'],
-            ]}
-            onChange={(items) => onChange({ items })}
-          />
+          {list('items', 'Feature', 'Add a feature', [
+            ['title', 'title'],
+            ['text', 'text'],
+          ])}
         </Stack>
       );
     case 'testimonial':
@@ -189,16 +196,8 @@ export function BlockFields({ block, onChange }: { block: Block; onChange: Chang
           {area('text', 'Text')}
           {text('buttonLabel', 'Button label', { required: true })}
           <Group>
-            <Switch
-              label="Ask for the name"
-              checked={Boolean(block.askName)}
-              onChange={(e) => onChange({ askName: e.currentTarget.checked })}
-            />
-            <Switch
-              label="Ask for a phone number"
-              checked={Boolean(block.askPhone)}
-              onChange={(e) => onChange({ askPhone: e.currentTarget.checked })}
-            />
+            {toggle('askName', 'Ask for the name')}
+            {toggle('askPhone', 'Ask for a phone number')}
           </Group>
           {area('consentText', 'What the visitor agrees to', { required: true })}
           <Select
@@ -231,16 +230,10 @@ export function BlockFields({ block, onChange }: { block: Block; onChange: Chang
       return (
         <Stack gap="xs">
           {area('text', 'Text')}
-          <ListField
-            label="Link"
-            addLabel="Add a link"
-            items={(block.links as Record<string, string>[]) ?? []}
-            keys={[
-              ['label', 'label'],
-              ['url', 'address'],
-            ]}
-            onChange={(links) => onChange({ links })}
-          />
+          {list('links', 'Link', 'Add a link', [
+            ['label', 'label'],
+            ['url', 'address'],
+          ])}
         </Stack>
       );
   }

@@ -1,31 +1,26 @@
-import { type DashboardCard, editorRecord, type Screen } from '../../../config/screen-types';
+import { type DashboardCard, editorRecord, inSection, type Screen } from '../../../config/screen-types';
 import { LANDING_ROUTE, TEMPLATES_ROUTE } from './pages-api';
+
+const pages = inSection({ group: 'marketing', section: 'Landing pages', modules: ['marketing-pages'] });
 
 /** Marketing → landing pages: the list (and a page's editor with ?id=), the templates gallery. */
 export const pagesScreens: Screen[] = [
-  {
+  pages({
     path: LANDING_ROUTE,
     label: 'Landing pages',
     description: 'Block-built pages on your public site, with opens, clicks and signups.',
-    group: 'marketing',
-    section: 'Landing pages',
-    modules: ['marketing-pages'],
-    nav: true,
     keywords: ['landing page', 'signup', 'campaign page', 'conversion'],
     component: () => import('./landing-pages-page'),
     records: [{ resource: 'marketing/landing-pages', href: editorRecord(LANDING_ROUTE) }],
-  },
-  {
+  }),
+  pages({
     path: TEMPLATES_ROUTE,
     label: 'Landing page templates',
     description: 'Start a landing page from a template.',
-    group: 'marketing',
-    section: 'Landing pages',
-    modules: ['marketing-pages'],
     nav: false,
     keywords: ['landing page template'],
     component: () => import('./templates-page'),
-  },
+  }),
 ];
 
 /** The dashboard's landing-page card: visits and conversions of the last 30 days. */

@@ -20,25 +20,17 @@ export function Metric({ label, value }: { label: string; value: string }) {
 export function DailyBars({ days }: { days: PageStats['days'] }) {
   const max = Math.max(1, ...days.map((d) => d.opens));
   const width = 100 / days.length;
+  /** Day i's bar of `value`, scaled to the busiest day's opens. */
+  const bar = (i: number, value: number, fill: string) => (
+    <rect x={i * width + width * 0.1} width={width * 0.8} y={40 - (value / max) * 40} height={(value / max) * 40} fill={fill} />
+  );
   return (
     <svg viewBox="0 0 100 40" width="100%" height="120" preserveAspectRatio="none" role="img" aria-label="Opens and signups per day">
       {days.map((d, i) => (
         <g key={d.day}>
           <title>{`${d.day}: ${d.opens} opens, ${d.clicks} clicks, ${d.signups} signups`}</title>
-          <rect
-            x={i * width + width * 0.1}
-            width={width * 0.8}
-            y={40 - (d.opens / max) * 40}
-            height={(d.opens / max) * 40}
-            fill="#74a9f7"
-          />
-          <rect
-            x={i * width + width * 0.1}
-            width={width * 0.8}
-            y={40 - (d.signups / max) * 40}
-            height={(d.signups / max) * 40}
-            fill="#1c4fa0"
-          />
+          {bar(i, d.opens, '#74a9f7')}
+          {bar(i, d.signups, '#1c4fa0')}
         </g>
       ))}
     </svg>

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import type { ResourceMeta } from '../../../api/get-resources-meta';
-import { type Row, useRecordList, useRecordMutations } from '../../../kit/resource-api';
+import { type Row, useRecordList } from '../../../kit/resource-api';
+import { DescriptionField, DrawerEditorButtons, NameField, useDrawerEditor } from './drawer-editor';
 import { ListWithEditor } from './list-with-editor';
 import { type Channel, formatCount, previewAudienceCount } from './segments-api';
 
@@ -43,50 +43,22 @@ function AudienceCount({ channel, include, exclude }: { channel: Channel; includ
 }
 
 function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceMeta; close: () => void }) {
-  const { create, update, remove } = useRecordMutations(PATH);
+  const editor = useDrawerEditor(PATH, row, close, 'audience');
+  const { errors } = editor;
   const segments = useRecordList('marketing/segments', { limit: 200, sort: 'name' });
   const [name, setName] = useState(String(row?.name ?? ''));
   const [description, setDescription] = useState(String(row?.description ?? ''));
   const [channel, setChannel] = useState<Channel>((row?.channel as Channel) ?? 'email');
   const [include, setInclude] = useState<string[]>((row?.includeSegmentIds as string[]) ?? []);
   const [exclude, setExclude] = useState<string[]>((row?.excludeSegmentIds as string[]) ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const options = (segments.data?.data ?? []).map((s) => ({ value: s.id, label: String(s.name) }));
   const canWrite = meta.permissions.write;
 
-  async function save() {
-    const body = { name, description, channel, includeSegmentIds: include, excludeSegmentIds: exclude };
-    try {
-      if (row) await update.mutateAsync({ id: row.id, body });
-      else await create.mutateAsync(body);
-      notifications.show({ color: 'teal', message: row ? 'Audience saved' : 'Audience created' });
-      close();
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fields ?? { name: err.message });
-      else notifications.show({ color: 'red', message: 'Not saved: try again' });
-    }
-  }
-
-  async function doDelete() {
-    if (!row) return;
-    try {
-      await remove.mutateAsync(row.id);
-      close();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
-    }
-  }
+  const save = () => editor.save({ name, description, channel, includeSegmentIds: include, excludeSegmentIds: exclude });
 
   return (
     <Stack>
-      <TextInput
-        label="Name"
-        required
-        value={name}
-        error={errors.name}
-        disabled={!canWrite}
-        onChange={(e) => setName(e.currentTarget.value)}
-      />
+      <NameField value={name} onChange={setName} error={errors.name} disabled={!canWrite} />
       <Select
         label="Channel"
         data={CHANNELS}
@@ -115,30 +87,9 @@ function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceM
         disabled={!canWrite}
         onChange={setExclude}
       />
-      <Textarea
-        label="Description"
-        value={description}
-        disabled={!canWrite}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        autosize
-        minRows={2}
-      />
+      <DescriptionField value={description} onChange={setDescription} disabled={!canWrite} />
       <AudienceCount channel={channel} include={include} exclude={exclude} />
-      {canWrite && (
-        <Group>
-          <Button onClick={save} loading={create.isPending || update.isPending}>
-            {row ? 'Save audience' : 'Create audience'}
-          </Button>
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          {row && (
-            <Button variant="subtle" color="red" ml="auto" onClick={doDelete} loading={remove.isPending}>
-              Delete audience
-            </Button>
-          )}
-        </Group>
-      )}
+      {canWrite && <DrawerEditorButtons noun="audience" editor={editor} onSave={save} />}
     </Stack>
   );
 }

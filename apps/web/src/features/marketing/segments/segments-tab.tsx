@@ -1,9 +1,8 @@
-import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Badge, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import type { ResourceMeta } from '../../../api/get-resources-meta';
-import { type Row, useRecordList, useRecordMutations } from '../../../kit/resource-api';
+import { type Row, useRecordList } from '../../../kit/resource-api';
+import { DescriptionField, DrawerEditorButtons, NameField, useDrawerEditor } from './drawer-editor';
 import { ListWithEditor } from './list-with-editor';
 import { LiveCount } from './live-count';
 import { completeTree, RuleBuilder } from './rule-builder';
@@ -14,51 +13,25 @@ const PATH = 'marketing/segments';
 const EMPTY: RuleTree = { op: 'and', rules: [] };
 
 function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMeta; close: () => void }) {
-  const { create, update, remove } = useRecordMutations(PATH);
+  const editor = useDrawerEditor(PATH, row, close, 'segment', { noticeOnDelete: true });
+  const { errors } = editor;
   const types = useRecordList('marketing/segment-types', { limit: 100, sort: 'name' });
   const [name, setName] = useState(String(row?.name ?? ''));
   const [description, setDescription] = useState(String(row?.description ?? ''));
   const [typeId, setTypeId] = useState<string | null>((row?.typeId as string | null) ?? null);
   const [kind, setKind] = useState<'dynamic' | 'static'>((row?.kind as 'dynamic' | 'static') ?? 'dynamic');
   const [rules, setRules] = useState<RuleTree>((row?.rules as RuleTree | null) ?? EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const canWrite = meta.permissions.write;
 
-  async function save() {
+  function save() {
     const body: Record<string, unknown> = { name, description, typeId };
     if (kind === 'dynamic') body.rules = completeTree(rules);
-    try {
-      if (row) await update.mutateAsync({ id: row.id, body });
-      else await create.mutateAsync({ ...body, kind });
-      notifications.show({ color: 'teal', message: row ? 'Segment saved' : 'Segment created' });
-      close();
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fields ?? { name: err.message });
-      else notifications.show({ color: 'red', message: 'Not saved: try again' });
-    }
-  }
-
-  async function doDelete() {
-    if (!row) return;
-    try {
-      await remove.mutateAsync(row.id);
-      notifications.show({ color: 'teal', message: 'Segment deleted' });
-      close();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
-    }
+    return editor.save(body, { kind });
   }
 
   return (
     <Stack>
-      <TextInput
-        label="Name"
-        required
-        value={name}
-        error={errors.name}
-        disabled={!canWrite}
-        onChange={(e) => setName(e.currentTarget.value)}
-      />
+      <NameField value={name} onChange={setName} error={errors.name} disabled={!canWrite} />
       <Select
         label="Type"
         clearable
@@ -68,14 +41,7 @@ function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMe
         disabled={!canWrite}
         onChange={setTypeId}
       />
-      <Textarea
-        label="Description"
-        value={description}
-        disabled={!canWrite}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        autosize
-        minRows={2}
-      />
+      <DescriptionField value={description} onChange={setDescription} disabled={!canWrite} />
       {row ? (
         <Group gap="xs">
           <Text size="sm">Kind</Text>
@@ -111,21 +77,7 @@ function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMe
           <LiveCount rules={rules} />
         </>
       )}
-      {canWrite && (
-        <Group>
-          <Button onClick={save} loading={create.isPending || update.isPending}>
-            {row ? 'Save segment' : 'Create segment'}
-          </Button>
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          {row && (
-            <Button variant="subtle" color="red" ml="auto" onClick={doDelete} loading={remove.isPending}>
-              Delete segment
-            </Button>
-          )}
-        </Group>
-      )}
+      {canWrite && <DrawerEditorButtons noun="segment" editor={editor} onSave={save} />}
       {row && kind === 'static' && (
         <>
           <Title order={3} size="h5">

@@ -1,16 +1,14 @@
 import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import { TableHead } from '../../../kit/table-head';
+import { useAction } from '../../../kit/use-action';
 import { addSegmentMembers, findContacts, removeSegmentMembers, segmentMembers } from './segments-api';
 
 /** A static segment's members: paged by cursor, added by searching contacts, removed one by one. */
 export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canWrite: boolean }) {
-  const client = useQueryClient();
   const key = ['marketing', 'segment-members', segmentId];
   const members = useInfiniteQuery({
     queryKey: key,
@@ -22,16 +20,8 @@ export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canW
   const [q] = useDebouncedValue(search.trim(), 300);
   const found = useQuery({ queryKey: ['marketing', 'contact-search', q], queryFn: () => findContacts(q), enabled: q.length > 0 });
 
-  async function change(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notifications.show({ color: 'teal', message: done });
-      await client.invalidateQueries({ queryKey: key });
-      await client.invalidateQueries({ queryKey: ['resource', 'marketing/segments'] });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not done', message: err instanceof ApiError ? err.message : 'Try again' });
-    }
-  }
+  const { run } = useAction([key, ['resource', 'marketing/segments']]);
+  const change = (action: () => Promise<unknown>, done: string) => run('change', action, done);
 
   const rows = members.data?.pages.flatMap((p) => p.data) ?? [];
   return (

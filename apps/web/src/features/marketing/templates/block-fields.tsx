@@ -1,10 +1,8 @@
 import { Button, ColorInput, FileButton, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import { ChoiceField } from '../../../kit/choice-field';
 import { options } from '../../../kit/options';
-import { uploadFile } from '../../../kit/resource-api';
+import { useFileUpload } from '../../../kit/use-file-upload';
 import { type BlockFieldProps, BlockRichText } from './block-rich-text';
 import { CardsPicker } from './cards-picker';
 import type { Align, Block } from './templates-api';
@@ -28,20 +26,11 @@ function AlignInput({ value, onChange }: { value: Align; onChange: (value: Align
 
 /** An image address, typed or uploaded to the community's files. */
 function ImageUrlInput({ label, value, onChange, error }: BlockFieldProps) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function upload(file: File | null) {
-    if (!file) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      onChange((await uploadFile(file, 'image')).url);
-    } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'The image could not be uploaded');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const {
+    busy,
+    error: problem,
+    choose: upload,
+  } = useFileUpload(onChange, { purpose: 'image', failure: 'The image could not be uploaded' });
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
       <TextInput

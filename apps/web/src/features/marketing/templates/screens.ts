@@ -1,18 +1,10 @@
-import { drawerRecord, type Screen } from '../../../config/screen-types';
-
-type Entry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
+import { drawerRecord, inSection, type Screen } from '../../../config/screen-types';
 
 const TEMPLATES = '/admin-panel/templates';
 const editor = () => import('./email-editor-page');
 
 /** A screen of Marketing → templates, readable with the templates permission module. */
-const templates = (entry: Entry): Screen => ({
-  group: 'marketing',
-  section: 'Templates',
-  modules: ['marketing-templates'],
-  nav: false,
-  ...entry,
-});
+const templates = inSection({ group: 'marketing', section: 'Templates', modules: ['marketing-templates'], nav: false });
 
 /** The editor on starter layout n (templatelayout-1 … -4); an existing template opens on its layout's route. */
 const layoutEditor = (n: number, name: string): Screen =>

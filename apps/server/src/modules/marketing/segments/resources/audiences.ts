@@ -3,6 +3,7 @@ import { defineResource, type HookContext } from '../../../../kernel/resources';
 import type { Channel } from '../../tables/contacts';
 import { marketingAudiences } from '../../tables/segments';
 import { countAudience } from '../audiences';
+import { storedCount } from '../matching';
 
 /** The count of an audience is stored at every save: after consent and suppression on its channel. */
 async function beforeWrite(ctx: HookContext, data: Record<string, unknown>) {
@@ -12,7 +13,7 @@ async function beforeWrite(ctx: HookContext, data: Record<string, unknown>) {
     includeSegmentIds: (merged.includeSegmentIds ?? []) as string[],
     excludeSegmentIds: (merged.excludeSegmentIds ?? []) as string[],
   });
-  return { ...data, contactCount: count.total, countIsEstimate: count.totalIsEstimate, countedAt: new Date() };
+  return { ...data, ...storedCount(count) };
 }
 
 const segmentIds = () => z.array(z.uuid('Not a valid id')).max(50);

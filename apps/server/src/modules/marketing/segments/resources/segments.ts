@@ -1,6 +1,6 @@
 import { defineResource, errors, type HookContext } from '../../../../kernel/resources';
 import { marketingSegments } from '../../tables/segments';
-import { countContacts, segmentCondition } from '../matching';
+import { countContacts, segmentCondition, storedCount } from '../matching';
 import { ruleTreeSchema } from '../rules';
 
 /**
@@ -21,7 +21,7 @@ async function beforeWrite(ctx: HookContext, data: Record<string, unknown>) {
   const segment = { id: ctx.existing?.id ?? '00000000-0000-0000-0000-000000000000', kind, rules: data.rules ?? ctx.existing?.rules };
   // Compiling throws a 400 for a rule that cannot be answered yet (engagement); counting stores the figure.
   const count = await countContacts(ctx.tx, ctx.scope.tenantId, segmentCondition(segment));
-  return { ...data, contactCount: count.total, countIsEstimate: count.totalIsEstimate, countedAt: new Date() };
+  return { ...data, ...storedCount(count) };
 }
 
 export const segmentsResource = defineResource({

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { rowMapper } from '../src/kernel/db/select-rows';
+
+const things = pgTable('things', {
+  name: text('name'),
+  count: integer('count'),
+  data: jsonb('data'),
+  at: timestamp('at', { withTimezone: true }),
+  local: timestamp('local'),
+});
+
+describe('compiled row mappers', () => {
+  it('decode each column as drizzle does, nulls left null', () => {
+    const map = rowMapper({ name: things.name, count: things.count, data: things.data, at: things.at, local: things.local });
+    const row = map(['Oak', 3, { a: 1 }, '2026-11-24 06:49:10.969123+00', '2026-11-24 06:49:10.5']);
+    expect(row).toEqual({
+      name: 'Oak',
+      count: 3,
+      data: { a: 1 },
+      at: new Date('2026-11-24T06:49:10.969Z'),
+      local: new Date('2026-11-24T06:49:10.500Z'),
+    });
+    expect(map([null, null, null, null, null])).toEqual({ name: null, count: null, data: null, at: null, local: null });
+    expect(Object.keys(row)).toEqual(['name', 'count', 'data', 'at', 'local']);
+  });
+
+  it('compile once per shape: a selection made per request with the same keys and columns reuses the mapper', () => {
+    const perRequest = () => ({ name: things.name, at: things.at, __cursorValue: sql<number>`1`.as('__cursorValue') });
+    expect(rowMapper(perRequest())).toBe(rowMapper(perRequest()));
+    // Another column under the same key decodes by its own settings (time zone), so it gets its own mapper.
+    const other = rowMapper({ name: things.name, at: things.local, __cursorValue: sql<number>`1`.as('__cursorValue') });
+    expect(other).not.toBe(rowMapper(perRequest()));
+    expect(other(['x', '2026-11-24 06:49:10', 1]).at).toEqual(new Date('2026-11-24T06:49:10.000Z'));
+  });
+});
