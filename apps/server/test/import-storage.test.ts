@@ -42,6 +42,12 @@ async function importRow(id: string) {
 }
 
 const finished = (id: string) => importFinished(t, a, path, id, 30_000);
+/** The import once it has ended: its end recorded, then (its last step) its file deleted and its key forgotten. */
+async function ended(id: string) {
+  const job = await finished(id);
+  await vi.waitFor(async () => expect((await importRow(id))!.storage_key).toBeNull(), { timeout: 10_000, interval: 20 });
+  return job;
+}
 
 /** A products CSV of `n` rows with long names (so the file is much larger than an import record). */
 function productsCsv(prefix: string, n: number, bad: number[] = []) {
@@ -78,7 +84,7 @@ describe('import files in storage', () => {
     expect(send.mock.calls.map(([, data]) => data)).toEqual([{ tenantId: a.tenantId, jobId: upload }]);
     send.mockRestore();
 
-    const job = await finished(upload);
+    const job = await ended(upload);
     expect(job).toMatchObject({ status: 'done', totalRows: 120, processed: 120, created: 118, failed: 2 });
     expect(await exists(fileAt(row!.storage_key!))).toBe(false);
     expect((await importRow(upload))!.storage_key).toBeNull();
@@ -112,7 +118,7 @@ describe('import files in storage', () => {
 
     const started = await post({ mode: 'run', upload, key: 'code' });
     expect(started.statusCode, started.body).toBe(202);
-    const job = await finished(upload);
+    const job = await ended(upload);
     expect(job.status).toBe('failed');
     expect(job.message).toMatch(/^The file is not valid CSV/);
     expect(await exists(fileAt(key))).toBe(false);
