@@ -2,6 +2,7 @@ import { Column, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { applicationScopingOn } from '../tenancy/scope-filter';
 import type { Db } from './database';
 
 const dialect = new PgDialect();
@@ -47,9 +48,41 @@ export function preparedRows(db: Db, query: SQL, selection: Record<string, Field
   const { sql: text, params } = dialect.sqlToQuery(query);
   const map = rowMapper(selection);
   return {
-    execute: async (values: Record<string, unknown>) => {
-      const filled = params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
-      return (await run(db, text, filled, name)).map(map);
+    execute: async (values: Record<string, unknown>) => (await run(db, text, filled(params, values), name)).map(map),
+  };
+}
+
+/** A rendered statement's parameters with its placeholders' values filled in. */
+const filled = (params: unknown[], values: Record<string, unknown>) => params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
+
+interface Rendered {
+  text: string;
+  params: unknown[];
+  name: string;
+}
+
+/**
+ * A statement written once and run with new values on any connection or transaction: `build`
+ * gives its SQL, values as placeholders (`sql.placeholder('cartId')`); it is rendered the first
+ * time it runs, and named, so PostgreSQL parses and plans it once per connection. A hot write
+ * (a checkout) skips building its statements on every request. Values go to the driver as they
+ * are: JSON as text (`JSON.stringify`), dates as ISO text. `build` runs again only when tests
+ * switch the application-side tenant filter off (the statement is rendered per setting).
+ */
+export function preparedStatement(name: string, build: () => SQL) {
+  const rendered = new Map<boolean, Rendered>();
+  const render = (scoped: boolean): Rendered => {
+    const { sql: text, params } = dialect.sqlToQuery(build());
+    const statement = { text, params, name: scoped ? name : `${name}:rls-only` };
+    rendered.set(scoped, statement);
+    return statement;
+  };
+  return {
+    /** The rows as the driver returns them, one array of values per row (map them with rowMapper). */
+    raw(db: Db, values: Record<string, unknown>): Promise<unknown[][]> {
+      const scoped = applicationScopingOn();
+      const statement = rendered.get(scoped) ?? render(scoped);
+      return run(db, statement.text, filled(statement.params, values), statement.name);
     },
   };
 }

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Db } from '../db/database';
 import { NOBODY, rolledBack } from '../db/rolled-back';
+import { preparedStatement } from '../db/select-rows';
 import { afterCommit } from '../db/unit-of-work';
 import { writeAppLog } from '../events/logs';
 import type { Jobs } from '../jobs/jobs';
@@ -53,6 +54,15 @@ function sealer(secret: string) {
 /** The development mail drop: where a secret message goes when there is no SMTP. */
 export const mailDropDir = (dataDir: string) => join(dataDir, 'mail-drop');
 
+/** An email's outbox row, written by a statement rendered once (every checkout and sign-up writes one). */
+const recordEmail = preparedStatement(
+  'outbox:email',
+  () => sql`insert into ${outbox} (tenant_id, channel, "to", subject, text, html, status, sensitive)
+    values (${sql.placeholder('tenantId')}, 'email', ${sql.placeholder('to')}, ${sql.placeholder('subject')}, ${sql.placeholder('text')},
+            ${sql.placeholder('html')}, ${sql.placeholder('status')}, ${sql.placeholder('sensitive')})
+    returning id`,
+);
+
 /**
  * Email: every message is recorded in the community's outbox. With SMTP_URL set a job delivers it
  * through nodemailer and marks it sent or failed; without, it stays in the outbox for development.
@@ -67,21 +77,19 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
     writeFileSync(join(dir, `${id}.json`), JSON.stringify({ id, to, ...content, createdAt: new Date().toISOString() }), { mode: 0o600 });
   }
 
-  /** The outbox row of a message (a redacted copy when it carries a secret). */
-  const record = (tx: Db, tenantId: string, email: Email) =>
-    tx
-      .insert(outbox)
-      .values({
-        tenantId,
-        channel: 'email',
-        to: email.to,
-        subject: email.sensitive ? REDACTED.subject : email.subject,
-        text: email.sensitive ? REDACTED.text : email.text,
-        html: email.sensitive ? null : (email.html ?? null),
-        status: transport ? 'queued' : 'outbox',
-        sensitive: email.sensitive ?? false,
-      })
-      .returning({ id: outbox.id });
+  /** The outbox row of a message (a redacted copy when it carries a secret); its id. */
+  const record = async (tx: Db, tenantId: string, email: Email): Promise<string> => {
+    const [[id]] = await recordEmail.raw(tx, {
+      tenantId,
+      to: email.to,
+      subject: email.sensitive ? REDACTED.subject : email.subject,
+      text: email.sensitive ? REDACTED.text : email.text,
+      html: email.sensitive ? null : (email.html ?? null),
+      status: transport ? 'queued' : 'outbox',
+      sensitive: email.sensitive ?? false,
+    });
+    return id as string;
+  };
 
   jobs.handle<{ tenantId: string; id: string; sealed?: string }>(DELIVER, async ({ tenantId, id, sealed }) => {
     if (!transport) return;
@@ -129,12 +137,11 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
      * out once the transaction commits, and never if it rolls back. Returns the outbox id.
      */
     async enqueue(tx: Db, tenantId: string, email: Email): Promise<string> {
-      const [row] = await record(tx, tenantId, email);
+      const id = await record(tx, tenantId, email);
       const content = { subject: email.subject, text: email.text, html: email.html };
-      if (transport)
-        await jobs.enqueue(tx, tenantId, DELIVER, { tenantId, id: row.id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
-      else if (email.sensitive) afterCommit(() => drop(row.id, email.to, content));
-      return row.id;
+      if (transport) await jobs.enqueue(tx, tenantId, DELIVER, { tenantId, id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
+      else if (email.sensitive) afterCommit(() => drop(id, email.to, content));
+      return id;
     },
     /** An email on its own (no other write): its own transaction. Returns the outbox id. */
     send(tenantId: string, email: Email): Promise<string> {

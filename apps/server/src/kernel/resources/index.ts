@@ -7,7 +7,9 @@
 export type { Scope } from '../auth/context';
 export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
+export { insertFromJson } from '../db/json-rows';
 export { type OnDelete, ref, refs } from '../db/relations';
+export { preparedStatement, rowMapper, selectList } from '../db/select-rows';
 export { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';

@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { errors, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
 import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
 import { couponContext, couponRules, findCoupon } from './coupons';
-import { rowsOf, rule, type ShopSettings, type ShopTx, shopConfig } from './shop';
+import { rowsOf, rule, type ShopSettings, type ShopTx, shopConfigStatement } from './shop';
 import { cartReservation } from './stock';
 
 // A cart is a guest's (known by its id) or a customer's. Its amounts are never stored: every read
@@ -63,7 +63,7 @@ interface LineRow {
  * The cart's lines with their variations and products, in cart order, as one JSON value: a
  * subquery that rides along in another statement (priceCart asks for it with the shop's settings).
  */
-function cartLinesJson(s: ShopTx, cartId: string) {
+function cartLinesJson(tenantId: string | Placeholder, cartId: string | Placeholder) {
   const l = commerceCartLines;
   const v = commerceVariations;
   const p = commerceProducts;
@@ -76,7 +76,7 @@ function cartLinesJson(s: ShopTx, cartId: string) {
     from ${l}
     join ${v} on ${and(eq(v.tenantId, l.tenantId), eq(v.id, l.variationId))}
     join ${p} on ${and(eq(p.tenantId, v.tenantId), eq(p.id, v.productId))}
-    where ${and(tenantFilter(l, s.tenantId), eq(l.cartId, cartId))})`;
+    where ${and(tenantFilter(l, tenantId), eq(l.cartId, cartId))})`;
 }
 
 function loadedLine(r: LineRow): LoadedLine {
@@ -100,7 +100,7 @@ function loadedLine(r: LineRow): LoadedLine {
 }
 
 export async function loadLines(s: ShopTx, cartId: string): Promise<LoadedLine[]> {
-  const [row] = rowsOf<{ lines: LineRow[] }>(await s.tx.execute(sql`select ${cartLinesJson(s, cartId)} as lines`));
+  const [row] = rowsOf<{ lines: LineRow[] }>(await s.tx.execute(sql`select ${cartLinesJson(s.tenantId, cartId)} as lines`));
   return row.lines.map(loadedLine);
 }
 
@@ -115,6 +115,21 @@ export interface PricedCart {
   reserved: Set<string>;
 }
 
+const CART = sql.placeholder('cartId');
+const TENANT = sql.placeholder('tenantId');
+/** What pricing a cart reads beside the shop's settings: its lines, and the variations a checkout reserved. */
+type CartReading = { lines: LineRow[]; reserved: string[] };
+const pricing = shopConfigStatement(
+  'commerce:price-cart',
+  () => sql<CartReading>`json_build_object('lines', ${cartLinesJson(TENANT, CART)}, 'reserved', '[]'::json)`,
+);
+const pricingAndReserving = shopConfigStatement(
+  'commerce:price-cart-reserving',
+  () => sql<CartReading>`json_build_object('lines', ${cartLinesJson(TENANT, CART)},
+    'reserved', (select coalesce(json_agg(id), '[]'::json) from first))`,
+  () => cartReservation(TENANT, CART),
+);
+
 /**
  * The cart priced now: lines, tax, coupon discount, shipping and totals, with what changed. With
  * `reserve` (checkout, the cart locked) the same statement reserves the lines' stock.
@@ -125,13 +140,7 @@ export async function priceCart(
   options: { region?: TaxRegion | null; email?: string | null; reserve?: boolean } = {},
 ) {
   // The settings, the tax rates, the lines (and the reservation): one round trip.
-  const reservation = options.reserve ? cartReservation(s, cart.id) : undefined;
-  const reserved = reservation ? sql`(select coalesce(json_agg(${reservation.id}), '[]'::json) from ${reservation})` : sql`'[]'::json`;
-  const { settings, rates, also } = await shopConfig(
-    s,
-    sql<{ lines: LineRow[]; reserved: string[] }>`json_build_object('lines', ${cartLinesJson(s, cart.id)}, 'reserved', ${reserved})`,
-    reservation,
-  );
+  const { settings, rates, also } = await (options.reserve ? pricingAndReserving : pricing)(s, { cartId: cart.id });
   const lines = also.lines.map(loadedLine);
   const coupon = cart.couponCode ? await findCoupon(s, cart.couponCode) : null;
   const email = options.email ?? cart.email;
@@ -223,14 +232,20 @@ const cartWhere = (s: ShopTx, id: string) => and(tenantFilter(commerceCarts, s.t
  * (`customerId` 'any': the console's, which sees every cart of the shop).
  */
 export async function openCart(s: ShopTx, cartId: string, customerId: string | null | 'any', lock = false): Promise<CartRow> {
-  const query = s.tx
-    .select()
-    .from(commerceCarts)
-    .where(and(cartWhere(s, cartId), eq(commerceCarts.status, 'open')));
-  const [cart] = lock ? await query.for('update') : await query;
+  const [row] = await (lock ? openCartLocked : openCartRead).raw(s.tx, { tenantId: s.tenantId, cartId });
+  const cart = row ? (cartRow(row) as unknown as CartRow) : undefined;
   if (!cart || (customerId !== 'any' && cart.customerId !== null && cart.customerId !== customerId)) throw errors.notFound('Cart');
   return cart;
 }
+
+const CART_COLUMNS = getTableColumns(commerceCarts);
+const cartRow = rowMapper(CART_COLUMNS);
+const openCartSql = () =>
+  sql`select ${selectList(CART_COLUMNS)} from ${commerceCarts}
+       where ${and(tenantFilter(commerceCarts, TENANT), eq(commerceCarts.id, CART), eq(commerceCarts.status, 'open'))}`;
+const openCartRead = preparedStatement('commerce:open-cart', openCartSql);
+/** Read FOR UPDATE: the cart is this transaction's until the commit. */
+const openCartLocked = preparedStatement('commerce:open-cart-locked', () => sql`${openCartSql()} for update`);
 
 /** The customer's open cart (locked FOR UPDATE when `lock`), made when they have none. */
 export async function customerCart(s: ShopTx, customerId: string, lock = false): Promise<CartRow> {

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow } from '../../../kernel/workflows';
-import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders, type PostalAddress } from '../tables';
+import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { type PricedCart, priceCart } from './cart';
 import { redeemCoupon } from './coupons';
 import { orderMail } from './mail';
@@ -91,6 +91,68 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
   return priced;
 }
 
+const ORDER_COLUMNS = getTableColumns(commerceOrders);
+const LINE_COLUMNS = getTableColumns(commerceOrderLines);
+const ORDER_KEYS = [
+  'number',
+  'reference',
+  'customerId',
+  'email',
+  'customerName',
+  'phone',
+  'currency',
+  'pricesIncludeTax',
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'total',
+  'couponCode',
+  'shippingAddress',
+  'billingAddress',
+  'taxLines',
+  'notes',
+  'payBy',
+] as const;
+const LINE_KEYS = [
+  'productId',
+  'variationId',
+  'title',
+  'variationTitle',
+  'sku',
+  'image',
+  'unitPrice',
+  'quantity',
+  'discount',
+  'taxClass',
+  'ratePpm',
+  'net',
+  'tax',
+  'total',
+  'position',
+] as const;
+const EVENT_KEYS = ['kind', 'fromStatus', 'toStatus', 'message', 'actorId', 'actorName', 'data'] as const;
+
+/**
+ * The order's one write, rendered once whatever the number of lines (they come as one JSON value):
+ * convert the cart, write the order, its lines and the first entry of its timeline (each later
+ * part reads the order from `placed`); answers the order's columns beside each line's, in order.
+ */
+const writeOrder = preparedStatement('commerce:place-order', () => {
+  const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
+  const c = commerceCarts;
+  const orderId = sql`(select id from placed)`;
+  return sql`with converted as (
+      update ${c} set status = 'converted', email = ${sql.placeholder('email')}, updated_at = now()
+       where ${and(tenantFilter(c, sql.placeholder('tenantId')), eq(c.id, sql.placeholder('cartId')))} returning id),
+    placed as (${insertFromJson(commerceOrders, ORDER_KEYS, sql.placeholder('order'), { tenantId })}
+      returning ${selectList(ORDER_COLUMNS)}),
+    placed_lines as (${insertFromJson(commerceOrderLines, LINE_KEYS, sql.placeholder('lines'), { tenantId, orderId })}
+      returning ${selectList(LINE_COLUMNS)}),
+    placed_event as (${insertFromJson(commerceOrderEvents, EVENT_KEYS, sql.placeholder('event'), { tenantId, orderId })} returning id)
+    select placed.*, placed_lines.* from placed cross join placed_lines order by placed_lines.position`;
+});
+
 /**
  * Placing an order, one transaction: price the cart and reserve its stock (one statement: the
  * conditional UPDATE of its variations rides along with the read; a refused cart rolls it back),
@@ -123,88 +185,72 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
       const { totals, settings } = priced;
       const { s, input } = run;
       const { number, reference } = await takeOrderNumber(run.app.db, s);
-      // One statement: convert the cart, write the order, its lines and the first entry of its
-      // timeline (each later part reads the order from `placed`).
-      const converted = s.tx.$with('converted').as(
-        s.tx
-          .update(commerceCarts)
-          .set({ status: 'converted', email: input.email })
-          .where(and(tenantFilter(commerceCarts, s.tenantId), eq(commerceCarts.id, run.cartId)))
-          .returning({ id: commerceCarts.id }),
-      );
-      const placed = s.tx.$with('placed').as(
-        s.tx
-          .insert(commerceOrders)
-          .values({
-            tenantId: s.tenantId,
-            number,
-            reference,
-            customerId: run.customerId,
-            email: input.email,
-            customerName: input.name,
-            phone: input.phone ?? input.shippingAddress.phone ?? null,
-            currency: totals.currency,
-            pricesIncludeTax: totals.pricesIncludeTax,
-            subtotal: totals.subtotal,
-            discount: totals.discount + totals.shipping.discount,
-            shipping: totals.shipping.total,
-            tax: totals.tax,
-            total: totals.total,
-            couponCode: totals.coupon?.applied ? totals.coupon.code : null,
-            shippingAddress: input.shippingAddress as PostalAddress,
-            billingAddress: (input.billingAddress ?? null) as PostalAddress | null,
-            taxLines: totals.taxLines.map((t) => ({ name: t.name ?? '', ratePpm: t.ratePpm, amount: t.tax })),
-            notes: input.notes ?? null,
-            payBy: new Date(Date.now() + settings.paymentWindowMinutes * 60_000),
-          })
-          .returning(),
-      );
-      const orderId = sql`(select ${placed.id} from ${placed})`;
-      const placedLines = s.tx.$with('placed_lines').as(
-        s.tx
-          .insert(commerceOrderLines)
-          .values(
-            priced.lines.map((line, i) => {
-              const t = totals.lines[i];
-              return {
-                tenantId: s.tenantId,
-                orderId,
-                productId: line.productId,
-                variationId: line.variationId,
-                title: line.title,
-                variationTitle: line.variationTitle,
-                sku: line.sku,
-                image: line.image,
-                unitPrice: t.unitPrice,
-                quantity: t.quantity,
-                discount: t.discount,
-                taxClass: t.taxClass,
-                ratePpm: t.ratePpm,
-                net: t.net,
-                tax: t.tax,
-                total: t.total,
-                position: i,
-              };
-            }),
-          )
-          .returning(),
-      );
-      const placedEvent = s.tx.$with('placed_event').as(
-        s.tx
-          .insert(commerceOrderEvents)
-          .values(
-            eventRow(s, orderId, run.actor, {
-              kind: 'placed',
-              to: 'pending_payment',
-              message: `Order ${reference} placed`,
-              data: { total: totals.total, cartId: run.cartId },
-            }),
-          )
-          .returning({ id: commerceOrderEvents.id }),
-      );
-      const rows = await s.tx.with(converted, placed, placedLines, placedEvent).select().from(placed).innerJoin(placedLines, sql`true`);
-      const lines = rows.map((r) => r.placed_lines).sort((a, b) => a.position - b.position);
-      return { order: rows[0].placed, lines };
+      const order = {
+        number,
+        reference,
+        customerId: run.customerId,
+        email: input.email,
+        customerName: input.name,
+        phone: input.phone ?? input.shippingAddress.phone ?? null,
+        currency: totals.currency,
+        pricesIncludeTax: totals.pricesIncludeTax,
+        subtotal: totals.subtotal,
+        discount: totals.discount + totals.shipping.discount,
+        shipping: totals.shipping.total,
+        tax: totals.tax,
+        total: totals.total,
+        couponCode: totals.coupon?.applied ? totals.coupon.code : null,
+        shippingAddress: input.shippingAddress,
+        billingAddress: input.billingAddress ?? null,
+        taxLines: totals.taxLines.map((t) => ({ name: t.name ?? '', ratePpm: t.ratePpm, amount: t.tax })),
+        notes: input.notes ?? null,
+        payBy: new Date(Date.now() + settings.paymentWindowMinutes * 60_000).toISOString(),
+      } satisfies Record<(typeof ORDER_KEYS)[number], unknown>;
+      const lines = priced.lines.map((line, i) => {
+        const t = totals.lines[i];
+        return {
+          productId: line.productId,
+          variationId: line.variationId,
+          title: line.title,
+          variationTitle: line.variationTitle,
+          sku: line.sku,
+          image: line.image,
+          unitPrice: t.unitPrice,
+          quantity: t.quantity,
+          discount: t.discount,
+          taxClass: t.taxClass,
+          ratePpm: t.ratePpm,
+          net: t.net,
+          tax: t.tax,
+          total: t.total,
+          position: i,
+        } satisfies Record<(typeof LINE_KEYS)[number], unknown>;
+      });
+      const {
+        orderId: _o,
+        tenantId: _t,
+        ...event
+      } = eventRow(s, '', run.actor, {
+        kind: 'placed',
+        to: 'pending_payment',
+        message: `Order ${reference} placed`,
+        data: { total: totals.total, cartId: run.cartId },
+      });
+      const rows = await writeOrder.raw(s.tx, {
+        tenantId: s.tenantId,
+        cartId: run.cartId,
+        email: input.email,
+        order: JSON.stringify([order]),
+        lines: JSON.stringify(lines),
+        event: JSON.stringify([event]),
+      });
+      const orderOf = rowMapper(ORDER_COLUMNS);
+      const lineOf = rowMapper(LINE_COLUMNS);
+      const width = Object.keys(ORDER_COLUMNS).length;
+      return {
+        order: orderOf(rows[0].slice(0, width)) as unknown as Placed,
+        lines: rows.map((row) => lineOf(row.slice(width)) as unknown as PlacedLine),
+      };
     },
   },
   {

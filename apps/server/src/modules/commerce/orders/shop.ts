@@ -1,6 +1,16 @@
-import { type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Database, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import {
+  AppError,
+  type Database,
+  type Db,
+  errors,
+  preparedStatement,
+  requireCommunity,
+  rowMapper,
+  selectList,
+  tenantFilter,
+} from '../../../kernel/resources';
 import { DomainError, FIRST_ORDER_NUMBER, type Result } from '../domain';
 import { commerceSettings, commerceTaxRates } from '../tables';
 
@@ -72,7 +82,7 @@ export async function shopSettings(s: ShopTx): Promise<ShopSettings> {
   return row ? settingsOf(row) : DEFAULT_SETTINGS;
 }
 
-function settingsOf(row: typeof commerceSettings.$inferSelect): ShopSettings {
+function settingsOf(row: ShopSettings): ShopSettings {
   return {
     currency: row.currency,
     pricesIncludeTax: row.pricesIncludeTax,
@@ -93,27 +103,48 @@ export interface TaxRate {
   ratePpm: number;
 }
 
+/** What pricing reads of the settings row (`id` null: none saved). */
+const settingsColumns = {
+  id: commerceSettings.id,
+  currency: commerceSettings.currency,
+  pricesIncludeTax: commerceSettings.pricesIncludeTax,
+  orderPrefix: commerceSettings.orderPrefix,
+  shippingPrice: commerceSettings.shippingPrice,
+  freeShippingFrom: commerceSettings.freeShippingFrom,
+  shippingTaxClass: commerceSettings.shippingTaxClass,
+  paymentWindowMinutes: commerceSettings.paymentWindowMinutes,
+  country: commerceSettings.country,
+};
+const SETTINGS_WIDTH = Object.keys(settingsColumns).length;
+
 /**
- * The shop's settings and its tax rates, in one round trip (every priced cart needs both): the
- * rates come as JSON beside the settings row (the defaults when the community has saved none), and
- * so does `also`, a scalar subquery the caller wants with them (the cart's lines). `first`, a CTE
- * of the same statement, runs before (a checkout's reservation of the cart's stock). Always one row,
- * so the statement is never run twice.
+ * A statement of the shop's settings and its tax rates (every priced cart needs both), rendered once
+ * (preparedStatement `name`; the community is the placeholder `tenantId`): the rates come as JSON
+ * beside the settings row (the defaults when the community has saved none), and so does `also`, a
+ * scalar subquery the caller wants with them (the cart's lines). `first`, a CTE of the same
+ * statement named `first`, runs before (a checkout's reservation of the cart's stock). Always one
+ * row, so the statement is never run twice.
  */
-export async function shopConfig<T = null>(
-  s: ShopTx,
-  also?: SQL<T>,
-  first?: WithSubquery,
-): Promise<{ settings: ShopSettings; rates: TaxRate[]; also: T }> {
-  const r = commerceTaxRates;
-  const rates = sql<TaxRate[]>`(select coalesce(json_agg(json_build_object(
-      'name', ${r.name}, 'country', ${r.country}, 'state', ${r.state}, 'taxClass', ${r.taxClass}, 'ratePpm', ${r.ratePpm})), '[]'::json)
-    from ${r} where ${tenantFilter(r, s.tenantId) ?? sql`true`})`;
-  const [row] = await (first ? s.tx.with(first) : s.tx)
-    .select({ settings: commerceSettings, rates, also: also ?? sql<T>`null` })
-    .from(sql`(select 1) as one`)
-    .leftJoin(commerceSettings, tenantFilter(commerceSettings, s.tenantId) ?? sql`true`);
-  return { settings: row.settings ? settingsOf(row.settings) : DEFAULT_SETTINGS, rates: row.rates, also: row.also };
+export function shopConfigStatement<T>(name: string, also: () => SQL<T>, first?: () => SQL) {
+  const statement = preparedStatement(name, () => {
+    const tenantId = sql.placeholder('tenantId');
+    const r = commerceTaxRates;
+    const rates = sql`(select coalesce(json_agg(json_build_object(
+        'name', ${r.name}, 'country', ${r.country}, 'state', ${r.state}, 'taxClass', ${r.taxClass}, 'ratePpm', ${r.ratePpm})), '[]'::json)
+      from ${r} where ${tenantFilter(r, tenantId) ?? sql`true`})`;
+    return sql`${first ? sql`with first as (${first()}) ` : sql``}select ${selectList(settingsColumns)}, ${rates}, ${also()}
+      from (select 1) as one left join ${commerceSettings} on ${tenantFilter(commerceSettings, tenantId) ?? sql`true`}`;
+  });
+  const settingsRow = rowMapper(settingsColumns);
+  return async (s: ShopTx, values: Record<string, unknown>): Promise<{ settings: ShopSettings; rates: TaxRate[]; also: T }> => {
+    const [row] = await statement.raw(s.tx, { ...values, tenantId: s.tenantId });
+    const saved = settingsRow(row.slice(0, SETTINGS_WIDTH)) as unknown as ShopSettings & { id: string | null };
+    return {
+      settings: saved.id === null ? DEFAULT_SETTINGS : settingsOf(saved),
+      rates: row[SETTINGS_WIDTH] as TaxRate[],
+      also: row[SETTINGS_WIDTH + 1] as T,
+    };
+  };
 }
 
 /**
@@ -126,19 +157,16 @@ export async function shopConfig<T = null>(
  * transaction, and given back if it rolls back.
  */
 export async function takeOrderNumber(db: Database, s: ShopTx): Promise<{ number: number; reference: string }> {
-  const c = commerceSettings;
-  const [taken] = await db.autonomous(s.tenantId, s.tx, (tx) =>
-    tx
-      .insert(c)
-      .values({ tenantId: s.tenantId, nextOrderNumber: FIRST_ORDER_NUMBER + 1 })
-      .onConflictDoUpdate({ target: c.tenantId, set: { nextOrderNumber: sql`${c.nextOrderNumber} + 1`, updatedAt: new Date() } })
-      .returning({
-        number: sql<number>`${c.nextOrderNumber} - 1`,
-        reference: sql<string>`${c.orderPrefix} || (${c.nextOrderNumber} - 1)`,
-      }),
-  );
-  return taken;
+  const [[number, reference]] = await db.autonomous(s.tenantId, s.tx, (tx) => nextOrderNumber.raw(tx, { tenantId: s.tenantId }));
+  return { number: number as number, reference: reference as string };
 }
+
+const nextOrderNumber = preparedStatement('commerce:take-order-number', () => {
+  const c = commerceSettings;
+  return sql`insert into ${c} (tenant_id, next_order_number) values (${sql.placeholder('tenantId')}, ${FIRST_ORDER_NUMBER + 1})
+    on conflict (tenant_id) do update set next_order_number = ${c.nextOrderNumber} + 1, updated_at = now()
+    returning ${c.nextOrderNumber} - 1, ${c.orderPrefix} || (${c.nextOrderNumber} - 1)`;
+});
 
 /** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */
 export function rowsOf<T>(result: unknown): T[] {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tenantFilter } from '../../../kernel/resources';
 import { fail, type OrderState, type StockMove, stockMovesFor } from '../domain';
@@ -8,8 +8,8 @@ import { type ShopTx, unwrap } from './shop';
 // Each stock rule of domain/stock.ts is one conditional UPDATE: no row updated = the refusal.
 
 /**
- * Reserves the units of a cart's lines: a CTE (`reserved`, the ids of the variations reserved) of
- * the statement that reads the cart to price it, so pricing and reserving are one round trip. For
+ * Reserves the units of a cart's lines: the UPDATE (returning the ids of the variations reserved) that
+ * runs first in the statement that reads the cart to price it, so pricing and reserving are one round trip. For
  * each variation, the cart's quantities summed: `reserved + q WHERE on_hand - reserved >= q`
  * (exactly one of two racing checkouts of the last unit wins: the loser's condition is checked
  * again on the row the winner committed). The rows are locked in id order first, so two checkouts
@@ -18,23 +18,23 @@ import { type ShopTx, unwrap } from './shop';
  * not in `reserved` is short (refuseShort); a cart refused for anything else rolls the reservation
  * back with its transaction.
  */
-export function cartReservation(s: ShopTx, cartId: string) {
+export function cartReservation(tenantId: string | Placeholder, cartId: string | Placeholder): SQL {
   const v = commerceVariations;
   const l = commerceCartLines;
   // The variations again, under another name: the rows to lock, in order, before the update.
   const lk = alias(commerceVariations, 'locked');
   const locked = sql.identifier('locked');
-  return s.tx.$with('reserved', { id: sql<string>`id`.as('id') }).as(sql`
+  return sql`
     update ${v} set reserved = ${v.reserved} + w.q, updated_at = now()
       from (select ${lk.id} as id, r.q
               from ${v} ${locked}
               join (select ${l.variationId} as id, sum(${l.quantity})::int as q from ${l}
-                     where ${and(tenantFilter(l, s.tenantId), eq(l.cartId, cartId))} group by ${l.variationId}) r
-                on ${and(tenantFilter(lk, s.tenantId), sql`${lk.id} = r.id`)}
+                     where ${and(tenantFilter(l, tenantId), eq(l.cartId, cartId))} group by ${l.variationId}) r
+                on ${and(tenantFilter(lk, tenantId), sql`${lk.id} = r.id`)}
              order by ${lk.id}
                for update of ${locked}) w
-     where ${and(tenantFilter(v, s.tenantId), sql`${v.id} = w.id`, sql`(not ${v.trackStock} or ${v.onHand} - ${v.reserved} >= w.q)`)}
-    returning ${v.id} as id`);
+     where ${and(tenantFilter(v, tenantId), sql`${v.id} = w.id`, sql`(not ${v.trackStock} or ${v.onHand} - ${v.reserved} >= w.q)`)}
+    returning ${v.id} as id`;
 }
 
 /** Refuses the order, naming the first line cartReservation left unreserved (if any). */
