@@ -9,6 +9,7 @@ import {
   ensureSearchIndexes,
   fulltextIndexName,
   SEARCH_PENDING_KB,
+  SEARCH_STATISTICS,
   searchIndexName,
 } from '../src/kernel/resources/search-indexes';
 import { startTestApp, type TestApp } from './helpers';
@@ -155,5 +156,29 @@ describe('indexes for list filters and sorts', () => {
     expect((await options()).get(old)).not.toContain(bound);
     await ensureSearchIndexes(t.app.db, resources);
     expect((await options()).get(old)).toContain(bound);
+  });
+
+  it('every searched column keeps a large statistics sample, also one set by an earlier version (raised at the next start)', async () => {
+    const resources = t.app.resources.all();
+    const columns = declaredSearchColumns(resources);
+    const targets = async () =>
+      new Map(
+        (
+          await t.app.db.query<{ key: string; target: number | null }>(
+            `select c.relname || '.' || a.attname as key, a.attstattarget::int as target
+               from pg_attribute a join pg_class c on c.oid = a.attrelid where c.relname = any($1::text[]) and a.attnum > 0`,
+            [[...new Set(columns.map((d) => d.table))]],
+          )
+        ).map((r) => [r.key, r.target]),
+      );
+    const keys = columns.map((d) => `${d.table}.${d.column}`);
+    expect(keys.length).toBeGreaterThan(0);
+    const before = await targets();
+    expect(keys.filter((k) => before.get(k) !== SEARCH_STATISTICS)).toEqual([]);
+    const [{ table, column }] = columns;
+    await t.app.db.query(`alter table "${table}" alter column "${column}" set statistics 300`);
+    expect((await targets()).get(keys[0])).toBe(300);
+    await ensureSearchIndexes(t.app.db, resources);
+    expect((await targets()).get(keys[0])).toBe(SEARCH_STATISTICS);
   });
 });
