@@ -54,14 +54,16 @@ function sealer(secret: string) {
 /** The development mail drop: where a secret message goes when there is no SMTP. */
 export const mailDropDir = (dataDir: string) => join(dataDir, 'mail-drop');
 
-/** An email's outbox row, written by a statement rendered once (every checkout and sign-up writes one). */
-const recordEmail = preparedStatement(
-  'outbox:email',
-  () => sql`insert into ${outbox} (tenant_id, channel, "to", subject, text, html, status, sensitive)
-    values (${sql.placeholder('tenantId')}, 'email', ${sql.placeholder('to')}, ${sql.placeholder('subject')}, ${sql.placeholder('text')},
-            ${sql.placeholder('html')}, ${sql.placeholder('status')}, ${sql.placeholder('sensitive')})
-    returning id`,
-);
+/**
+ * An email's outbox row: an insert whose values are placeholders (`tenantId` and those of
+ * `mailer.emailValues(email)`), returning its id. The mailer runs it as a statement of its own; a
+ * hot write puts it in its own statement instead (a CTE), then calls `mailer.recorded`.
+ */
+export const emailOutboxInsert = sql`insert into ${outbox} (tenant_id, channel, "to", subject, text, html, status, sensitive)
+    values (${sql.placeholder('tenantId')}, 'email', ${sql.placeholder('mailTo')}, ${sql.placeholder('mailSubject')},
+            ${sql.placeholder('mailText')}, ${sql.placeholder('mailHtml')}, ${sql.placeholder('mailStatus')}, ${sql.placeholder('mailSensitive')})
+    returning id`;
+const recordEmail = preparedStatement('outbox:email', () => emailOutboxInsert);
 
 /**
  * Email: every message is recorded in the community's outbox. With SMTP_URL set a job delivers it
@@ -77,17 +79,18 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
     writeFileSync(join(dir, `${id}.json`), JSON.stringify({ id, to, ...content, createdAt: new Date().toISOString() }), { mode: 0o600 });
   }
 
-  /** The outbox row of a message (a redacted copy when it carries a secret); its id. */
+  /** The values of an email's outbox row (a redacted copy when it carries a secret). */
+  const emailValues = (email: Email) => ({
+    mailTo: email.to,
+    mailSubject: email.sensitive ? REDACTED.subject : email.subject,
+    mailText: email.sensitive ? REDACTED.text : email.text,
+    mailHtml: email.sensitive ? null : (email.html ?? null),
+    mailStatus: transport ? 'queued' : 'outbox',
+    mailSensitive: email.sensitive ?? false,
+  });
+  /** The outbox row of a message; its id. */
   const record = async (tx: Db, tenantId: string, email: Email): Promise<string> => {
-    const [[id]] = await recordEmail.raw(tx, {
-      tenantId,
-      to: email.to,
-      subject: email.sensitive ? REDACTED.subject : email.subject,
-      text: email.sensitive ? REDACTED.text : email.text,
-      html: email.sensitive ? null : (email.html ?? null),
-      status: transport ? 'queued' : 'outbox',
-      sensitive: email.sensitive ?? false,
-    });
+    const [[id]] = await recordEmail.raw(tx, { tenantId, ...emailValues(email) });
     return id as string;
   };
 
@@ -138,10 +141,16 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
      */
     async enqueue(tx: Db, tenantId: string, email: Email): Promise<string> {
       const id = await record(tx, tenantId, email);
+      await this.recorded(tx, tenantId, id, email);
+      return id;
+    },
+    /** The values of `emailOutboxInsert` for an email, when a write records it in its own statement. */
+    emailValues,
+    /** After a write's statement recorded the email (`emailOutboxInsert`, row `id`): its delivery queued in that transaction. */
+    async recorded(tx: Db, tenantId: string, id: string, email: Email): Promise<void> {
       const content = { subject: email.subject, text: email.text, html: email.html };
       if (transport) await jobs.enqueue(tx, tenantId, DELIVER, { tenantId, id, ...(email.sensitive ? { sealed: seal(content) } : {}) });
       else if (email.sensitive) afterCommit(() => drop(id, email.to, content));
-      return id;
     },
     /** An email on its own (no other write): its own transaction. Returns the outbox id. */
     send(tenantId: string, email: Email): Promise<string> {

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { type Email, emailOutboxInsert } from '../../../kernel/messaging';
 import { errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow } from '../../../kernel/workflows';
 import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
@@ -93,6 +94,8 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
 
 const ORDER_COLUMNS = getTableColumns(commerceOrders);
 const LINE_COLUMNS = getTableColumns(commerceOrderLines);
+const orderRow = rowMapper(ORDER_COLUMNS);
+const lineRow = rowMapper(LINE_COLUMNS);
 const ORDER_KEYS = [
   'number',
   'reference',
@@ -135,8 +138,9 @@ const EVENT_KEYS = ['kind', 'fromStatus', 'toStatus', 'message', 'actorId', 'act
 
 /**
  * The order's one write, rendered once whatever the number of lines (they come as one JSON value):
- * convert the cart, write the order, its lines and the first entry of its timeline (each later
- * part reads the order from `placed`); answers the order's columns beside each line's, in order.
+ * convert the cart, write the order, its lines, the first entry of its timeline (each later part
+ * reads the order from `placed`) and the "order placed" email's outbox row; answers the order's
+ * columns beside each line's, in order, and the email's id.
  */
 const writeOrder = preparedStatement('commerce:place-order', () => {
   const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
@@ -149,16 +153,17 @@ const writeOrder = preparedStatement('commerce:place-order', () => {
       returning ${selectList(ORDER_COLUMNS)}),
     placed_lines as (${insertFromJson(commerceOrderLines, LINE_KEYS, sql.placeholder('lines'), { tenantId, orderId })}
       returning ${selectList(LINE_COLUMNS)}),
-    placed_event as (${insertFromJson(commerceOrderEvents, EVENT_KEYS, sql.placeholder('event'), { tenantId, orderId })} returning id)
-    select placed.*, placed_lines.* from placed cross join placed_lines order by placed_lines.position`;
+    placed_event as (${insertFromJson(commerceOrderEvents, EVENT_KEYS, sql.placeholder('event'), { tenantId, orderId })} returning id),
+    placed_mail as (${emailOutboxInsert})
+    select placed.*, placed_lines.*, (select id from placed_mail) from placed cross join placed_lines order by placed_lines.position`;
 });
 
 /**
  * Placing an order, one transaction: price the cart and reserve its stock (one statement: the
  * conditional UPDATE of its variations rides along with the read; a refused cart rolls it back),
  * take the order number (a statement of its own, committed at once: see takeOrderNumber), then in
- * one statement convert the cart and write the order with its lines and the first entry of its
- * timeline; redeem the coupon once; queue the "order placed" email. The number is taken only once
+ * one statement convert the cart and write the order with its lines, the first entry of its
+ * timeline and the "order placed" email; redeem the coupon once; queue the email's delivery. The number is taken only once
  * the stock is reserved, so a refused cart costs no number; a checkout that fails after it leaves
  * a gap in the numbers (accepted: no hot row is held until the commit).
  * A payment step plugs in after `email`; a step that fails undoes the ones before it (the
@@ -180,7 +185,7 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
   },
   {
     name: 'snapshot',
-    run: async (run, results): Promise<PlacedOrder> => {
+    run: async (run, results): Promise<PlacedOrder & { mail: { id: string; email: Email } }> => {
       const priced = results['price-cart'] as PricedCart;
       const { totals, settings } = priced;
       const { s, input } = run;
@@ -236,6 +241,7 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
         message: `Order ${reference} placed`,
         data: { total: totals.total, cartId: run.cartId },
       });
+      const email = orderMail.placed({ ...order, reference }, priced.lines);
       const rows = await writeOrder.raw(s.tx, {
         tenantId: s.tenantId,
         cartId: run.cartId,
@@ -243,13 +249,14 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
         order: JSON.stringify([order]),
         lines: JSON.stringify(lines),
         event: JSON.stringify([event]),
+        ...run.app.mailer.emailValues(email),
       });
-      const orderOf = rowMapper(ORDER_COLUMNS);
-      const lineOf = rowMapper(LINE_COLUMNS);
       const width = Object.keys(ORDER_COLUMNS).length;
+      const mail = { id: rows[0][width + Object.keys(LINE_COLUMNS).length] as string, email };
       return {
-        order: orderOf(rows[0].slice(0, width)) as unknown as Placed,
-        lines: rows.map((row) => lineOf(row.slice(width)) as unknown as PlacedLine),
+        order: orderRow(rows[0].slice(0, width)) as unknown as Placed,
+        lines: rows.map((row) => lineRow(row.slice(width)) as unknown as PlacedLine),
+        mail,
       };
     },
   },
@@ -265,9 +272,10 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
   },
   {
     name: 'email',
+    // Recorded by the order's statement; its delivery is queued in the same transaction.
     run: async (run, results) => {
-      const priced = results['price-cart'] as PricedCart;
-      await orderMail.placed(run.app, run.s, (results.snapshot as PlacedOrder).order, priced.lines);
+      const { mail } = results.snapshot as { mail: { id: string; email: Email } };
+      await run.app.mailer.recorded(run.s.tx, run.s.tenantId, mail.id, mail.email);
     },
   },
 ]);
@@ -275,5 +283,6 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
 /** Places an order from an open cart, inside the caller's transaction: the order and its lines as written. */
 export async function placeOrder(app: FastifyInstance, run: Omit<CheckoutRun, 'app'>): Promise<PlacedOrder> {
   const results = await placeOrderWorkflow.run({ ...run, app });
-  return results.snapshot as PlacedOrder;
+  const { order, lines } = results.snapshot as PlacedOrder;
+  return { order, lines };
 }

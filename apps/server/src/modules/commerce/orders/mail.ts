@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { Email } from '../../../kernel/messaging';
 import { fromMinor } from '../domain';
-import type { ShopTx } from './shop';
 
 interface OrderForMail {
   reference: string;
@@ -12,30 +11,28 @@ interface OrderForMail {
 
 const money = (amount: number, currency: string) => `${fromMinor(amount, currency)} ${currency}`;
 
-/** The customer's emails about their order, recorded in the write's transaction (sent after the commit). */
+/** The customer's emails about their order (recorded in the write's transaction, sent after the commit). */
 export const orderMail = {
-  placed: (app: FastifyInstance, s: ShopTx, order: OrderForMail, lines: { title: string; quantity: number }[]) =>
-    app.mailer.enqueue(s.tx, s.tenantId, {
-      to: order.email,
-      subject: `Order ${order.reference} received`,
-      text: [
-        `Hello ${order.customerName},`,
-        '',
-        `Thank you for your order ${order.reference}:`,
-        ...lines.map((l) => `- ${l.quantity} × ${l.title}`),
-        '',
-        `Total: ${money(order.total, order.currency)}`,
-      ].join('\n'),
-    }),
-  dispatched: (app: FastifyInstance, s: ShopTx, order: OrderForMail, dispatch: { carrier: string; trackingNumber: string | null }) =>
-    app.mailer.enqueue(s.tx, s.tenantId, {
-      to: order.email,
-      subject: `Order ${order.reference} is on its way`,
-      text: [
-        `Hello ${order.customerName},`,
-        '',
-        `Your order ${order.reference} was handed to ${dispatch.carrier}.`,
-        dispatch.trackingNumber ? `Tracking number: ${dispatch.trackingNumber}` : '',
-      ].join('\n'),
-    }),
+  placed: (order: OrderForMail, lines: { title: string; quantity: number }[]): Email => ({
+    to: order.email,
+    subject: `Order ${order.reference} received`,
+    text: [
+      `Hello ${order.customerName},`,
+      '',
+      `Thank you for your order ${order.reference}:`,
+      ...lines.map((l) => `- ${l.quantity} × ${l.title}`),
+      '',
+      `Total: ${money(order.total, order.currency)}`,
+    ].join('\n'),
+  }),
+  dispatched: (order: OrderForMail, dispatch: { carrier: string; trackingNumber: string | null }): Email => ({
+    to: order.email,
+    subject: `Order ${order.reference} is on its way`,
+    text: [
+      `Hello ${order.customerName},`,
+      '',
+      `Your order ${order.reference} was handed to ${dispatch.carrier}.`,
+      dispatch.trackingNumber ? `Tracking number: ${dispatch.trackingNumber}` : '',
+    ].join('\n'),
+  }),
 };

@@ -170,7 +170,7 @@ export async function createDispatch(app: FastifyInstance, s: ShopTx, orderId: s
     carrier: input.carrier,
     trackingNumber: input.trackingNumber ?? null,
   });
-  await orderMail.dispatched(app, s, order, dispatch);
+  await app.mailer.enqueue(s.tx, s.tenantId, orderMail.dispatched(order, dispatch));
   return { dispatch, order: updated };
 }
 
