@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { consumeRateLimit } from '../../../kernel/auth';
 import { errors, tenantFilter } from '../../../kernel/resources';
+import { joinRef } from '../joins';
 import { commerceCustomerSessions, commerceCustomers } from '../tables';
 import type { ShopTx } from './shop';
 
@@ -135,10 +136,7 @@ export async function customerOf(s: ShopTx, token: string | null): Promise<Custo
       email: commerceCustomers.email,
     })
     .from(commerceCustomerSessions)
-    .innerJoin(
-      commerceCustomers,
-      and(eq(commerceCustomers.tenantId, commerceCustomerSessions.tenantId), eq(commerceCustomers.id, commerceCustomerSessions.customerId)),
-    )
+    .innerJoin(commerceCustomers, joinRef(commerceCustomers, commerceCustomerSessions, commerceCustomerSessions.customerId))
     .where(
       and(
         tenantFilter(commerceCustomerSessions, s.tenantId),
