@@ -19,12 +19,15 @@ const TOKEN = /^cst_[A-Za-z0-9_-]{43}$/;
 export const SIGN_IN_LIMIT = { max: 10, windowSeconds: 600, backoff: true } as const;
 export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 3600 } as const;
 
+/** A shopper's email as the shop keeps it (lower case: one customer per address). */
+export const customerEmail = z
+  .email('Enter a valid email address')
+  .max(254)
+  .transform((e) => e.toLowerCase());
+
 export const signUpInput = z
   .object({
-    email: z
-      .email('Enter a valid email address')
-      .max(254)
-      .transform((e) => e.toLowerCase()),
+    email: customerEmail,
     password: z.string().min(10, 'At least 10 characters').max(200),
     name: z.string().trim().min(1).max(120),
     phone: z.string().trim().max(40).optional(),
@@ -36,10 +39,7 @@ export const signUpInput = z
 
 export const signInInput = z
   .object({
-    email: z
-      .email('Enter a valid email address')
-      .max(254)
-      .transform((e) => e.toLowerCase()),
+    email: customerEmail,
     password: z.string().min(1).max(200),
     cartId: z.uuid().optional(),
   })
