@@ -47,7 +47,6 @@ export const ordersResource = defineResource({
   ui: {
     title: 'reference',
     columns: ['reference', 'createdAt', 'customerName', 'email', 'status', 'total'],
-    status: { field: 'status' },
     attention: [
       { label: 'awaiting payment', filter: { status: 'pending_payment' } },
       { label: 'to dispatch', filter: { status: 'paid,processing' } },

@@ -29,7 +29,6 @@ export const returnsResource = defineResource({
   ui: {
     title: 'reason',
     columns: ['createdAt', 'orderId', 'customerId', 'status', 'refundAmount'],
-    status: { field: 'status' },
     attention: [{ label: 'to handle', filter: { status: 'requested' } }],
   },
   examples: [],

@@ -25,7 +25,6 @@ export const reviewsResource = defineResource({
   ui: {
     title: 'authorName',
     columns: ['createdAt', 'productId', 'authorName', 'rating', 'title', 'verifiedPurchase', 'status'],
-    status: { field: 'status' },
     attention: [{ label: 'to moderate', filter: { status: 'pending' } }],
   },
   examples: [],
