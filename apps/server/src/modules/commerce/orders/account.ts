@@ -4,21 +4,14 @@ import { errors, tenantFilter } from '../../../kernel/resources';
 import { commerceAddresses, commerceOrders } from '../tables';
 import { addressSchema } from './checkout';
 import { orderDetail } from './order-actions';
+import { orderSummary } from './order-list';
 import type { ShopTx } from './shop';
 
 /** A signed-in customer's own orders, newest first (never anyone else's). */
 export async function customerOrders(s: ShopTx, customerId: string) {
   const o = commerceOrders;
   return s.tx
-    .select({
-      id: o.id,
-      reference: o.reference,
-      number: o.number,
-      status: o.status,
-      currency: o.currency,
-      total: o.total,
-      createdAt: o.createdAt,
-    })
+    .select(orderSummary)
     .from(o)
     .where(and(tenantFilter(o, s.tenantId), eq(o.customerId, customerId)))
     .orderBy(desc(o.createdAt))

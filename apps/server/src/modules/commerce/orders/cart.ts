@@ -2,7 +2,9 @@ import { and, asc, eq, getTableColumns, isNull, type Placeholder, sql } from 'dr
 import { z } from 'zod';
 import { errors, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
+import { joinRef } from '../joins';
 import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
+import { variationsOnSale } from './catalogue-read';
 import { couponContext, couponRules, findCoupon } from './coupons';
 import { rowsOf, rule, type ShopSettings, type ShopTx, shopConfigStatement } from './shop';
 import { cartReservation } from './stock';
@@ -74,8 +76,8 @@ function cartLinesJson(tenantId: string | Placeholder, cartId: string | Placehol
       'variationImages', ${v.images}, 'title', ${p.title}, 'status', ${p.status}, 'categoryId', ${p.categoryId},
       'taxClass', ${p.taxClass}, 'images', ${p.images}) order by ${l.position}, ${l.createdAt}), '[]'::json)
     from ${l}
-    join ${v} on ${and(eq(v.tenantId, l.tenantId), eq(v.id, l.variationId))}
-    join ${p} on ${and(eq(p.tenantId, v.tenantId), eq(p.id, v.productId))}
+    join ${v} on ${joinRef(v, l, l.variationId)}
+    join ${p} on ${joinRef(p, v, v.productId)}
     where ${and(tenantFilter(l, tenantId), eq(l.cartId, cartId))})`;
 }
 
@@ -276,21 +278,7 @@ export async function resolveCart(s: ShopTx, cartId: string | undefined, custome
 const touch = (s: ShopTx, cartId: string) => s.tx.update(commerceCarts).set({ touchedAt: new Date() }).where(cartWhere(s, cartId));
 
 async function currentPrice(s: ShopTx, variationId: string): Promise<number> {
-  const [variation] = await s.tx
-    .select({ price: commerceVariations.price })
-    .from(commerceVariations)
-    .innerJoin(
-      commerceProducts,
-      and(eq(commerceProducts.tenantId, commerceVariations.tenantId), eq(commerceProducts.id, commerceVariations.productId)),
-    )
-    .where(
-      and(
-        tenantFilter(commerceVariations, s.tenantId),
-        eq(commerceVariations.id, variationId),
-        eq(commerceVariations.active, true),
-        eq(commerceProducts.status, 'active'),
-      ),
-    );
+  const [variation] = await variationsOnSale(s, eq(commerceVariations.id, variationId));
   if (!variation) throw errors.validation({ variationId: 'No such product on sale' });
   return variation.price;
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errors, tenantFilter } from '../../../kernel/resources';
+import { joinRef } from '../joins';
 import { commerceCategories, commerceProducts, commerceReviews, commerceVariations } from '../tables';
 import type { ShopTx } from './shop';
 
@@ -160,4 +161,26 @@ export async function defaultVariation(s: ShopTx, productId: string): Promise<st
   const id = (await defaultVariations(s, [productId])).get(productId);
   if (!id) throw errors.validation({ productId: 'This product has nothing on sale' });
   return id;
+}
+
+/** An active product by id (what a shopper may review or wish for); a 400 on `productId` otherwise. */
+export async function activeProduct(s: ShopTx, productId: string): Promise<void> {
+  const [product] = await s.tx
+    .select({ id: p.id })
+    .from(p)
+    .where(and(tenantFilter(p, s.tenantId), eq(p.id, productId), eq(p.status, 'active')));
+  if (!product) throw errors.validation({ productId: 'No such product' });
+}
+
+/**
+ * Variations on sale (active, of an active product) where `conditions` also hold: what a cart may
+ * price and the sample orders may buy. Ordered and limited by the caller.
+ */
+export function variationsOnSale(s: ShopTx, ...conditions: SQL[]) {
+  const v = commerceVariations;
+  return s.tx
+    .select({ variationId: v.id, productId: v.productId, price: v.price })
+    .from(v)
+    .innerJoin(p, joinRef(p, v, v.productId))
+    .where(and(tenantFilter(v, s.tenantId), eq(v.active, true), eq(p.status, 'active'), ...conditions));
 }

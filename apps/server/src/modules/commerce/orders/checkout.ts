@@ -7,6 +7,7 @@ import { defineWorkflow } from '../../../kernel/workflows';
 import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { type PricedCart, priceCart } from './cart';
 import { redeemCoupon } from './coupons';
+import { customerEmail } from './customers';
 import { orderMail } from './mail';
 import { type Actor, type ShopTx, takeOrderNumber } from './shop';
 import { applyMove, refuseShort } from './stock';
@@ -31,10 +32,7 @@ export const addressSchema = z
 
 export const checkoutInput = z
   .object({
-    email: z
-      .email('Enter a valid email address')
-      .max(254)
-      .transform((e) => e.toLowerCase()),
+    email: customerEmail,
     name: z.string().trim().min(1).max(120),
     phone: z.string().trim().max(40).optional(),
     shippingAddress: addressSchema,

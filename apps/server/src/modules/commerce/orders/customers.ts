@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { consumeRateLimit } from '../../../kernel/auth';
 import { errors, tenantFilter } from '../../../kernel/resources';
+import { joinRef } from '../joins';
 import { commerceCustomerSessions, commerceCustomers } from '../tables';
 import type { ShopTx } from './shop';
 
@@ -18,12 +19,15 @@ const TOKEN = /^cst_[A-Za-z0-9_-]{43}$/;
 export const SIGN_IN_LIMIT = { max: 10, windowSeconds: 600, backoff: true } as const;
 export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 3600 } as const;
 
+/** A shopper's email as the shop keeps it (lower case: one customer per address). */
+export const customerEmail = z
+  .email('Enter a valid email address')
+  .max(254)
+  .transform((e) => e.toLowerCase());
+
 export const signUpInput = z
   .object({
-    email: z
-      .email('Enter a valid email address')
-      .max(254)
-      .transform((e) => e.toLowerCase()),
+    email: customerEmail,
     password: z.string().min(10, 'At least 10 characters').max(200),
     name: z.string().trim().min(1).max(120),
     phone: z.string().trim().max(40).optional(),
@@ -35,10 +39,7 @@ export const signUpInput = z
 
 export const signInInput = z
   .object({
-    email: z
-      .email('Enter a valid email address')
-      .max(254)
-      .transform((e) => e.toLowerCase()),
+    email: customerEmail,
     password: z.string().min(1).max(200),
     cartId: z.uuid().optional(),
   })
@@ -135,10 +136,7 @@ export async function customerOf(s: ShopTx, token: string | null): Promise<Custo
       email: commerceCustomers.email,
     })
     .from(commerceCustomerSessions)
-    .innerJoin(
-      commerceCustomers,
-      and(eq(commerceCustomers.tenantId, commerceCustomerSessions.tenantId), eq(commerceCustomers.id, commerceCustomerSessions.customerId)),
-    )
+    .innerJoin(commerceCustomers, joinRef(commerceCustomers, commerceCustomerSessions, commerceCustomerSessions.customerId))
     .where(
       and(
         tenantFilter(commerceCustomerSessions, s.tenantId),

@@ -7,6 +7,17 @@ import type { ShopTx } from './shop';
 
 const o = commerceOrders;
 
+/** An order as a list shows it (the console's and the customer's own). */
+export const orderSummary = {
+  id: o.id,
+  reference: o.reference,
+  number: o.number,
+  status: o.status,
+  total: o.total,
+  currency: o.currency,
+  createdAt: o.createdAt,
+};
+
 /** How many orders each status tab holds. */
 export async function orderCounts(s: ShopTx) {
   const rows = await s.tx
@@ -30,17 +41,7 @@ export async function searchOrders(s: ShopTx, q: z.infer<typeof orderSearch>) {
   const number = q.q ? parseOrderNumber(q.q) : null;
   const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return s.tx
-    .select({
-      id: o.id,
-      reference: o.reference,
-      number: o.number,
-      status: o.status,
-      customerName: o.customerName,
-      email: o.email,
-      total: o.total,
-      currency: o.currency,
-      createdAt: o.createdAt,
-    })
+    .select({ ...orderSummary, customerName: o.customerName, email: o.email })
     .from(o)
     .where(
       and(

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errors, tenantFilter } from '../../../kernel/resources';
-import { commerceOrderLines, commerceOrders, commerceProducts, commerceReviews, REVIEW_STATUS } from '../tables';
+import { joinRef } from '../joins';
+import { commerceOrderLines, commerceOrders, commerceReviews, REVIEW_STATUS } from '../tables';
+import { activeProduct } from './catalogue-read';
 import type { ShopTx } from './shop';
 
 export const reviewInput = z
@@ -21,10 +23,7 @@ async function boughtIt(s: ShopTx, customerId: string, productId: string): Promi
   const [row] = await s.tx
     .select({ id: commerceOrderLines.id })
     .from(commerceOrderLines)
-    .innerJoin(
-      commerceOrders,
-      and(eq(commerceOrders.tenantId, commerceOrderLines.tenantId), eq(commerceOrders.id, commerceOrderLines.orderId)),
-    )
+    .innerJoin(commerceOrders, joinRef(commerceOrders, commerceOrderLines, commerceOrderLines.orderId))
     .where(
       and(
         tenantFilter(commerceOrderLines, s.tenantId),
@@ -39,13 +38,7 @@ async function boughtIt(s: ShopTx, customerId: string, productId: string): Promi
 
 /** A customer's review, pending moderation; flagged when they bought the product. */
 export async function addReview(s: ShopTx, customer: { customerId: string | null; name: string }, input: z.infer<typeof reviewInput>) {
-  const [product] = await s.tx
-    .select({ id: commerceProducts.id })
-    .from(commerceProducts)
-    .where(
-      and(tenantFilter(commerceProducts, s.tenantId), eq(commerceProducts.id, input.productId), eq(commerceProducts.status, 'active')),
-    );
-  if (!product) throw errors.validation({ productId: 'No such product' });
+  await activeProduct(s, input.productId);
   const [review] = await s.tx
     .insert(commerceReviews)
     .values({

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { asc, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Scope, tenantFilter } from '../../../kernel/resources';
 import { commerceCustomers, commerceProducts, commerceVariations } from '../tables';
 import { addLine, newCart } from './cart';
+import { variationsOnSale } from './catalogue-read';
 import { placeOrder } from './checkout';
 import { adminTransition, createDispatch, orderLines } from './order-actions';
 import { requestReturn, transitionReturnTo } from './returns';
@@ -31,22 +32,9 @@ const ADDRESSES = [
 
 /** Variations of active products with stock enough for the samples (the catalogue seeds them first). */
 async function stocked(s: ShopTx) {
-  return s.tx
-    .select({ variationId: commerceVariations.id, productId: commerceVariations.productId })
-    .from(commerceVariations)
-    .innerJoin(
-      commerceProducts,
-      and(eq(commerceProducts.tenantId, commerceVariations.tenantId), eq(commerceProducts.id, commerceVariations.productId)),
-    )
-    .where(
-      and(
-        tenantFilter(commerceVariations, s.tenantId),
-        eq(commerceProducts.status, 'active'),
-        eq(commerceVariations.active, true),
-        gte(sql`${commerceVariations.onHand} - ${commerceVariations.reserved}`, 6),
-      ),
-    )
-    .orderBy(asc(commerceProducts.createdAt), asc(commerceVariations.position))
+  const v = commerceVariations;
+  return variationsOnSale(s, gte(sql`${v.onHand} - ${v.reserved}`, 6))
+    .orderBy(asc(commerceProducts.createdAt), asc(v.position))
     .limit(8);
 }
 

@@ -98,35 +98,36 @@ export function storefrontRoutes(app: FastifyInstance) {
   );
 
   // ---- customers -------------------------------------------------------------------------------
+  /**
+   * Sign-up or sign-in (`enter`), rate-limited per address (and email), then the guest cart the
+   * body names merged into the customer's.
+   */
+  async function account<T extends { customer: { id: string } }>(
+    req: FastifyRequest,
+    kind: 'signup' | 'signin',
+    name: string,
+    body: { email: string; cartId?: string },
+    enter: (s: ShopTx) => Promise<T>,
+  ) {
+    const c = await requireCommunity(app.db, name);
+    await limitAttempt(app, kind, c.id, req.ip, body.email);
+    return app.db.withTenant(c.id, async (tx) => {
+      const s = { tx, tenantId: c.id };
+      const out = await enter(s);
+      const cartId = body.cartId ? await mergeGuestCart(s, body.cartId, out.customer.id) : null;
+      return { ...out, cartId };
+    });
+  }
   r.post(
     path('/auth/signup'),
     { config, schema: { tags, summary: 'Create a customer account', params: community, body: signUpInput } },
-    async (req, reply) => {
-      const c = await requireCommunity(app.db, req.params.community);
-      await limitAttempt(app, 'signup', c.id, req.ip, req.body.email);
-      const data = await app.db.withTenant(c.id, async (tx) => {
-        const s = { tx, tenantId: c.id };
-        const out = await signUp(s, req.body);
-        const cartId = req.body.cartId ? await mergeGuestCart(s, req.body.cartId, out.customer.id) : null;
-        return { ...out, cartId };
-      });
-      return reply.code(201).send({ data });
-    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await account(req, 'signup', req.params.community, req.body, (s) => signUp(s, req.body)) }),
   );
   r.post(
     path('/auth/signin'),
     { config, schema: { tags, summary: 'Sign in as a customer (merges a guest cart)', params: community, body: signInInput } },
-    async (req) => {
-      const c = await requireCommunity(app.db, req.params.community);
-      await limitAttempt(app, 'signin', c.id, req.ip, req.body.email);
-      const data = await app.db.withTenant(c.id, async (tx) => {
-        const s = { tx, tenantId: c.id };
-        const out = await signIn(s, req.body);
-        const cartId = req.body.cartId ? await mergeGuestCart(s, req.body.cartId, out.customer.id) : null;
-        return { ...out, cartId };
-      });
-      return { data };
-    },
+    async (req) => ({ data: await account(req, 'signin', req.params.community, req.body, (s) => signIn(s, req.body)) }),
   );
   r.post(path('/auth/signout'), { config, schema: { tags, summary: 'End this storefront session', params: community } }, async (req) => ({
     data: await shop(req, req.params.community, true, async (s, who) => {

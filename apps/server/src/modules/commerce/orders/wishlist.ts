@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
+import { joinRef } from '../joins';
 import { commerceProducts, commerceWishlistItems } from '../tables';
+import { activeProduct } from './catalogue-read';
 import type { ShopTx } from './shop';
 
 const w = commerceWishlistItems;
@@ -10,11 +12,7 @@ export async function toggleWish(s: ShopTx, customerId: string, productId: strin
   const where = and(tenantFilter(w, s.tenantId), eq(w.customerId, customerId), eq(w.productId, productId));
   const removed = await s.tx.delete(w).where(where).returning({ id: w.id });
   if (removed.length > 0) return { productId, wished: false };
-  const [product] = await s.tx
-    .select({ id: commerceProducts.id })
-    .from(commerceProducts)
-    .where(and(tenantFilter(commerceProducts, s.tenantId), eq(commerceProducts.id, productId), eq(commerceProducts.status, 'active')));
-  if (!product) throw errors.validation({ productId: 'No such product' });
+  await activeProduct(s, productId);
   await s.tx.insert(w).values({ tenantId: s.tenantId, customerId, productId });
   return { productId, wished: true };
 }
@@ -24,7 +22,7 @@ export async function wishList(s: ShopTx, customerId: string) {
   return s.tx
     .select({ productId: p.id, title: p.title, slug: p.slug, images: p.images, minPrice: p.minPrice, addedAt: w.createdAt })
     .from(w)
-    .innerJoin(p, and(eq(p.tenantId, w.tenantId), eq(p.id, w.productId)))
+    .innerJoin(p, joinRef(p, w, w.productId))
     .where(and(tenantFilter(w, s.tenantId), eq(w.customerId, customerId)))
     .orderBy(desc(w.createdAt))
     .limit(500);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, errors, type HookContext, type Row } from '../../../kernel/resources';
+import { defineResource, errors, type HookContext, noWrites, type Row } from '../../../kernel/resources';
 import {
   CHANNELS,
   type Channel,
@@ -128,7 +128,7 @@ export const consentEventsResource = defineResource({
   module: 'marketing-contacts',
   table: marketingConsentEvents,
   label: { singular: 'Consent event', plural: 'Consent events' },
-  operations: { create: false, update: false, delete: false },
+  operations: noWrites,
   list: { filters: ['contactId'] },
   fields: {
     contactId: { label: 'Contact' },

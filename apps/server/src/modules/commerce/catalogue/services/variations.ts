@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../../kernel/events';
 import { type Db, errors, type Row, type Scope, tenantFilter, uniqueValue } from '../../../../kernel/resources';
+import { joinRef } from '../../joins';
 import { commerceAttributes, commerceAttributeValues, commerceProducts, commerceVariations } from '../../tables';
 import { imagesSchema, money, skuSchema, slugify, stock } from '../schemas';
 import { refreshPriceRange } from './prices';
@@ -129,13 +130,7 @@ async function valuesById(tx: Db, scope: Scope, ids: string[]) {
       attributeCreatedAt: commerceAttributes.createdAt,
     })
     .from(commerceAttributeValues)
-    .innerJoin(
-      commerceAttributes,
-      and(
-        eq(commerceAttributes.tenantId, commerceAttributeValues.tenantId),
-        eq(commerceAttributes.id, commerceAttributeValues.attributeId),
-      ),
-    )
+    .innerJoin(commerceAttributes, joinRef(commerceAttributes, commerceAttributeValues, commerceAttributeValues.attributeId))
     .where(and(tenantFilter(commerceAttributeValues, scope.tenantId), inArray(commerceAttributeValues.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.find((id) => !byId.has(id));

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../../kernel/resources';
+import { defineResource, noWrites } from '../../../../kernel/resources';
 import { commerceAddresses } from '../../tables';
 
 /** Customers' address books (written by the customers in the storefront; corrected here when needed). */
@@ -8,7 +8,7 @@ export const addressesResource = defineResource({
   table: commerceAddresses,
   label: { singular: 'Address', plural: 'Addresses' },
   // Written by the customers in the storefront (and at checkout); read here.
-  operations: { create: false, update: false, delete: false },
+  operations: noWrites,
   list: { search: ['name', 'city', 'postalCode'], filters: ['customerId'], sort: ['name'] },
   fields: { customerId: { label: 'Customer' }, isDefault: { label: 'Default address' } },
   ui: { title: 'name', columns: ['name', 'customerId', 'line1', 'city', 'postalCode', 'country', 'isDefault'] },

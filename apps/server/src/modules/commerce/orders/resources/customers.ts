@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineResource } from '../../../../kernel/resources';
 import { commerceCustomers } from '../../tables';
+import { customerEmail } from '../customers';
 
 /** The shop's customers (storefront accounts, not console users): their password hash is never sent. */
 export const customersResource = defineResource({
@@ -9,11 +9,7 @@ export const customersResource = defineResource({
   table: commerceCustomers,
   label: { singular: 'Customer', plural: 'Customers' },
   input: {
-    email: () =>
-      z
-        .email('Enter a valid email address')
-        .max(254)
-        .transform((e) => e.toLowerCase()),
+    email: () => customerEmail,
     name: (s) => s.trim().min(1).max(120),
     phone: (s) => s.trim().max(40),
   },

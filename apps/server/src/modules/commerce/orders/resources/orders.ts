@@ -1,5 +1,8 @@
-import { defineResource } from '../../../../kernel/resources';
+import { defineResource, type FieldUi, noWrites } from '../../../../kernel/resources';
 import { commerceOrders } from '../../tables';
+
+/** An amount of the order, in minor units of the order's own currency (not the shop's current one). */
+const ORDER_MONEY = { widget: 'money', minorUnits: true, currencyField: 'currency' } as const satisfies FieldUi;
 
 const STATUS_COLORS = {
   pending_payment: { label: 'Awaiting payment', color: 'yellow' },
@@ -22,7 +25,7 @@ export const ordersResource = defineResource({
   module: 'commerce-orders',
   table: commerceOrders,
   label: { singular: 'Order', plural: 'Orders' },
-  operations: { create: false, update: false, delete: false },
+  operations: noWrites,
   list: {
     search: ['reference', 'email', 'customerName'],
     filters: ['status', 'customerId', 'createdAt', 'total'],
@@ -30,12 +33,12 @@ export const ordersResource = defineResource({
   },
   fields: {
     status: { options: STATUS_COLORS },
-    subtotal: { widget: 'money', minorUnits: true, currencyField: 'currency' },
-    discount: { widget: 'money', minorUnits: true, currencyField: 'currency' },
-    shipping: { widget: 'money', minorUnits: true, currencyField: 'currency' },
-    tax: { widget: 'money', minorUnits: true, currencyField: 'currency' },
-    total: { widget: 'money', minorUnits: true, currencyField: 'currency' },
-    refunded: { widget: 'money', minorUnits: true, currencyField: 'currency' },
+    subtotal: ORDER_MONEY,
+    discount: ORDER_MONEY,
+    shipping: ORDER_MONEY,
+    tax: ORDER_MONEY,
+    total: ORDER_MONEY,
+    refunded: ORDER_MONEY,
     shippingAddress: { widget: 'json' },
     billingAddress: { widget: 'json' },
     taxLines: { widget: 'json' },
@@ -44,7 +47,6 @@ export const ordersResource = defineResource({
   ui: {
     title: 'reference',
     columns: ['reference', 'createdAt', 'customerName', 'email', 'status', 'total'],
-    status: { field: 'status' },
     attention: [
       { label: 'awaiting payment', filter: { status: 'pending_payment' } },
       { label: 'to dispatch', filter: { status: 'paid,processing' } },

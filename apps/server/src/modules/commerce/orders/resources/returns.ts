@@ -1,4 +1,4 @@
-import { defineResource } from '../../../../kernel/resources';
+import { defineResource, noWrites } from '../../../../kernel/resources';
 import { SHOP_MONEY } from '../../catalogue/schemas';
 import { commerceReturns } from '../../tables';
 
@@ -8,7 +8,7 @@ export const returnsResource = defineResource({
   module: 'commerce-orders',
   table: commerceReturns,
   label: { singular: 'Return', plural: 'Returns' },
-  operations: { create: false, update: false, delete: false },
+  operations: noWrites,
   list: { search: ['reason'], filters: ['status', 'orderId', 'customerId', 'createdAt'] },
   fields: {
     status: {
@@ -29,7 +29,6 @@ export const returnsResource = defineResource({
   ui: {
     title: 'reason',
     columns: ['createdAt', 'orderId', 'customerId', 'status', 'refundAmount'],
-    status: { field: 'status' },
     attention: [{ label: 'to handle', filter: { status: 'requested' } }],
   },
   examples: [],

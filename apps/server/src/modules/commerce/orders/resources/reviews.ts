@@ -1,4 +1,4 @@
-import { defineResource } from '../../../../kernel/resources';
+import { defineResource, noWrites } from '../../../../kernel/resources';
 import { commerceReviews } from '../../tables';
 
 /**
@@ -11,7 +11,7 @@ export const reviewsResource = defineResource({
   table: commerceReviews,
   label: { singular: 'Review', plural: 'Reviews' },
   // Written by customers; moderated (approve, reject, delete) through its actions, which keep the product's rating current.
-  operations: { create: false, update: false, delete: false },
+  operations: noWrites,
   list: { search: ['authorName', 'title'], filters: ['status', 'productId', 'rating', 'createdAt'], sort: ['rating'] },
   fields: {
     status: {
@@ -25,7 +25,6 @@ export const reviewsResource = defineResource({
   ui: {
     title: 'authorName',
     columns: ['createdAt', 'productId', 'authorName', 'rating', 'title', 'verifiedPurchase', 'status'],
-    status: { field: 'status' },
     attention: [{ label: 'to moderate', filter: { status: 'pending' } }],
   },
   examples: [],
