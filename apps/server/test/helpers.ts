@@ -152,16 +152,27 @@ export async function signedInAdmin(t: TestApp, owner: TestCommunity, permission
   };
 }
 
+/** A login request (POST /api/v1/auth/login) from `ip`, a random address unless given: the answer, unchecked. */
+export function logIn(t: TestApp, email: string, password: string, community: string, ip = randomIp()) {
+  return t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password, community }, remoteAddress: ip });
+}
+
 /** Signs in and returns the token (fails the test if it does not work). */
 export async function signIn(t: TestApp, email: string, password: string, community: string): Promise<string> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password, community },
-    remoteAddress: randomIp(),
-  });
+  const res = await logIn(t, email, password, community);
   if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`);
   return res.json().token as string;
+}
+
+/** Polls `probe` every 100 ms until it answers something other than undefined; fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** A random client address, so per-IP rate limits do not couple unrelated tests. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../src/kernel/db/database';
 import { AppError } from '../src/kernel/errors/app-error';
 import { registerErrorHandling, toErrorResponse } from '../src/kernel/errors/error-handler';
-import { appWith, randomIp, type TestApp, type TestCommunity } from './helpers';
+import { appWith, logIn, randomIp, type TestApp, type TestCommunity } from './helpers';
 
 /** Every refusal has exactly this shape. */
 function expectErrorBody(res: { json(): any; headers: Record<string, unknown> }, code: string) {
@@ -44,12 +44,7 @@ describe('application logs and the audit log', async () => {
 
   it('writes an application log entry on sign-in, visible only to that community', async () => {
     const ip = randomIp();
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: a.email, password: a.password, community: a.name },
-      remoteAddress: ip,
-    });
+    const login = await logIn(t, a.email, a.password, a.name, ip);
     expect(login.statusCode).toBe(200);
 
     const entries = await logs(a, 'kind=application');
@@ -147,12 +142,7 @@ describe('error responses', async () => {
       payload: { name: 'Vera Viewer', email: `vera@${a.name}.example`, password: 'viewer-password-1', roleId: viewer.id },
     });
     expect(admin.statusCode).toBe(201);
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: `vera@${a.name}.example`, password: 'viewer-password-1', community: a.name },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, `vera@${a.name}.example`, 'viewer-password-1', a.name);
     expect(login.statusCode).toBe(200);
     viewerToken = login.json().token;
   });
@@ -206,12 +196,7 @@ describe('error responses', async () => {
   });
 
   it('401 invalid_credentials for a wrong password', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: b.email, password: 'not-the-password', community: b.name },
-      remoteAddress: randomIp(),
-    });
+    const res = await logIn(t, b.email, 'not-the-password', b.name);
     expect(res.statusCode).toBe(401);
     expectErrorBody(res, 'invalid_credentials');
   });
@@ -267,13 +252,7 @@ describe('error responses', async () => {
 
   it('429 rate_limited with Retry-After after too many sign-in attempts', async () => {
     const c = await t.signup();
-    const attempt = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: c.email, password: 'wrong-password', community: c.name },
-        remoteAddress: randomIp(),
-      });
+    const attempt = () => logIn(t, c.email, 'wrong-password', c.name);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await attempt()).statusCode);
     expect(statuses.every((s) => s === 401)).toBe(true);
@@ -284,12 +263,7 @@ describe('error responses', async () => {
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     // Even the right password waits now.
-    const right = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: c.email, password: c.password, community: c.name },
-      remoteAddress: randomIp(),
-    });
+    const right = await logIn(t, c.email, c.password, c.name);
     expect(right.statusCode).toBe(429);
   });
 

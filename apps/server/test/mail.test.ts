@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED } from '../src/kernel/messaging/mailer';
-import { droppedMail, randomIp, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { droppedMail, logIn, randomIp, startTestApp, type TestApp, type TestCommunity, waitFor } from './helpers';
 import { startSmtp } from './smtp';
 
 /** A port nothing listens on. */
@@ -11,16 +11,6 @@ async function closedPort(): Promise<number> {
   const port = (probe.address() as { port: number }).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 type OutboxRow = { id: string; to: string; subject: string; text: string; status: string; attempts: number; error: string | null };
@@ -86,12 +76,7 @@ describe('mail over SMTP, delivered by a pg-boss job', () => {
       remoteAddress: randomIp(),
     });
     expect(reset.statusCode).toBe(204);
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: c.email, password: 'a-brand-new-password', community: c.name },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, c.email, 'a-brand-new-password', c.name);
     expect(login.statusCode).toBe(200);
   });
 

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, type Outbound } from '../src/kernel/messaging/outbound';
 import { createHttpSmsClient } from '../src/modules/marketing/channels/providers/http-sms';
 import { ProviderError } from '../src/modules/marketing/channels/providers/types';
-import { createWhatsappCloudClient, fetchHeaderMedia } from '../src/modules/marketing/channels/providers/whatsapp-cloud';
+import {
+  createWhatsappCloudClient,
+  fetchHeaderMedia,
+  type WhatsappCloudOptions,
+} from '../src/modules/marketing/channels/providers/whatsapp-cloud';
 import { countSms } from '../src/modules/marketing/channels/sms-counter';
 import { syncPendingWhatsappTemplates } from '../src/modules/marketing/channels/whatsapp-sync';
 import { hubSignature } from '../src/modules/marketing/channels/whatsapp-webhook';
@@ -168,6 +172,17 @@ describe('provider clients', () => {
     await fake.close();
   });
 
+  /** A WhatsApp Cloud API client of the fake's Graph address: its valid token and numbers unless `options` names others. */
+  const cloudClient = (options: Partial<WhatsappCloudOptions> = {}) =>
+    createWhatsappCloudClient({
+      graphUrl: `${fake.url}/graph`,
+      accessToken: 'EAAG-wa-token-0001',
+      phoneNumberId: '1234567',
+      businessAccountId: '7654321',
+      outbound,
+      ...options,
+    });
+
   it('sends an SMS with the documented JSON POST and returns the gateway id', async () => {
     fake.smsMode = 'ok';
     const client = createHttpSmsClient({ baseUrl: `${fake.url}/sms/`, apiKey: 'sms-key-0001', username: 'atrium', outbound });
@@ -209,13 +224,7 @@ describe('provider clients', () => {
   });
 
   it('submits a WhatsApp template in Meta’s components shape, reads its status and sends it', async () => {
-    const client = createWhatsappCloudClient({
-      graphUrl: `${fake.url}/graph`,
-      accessToken: 'EAAG-wa-token-0001',
-      phoneNumberId: '1234567',
-      businessAccountId: '7654321',
-      outbound,
-    });
+    const client = cloudClient();
     const submitted = await client.submitTemplate({
       name: 'order_update',
       category: 'utility',
@@ -258,13 +267,7 @@ describe('provider clients', () => {
     const message = await client.sendTemplate('+919845012345', 'order_update', 'en', ['Asha', 'A-1001']);
     expect(message).toMatchObject({ status: 'sent', providerMessageId: expect.stringMatching(/^wamid\./) });
     expect(fake.requests.at(-1)?.body).toMatchObject({ to: '919845012345', template: { name: 'order_update', language: { code: 'en' } } });
-    const refused = await createWhatsappCloudClient({
-      graphUrl: `${fake.url}/graph`,
-      accessToken: 'bad',
-      phoneNumberId: '1',
-      businessAccountId: '2',
-      outbound,
-    })
+    const refused = await cloudClient({ accessToken: 'bad', phoneNumberId: '1', businessAccountId: '2' })
       .templateStatus('1')
       .catch((e) => e);
     expect(refused).toMatchObject({
@@ -275,14 +278,7 @@ describe('provider clients', () => {
   });
 
   it('uploads a media header with the Resumable Upload API and submits its handle as the header example', async () => {
-    const client = createWhatsappCloudClient({
-      graphUrl: `${fake.url}/graph`,
-      accessToken: 'EAAG-wa-token-0001',
-      phoneNumberId: '1234567',
-      businessAccountId: '7654321',
-      appId: '4455667788',
-      outbound,
-    });
+    const client = cloudClient({ appId: '4455667788' });
     const media = await fetchHeaderMedia(outbound, `${fake.url}/media/header.png`, 'image');
     expect(media).toEqual({ bytes: PNG, type: 'image/png', name: 'header.png' });
     const before = fake.requests.length;
@@ -322,13 +318,7 @@ describe('provider clients', () => {
     const moved = await fetchHeaderMedia(outbound, `${fake.url}/media/moved.png`, 'image').catch((e) => e);
     expect(moved).toMatchObject({ status: 422, message: expect.stringContaining('HTTP 302') });
     expect(fake.requests.some((r) => r.path === '/latest')).toBe(false);
-    const noApp = await createWhatsappCloudClient({
-      graphUrl: `${fake.url}/graph`,
-      accessToken: 'x',
-      phoneNumberId: '1',
-      businessAccountId: '2',
-      outbound,
-    })
+    const noApp = await cloudClient({ accessToken: 'x', phoneNumberId: '1', businessAccountId: '2' })
       .uploadMedia(media)
       .catch((e) => e);
     expect(noApp).toMatchObject({ status: 422, message: expect.stringContaining('app id') });

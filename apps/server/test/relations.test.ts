@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scope } from '../src/kernel/auth/context';
 import type { Database, Db } from '../src/kernel/db/database';
 import type { ListQuery } from '../src/kernel/resources/list-query';
-import { appWith, randomIp, type TestCommunity } from './helpers';
+import { appWith, logIn, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -169,12 +169,7 @@ describe('relations', () => {
     const role = await create('identity/roles', { name: 'Admin reader', permissions: { 'admin-management': 'read' } });
     const email = `reader@${c.name}.example`;
     await create('identity/admins', { name: 'Reader', email, password: 'reader-password-123', roleId: role.id });
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password: 'reader-password-123', community: c.name },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, email, 'reader-password-123', c.name);
     const reader = { ...c, headers: { authorization: `Bearer ${login.json().token}`, 'community-name': c.name } };
     expect((await api('GET', 'identity/admins', undefined, reader)).status).toBe(200);
     const refused = await api('GET', 'identity/admins?expand=role', undefined, reader);
@@ -211,12 +206,7 @@ describe('relations', () => {
   it('deleting an admin deletes their sessions (cascade in the database)', async () => {
     const email = `gone@${c.name}.example`;
     const admin = await create('identity/admins', { name: 'Gone', email, password: 'gone-password-123' });
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password: 'gone-password-123', community: c.name },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, email, 'gone-password-123', c.name);
     expect(login.statusCode, login.body).toBe(200);
     const sessions = () => t.app.db.query<{ n: number }>('select count(*)::int as n from sessions where user_id = $1', [admin.id]);
     expect((await sessions())[0].n).toBe(1);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { moduleCatalogue } from '../src/kernel/access';
 import type { Resource } from '../src/kernel/resources/resource';
 import type { FileField } from '../src/kernel/storage/file-links';
-import { multipart, pdf, randomIp, startTestApp, type TestCommunity } from './helpers';
+import { logIn, multipart, pdf, randomIp, startTestApp, type TestCommunity } from './helpers';
 import { exampleInput, insertDirect, tag, urlOf } from './resource-fixtures';
 
 /**
@@ -50,12 +50,7 @@ async function makeAdmin(permissions: Record<string, string>): Promise<TestCommu
     payload: { name: 'Files suite admin', email, password, roleId: role.json().data.id },
   });
   expect(admin.statusCode, admin.body).toBe(201);
-  const login = await t.request({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password, community: owner.name },
-    remoteAddress: randomIp(),
-  });
+  const login = await logIn(t, email, password, owner.name);
   expect(login.statusCode, login.body).toBe(200);
   const token = login.json().token as string;
   return { ...owner, token, email, password, headers: { authorization: `Bearer ${token}`, 'community-name': owner.name } };

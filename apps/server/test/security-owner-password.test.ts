@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedIfEmpty } from '../src/seed';
-import { randomIp, startTestApp, type TestApp } from './helpers';
+import { logIn, startTestApp, type TestApp } from './helpers';
 
 describe('finding 11: the generated owner password never reaches the structured log', () => {
   let t: TestApp;
@@ -25,12 +25,7 @@ describe('finding 11: the generated owner password never reaches the structured 
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const password = readFileSync(file, 'utf8').trim();
     expect(password.length).toBeGreaterThanOrEqual(12);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: 'owner@atrium.test', password, community: t.config.seedCommunity },
-      remoteAddress: randomIp(),
-    });
+    const res = await logIn(t, 'owner@atrium.test', password, t.config.seedCommunity);
     expect(res.statusCode, res.body).toBe(200);
     // What seeding logged says where the password is, never the password.
     expect(logged.join('\n')).toContain(file);

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { droppedMail, randomIp, signedInAdmin, signIn, startTestApp, type TestCommunity } from './helpers';
+import { droppedMail, logIn, randomIp, signedInAdmin, signIn, startTestApp, type TestCommunity } from './helpers';
 
 /** One test per access finding of issue 9 (2, 3, 5, 8) and ownership transfer; the security suite runs the generic attacks. */
 
@@ -19,8 +19,7 @@ const refused = (res: LightMyRequestResponse, status: number, code: string, what
 const me = (token: string) => t.request({ method: 'GET', url: '/api/v1/auth/me', as: token });
 const patchAdmin = (as: TestCommunity, id: string, payload: Record<string, unknown>) =>
   t.request({ method: 'PATCH', url: `/api/v1/identity/admins/${id}`, as, payload });
-const login = (email: string, password: string, community = owner.name) =>
-  t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password, community }, remoteAddress: randomIp() });
+const login = (email: string, password: string, community = owner.name) => logIn(t, email, password, community);
 
 describe('finding 2: an admin manager cannot take over the owner', () => {
   it("the owner's password, email, role, status and record change only by the owner; the owner is never deleted", async () => {

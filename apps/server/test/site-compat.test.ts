@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app';
 import { readLegacyCalls } from '../src/kernel/compat/contract';
-import { appWith, multipart, type Part, pdf, randomIp, type TestCommunity, upload as uploadTo } from './helpers';
+import { appWith, logIn, multipart, type Part, pdf, randomIp, type TestCommunity, upload as uploadTo } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -410,12 +410,7 @@ describe('compat: site-content lines', async () => {
     const role = await api('POST', 'identity/roles', { name: 'Site reader', permissions: { site: 'read' } });
     const email = `reader-${randomBytes(3).toString('hex')}@${c.name}.example`;
     await api('POST', 'identity/admins', { name: 'Reader', email, password: 'reader-password-1', roleId: role.id });
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password: 'reader-password-1', community: c.name },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, email, 'reader-password-1', c.name);
     const token = login.json().token;
     const reader: TestCommunity = { ...c, token, headers: { authorization: `Bearer ${token}`, 'community-name': c.name } };
     expect((await call('/product/get', {}, reader)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scopeOf } from '../src/kernel/auth/context';
 import { replyToInbound } from '../src/modules/site/services/replies';
-import { appWith, randomIp, type TestCommunity } from './helpers';
+import { appWith, logIn, randomIp, type TestCommunity } from './helpers';
 
 const [t, a, b] = await appWith(2);
 
@@ -81,12 +81,7 @@ describe('site: reply by email to an inbound record', () => {
       as: a,
       payload: { name: 'Reader', email: `r@${a.name}.example`, password: 'reader-password-1', roleId: role.json().data.id },
     });
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: `r@${a.name}.example`, password: 'reader-password-1', community: a.name },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, `r@${a.name}.example`, 'reader-password-1', a.name);
     const denied = await reply(login.json().token, 'get-in-touch-messages', messageId, { subject: 's', message: 'm' });
     expect(denied.statusCode).toBe(403);
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type Mailer, outboundFor } from '../../../../kernel/messaging';
 import type { Database } from '../../../../kernel/resources';
-import type { SecretBox } from '../../../../kernel/secrets';
+import { secretBoxFor } from '../../../../kernel/secrets';
 import { openSettings } from '../settings/store';
 import { createHttpSmsClient } from './http-sms';
 import { outboxResult } from './outbox';
@@ -11,10 +11,11 @@ import { createWhatsappCloudClient } from './whatsapp-cloud';
 
 // Sends one message through the channel the community configured: its HTTP SMS gateway, its SMTP
 // server or the installation's mail (kernel/messaging), its WhatsApp Cloud API number, or the
-// development outbox. Reached from anything holding the app's database (resource hooks, routes).
+// development outbox. Reached from anything holding the app's database (resource hooks, routes):
+// the settings' secrets are opened with the box the kernel binds to that database (secretBoxFor);
+// the installation's mailer and sender address are bound here when the routes are registered.
 
 interface Sender {
-  box: SecretBox;
   mailer: Mailer;
   mailFrom: string;
 }
@@ -22,7 +23,7 @@ interface Sender {
 const senders = new WeakMap<Database, Sender>();
 
 export function bindChannelSender(app: FastifyInstance): void {
-  senders.set(app.db, { box: app.secrets, mailer: app.mailer, mailFrom: app.config.mailFrom });
+  senders.set(app.db, { mailer: app.mailer, mailFrom: app.config.mailFrom });
 }
 
 export function senderFor(db: Database): Sender {
@@ -39,8 +40,8 @@ export interface OutgoingEmail {
 }
 
 export async function sendEmail(db: Database, tenantId: string, email: OutgoingEmail): Promise<SendResult> {
-  const { box, mailer, mailFrom } = senderFor(db);
-  const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'email'));
+  const { mailer, mailFrom } = senderFor(db);
+  const settings = await db.withTenant(tenantId, (tx) => openSettings(secretBoxFor(db), tx, tenantId, 'email'));
   const config = settings.config as {
     host?: string;
     port?: number;
@@ -96,8 +97,7 @@ export interface OutgoingSmsMessage {
 }
 
 export async function sendSms(db: Database, tenantId: string, sms: OutgoingSmsMessage): Promise<SendResult> {
-  const { box } = senderFor(db);
-  const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'sms'));
+  const settings = await db.withTenant(tenantId, (tx) => openSettings(secretBoxFor(db), tx, tenantId, 'sms'));
   if (settings.provider !== 'http') return outboxResult();
   const config = settings.config as { baseUrl: string; senderId: string; username?: string };
   const client = createHttpSmsClient({
@@ -111,8 +111,7 @@ export async function sendSms(db: Database, tenantId: string, sms: OutgoingSmsMe
 
 /** The community's WhatsApp Cloud API client, or null while WhatsApp is on the development outbox. */
 export async function whatsappClientFor(db: Database, tenantId: string) {
-  const { box } = senderFor(db);
-  const settings = await db.withTenant(tenantId, (tx) => openSettings(box, tx, tenantId, 'whatsapp'));
+  const settings = await db.withTenant(tenantId, (tx) => openSettings(secretBoxFor(db), tx, tenantId, 'whatsapp'));
   if (settings.provider !== 'cloud_api') return null;
   const config = settings.config as { graphUrl: string; phoneNumberId: string; businessAccountId: string; appId?: string };
   return createWhatsappCloudClient({

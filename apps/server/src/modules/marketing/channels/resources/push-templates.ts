@@ -1,13 +1,7 @@
-import { z } from 'zod';
 import { defineResource, type HookContext } from '../../../../kernel/resources';
 import { marketingPushTemplates } from '../../tables/channels';
 import { assertTemplateVariables } from '../variables';
-
-const httpsUrl = () =>
-  z
-    .url({ protocol: /^https?$/, message: 'A web address (https://…)' })
-    .max(2000)
-    .nullable();
+import { templateUrl } from './fields';
 
 async function checkVariables(ctx: HookContext, data: Record<string, unknown>) {
   await assertTemplateVariables(ctx.tx, ctx.scope.tenantId, {
@@ -29,10 +23,10 @@ export const pushTemplatesResource = defineResource({
     name: (s) => s.trim().min(1).max(120),
     title: (s) => s.trim().min(1, 'Write a title').max(65),
     body: (s) => s.trim().min(1, 'Write the message').max(240),
-    iconUrl: httpsUrl,
-    imageUrl: httpsUrl,
+    iconUrl: templateUrl,
+    imageUrl: templateUrl,
     urlText: (s) => s.trim().max(30),
-    url: httpsUrl,
+    url: templateUrl,
   },
   list: { search: ['name', 'title'], sort: ['name'] },
   ui: { title: 'name', columns: ['name', 'title', 'body', 'urlText'] },

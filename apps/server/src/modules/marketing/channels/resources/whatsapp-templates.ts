@@ -5,6 +5,7 @@ import { marketingWhatsappTemplates, type WhatsappButton } from '../../tables/ch
 import { BUILT_IN_VARIABLES } from '../../variables/engine';
 import { MEDIA_HEADERS } from '../providers/whatsapp-cloud';
 import { declaredVariables } from '../variables';
+import { templateUrl } from './fields';
 
 const button = z.discriminatedUnion('type', [
   z.object({ type: z.literal('quick_reply'), text: z.string().trim().min(1).max(25) }),
@@ -79,11 +80,7 @@ export const whatsappTemplatesResource = defineResource({
         .regex(/^[a-z0-9_]+$/, 'Lower-case letters, digits and underscores (order_update)'),
     language: (s) => s.trim().regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/, 'A WhatsApp language code (en, en_US, hi)'),
     headerText: (s) => s.trim().max(60),
-    headerImageUrl: () =>
-      z
-        .url({ protocol: /^https?$/, message: 'A web address (https://…)' })
-        .max(2000)
-        .nullable(),
+    headerImageUrl: templateUrl,
     body: (s) => s.trim().min(1, 'Write the message').max(1024),
     footer: (s) => s.trim().max(60),
     buttons: () => z.array(button).max(10),
