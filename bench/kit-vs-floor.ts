@@ -21,14 +21,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getTableColumns } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { CURSOR_VALUE, ESTIMATE_TRUSTED_FROM, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
-import { siteProducts } from '../apps/server/src/modules/site/tables';
+import { CURSOR_VALUE, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
 import { floorServer } from './lib/floor';
 
 interface Latency {
