@@ -72,7 +72,7 @@ export function fulltextIndexName(table: string, column: string): string {
 }
 
 /** The statistics target of searched columns (PostgreSQL's default is 100). */
-export const SEARCH_STATISTICS = 1000;
+export const SEARCH_STATISTICS = 500;
 
 /** The largest pending list of a search index, in kB (see above; PostgreSQL's default is 4096). */
 export const SEARCH_PENDING_KB = 128;
@@ -109,11 +109,13 @@ export async function ensureSearchIndexes(db: Database, resources: Resource[], w
     // The planner guesses how many rows a '%term%' matches from the column's histogram, and never
     // less than about one in twice its number of entries, for each searched column. That guess
     // picks between walking the sort's index until a page is full and reading the trigram index's
-    // matches: a rare term guessed too common walks the index far past the page. Ten times the
+    // matches: a rare term guessed too common walks the index far past the page. Five times the
     // default sample keeps the guess close for rare terms: at 300, the orders' search for a name
-    // that one order in 576 has (three columns searched) was guessed at 1 in 288 and walked 15,000
-    // rows (17 ms) instead of reading 175 matches (2.4 ms). Matching the term against every
-    // histogram entry costs planning time (~2.4 ms per plan at 1M rows, against ~1.5 ms at 300).
+    // that one order in 576 has (three columns searched, 100k orders) was guessed at 1 in 288 and
+    // walked 15,000 rows (17 ms) instead of reading the 175 trigram matches (2.4 ms); at 500 it is
+    // guessed at 196 rows, every analyze, and read from the index. Matching the term against every
+    // histogram entry costs planning time: "walnut" at 1M products plans in ~1.8 ms at 300, ~2.0 ms
+    // at 500 and ~2.8 ms at 1,000 (twice per counted list: the page, then the estimate of its total).
     if (targets.get(`${table}.${column}`) !== SEARCH_STATISTICS)
       await db.query(`alter table "${table}" alter column "${column}" set statistics ${SEARCH_STATISTICS}`);
   }
