@@ -114,7 +114,7 @@ test('a screen whose chunk cannot load says "reload to update" instead of going 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
-test('a navigation menu opened by hover stays open when its button is then clicked; Escape closes it', async ({ page }) => {
+test('a navigation menu opened by hover stays open when its button is then clicked; a click outside closes it', async ({ page }) => {
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' });
@@ -125,6 +125,6 @@ test('a navigation menu opened by hover stays open when its button is then click
   // Longer than the menu's open and close delays: a click that toggled would have closed it by now.
   await page.waitForTimeout(400);
   await expect(entry).toBeVisible();
-  await page.keyboard.press('Escape');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).click();
   await expect(entry).toBeHidden();
 });
