@@ -1,8 +1,8 @@
 import { Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
-import { type NavGroup, useVisibleScreens } from './use-visible-screens';
+import { useVisibleScreens } from './use-visible-screens';
 
 /** The horizontal navigation (md and up): one link per single-screen group, a menu with sections per larger one. */
 export function TopNav() {
@@ -27,46 +27,29 @@ export function TopNav() {
             {group.label}
           </Link>
         ) : (
-          <NavGroupMenu key={group.key} group={group} active={active} pathname={pathname} />
+          <Menu key={group.key} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+            <Menu.Target>
+              <button type="button" className="atrium-nav-link" data-active={group.screens.some((s) => active(s.path)) || undefined}>
+                {group.label}
+                <IconChevronDown size={14} aria-hidden />
+              </button>
+            </Menu.Target>
+            <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
+              {group.sections.map((section, i) => (
+                <Fragment key={section.label ?? i}>
+                  {i > 0 && <Menu.Divider />}
+                  {section.label && group.sections.length > 1 && <Menu.Label>{section.label}</Menu.Label>}
+                  {section.screens.map((s) => (
+                    <Menu.Item key={s.path} component={Link} to={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
+                      {s.label}
+                    </Menu.Item>
+                  ))}
+                </Fragment>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
         ),
       )}
     </Group>
-  );
-}
-
-/**
- * A group's menu, opened by hover or click. It is controlled so that a click on its button only
- * opens it: left to itself, a click that lands after the hover has opened the menu could close it
- * again. Escape, a click outside, leaving it (when hover opened it) and choosing an item still close it.
- */
-function NavGroupMenu({ group, active, pathname }: { group: NavGroup; active: (path: string) => boolean; pathname: string }) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <Menu opened={opened} onChange={setOpened} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
-      <Menu.Target>
-        <button
-          type="button"
-          className="atrium-nav-link"
-          data-active={group.screens.some((s) => active(s.path)) || undefined}
-          onClick={() => setOpened(true)}
-        >
-          {group.label}
-          <IconChevronDown size={14} aria-hidden />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
-        {group.sections.map((section, i) => (
-          <Fragment key={section.label ?? i}>
-            {i > 0 && <Menu.Divider />}
-            {section.label && group.sections.length > 1 && <Menu.Label>{section.label}</Menu.Label>}
-            {section.screens.map((s) => (
-              <Menu.Item key={s.path} component={Link} to={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
-                {s.label}
-              </Menu.Item>
-            ))}
-          </Fragment>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
   );
 }
