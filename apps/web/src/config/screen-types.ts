@@ -72,8 +72,20 @@ export const drawerRecord = (path: string) => (id: string) => `${path}?record=${
 /** The URL of a record on an editor page (`?id=<id>`). */
 export const editorRecord = (path: string) => (id: string) => `${path}?id=${encodeURIComponent(id)}`;
 
-/** A screen as its area writes it when the section's defaults (group, section, modules, nav) give the rest. */
-export type ScreenEntry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen>;
+/**
+ * A screen as its area writes it when the section's defaults (group, section, modules, nav) give the rest.
+ * `drawer` names a resource whose records open in this screen's own drawer (`?record=<id>` on its path).
+ */
+export type ScreenEntry = Pick<Screen, 'path' | 'label' | 'description'> & Partial<Screen> & { drawer?: string };
+
+/** The screen an entry declares: its `drawer` resource becomes the first of its record links. */
+export function fromEntry<E extends Pick<Screen, 'path'> & Partial<Screen> & { drawer?: string }>({
+  drawer,
+  ...screen
+}: E): Omit<E, 'drawer'> {
+  if (!drawer) return screen;
+  return { ...screen, records: [{ resource: drawer, href: drawerRecord(screen.path) }, ...(screen.records ?? [])] };
+}
 
 /**
  * The screens of one navigation section: `inSection({ group: 'shop', section: 'Selling', modules: ['commerce-orders'] })`
@@ -83,4 +95,4 @@ export type ScreenEntry = Pick<Screen, 'path' | 'label' | 'description'> & Parti
 export const inSection =
   <D extends Pick<Screen, 'group'> & Partial<Screen>>(defaults: D) =>
   (entry: ScreenEntry & (D extends Pick<Screen, 'modules'> ? unknown : Pick<Screen, 'modules'>)): Screen =>
-    ({ nav: true, ...defaults, ...entry }) as Screen;
+    ({ nav: true, ...defaults, ...fromEntry(entry) }) as Screen;

@@ -1,4 +1,4 @@
-import { type AreaDeclaration, drawerRecord, inSection } from '../../config/screen-types';
+import { type AreaDeclaration, inSection } from '../../config/screen-types';
 
 const OUTBOX = '/admin-panel/notifications';
 const PERF = '/admin-panel/controlcenter/performance';
@@ -14,7 +14,7 @@ export const opsArea: AreaDeclaration = {
       modules: ['notifications'],
       keywords: ['outbox', 'email', 'notifications'],
       component: () => import('./notifications-page'),
-      records: [{ resource: 'ops/outbox', href: drawerRecord(OUTBOX) }],
+      drawer: 'ops/outbox',
     }),
     activity({
       path: `${PERF}/error-log`,

@@ -1,4 +1,4 @@
-import { type AreaDeclaration, drawerRecord, inSection } from '../../config/screen-types';
+import { type AreaDeclaration, inSection } from '../../config/screen-types';
 
 const CC = '/admin-panel/controlcenter';
 const ERRORS = `${CC}/settings/error-management`;
@@ -31,7 +31,7 @@ export const settingsArea: AreaDeclaration = {
       modules: ['error-management'],
       keywords: ['error management', 'error codes'],
       component: () => import('./error-management-page'),
-      records: [{ resource: 'settings/error-codes', href: drawerRecord(ERRORS) }],
+      drawer: 'settings/error-codes',
     }),
     community({
       path: `${CC}/settings/version`,

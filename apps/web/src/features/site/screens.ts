@@ -1,23 +1,30 @@
-import { type AreaDeclaration, drawerRecord, editorRecord, type LazyComponent, type Screen } from '../../config/screen-types';
+import {
+  type AreaDeclaration,
+  drawerRecord,
+  editorRecord,
+  fromEntry,
+  type LazyComponent,
+  type Screen,
+  type ScreenEntry,
+} from '../../config/screen-types';
 import { SITE_PATHS } from './paths';
 
 const P = '/admin-panel';
 const plain: LazyComponent = () => import('./plain-screen');
 
-type Entry = Pick<Screen, 'label' | 'description'> & Partial<Screen>;
+type Entry = Omit<ScreenEntry, 'path'>;
 
 /** A website screen in a section of the Website menu; records open in the list's drawer unless told otherwise. */
 function site(section: string, path: string, entry: Entry): Screen {
   const full = `${P}/${path}`;
   const component = entry.component ?? (entry.resource ? plain : undefined);
   return {
-    path: full,
     group: 'website',
     section,
     modules: ['site'],
     nav: true,
     records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(full) }] : undefined,
-    ...entry,
+    ...fromEntry({ path: full, ...entry }),
     component,
   };
 }
@@ -99,7 +106,7 @@ export const siteArea: AreaDeclaration = {
       label: 'Cities',
       description: 'Each city belongs to a state; choose the country first.',
       component: () => import('./cities-page'),
-      records: [{ resource: 'site/cities', href: drawerRecord(`${P}/City`) }],
+      drawer: 'site/cities',
     }),
     catalogue('productDesign', {
       label: 'Products',
@@ -132,39 +139,39 @@ export const siteArea: AreaDeclaration = {
       label: 'Get in touch',
       description: "Messages from the website's get-in-touch form.",
       component: () => import('./get-in-touch-page'),
-      records: [{ resource: 'site/get-in-touch-messages', href: drawerRecord(`${P}/getintouch`) }],
+      drawer: 'site/get-in-touch-messages',
     }),
     inbound('design-enquiry', {
       label: 'Design enquiries',
       description: 'Requests for help from the design team, sent from the website.',
       component: () => import('./design-enquiry-page'),
-      records: [{ resource: 'site/design-support-requests', href: drawerRecord(`${P}/design-enquiry`) }],
+      drawer: 'site/design-support-requests',
     }),
     inbound('careers', {
       label: 'Job applications',
       description: 'Job applications from the careers page, with their CVs.',
       keywords: ['careers', 'cv', 'jobs'],
       component: () => import('./careers-page'),
-      records: [{ resource: 'site/career-applications', href: drawerRecord(`${P}/careers`) }],
+      drawer: 'site/career-applications',
     }),
     inbound('event-registration', {
       label: 'Event registrations',
       description: 'Visitors who registered for an event on the website.',
       component: () => import('./event-registrations-page'),
-      records: [{ resource: 'site/event-registrations', href: drawerRecord(`${P}/event-registration`) }],
+      drawer: 'site/event-registrations',
     }),
     inbound('download-catalogue', {
       label: 'Catalogue downloads',
       description: 'Who left their details to download a catalogue.',
       component: () => import('./catalogue-downloads-page'),
-      records: [{ resource: 'site/catalogue-downloads', href: drawerRecord(`${P}/download-catalogue`) }],
+      drawer: 'site/catalogue-downloads',
     }),
     inbound('subscribedusers', {
       label: 'Newsletter subscribers',
       description: 'Visitors who subscribed to the newsletter.',
       keywords: ['subscribed users', 'newsletter'],
       component: () => import('./subscribers-page'),
-      records: [{ resource: 'site/subscribers', href: drawerRecord(`${P}/subscribedusers`) }],
+      drawer: 'site/subscribers',
     }),
     editor('add-banner', { label: 'New banner', description: 'Add a home banner', component: () => import('./banner-add-page') }),
     editor('edit-banner', {

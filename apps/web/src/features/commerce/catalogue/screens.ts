@@ -42,7 +42,7 @@ export const catalogueScreens: Screen[] = [
     description: 'The values of each attribute: colours with swatches, sizes…',
     keywords: ['add attributes', 'colours', 'sizes'],
     component: () => import('./attribute-values-page'),
-    records: [{ resource: 'commerce/attribute-values', href: drawerRecord(P.attributeValues) }],
+    drawer: 'commerce/attribute-values',
   }),
   shop({
     path: P.settings,

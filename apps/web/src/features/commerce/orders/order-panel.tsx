@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Loader, NumberInput, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { ActionButtons } from '../../../kit/action-buttons';
 import { TableHead } from '../../../kit/table-head';
 import { useAction } from '../../../kit/use-action';
 import { formatMoney } from './money';
@@ -108,19 +109,16 @@ export function OrderPanel({ id }: { id: string }) {
         </Badge>
       </Group>
       {actions.length > 0 && (
-        <Group gap="xs">
-          {actions.map((a) => (
-            <Button
-              key={a.event}
-              variant={a.color ? 'light' : 'filled'}
-              color={a.color}
-              loading={busy === a.event}
-              onClick={() => run(a.event, () => transitionOrder(order.id, a.event), `${a.label}: done`)}
-            >
-              {a.label}
-            </Button>
-          ))}
-        </Group>
+        <ActionButtons
+          gap="xs"
+          busy={busy}
+          actions={actions.map((a) => ({
+            name: a.event,
+            label: a.label,
+            color: a.color,
+            onClick: () => run(a.event, () => transitionOrder(order.id, a.event), `${a.label}: done`),
+          }))}
+        />
       )}
       <Table aria-label="Order lines">
         <TableHead columns={['Item', 'Qty', 'Shipped', 'Price', 'Total']} />

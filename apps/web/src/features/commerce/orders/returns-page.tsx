@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useCurrentScreen } from '../../../app/current-screen';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { ActionButtons } from '../../../kit/action-buttons';
 import type { Row } from '../../../kit/resource-api';
-import { ResourceScreen } from '../../../kit/resource-screen';
 import { useAction } from '../../../kit/use-action';
 import { formatMoney } from './money';
 import { transitionReturn } from './orders-api';
+import { RecordPanelScreen } from './record-panel-screen';
 
 /** What each return state lets the shop do next (the server refuses the rest with a 409). */
 const NEXT: Record<string, { event: 'approve' | 'reject' | 'receive' | 'refund'; label: string; color?: string }[]> = {
@@ -33,33 +33,20 @@ function ReturnPanel({ row }: { row: Row }) {
       <Text size="sm">
         {lines.reduce((n, l) => n + l.quantity, 0)} units on {lines.length} order line(s)
       </Text>
-      <Group>
-        {(NEXT[String(row.status)] ?? []).map((n) => (
-          <Button
-            key={n.event}
-            color={n.color}
-            variant={n.color ? 'light' : 'filled'}
-            loading={busy === n.event}
-            onClick={() => act(n.event)}
-          >
-            {n.label}
-          </Button>
-        ))}
-      </Group>
+      <ActionButtons
+        busy={busy}
+        actions={(NEXT[String(row.status)] ?? []).map((n) => ({
+          name: n.event,
+          label: n.label,
+          color: n.color,
+          onClick: () => act(n.event),
+        }))}
+      />
     </Stack>
   );
 }
 
 /** Returns: the list by status; a return opens with its next steps. */
 export default function ReturnsPage() {
-  const screen = useCurrentScreen();
-  return (
-    <ResourceScreen
-      resource="commerce/returns"
-      title={screen.label}
-      description={screen.description}
-      readOnly
-      renderRecord={(row) => <ReturnPanel row={row} />}
-    />
-  );
+  return <RecordPanelScreen resource="commerce/returns" panel={(row) => <ReturnPanel row={row} />} />;
 }

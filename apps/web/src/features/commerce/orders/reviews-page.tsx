@@ -1,10 +1,10 @@
-import { Badge, Blockquote, Button, Group, Rating, Stack, Text } from '@mantine/core';
+import { Badge, Blockquote, Group, Rating, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useCurrentScreen } from '../../../app/current-screen';
+import { ActionButtons } from '../../../kit/action-buttons';
 import type { Row } from '../../../kit/resource-api';
-import { ResourceScreen } from '../../../kit/resource-screen';
 import { useAction } from '../../../kit/use-action';
 import { deleteReview, moderateReview } from './orders-api';
+import { RecordPanelScreen } from './record-panel-screen';
 
 const REVIEW_STATUS: Record<string, string> = { pending: 'Awaiting moderation', approved: 'Approved', rejected: 'Rejected' };
 
@@ -32,46 +32,36 @@ function ReviewPanel({ row }: { row: Row }) {
       <Text size="sm" c="dimmed">
         By {String(row.authorName)}
       </Text>
-      <Group>
-        <Button
-          loading={busy === 'approve'}
-          disabled={row.status === 'approved'}
-          onClick={() => act('approve', () => moderateReview(id, 'approved'), 'Review published')}
-        >
-          Approve
-        </Button>
-        <Button
-          variant="light"
-          color="red"
-          loading={busy === 'reject'}
-          disabled={row.status === 'rejected'}
-          onClick={() => act('reject', () => moderateReview(id, 'rejected'), 'Review rejected')}
-        >
-          Reject
-        </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          loading={busy === 'delete'}
-          onClick={() => act('delete', () => deleteReview(id), 'Review deleted')}
-        >
-          Delete
-        </Button>
-      </Group>
+      <ActionButtons
+        busy={busy}
+        actions={[
+          {
+            name: 'approve',
+            label: 'Approve',
+            disabled: row.status === 'approved',
+            onClick: () => act('approve', () => moderateReview(id, 'approved'), 'Review published'),
+          },
+          {
+            name: 'reject',
+            label: 'Reject',
+            color: 'red',
+            disabled: row.status === 'rejected',
+            onClick: () => act('reject', () => moderateReview(id, 'rejected'), 'Review rejected'),
+          },
+          {
+            name: 'delete',
+            label: 'Delete',
+            color: 'red',
+            variant: 'subtle',
+            onClick: () => act('delete', () => deleteReview(id), 'Review deleted'),
+          },
+        ]}
+      />
     </Stack>
   );
 }
 
 /** Review moderation: the queue by status; a review opens with approve, reject and delete. */
 export default function ReviewsPage() {
-  const screen = useCurrentScreen();
-  return (
-    <ResourceScreen
-      resource="commerce/reviews"
-      title={screen.label}
-      description={screen.description}
-      readOnly
-      renderRecord={(row) => <ReviewPanel row={row} />}
-    />
-  );
+  return <RecordPanelScreen resource="commerce/reviews" panel={(row) => <ReviewPanel row={row} />} />;
 }

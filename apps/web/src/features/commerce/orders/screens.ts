@@ -1,4 +1,4 @@
-import { drawerRecord, inSection, type Screen } from '../../../config/screen-types';
+import { inSection, type Screen } from '../../../config/screen-types';
 
 const P = '/admin-panel';
 const CC = `${P}/controlcenter/e-commerce`;
@@ -20,7 +20,7 @@ export const orderScreens: Screen[] = [
     description: 'Orders by status; each with its timeline, payment, dispatch and cancellation.',
     keywords: ['sales', 'dispatch', 'shipping', 'fulfilment'],
     component: () => import('./orders-page'),
-    records: [{ resource: 'commerce/orders', href: drawerRecord(ORDER_PATHS.orders) }],
+    drawer: 'commerce/orders',
   }),
   shop({
     path: ORDER_PATHS.returns,
@@ -28,7 +28,7 @@ export const orderScreens: Screen[] = [
     description: 'Return requests: approve, receive the goods back into stock, refund.',
     keywords: ['rma', 'refunds'],
     component: () => import('./returns-page'),
-    records: [{ resource: 'commerce/returns', href: drawerRecord(ORDER_PATHS.returns) }],
+    drawer: 'commerce/returns',
   }),
   shop({
     path: ORDER_PATHS.reviews,
@@ -36,7 +36,7 @@ export const orderScreens: Screen[] = [
     description: 'Product reviews waiting for moderation, and those published.',
     keywords: ['ratings', 'moderation'],
     component: () => import('./reviews-page'),
-    records: [{ resource: 'commerce/reviews', href: drawerRecord(ORDER_PATHS.reviews) }],
+    drawer: 'commerce/reviews',
   }),
   shop({
     path: ORDER_PATHS.coupons,
@@ -44,7 +44,7 @@ export const orderScreens: Screen[] = [
     description: 'Discount codes and their rules: validity, minimum order, usage limits, products.',
     keywords: ['discounts', 'promotions', 'codes'],
     resource: 'commerce/coupons',
-    records: [{ resource: 'commerce/coupons', href: drawerRecord(ORDER_PATHS.coupons) }],
+    drawer: 'commerce/coupons',
   }),
   shop({
     path: ORDER_PATHS.shopping,

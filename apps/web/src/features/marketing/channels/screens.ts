@@ -1,4 +1,4 @@
-import { drawerRecord, inSection, type Screen } from '../../../config/screen-types';
+import { inSection, type Screen } from '../../../config/screen-types';
 
 const SMS_TEMPLATES = '/admin-panel/SMStemplate';
 const PUSH_TEMPLATES = '/admin-panel/pushNotification-template';
@@ -19,7 +19,7 @@ export const channelsScreens: Screen[] = [
     description: 'SMS texts with merge tags, counted in GSM-7 or Unicode segments; sender id and DLT template id.',
     keywords: ['sms', 'text message', 'dlt', 'segments'],
     component: smsTemplates,
-    records: [{ resource: 'marketing/sms-templates', href: drawerRecord(SMS_TEMPLATES) }],
+    drawer: 'marketing/sms-templates',
   }),
   // The seed's other paths of the same screen (the saved-template page and the settings library).
   marketing({
@@ -44,7 +44,7 @@ export const channelsScreens: Screen[] = [
     description: 'Web push notifications: title, message, icon, image and link, previewed on a phone and a desktop.',
     keywords: ['push notification', 'web push', 'notification template'],
     component: () => import('./push-templates-page'),
-    records: [{ resource: 'marketing/push-templates', href: drawerRecord(PUSH_TEMPLATES) }],
+    drawer: 'marketing/push-templates',
   }),
   marketing({
     path: WHATSAPP_TEMPLATES,
@@ -53,7 +53,7 @@ export const channelsScreens: Screen[] = [
     keywords: ['whatsapp', 'template approval', 'cloud api'],
     component: () => import('./whatsapp-templates-page'),
     beyondContract: 'The seeds call the WhatsApp template API (core /marcom/whatsapp/*) but name no screen for it',
-    records: [{ resource: 'marketing/whatsapp-templates', href: drawerRecord(WHATSAPP_TEMPLATES) }],
+    drawer: 'marketing/whatsapp-templates',
   }),
   marketing({
     path: MESSAGES,
@@ -62,7 +62,7 @@ export const channelsScreens: Screen[] = [
     keywords: ['cc email', 'cc sms', 'send email', 'send sms', 'message history'],
     component: () => import('./cc-messages-page'),
     beyondContract: 'The seeds call /controlCenter/ccEmail and ccSms but name no screen for one-off messages',
-    records: [{ resource: 'marketing/cc-messages', href: drawerRecord(MESSAGES) }],
+    drawer: 'marketing/cc-messages',
   }),
   settings({
     path: `${SETTINGS}/email`,

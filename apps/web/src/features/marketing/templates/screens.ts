@@ -1,4 +1,4 @@
-import { drawerRecord, inSection, type Screen } from '../../../config/screen-types';
+import { inSection, type Screen } from '../../../config/screen-types';
 
 const TEMPLATES = '/admin-panel/templates';
 const editor = () => import('./email-editor-page');
@@ -52,7 +52,7 @@ export const templatesScreens: Screen[] = [
     keywords: ['merge tags', 'personalisation', 'liquid'],
     nav: true,
     component: () => import('./variables-page'),
-    records: [{ resource: 'marketing/variables', href: drawerRecord('/admin-panel/variable') }],
+    drawer: 'marketing/variables',
   }),
   // The control center's settings link to the same list.
   templates({
