@@ -46,11 +46,19 @@ export async function sendGetInTouch(page: Page, message: { subject: string; mes
   return name;
 }
 
-/** Opens a navigation group's menu by a click on its button; `item` must then be visible in it. */
+/**
+ * Opens a navigation group's menu (hover or click opens it); `item` must then be visible in it.
+ * Under load, runs have seen the menu closed again right after the click (the cause is not pinned
+ * down: Mantine 9's click on an open click-hover menu only opens it), so the click is repeated
+ * until the item shows, as a user would click again.
+ */
 export async function openNavMenu(page: Page, group: string, item: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group }).click();
+  const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group });
   const entry = page.getByRole('menuitem', { name: item });
-  await expect(entry).toBeVisible();
+  await expect(async () => {
+    if (!(await entry.isVisible())) await button.click();
+    await expect(entry).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   return entry;
 }
 
