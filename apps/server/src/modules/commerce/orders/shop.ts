@@ -76,34 +76,7 @@ const DEFAULT_SETTINGS: ShopSettings = {
   country: 'IN',
 };
 
-/** The shop's settings (the defaults until the community saves its own). */
-export async function shopSettings(s: ShopTx): Promise<ShopSettings> {
-  const [row] = await s.tx.select().from(commerceSettings).where(tenantFilter(commerceSettings, s.tenantId)).limit(1);
-  return row ? settingsOf(row) : DEFAULT_SETTINGS;
-}
-
-function settingsOf(row: ShopSettings): ShopSettings {
-  return {
-    currency: row.currency,
-    pricesIncludeTax: row.pricesIncludeTax,
-    orderPrefix: row.orderPrefix,
-    shippingPrice: row.shippingPrice,
-    freeShippingFrom: row.freeShippingFrom,
-    shippingTaxClass: row.shippingTaxClass,
-    paymentWindowMinutes: row.paymentWindowMinutes,
-    country: row.country,
-  };
-}
-
-export interface TaxRate {
-  name: string;
-  country: string | null;
-  state: string | null;
-  taxClass: string;
-  ratePpm: number;
-}
-
-/** What pricing reads of the settings row (`id` null: none saved). */
+/** What the shop reads of its settings row (`id` null: none saved). */
 const settingsColumns = {
   id: commerceSettings.id,
   currency: commerceSettings.currency,
@@ -116,6 +89,23 @@ const settingsColumns = {
   country: commerceSettings.country,
 };
 const SETTINGS_WIDTH = Object.keys(settingsColumns).length;
+
+/** The shop's settings (the defaults until the community saves its own). */
+export async function shopSettings(s: ShopTx): Promise<ShopSettings> {
+  const [row] = await s.tx.select(settingsColumns).from(commerceSettings).where(tenantFilter(commerceSettings, s.tenantId)).limit(1);
+  return row ? settingsOf(row) : DEFAULT_SETTINGS;
+}
+
+/** The settings of a saved row (`id` null: none saved, the defaults). */
+const settingsOf = ({ id, ...settings }: ShopSettings & { id: string | null }): ShopSettings => (id === null ? DEFAULT_SETTINGS : settings);
+
+export interface TaxRate {
+  name: string;
+  country: string | null;
+  state: string | null;
+  taxClass: string;
+  ratePpm: number;
+}
 
 /**
  * A statement of the shop's settings and its tax rates (every priced cart needs both), rendered once
@@ -140,7 +130,7 @@ export function shopConfigStatement<T>(name: string, also: () => SQL<T>, first?:
     const [row] = await statement.raw(s.tx, { ...values, tenantId: s.tenantId });
     const saved = settingsRow(row.slice(0, SETTINGS_WIDTH)) as unknown as ShopSettings & { id: string | null };
     return {
-      settings: saved.id === null ? DEFAULT_SETTINGS : settingsOf(saved),
+      settings: settingsOf(saved),
       rates: row[SETTINGS_WIDTH] as TaxRate[],
       also: row[SETTINGS_WIDTH + 1] as T,
     };
