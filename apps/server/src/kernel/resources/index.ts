@@ -7,6 +7,7 @@
 export type { Scope } from '../auth/context';
 export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
+export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { type OnDelete, ref, refs } from '../db/relations';
 export { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
