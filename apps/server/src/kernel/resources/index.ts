@@ -39,7 +39,7 @@ export {
 export type { ListResult, Resource } from './resource';
 export { countUpTo, defineResource, parseInput } from './resource';
 export { seedData } from './seed-data';
-export { slugify, slugSchema, urlSchema } from './slug';
+export { letterCode, slugify, slugSchema, urlSchema } from './slug';
 export type {
   AttentionQueue,
   FieldUi,
