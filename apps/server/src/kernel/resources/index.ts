@@ -9,6 +9,7 @@ export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
 export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { type OnDelete, ref, refs } from '../db/relations';
+export { taxonomyIndexes } from '../db/taxonomy';
 export { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';

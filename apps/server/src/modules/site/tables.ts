@@ -1,5 +1,15 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { filterIndexes, handlingColumns, inboundIndexes, ref, refs, senderColumns, sortIndexes, tenantTable } from '../../kernel/resources';
+import {
+  filterIndexes,
+  handlingColumns,
+  inboundIndexes,
+  ref,
+  refs,
+  senderColumns,
+  sortIndexes,
+  taxonomyIndexes,
+  tenantTable,
+} from '../../kernel/resources';
 import { files } from '../../kernel/storage';
 import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
 
@@ -23,13 +33,6 @@ const sortOrder = () => integer('sort_order').notNull().default(0);
 /** Status, notes and assignee of a website form's record. */
 const inbound = () => handlingColumns(INBOUND_STATUS);
 
-/** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter; a subcategory's by category. */
-const taxonomyIndexes = (name: string, t: any) => [
-  uniqueIndex(`${name}_slug_uq`).on(t.tenantId, t.slug),
-  ...sortIndexes(name, t, { name: t.name, sort: t.sortOrder }),
-  ...filterIndexes(name, t, { active: t.active }),
-  ...(t.categoryId ? [index(`${name}_category_idx`).on(t.tenantId, t.categoryId, t.sortOrder)] : []),
-];
 const taxonomy = () => ({
   name: text('name').notNull(),
   slug: text('slug').notNull(),
@@ -163,7 +166,7 @@ export const siteCategories = tenantTable('site_categories', { ...taxonomy(), im
 export const siteSubcategories = tenantTable(
   'site_subcategories',
   { categoryId: ref('category_id', () => siteCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => taxonomyIndexes('site_subcategories', t),
+  (t) => taxonomyIndexes('site_subcategories', t, { category: t.categoryId }),
 );
 
 // ---- products ----------------------------------------------------------------------------------
@@ -175,7 +178,7 @@ export const siteProductCategories = tenantTable('site_product_categories', { ..
 export const siteProductSubcategories = tenantTable(
   'site_product_subcategories',
   { categoryId: ref('category_id', () => siteProductCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => taxonomyIndexes('site_product_subcategories', t),
+  (t) => taxonomyIndexes('site_product_subcategories', t, { category: t.categoryId }),
 );
 
 export const siteProducts = tenantTable(
@@ -382,7 +385,7 @@ export const siteInvestorCategories = tenantTable('site_investor_categories', ta
 export const siteInvestorSubcategories = tenantTable(
   'site_investor_subcategories',
   { categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'), ...taxonomy() },
-  (t) => taxonomyIndexes('site_investor_subcategories', t),
+  (t) => taxonomyIndexes('site_investor_subcategories', t, { category: t.categoryId }),
 );
 
 export const siteInvestorDocuments = tenantTable(
