@@ -40,6 +40,10 @@ export const inputs = {
   seoTitle: text.seoTitle,
   seoDescription: text.seoDescription,
   sortOrder: (s: any) => s.int().min(-100_000).max(100_000),
+  /** What visitors and offices type: a company, a city, a message of a form. */
+  company: text.short,
+  city: (s: z.ZodString) => s.trim().max(120),
+  message: (s: z.ZodString) => s.trim().min(1).max(5000),
 };
 
 /** A list in the order the admins set: lower sortOrder first, ties by `then`; the default sort. */
