@@ -27,6 +27,7 @@ export {
   readContactSource,
 } from './contact-sources';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
+export { inboundEditable, inboundUi } from './inbound';
 export { deleteOnly, noWrites } from './operations';
 export {
   definePublicView,

@@ -8,15 +8,6 @@ import { visible } from '../services/visibility';
 /** Inbound records wait on the dashboard until someone picks them up. */
 export const inboundAttention: AttentionQueue[] = [{ label: 'to answer', filter: { status: 'new' } }];
 
-/** What the console changes on an inbound record; the rest stays what the visitor sent. */
-export const inboundEditable = ['status', 'notes', 'assigneeId'] as const;
-
-/** How the console shows the fields every inbound record has. */
-export const inboundUi: Record<string, FieldUi> = {
-  notes: { widget: 'textarea', help: 'Internal: never shown to the visitor' },
-  assigneeId: { label: 'Assignee', help: 'The admin who handles it' },
-};
-
 const inDraft: AttentionQueue = { label: 'in draft', filter: { status: 'draft' } };
 
 /** Content waiting to go out: drafts, and published records whose time has not come. */
