@@ -2,5 +2,5 @@
 export { compatId, compatScope, firstOf, inCompatTx } from './call';
 export { readMultipart } from './multipart-body';
 export { compatCrud, Envelope } from './resource-ops';
-export { type CompatLine, type CrudPaths, compatTable, crudLines } from './table';
+export { type CompatLine, type CrudPaths, compatTable, crudLines, crudPathsUnder } from './table';
 export type { CompatCall, CompatEntry } from './types';

@@ -26,6 +26,17 @@ export interface CrudPaths {
 }
 
 /**
+ * The paths of the four verbs under one base: `<base>/get`, `<base>/add`, `<base>/update`,
+ * `<base>/delete`, or the last segment `names` gives a verb (`{ add: 'addcatalogue' }`).
+ */
+export const crudPathsUnder = (base: string, names: Partial<Record<keyof CrudPaths, string>> = {}): CrudPaths => ({
+  get: `${base}/${names.get ?? 'get'}`,
+  add: `${base}/${names.add ?? 'add'}`,
+  update: `${base}/${names.update ?? 'update'}`,
+  delete: `${base}/${names.delete ?? 'delete'}`,
+});
+
+/**
  * A resource's add/get/update/delete group in one line: POST lines guarded by the resource's own
  * permission module (read for get, write for the others).
  */

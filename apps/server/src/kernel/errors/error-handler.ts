@@ -46,6 +46,8 @@ const PG_CLIENT_ERRORS: Record<string, ClientError> = {
   '40P01': RETRY,
 };
 
+const answer = ([status, code, message]: ClientError) => ({ status, body: { error: { code, message } } });
+
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     return {
@@ -81,11 +83,11 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   // Anything may be thrown (null, a string): only objects carry a code or status.
   const e = (typeof err === 'object' && err !== null ? err : {}) as FastifyError & { cause?: { code?: string } };
   const known = e.code ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
-  if (known) return { status: known[0], body: { error: { code: known[1], message: known[2] } } };
+  if (known) return answer(known);
   const pgCode =
     (e.cause as { code?: string } | undefined)?.code ?? (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
   const pg = pgCode ? PG_CLIENT_ERRORS[pgCode] : undefined;
-  if (pg) return { status: pg[0], body: { error: { code: pg[1], message: pg[2] } } };
+  if (pg) return answer(pg);
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, body: { error: { code: 'invalid_request', message: e.message } } };
   }

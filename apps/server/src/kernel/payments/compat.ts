@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compatCrud } from '../compat/resource-ops';
-import { compatTable, crudLines } from '../compat/table';
+import { compatTable, crudLines, crudPathsUnder } from '../compat/table';
 import type { CompatCall, CompatEntry } from '../compat/types';
 import { errors } from '../errors/app-error';
 import { parseInput } from '../resources/resource';
@@ -101,12 +101,7 @@ const sendEmail: CompatEntry['handle'] = async (call) => {
 /** The seeds' payment lines: the gateway catalogue, gateways, Razorpay and PayU, the ledger. */
 export const paymentsCompat = compatTable([
   ['content', 'POST', '/masters/paymentGateway/get', 'authenticated', async () => kindCatalogue()],
-  crudLines('core', gatewaysResource, {
-    add: '/payment/gateway/create',
-    get: '/payment/gateway/get',
-    update: '/payment/gateway/edit',
-    delete: '/payment/gateway/delete',
-  }),
+  crudLines('core', gatewaysResource, crudPathsUnder('/payment/gateway', { add: 'create', update: 'edit' })),
   ['core', 'POST', '/payment/gateway/getSingle', 'payments:read', compatCrud(gatewaysResource).get],
   ['core', 'POST', '/payment/gateway/sendEmail', 'payments:write', sendEmail],
   ['core', 'POST', '/payment/razorpay/createOrder', 'payments:write', start('razorpay')],

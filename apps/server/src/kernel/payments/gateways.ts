@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { errors } from '../errors/app-error';
 import { defineResource } from '../resources/resource';
+import { letterCode } from '../resources/slug';
 import type { HookContext } from '../resources/types';
 import { secretBoxFor } from '../secrets/bound';
 import { maskAll } from '../secrets/mask';
 import type { SecretBox } from '../secrets/secret-box';
-import { KINDS } from './kinds';
+import { KINDS, kindAndModeFields } from './kinds';
 import type { GatewayAccount } from './providers/types';
 import { type GatewayKind, paymentGateways } from './tables';
 
@@ -77,11 +78,7 @@ export const gatewaysResource = defineResource({
   },
   input: {
     displayName: (s) => s.trim().min(1).max(120),
-    currency: (s) =>
-      s
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{3}$/, 'A three-letter currency code (INR)'),
+    currency: letterCode(3, 'A three-letter currency code (INR)'),
     instructions: (s) => s.max(4000),
   },
   list: { search: ['displayName'], filters: ['kind', 'mode', 'enabled', 'currency'], sort: ['displayName', 'kind'] },
@@ -92,8 +89,7 @@ export const gatewaysResource = defineResource({
     setup: { label: 'Set up a payment gateway', filter: { enabled: 'true' } },
   },
   fields: {
-    kind: { options: Object.fromEntries(Object.values(KINDS).map((k) => [k.kind, { label: k.label }])) },
-    mode: { options: { test: { label: 'Test', color: 'yellow' }, live: { label: 'Live', color: 'green' } } },
+    ...kindAndModeFields,
     credentials: { widget: 'json', help: 'Secrets are stored encrypted and never shown again; only a mask is.' },
     credentialsMasked: { label: 'Credentials', widget: 'json' },
     instructions: { widget: 'textarea', help: 'What the payer is told (bank transfer, cash on delivery)' },

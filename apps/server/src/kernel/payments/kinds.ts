@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldUi } from '../resources/types';
 import type { GatewayKind } from './tables';
 
 const secret = (label: string) => z.string(`${label} is required`).trim().min(8, 'Too short').max(500);
@@ -107,3 +108,9 @@ export function kindCatalogue() {
     })),
   }));
 }
+
+/** How a gateway's kind and mode read in the console: the same on a gateway and on its transactions. */
+export const kindAndModeFields = {
+  kind: { options: Object.fromEntries(Object.values(KINDS).map((k) => [k.kind, { label: k.label }])) },
+  mode: { options: { test: { label: 'Test', color: 'yellow' }, live: { label: 'Live', color: 'green' } } },
+} satisfies Record<string, FieldUi>;

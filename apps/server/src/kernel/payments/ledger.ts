@@ -5,7 +5,7 @@ import { AppError, errors } from '../errors/app-error';
 import { recordAudit } from '../events/audit';
 import { noWrites } from '../resources/operations';
 import { defineResource } from '../resources/resource';
-import { KINDS } from './kinds';
+import { kindAndModeFields } from './kinds';
 import type { PayableRegistry } from './payables';
 import type { PaymentOutcome } from './providers/types';
 import { type GATEWAY_KINDS, type PayloadEntry, paymentTransactions, type TransactionStatus } from './tables';
@@ -34,8 +34,7 @@ export const transactionsResource = defineResource({
   fields: {
     amountMinor: { label: 'Amount (minor units)' },
     refundedMinor: { label: 'Refunded (minor units)' },
-    kind: { options: Object.fromEntries(Object.values(KINDS).map((k) => [k.kind, { label: k.label }])) },
-    mode: { options: { test: { label: 'Test', color: 'yellow' }, live: { label: 'Live', color: 'green' } } },
+    ...kindAndModeFields,
     status: {
       options: {
         created: { label: 'Awaiting payment', color: 'gray' },

@@ -194,17 +194,21 @@ export async function paymentRoutes(app: FastifyInstance) {
     pub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
     const p = pub.withTypeProvider<ZodTypeProvider>();
     const community = z.object({ community: z.string().min(1).max(63) });
+    const transactionParams = community.extend({ id: z.uuid('Not a valid id') });
+    /** A payer's or a gateway's route: no sign-in, listed under "public" in the API docs. */
+    const open = <P extends z.ZodObject>(summary: string, params: P) => ({
+      config: { public: true },
+      schema: { tags: ['public'], summary, params },
+    });
 
     p.post(
       '/public/:community/payments/webhooks/:kind',
       {
-        config: { public: true },
+        ...open(
+          'A gateway’s webhook (signature checked over the raw body; replays are no-ops)',
+          community.extend({ kind: z.enum(['razorpay', 'stripe']) }),
+        ),
         bodyLimit: WEBHOOK_BODY_LIMIT,
-        schema: {
-          tags: ['public'],
-          summary: 'A gateway’s webhook (signature checked over the raw body; replays are no-ops)',
-          params: community.extend({ kind: z.enum(['razorpay', 'stripe']) }),
-        },
       },
       async (req) => {
         const c = await requireCommunity(app.db, req.params.community);
@@ -216,14 +220,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
     p.post(
       '/public/:community/payments/razorpay/verify',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['public'],
-          summary: 'The payer’s Razorpay checkout result (JSON answers JSON; a form post is redirected to the outcome screen)',
-          params: community,
-        },
-      },
+      open('The payer’s Razorpay checkout result (JSON answers JSON; a form post is redirected to the outcome screen)', community),
       async (req, reply) => {
         const c = await requireCommunity(app.db, req.params.community);
         const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -245,14 +242,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
     p.get(
       '/public/:community/payments/transactions/:id',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['public'],
-          summary: 'What the payer may see of a payment: status, amount, reference (the outcome screens)',
-          params: community.extend({ id: z.uuid('Not a valid id') }),
-        },
-      },
+      open('What the payer may see of a payment: status, amount, reference (the outcome screens)', transactionParams),
       async (req) => {
         const c = await requireCommunity(app.db, req.params.community);
         return { data: publicView(await app.payments.transaction(c.id, req.params.id)) };
@@ -261,14 +251,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
     p.get(
       '/public/:community/payments/transactions/:id/pay',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['public'],
-          summary: 'The hosted pay page of a started payment (Razorpay checkout, or offline instructions), as HTML',
-          params: community.extend({ id: z.uuid('Not a valid id') }),
-        },
-      },
+      open('The hosted pay page of a started payment (Razorpay checkout, or offline instructions), as HTML', transactionParams),
       async (req, reply) => {
         const c = await requireCommunity(app.db, req.params.community);
         const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id, { origin: originOf(req), community: c.name });

@@ -7,9 +7,11 @@
 export type { Scope } from '../auth/context';
 export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
+export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { insertFromJson } from '../db/json-rows';
 export { type OnDelete, ref, refs } from '../db/relations';
 export { preparedStatement, rowMapper, selectList } from '../db/select-rows';
+export { taxonomyIndexes } from '../db/taxonomy';
 export { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';
@@ -27,6 +29,7 @@ export {
   readContactSource,
 } from './contact-sources';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
+export { inboundEditable, inboundUi } from './inbound';
 export { deleteOnly, noWrites } from './operations';
 export {
   definePublicView,
@@ -40,7 +43,7 @@ export {
 export type { ListResult, Resource } from './resource';
 export { countUpTo, defineResource, parseInput } from './resource';
 export { seedData } from './seed-data';
-export { slugify, slugSchema, urlSchema } from './slug';
+export { letterCode, slugify, slugSchema, urlSchema } from './slug';
 export type {
   AttentionQueue,
   FieldUi,

@@ -30,3 +30,12 @@ export const urlSchema = z
   .trim()
   .max(1000)
   .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'Use an http(s) URL or a path starting with /');
+
+/** An input of capital letters (an ISO currency or country code): trimmed, upper-cased, exactly `letters` long. */
+export const letterCode =
+  (letters: number, message: string) =>
+  (s: z.ZodString): z.ZodString =>
+    s
+      .trim()
+      .toUpperCase()
+      .regex(new RegExp(`^[A-Z]{${letters}}$`), message);

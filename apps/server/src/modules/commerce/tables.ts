@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, type PgColumn, type PgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
-import { filterIndexes, ref, refs, sortIndexes, tenantTable } from '../../kernel/resources';
+import { filterIndexes, ref, refs, sortIndexes, taxonomyIndexes, tenantTable } from '../../kernel/resources';
 import { ORDER_STATES } from './domain/order-states';
 import { RETURN_STATES } from './domain/returns';
 
@@ -114,12 +114,7 @@ export const commerceCategories = tenantTable(
     active: boolean('active').notNull().default(true),
     ...seo(),
   },
-  (t) => [
-    uniqueIndex('commerce_categories_slug_uq').on(t.tenantId, t.slug),
-    index('commerce_categories_parent_idx').on(t.tenantId, t.parentId, t.sortOrder),
-    ...sortIndexes('commerce_categories', t, { name: t.name, sort: t.sortOrder }),
-    ...filterIndexes('commerce_categories', t, { active: t.active }),
-  ],
+  (t) => taxonomyIndexes('commerce_categories', t, { parent: t.parentId }),
 );
 
 export const commerceTags = tenantTable('commerce_tags', { name: text('name').notNull(), slug: text('slug').notNull() }, (t) => [

@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, moduleCatalogue } from '../../kernel/access';
 import { clientOf, communityName, email, otpCode, password, users, withDeviceCookie } from '../../kernel/auth';
-import { type CompatCall, type CompatEntry, compatCrud, compatTable, crudLines, Envelope } from '../../kernel/compat';
+import { type CompatCall, type CompatEntry, compatCrud, compatTable, crudLines, crudPathsUnder, Envelope } from '../../kernel/compat';
 import { logsResource } from '../../kernel/events';
 import { errors, parseInput, type Scope, tenantFilter } from '../../kernel/resources';
 import type { StoredFile } from '../../kernel/storage';
@@ -188,12 +188,7 @@ export const identityCompat: CompatEntry[] = compatTable([
   ['content', 'POST', '/marcom/admin/update', 'authenticated', updateMe],
   crudLines('content', rolesResource, { get: '/admin/roles/get', add: '/admin/roles/add', delete: '/admin/roles/remove' }),
   ['content', 'POST', '/admin/modules/get', 'authenticated', async (call) => modules(call)],
-  crudLines('content', errorCodesResource, {
-    get: '/admin/errorcodes/get',
-    add: '/admin/errorcodes/add',
-    update: '/admin/errorcodes/edit',
-    delete: '/admin/errorcodes/remove',
-  }),
+  crudLines('content', errorCodesResource, crudPathsUnder('/admin/errorcodes', { update: 'edit', delete: 'remove' })),
   crudLines('content', websiteRolesResource, {
     add: '/websiteRoles/create',
     get: '/websiteRoles/getWebsiteRole',

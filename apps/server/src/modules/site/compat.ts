@@ -10,6 +10,7 @@ import {
   compatScope,
   compatTable,
   crudLines,
+  crudPathsUnder,
   Envelope,
   firstOf,
 } from '../../kernel/compat';
@@ -310,54 +311,29 @@ export const siteCompat: CompatEntry[] = compatTable([
     get: '/banner/gethomebanner',
   }),
   // blogs
-  group(blogsResource, { add: '/blog/add', delete: '/blog/delete', update: '/blog/update', get: '/blog/get' }),
+  group(blogsResource, crudPathsUnder('/blog')),
   site('/blog/single', R, single(blogsResource, siteBlogs, { slug: siteBlogs.slug })),
   site('/blog/imageuploader', W, blogImageUpload),
-  group(blogCategoriesResource, {
-    add: '/blogcategory/addcategory',
-    delete: '/blogcategory/delete',
-    update: '/blogcategory/update',
-    get: '/blogcategory/getcategory',
-  }),
+  group(blogCategoriesResource, crudPathsUnder('/blogcategory', { add: 'addcategory', get: 'getcategory' })),
   // catalogues
-  group(cataloguesResource, {
-    add: '/catalogue/addcatalogue',
-    delete: '/catalogue/delete',
-    update: '/catalogue/update',
-    get: '/catalogue/getcatalogue',
-  }),
+  group(cataloguesResource, crudPathsUnder('/catalogue', { add: 'addcatalogue', get: 'getcatalogue' })),
   site('/catalogue/getSingle', R, single(cataloguesResource, siteCatalogues, { slug: siteCatalogues.slug })),
   // website categories and subcategories
-  group(categoriesResource, { add: '/category/add', delete: '/category/delete', update: '/category/update', get: '/category/get' }),
+  group(categoriesResource, crudPathsUnder('/category')),
   site('/category/getbycatid', R, categoryWithSubcategories),
-  group(subcategoriesResource, {
-    add: '/subcategory/add',
-    delete: '/subcategory/delete',
-    update: '/subcategory/update',
-    get: '/subcategory/get',
-  }),
+  group(subcategoriesResource, crudPathsUnder('/subcategory')),
   site('/subcategory/getbycatid', R, listBy(crud.subcategories, 'categoryId', ['catid', 'catId', 'category', 'id'])),
   // geography
-  group(citiesResource, { add: '/city/add', delete: '/city/delete', update: '/city/update', get: '/city/get' }),
-  group(countriesResource, { add: '/country/add', delete: '/country/delete', update: '/country/update', get: '/country/get' }),
-  group(statesResource, { add: '/state/add', delete: '/state/delete', update: '/state/update', get: '/state/get' }),
+  group(citiesResource, crudPathsUnder('/city')),
+  group(countriesResource, crudPathsUnder('/country')),
+  group(statesResource, crudPathsUnder('/state')),
   // events
-  group(eventsResource, { add: '/event/add', delete: '/event/delete', update: '/event/update', get: '/event/get' }),
+  group(eventsResource, crudPathsUnder('/event')),
   site('/event/getSingle', R, single(eventsResource, siteEvents, { slug: siteEvents.slug })),
   site('/event/pastimage', W, eventPastImages),
   // products
-  group(productCategoriesResource, {
-    add: '/productcategory/add',
-    delete: '/productcategory/delete',
-    update: '/productcategory/update',
-    get: '/productcategory/get',
-  }),
-  group(productsResource, {
-    add: '/product/addproduct',
-    delete: '/product/deleteproduct',
-    update: '/product/update',
-    get: '/product/get',
-  }),
+  group(productCategoriesResource, crudPathsUnder('/productcategory')),
+  group(productsResource, crudPathsUnder('/product', { add: 'addproduct', delete: 'deleteproduct' })),
   site('/product/getProductsAndVariantsAdmin', R, productsAndVariants),
   site('/product/getSingle', R, productSingle),
   site('/product/filterByCategory', R, listBy(crud.products, 'categoryId', ['categoryIds', 'category', 'catid', 'catId', 'id'])),
@@ -368,12 +344,7 @@ export const siteCompat: CompatEntry[] = compatTable([
   ),
   site('/product/getproductbystatus', R, listBy(crud.products, 'status', [])),
   site('/product/mainGET', R, mainGet),
-  group(productSubcategoriesResource, {
-    add: '/productsubcategory/addsubcategory',
-    delete: '/productsubcategory/delete',
-    update: '/productsubcategory/update',
-    get: '/productsubcategory/getsubcategory',
-  }),
+  group(productSubcategoriesResource, crudPathsUnder('/productsubcategory', { add: 'addsubcategory', get: 'getsubcategory' })),
   site(
     '/productsubcategory/getsubcategorybycatid',
     R,
@@ -381,28 +352,13 @@ export const siteCompat: CompatEntry[] = compatTable([
   ),
   site('/productsubcategory/getsubcategorybymanycatid', R, subcategoriesOfMany),
   // projects
-  group(projectCategoriesResource, {
-    add: '/project-category/add',
-    delete: '/project-category/delete',
-    update: '/project-category/update',
-    get: '/project-category/get',
-  }),
-  group(projectsResource, {
-    add: '/euro_project/addProject',
-    delete: '/euro_project/delete',
-    update: '/euro_project/update',
-    get: '/euro_project/getProject',
-  }),
+  group(projectCategoriesResource, crudPathsUnder('/project-category')),
+  group(projectsResource, crudPathsUnder('/euro_project', { add: 'addProject', get: 'getProject' })),
   site('/euro_project/getSingleProject', R, projectSingle),
   site('/euro_project/images', W, projectImages),
   site('/euro_project/addProductDetail', W, addProductDetail),
   // documents
-  group(documentsResource, {
-    add: '/documents/addDocument',
-    delete: '/documents/delete',
-    update: '/documents/update',
-    get: '/documents/getDocuments',
-  }),
+  group(documentsResource, crudPathsUnder('/documents', { add: 'addDocument', get: 'getDocuments' })),
   site('/documents/download', R, documentDownload),
   // inbound lists (filled by the website's forms: read and deleted here)
   group(eventRegistrationsResource, { delete: '/event-register/delete', get: '/event-register/get' }),
@@ -411,12 +367,7 @@ export const siteCompat: CompatEntry[] = compatTable([
   group(designSupportResource, { delete: '/design-support/delete', get: '/design-support/get' }),
   group(getInTouchResource, { delete: '/getintouch/delete', get: '/getintouch/get' }),
   // offices
-  group(contactDetailsResource, {
-    add: '/contactdetails/addcontact',
-    delete: '/contactdetails/delete',
-    update: '/contactdetails/update',
-    get: '/contactdetails/getcontacts',
-  }),
+  group(contactDetailsResource, crudPathsUnder('/contactdetails', { add: 'addcontact', get: 'getcontacts' })),
   // subscribers
   group(subscribersResource, { delete: '/subscriber/delete' }),
   site('/subscriber/getAll', R, subscribersWithLinks),

@@ -1,6 +1,15 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../kernel/auth';
-import { filterIndexes, ref, refs, sortIndexes, tenantTable } from '../../kernel/resources';
+import {
+  filterIndexes,
+  handlingColumns,
+  inboundIndexes,
+  ref,
+  refs,
+  senderColumns,
+  sortIndexes,
+  taxonomyIndexes,
+  tenantTable,
+} from '../../kernel/resources';
 import { files } from '../../kernel/storage';
 import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type SpecRow, type Variant } from './schemas';
 
@@ -21,21 +30,9 @@ const titleAndSlug = () => ({ title: text('title').notNull(), slug: text('slug')
 const image = (name: string) => jsonb(name).$type<Image>();
 const images = (name: string) => jsonb(name).$type<Image[]>().notNull().default([]);
 const sortOrder = () => integer('sort_order').notNull().default(0);
-const inbound = () => ({
-  status: text('status', { enum: INBOUND_STATUS }).notNull().default('new'),
-  /** Internal notes of whoever handles it. */
-  notes: text('notes'),
-  /** The admin who handles it. */
-  assigneeId: ref('assignee_id', () => users, 'set null'),
-});
+/** Status, notes and assignee of a website form's record. */
+const inbound = () => handlingColumns(INBOUND_STATUS);
 
-/** Indexes for a taxonomy: unique slug, sort by name and by sortOrder, the active filter; a subcategory's by category. */
-const taxonomyIndexes = (name: string, t: any) => [
-  uniqueIndex(`${name}_slug_uq`).on(t.tenantId, t.slug),
-  ...sortIndexes(name, t, { name: t.name, sort: t.sortOrder }),
-  ...filterIndexes(name, t, { active: t.active }),
-  ...(t.categoryId ? [index(`${name}_category_idx`).on(t.tenantId, t.categoryId, t.sortOrder)] : []),
-];
 const taxonomy = () => ({
   name: text('name').notNull(),
   slug: text('slug').notNull(),
@@ -43,14 +40,6 @@ const taxonomy = () => ({
   sortOrder: sortOrder(),
   active: boolean('active').notNull().default(true),
 });
-/** Who filled a website form: columns of every inbound list. */
-const visitor = () => ({ name: text('name').notNull(), email: text('email').notNull(), phone: text('phone') });
-/** Indexes of an inbound list: status filter, name/email sort. */
-const inboundIndexes = (name: string, t: any) => [
-  index(`${name}_status_idx`).on(t.tenantId, t.status, t.createdAt),
-  ...sortIndexes(name, t, { name: t.name, email: t.email }),
-  ...filterIndexes(name, t, { assignee: t.assigneeId }),
-];
 
 // ---- home banners ------------------------------------------------------------------------------
 
@@ -177,7 +166,7 @@ export const siteCategories = tenantTable('site_categories', { ...taxonomy(), im
 export const siteSubcategories = tenantTable(
   'site_subcategories',
   { categoryId: ref('category_id', () => siteCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => taxonomyIndexes('site_subcategories', t),
+  (t) => taxonomyIndexes('site_subcategories', t, { category: t.categoryId }),
 );
 
 // ---- products ----------------------------------------------------------------------------------
@@ -189,7 +178,7 @@ export const siteProductCategories = tenantTable('site_product_categories', { ..
 export const siteProductSubcategories = tenantTable(
   'site_product_subcategories',
   { categoryId: ref('category_id', () => siteProductCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => taxonomyIndexes('site_product_subcategories', t),
+  (t) => taxonomyIndexes('site_product_subcategories', t, { category: t.categoryId }),
 );
 
 export const siteProducts = tenantTable(
@@ -298,7 +287,7 @@ export const siteEventRegistrations = tenantTable(
   'site_event_registrations',
   {
     eventId: ref('event_id', () => siteEvents, 'set null'),
-    ...visitor(),
+    ...senderColumns(),
     company: text('company'),
     attendees: integer('attendees').notNull().default(1),
     message: text('message'),
@@ -396,7 +385,7 @@ export const siteInvestorCategories = tenantTable('site_investor_categories', ta
 export const siteInvestorSubcategories = tenantTable(
   'site_investor_subcategories',
   { categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'), ...taxonomy() },
-  (t) => taxonomyIndexes('site_investor_subcategories', t),
+  (t) => taxonomyIndexes('site_investor_subcategories', t, { category: t.categoryId }),
 );
 
 export const siteInvestorDocuments = tenantTable(
@@ -428,7 +417,7 @@ export const siteInvestorDocuments = tenantTable(
 export const siteContactMessages = tenantTable(
   'site_contact_messages',
   {
-    ...visitor(),
+    ...senderColumns(),
     company: text('company'),
     subject: text('subject'),
     message: text('message').notNull(),
@@ -442,7 +431,7 @@ export const siteContactMessages = tenantTable(
 export const siteDesignRequests = tenantTable(
   'site_design_requests',
   {
-    ...visitor(),
+    ...senderColumns(),
     company: text('company'),
     city: text('city'),
     projectType: text('project_type', {
@@ -461,7 +450,7 @@ export const siteDesignRequests = tenantTable(
 export const siteCareerApplications = tenantTable(
   'site_career_applications',
   {
-    ...visitor(),
+    ...senderColumns(),
     position: text('position').notNull(),
     experienceYears: integer('experience_years'),
     currentCompany: text('current_company'),
@@ -482,7 +471,7 @@ export const siteCatalogueDownloads = tenantTable(
   'site_catalogue_downloads',
   {
     catalogueId: ref('catalogue_id', () => siteCatalogues, 'set null'),
-    ...visitor(),
+    ...senderColumns(),
     company: text('company'),
     city: text('city'),
     profession: text('profession', { enum: ['architect', 'interior_designer', 'contractor', 'dealer', 'homeowner', 'other'] })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../../kernel/resources';
+import { defineResource, inboundEditable, inboundUi } from '../../../kernel/resources';
 import { contactUsMessages } from '../tables';
 
 /** Contact-us messages: read and answered by whoever holds the contact-us permission module. */
@@ -17,14 +17,12 @@ export const contactUsMessagesResource = defineResource({
     notes: (s) => s.max(5000),
   },
   // What the visitor sent stays as sent: only the handling changes.
-  editable: ['status', 'notes', 'assigneeId'],
+  editable: [...inboundEditable],
   readOnly: ['contactId'],
   list: { search: ['name', 'email', 'subject'], filters: ['status', 'createdAt', 'assigneeId'], sort: ['name', 'email'] },
   fields: {
-    email: { widget: 'email' },
+    ...inboundUi,
     message: { widget: 'textarea' },
-    notes: { widget: 'textarea', help: 'Internal: never shown to the visitor' },
-    assigneeId: { label: 'Assignee', help: 'The admin who handles it' },
     contactId: { label: 'Contact', help: 'The marketing contact the sender was converted to' },
     status: {
       options: { new: { color: 'blue' }, in_progress: { color: 'yellow' }, replied: { color: 'green' }, closed: { color: 'gray' } },

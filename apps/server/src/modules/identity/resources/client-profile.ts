@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, invalidatePublicOrigins } from '../../../kernel/resources';
+import { defineResource, invalidatePublicOrigins, letterCode } from '../../../kernel/resources';
 import { clientProfiles } from '../tables';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -35,11 +35,7 @@ export const clientProfileResource = defineResource({
     address: (s) => s.max(500),
     fontFamily: (s) => s.max(80),
     allowedOrigins: () => z.array(originSchema).max(20),
-    currency: (s) =>
-      s
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR or INR'),
+    currency: letterCode(3, 'Use a three-letter currency code such as EUR or INR'),
   },
   list: { search: ['businessName'], sort: ['businessName'] },
   fields: {

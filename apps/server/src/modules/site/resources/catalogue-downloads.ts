@@ -1,4 +1,5 @@
 import { siteCatalogueDownloads } from '../tables';
+import { inputs } from './common';
 import { inboundResource } from './inbound';
 
 /** Who downloaded which catalogue (the download form's leads). */
@@ -7,8 +8,8 @@ export const catalogueDownloadsResource = inboundResource({
   table: siteCatalogueDownloads,
   label: { singular: 'Catalogue download', plural: 'Catalogue downloads' },
   input: {
-    company: (s) => s.trim().max(200),
-    city: (s) => s.trim().max(120),
+    company: inputs.company,
+    city: inputs.city,
   },
   search: ['company'],
   filters: ['catalogueId', 'profession'],

@@ -8,15 +8,6 @@ import { visible } from '../services/visibility';
 /** Inbound records wait on the dashboard until someone picks them up. */
 export const inboundAttention: AttentionQueue[] = [{ label: 'to answer', filter: { status: 'new' } }];
 
-/** What the console changes on an inbound record; the rest stays what the visitor sent. */
-export const inboundEditable = ['status', 'notes', 'assigneeId'] as const;
-
-/** How the console shows the fields every inbound record has. */
-export const inboundUi: Record<string, FieldUi> = {
-  notes: { widget: 'textarea', help: 'Internal: never shown to the visitor' },
-  assigneeId: { label: 'Assignee', help: 'The admin who handles it' },
-};
-
 const inDraft: AttentionQueue = { label: 'in draft', filter: { status: 'draft' } };
 
 /** Content waiting to go out: drafts, and published records whose time has not come. */
@@ -40,6 +31,10 @@ export const inputs = {
   seoTitle: text.seoTitle,
   seoDescription: text.seoDescription,
   sortOrder: (s: any) => s.int().min(-100_000).max(100_000),
+  /** What visitors and offices type: a company, a city, a message of a form. */
+  company: text.short,
+  city: (s: z.ZodString) => s.trim().max(120),
+  message: (s: z.ZodString) => s.trim().min(1).max(5000),
 };
 
 /** A list in the order the admins set: lower sortOrder first, ties by `then`; the default sort. */

@@ -12,7 +12,7 @@ export const contactDetailsResource = defineResource({
   input: {
     name: inputs.name,
     address: (s) => s.trim().max(500),
-    city: (s) => s.trim().max(120),
+    city: inputs.city,
     state: (s) => s.trim().max(120),
     country: (s) => s.trim().max(120),
     postalCode: (s) => s.trim().max(20),

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../kernel/resources';
+import { defineResource, letterCode } from '../../../kernel/resources';
 import { siteCountries } from '../tables';
 import { inputs } from './common';
 
@@ -10,11 +10,7 @@ export const countriesResource = defineResource({
   label: { singular: 'Country', plural: 'Countries' },
   input: {
     name: (s) => s.trim().min(1).max(120),
-    code: (s) =>
-      s
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{2}$/, 'Use the two-letter ISO code, e.g. IN'),
+    code: letterCode(2, 'Use the two-letter ISO code, e.g. IN'),
     dialCode: (s) => s.trim().regex(/^\+[0-9]{1,4}$/, 'e.g. +91'),
     sortOrder: inputs.sortOrder,
   },

@@ -1,4 +1,5 @@
 import { siteDesignRequests } from '../tables';
+import { inputs } from './common';
 import { inboundResource } from './inbound';
 
 /** Requests for help from the design team (layouts, product selection, quantities). */
@@ -7,10 +8,10 @@ export const designSupportResource = inboundResource({
   table: siteDesignRequests,
   label: { singular: 'Design-support request', plural: 'Design-support requests' },
   input: {
-    company: (s) => s.trim().max(200),
-    city: (s) => s.trim().max(120),
+    company: inputs.company,
+    city: inputs.city,
     projectArea: (s) => s.trim().max(60),
-    message: (s) => s.trim().min(1).max(5000),
+    message: inputs.message,
   },
   search: ['company', 'city'],
   filters: ['projectType'],

@@ -1,4 +1,5 @@
 import { siteEventRegistrations } from '../tables';
+import { inputs } from './common';
 import { inboundResource } from './inbound';
 
 /** Visitors who registered for an event on the website. */
@@ -7,7 +8,7 @@ export const eventRegistrationsResource = inboundResource({
   table: siteEventRegistrations,
   label: { singular: 'Event registration', plural: 'Event registrations' },
   input: {
-    company: (s) => s.trim().max(200),
+    company: inputs.company,
     attendees: (s) => s.int().min(1).max(50),
     message: (s) => s.trim().max(2000),
   },

@@ -30,7 +30,7 @@ export const eventsResource = defineResource({
     ...pageInput,
     venue: (s) => s.trim().max(200),
     address: (s) => s.trim().max(500),
-    city: (s) => s.trim().max(120),
+    city: inputs.city,
     coverImage: inputs.image,
     images: inputs.images,
     pastImages: inputs.images,

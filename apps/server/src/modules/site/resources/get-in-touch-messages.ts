@@ -1,4 +1,5 @@
 import { siteContactMessages } from '../tables';
+import { inputs } from './common';
 import { inboundResource } from './inbound';
 
 /** Messages from the website's get-in-touch form. */
@@ -7,9 +8,9 @@ export const getInTouchResource = inboundResource({
   table: siteContactMessages,
   label: { singular: 'Get-in-touch message', plural: 'Get-in-touch messages' },
   input: {
-    company: (s) => s.trim().max(200),
+    company: inputs.company,
     subject: (s) => s.trim().max(200),
-    message: (s) => s.trim().min(1).max(5000),
+    message: inputs.message,
     sourcePage: (s) => s.trim().max(500),
   },
   search: ['subject', 'company'],

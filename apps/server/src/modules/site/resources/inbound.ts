@@ -1,6 +1,6 @@
-import { defineResource, type FieldUi, type ResourceConfig, type TenantTable } from '../../../kernel/resources';
+import { defineResource, type FieldUi, inboundEditable, inboundUi, type ResourceConfig, type TenantTable } from '../../../kernel/resources';
 import { emailSchema, phoneSchema } from '../schemas';
-import { inboundAttention, inboundEditable, inboundUi } from './common';
+import { inboundAttention } from './common';
 
 type Config = ResourceConfig<TenantTable>;
 
@@ -40,7 +40,7 @@ export function inboundResource({ path, table, label, input, search, filters = [
     input: { ...sender, ...input, notes: (s) => s.max(5000) },
     list: { search: ['name', 'email', ...search], filters: [...filters, 'status', 'assigneeId'], sort: ['name', 'email'] },
     editable: [...inboundEditable],
-    fields: { ...inboundUi, email: { widget: 'email' }, ...fields },
+    fields: { ...inboundUi, ...fields },
     ui: { attention: inboundAttention, title: 'name', columns },
     examples,
   });

@@ -21,7 +21,7 @@ export const projectsResource = defineResource({
     clientName: (s) => s.trim().max(200),
     architect: (s) => s.trim().max(200),
     location: (s) => s.trim().max(300),
-    city: (s) => s.trim().max(120),
+    city: inputs.city,
     country: (s) => s.trim().max(120),
     ...pageInput,
     coverImage: inputs.image,
