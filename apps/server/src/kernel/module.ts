@@ -34,3 +34,24 @@ export interface AppModule {
 
 /** Declares a module (typed; no behaviour of its own). */
 export const defineModule = (module: AppModule): AppModule => module;
+
+/** A part of a module in its own folder (marketing's contacts, the shop's catalogue): what it declares. */
+export type ModulePart = Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'>;
+
+/**
+ * A module's parts joined into what the module declares, in the order given (a part whose records
+ * others point at comes first: its resources, routes and sample data go first).
+ */
+export function joinParts(parts: ModulePart[]): Required<ModulePart> {
+  return {
+    resources: parts.flatMap((p) => p.resources ?? []),
+    compat: parts.flatMap((p) => p.compat ?? []),
+    jobs: Object.assign({}, ...parts.map((p) => p.jobs ?? {})),
+    routes: async (app) => {
+      for (const part of parts) await part.routes?.(app);
+    },
+    seed: async (app, scope) => {
+      for (const part of parts) await part.seed?.(app, scope);
+    },
+  };
+}

@@ -15,7 +15,7 @@ export { taxonomyIndexes } from '../db/taxonomy';
 export { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';
-export { type AppModule, defineModule } from '../module';
+export { type AppModule, defineModule, joinParts, type ModulePart } from '../module';
 export { type Community, requireCommunity } from '../tenancy/communities';
 export { tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';

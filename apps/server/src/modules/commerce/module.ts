@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { defineModule, type Scope } from '../../kernel/resources';
+import { defineModule, joinParts } from '../../kernel/resources';
 import { catalogue } from './catalogue';
 import { commerceContactSources } from './contact-sources';
 import { orders } from './orders';
@@ -22,15 +21,5 @@ export const commerceModule = defineModule({
     { key: 'commerce-settings', label: 'Shop settings' },
   ],
   // Catalogue first: orders point at its records (and its sample data comes first).
-  resources: [...(catalogue.resources ?? []), ...(orders.resources ?? [])],
-  compat: [...(catalogue.compat ?? []), ...(orders.compat ?? [])],
-  jobs: orders.jobs,
-  routes: async (app: FastifyInstance) => {
-    await catalogue.routes?.(app);
-    await orders.routes?.(app);
-  },
-  seed: async (app: FastifyInstance, scope: Scope) => {
-    await catalogue.seed?.(app, scope);
-    await orders.seed?.(app, scope);
-  },
+  ...joinParts([catalogue, orders]),
 });

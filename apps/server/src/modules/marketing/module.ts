@@ -1,15 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { type AppModule, defineModule, type Scope } from '../../kernel/resources';
+import { defineModule, joinParts, type ModulePart } from '../../kernel/resources';
 import { channels } from './channels';
 import { contacts } from './contacts';
 import { contactIntake, pages } from './pages';
 import { segments } from './segments';
 import { templates } from './templates';
 
-type Part = Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'>;
-
 /** In dependency order: contacts first (everything else points at them, and their sample data comes first). */
-const PARTS: Part[] = [contacts, segments, templates, channels, pages];
+const PARTS: ModulePart[] = [contacts, segments, templates, channels, pages];
 
 /**
  * Marketing audience and content: the community's contacts with their consent per channel,
@@ -28,15 +25,7 @@ export const marketingModule = defineModule({
     { key: 'marketing-channels', label: 'Channel settings and messages' },
     { key: 'marketing-pages', label: 'Landing pages' },
   ],
-  resources: PARTS.flatMap((p) => p.resources ?? []),
-  compat: PARTS.flatMap((p) => p.compat ?? []),
-  jobs: Object.assign({}, ...PARTS.map((p) => p.jobs ?? {})),
+  ...joinParts(PARTS),
   // Other modules hand people over through this (contact-us "convert to contact").
   contactIntake,
-  routes: async (app: FastifyInstance) => {
-    for (const part of PARTS) await part.routes?.(app);
-  },
-  seed: async (app: FastifyInstance, scope: Scope) => {
-    for (const part of PARTS) await part.seed?.(app, scope);
-  },
 });

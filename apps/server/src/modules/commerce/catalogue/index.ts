@@ -1,4 +1,4 @@
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { catalogueCompat } from './compat';
 import { attributesResource, attributeValuesResource } from './resources/attributes';
 import { categoriesResource } from './resources/categories';
@@ -11,7 +11,7 @@ import { catalogueRoutes } from './routes';
 import { seedCatalogue } from './seed';
 
 /** The catalogue half of the shop: settings, tax rates, categories, tags, attributes, products, variations. */
-export const catalogue: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'seed'> = {
+export const catalogue: ModulePart = {
   // Parents before children: examples are seeded in this order.
   resources: [
     shopSettingsResource,

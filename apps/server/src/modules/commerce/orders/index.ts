@@ -1,4 +1,4 @@
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { adminRoutes } from './admin-routes';
 import { ordersCompat } from './compat';
 import { scheduleExpiry } from './expiry';
@@ -15,7 +15,7 @@ import { storefrontRoutes } from './storefront';
 export { markPaid } from './order-actions';
 
 /** The selling half of the shop: customers, carts, checkout, orders, dispatch, coupons, reviews, returns, storefront. */
-export const orders: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
+export const orders: ModulePart = {
   resources: [customersResource, addressesResource, couponsResource, ordersResource, reviewsResource, returnsResource],
   compat: ordersCompat,
   routes: (app) => {

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { channelsCompat } from './compat';
 import { ccMessagesResource } from './resources/cc-messages';
 import { pushTemplatesResource } from './resources/push-templates';
@@ -8,7 +8,7 @@ import { channelsRoutes } from './routes';
 import { seedChannels } from './seed';
 
 /** SMS, push and WhatsApp templates, channel settings, control-center messages. */
-export const channels: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
+export const channels: ModulePart = {
   resources: [smsTemplatesResource, pushTemplatesResource, whatsappTemplatesResource, ccMessagesResource],
   compat: channelsCompat,
   routes: channelsRoutes,

@@ -1,11 +1,11 @@
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { contactsCompat } from './compat';
 import { consentEventsResource, contactsResource, suppressionsResource } from './resources';
 import { contactRoutes } from './routes';
 import { seedContacts } from './seed';
 
 /** Contacts, consent and suppression, imports, the /users/* and opt-in calls. */
-export const contacts: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
+export const contacts: ModulePart = {
   resources: [contactsResource, consentEventsResource, suppressionsResource],
   compat: contactsCompat,
   routes: contactRoutes,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { adminRoutes } from './admin';
 import { pagesCompat } from './compat';
 import { publicRoutes } from './public';
@@ -7,7 +7,7 @@ import { landingPagesResource } from './resources/landing-pages';
 import { seedPages } from './seed';
 
 /** Landing pages, the contact sync from the community's other records, contact-us leads. */
-export const pages: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
+export const pages: ModulePart = {
   resources: [landingPagesResource],
   compat: pagesCompat,
   routes: async (app: FastifyInstance) => {

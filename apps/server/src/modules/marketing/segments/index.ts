@@ -1,4 +1,4 @@
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { segmentsCompat } from './compat';
 import { audiencesResource } from './resources/audiences';
 import { segmentTypesResource } from './resources/segment-types';
@@ -7,7 +7,7 @@ import { segmentRoutes } from './routes';
 import { seedSegments } from './seed';
 
 /** Segment types, static and dynamic segments, audiences and their counts. */
-export const segments: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
+export const segments: ModulePart = {
   // Parents first: examples are seeded in this order.
   resources: [segmentTypesResource, segmentsResource, audiencesResource],
   compat: segmentsCompat,

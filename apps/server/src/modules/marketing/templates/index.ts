@@ -1,4 +1,4 @@
-import type { AppModule } from '../../../kernel/resources';
+import type { ModulePart } from '../../../kernel/resources';
 import { templatesCompat } from './compat';
 import { emailTemplatesResource } from './email/resource';
 import { templatesRoutes } from './routes';
@@ -6,7 +6,7 @@ import { seedTemplates } from './seed';
 import { variablesResource } from './variables';
 
 /** Variables and email templates (block designs rendered with MJML), the template library. */
-export const templates: Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'> = {
+export const templates: ModulePart = {
   // Variables first: the email templates' examples may use them.
   resources: [variablesResource, emailTemplatesResource],
   compat: templatesCompat,
