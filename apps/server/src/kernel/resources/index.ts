@@ -9,6 +9,7 @@ export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';
 export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { insertFromJson } from '../db/json-rows';
+export { boundToDatabase, perDatabase } from '../db/per-database';
 export { type OnDelete, ref, refs } from '../db/relations';
 export { preparedStatement, rowMapper, selectList } from '../db/select-rows';
 export { taxonomyIndexes } from '../db/taxonomy';

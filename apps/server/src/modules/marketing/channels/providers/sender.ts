@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type Mailer, outboundFor } from '../../../../kernel/messaging';
-import type { Database } from '../../../../kernel/resources';
+import { boundToDatabase, type Database } from '../../../../kernel/resources';
 import { secretBoxFor } from '../../../../kernel/secrets';
 import { openSettings } from '../settings/store';
 import { createHttpSmsClient } from './http-sms';
@@ -20,17 +20,13 @@ interface Sender {
   mailFrom: string;
 }
 
-const senders = new WeakMap<Database, Sender>();
+const senders = boundToDatabase<Sender>('channel sender');
 
 export function bindChannelSender(app: FastifyInstance): void {
-  senders.set(app.db, { mailer: app.mailer, mailFrom: app.config.mailFrom });
+  senders.bind(app.db, { mailer: app.mailer, mailFrom: app.config.mailFrom });
 }
 
-export function senderFor(db: Database): Sender {
-  const sender = senders.get(db);
-  if (!sender) throw new Error('No channel sender for this database: build the app first');
-  return sender;
-}
+export const senderFor = (db: Database): Sender => senders.of(db);
 
 export interface OutgoingEmail {
   to: string;
