@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { rowMapper } from '../src/kernel/db/select-rows';
+import { insertFromJson } from '../src/kernel/db/json-rows';
+import { preparedStatement, rowMapper } from '../src/kernel/db/select-rows';
 
 const things = pgTable('things', {
   name: text('name'),
@@ -33,5 +34,22 @@ describe('compiled row mappers', () => {
     const other = rowMapper({ name: things.name, at: things.local, __cursorValue: sql<number>`1`.as('__cursorValue') });
     expect(other).not.toBe(rowMapper(perRequest()));
     expect(other(['x', '2026-11-24 06:49:10', 1]).at).toEqual(new Date('2026-11-24T06:49:10.000Z'));
+  });
+});
+
+describe('statements rendered once', () => {
+  it('refuse a second prepared statement under a name (PostgreSQL keeps one text per name)', () => {
+    preparedStatement('test:once', () => sql`select 1`);
+    expect(() => preparedStatement('test:once', () => sql`select 2`)).toThrow(/Two prepared statements are named test:once/);
+  });
+
+  it('insertFromJson: one text whatever the rows, each key read as its column type, shared columns filled by SQL', () => {
+    const query = insertFromJson(things, ['name', 'count', 'data', 'at'], sql.placeholder('rows'), { local: sql`now()` });
+    const { sql: text, params } = new PgDialect().sqlToQuery(query);
+    expect(text).toBe(
+      'insert into "things" ("local", "name", "count", "data", "at")\n' +
+        '    select now(), r."name", r."count", r."data", r."at" from jsonb_to_recordset($1::jsonb) as r("name" text, "count" integer, "data" jsonb, "at" timestamp with time zone)',
+    );
+    expect(params).toHaveLength(1);
   });
 });

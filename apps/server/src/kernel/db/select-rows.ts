@@ -55,6 +55,8 @@ export function preparedRows(db: Db, query: SQL, selection: Record<string, Field
 /** A rendered statement's parameters with its placeholders' values filled in. */
 const filled = (params: unknown[], values: Record<string, unknown>) => params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
 
+const statementNames = new Set<string>();
+
 interface Rendered {
   text: string;
   params: unknown[];
@@ -70,6 +72,9 @@ interface Rendered {
  * switch the application-side tenant filter off (the statement is rendered per setting).
  */
 export function preparedStatement(name: string, build: () => SQL) {
+  // PostgreSQL keeps one text per name and connection: a second statement under a name is a bug.
+  if (statementNames.has(name)) throw new Error(`Two prepared statements are named ${name}`);
+  statementNames.add(name);
   const rendered = new Map<boolean, Rendered>();
   const render = (scoped: boolean): Rendered => {
     const { sql: text, params } = dialect.sqlToQuery(build());
