@@ -1,4 +1,16 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  type PgColumnBuilderBase,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   filterIndexes,
   handlingColumns,
@@ -41,6 +53,19 @@ const taxonomy = () => ({
   active: boolean('active').notNull().default(true),
 });
 
+type Columns = Record<string, PgColumnBuilderBase>;
+
+/** A taxonomy's table (its columns spread `taxonomy()`) with the taxonomy indexes; a subcategory's also by its `categoryId`. */
+const taxonomyTable = <N extends string, C extends Columns>(name: N, columns: C) =>
+  tenantTable(name, columns, (t) => taxonomyIndexes(name, t, t.categoryId ? { category: t.categoryId } : {}));
+
+/**
+ * An inbound list's table: its columns (the sender's among them), then status, notes and assignee;
+ * the inbound indexes, and one a filter of its own (`{ suffix: column }`).
+ */
+const inboundTable = <N extends string, C extends Columns>(name: N, columns: C, filters?: (t: any) => Record<string, AnyPgColumn>) =>
+  tenantTable(name, { ...columns, ...inbound() }, (t) => [...inboundIndexes(name, t), ...filterIndexes(name, t, filters?.(t) ?? {})]);
+
 // ---- home banners ------------------------------------------------------------------------------
 
 export const siteBanners = tenantTable(
@@ -68,9 +93,7 @@ export const siteBanners = tenantTable(
 
 // ---- blogs -------------------------------------------------------------------------------------
 
-export const siteBlogCategories = tenantTable('site_blog_categories', { ...taxonomy(), ...seo() }, (t) =>
-  taxonomyIndexes('site_blog_categories', t),
-);
+export const siteBlogCategories = taxonomyTable('site_blog_categories', { ...taxonomy(), ...seo() });
 
 export const siteBlogs = tenantTable(
   'site_blogs',
@@ -159,27 +182,25 @@ export const siteDocuments = tenantTable(
 
 // ---- website categories ------------------------------------------------------------------------
 
-export const siteCategories = tenantTable('site_categories', { ...taxonomy(), image: image('image'), ...seo() }, (t) =>
-  taxonomyIndexes('site_categories', t),
-);
+export const siteCategories = taxonomyTable('site_categories', { ...taxonomy(), image: image('image'), ...seo() });
 
-export const siteSubcategories = tenantTable(
-  'site_subcategories',
-  { categoryId: ref('category_id', () => siteCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => taxonomyIndexes('site_subcategories', t, { category: t.categoryId }),
-);
+export const siteSubcategories = taxonomyTable('site_subcategories', {
+  categoryId: ref('category_id', () => siteCategories, 'restrict'),
+  ...taxonomy(),
+  image: image('image'),
+  ...seo(),
+});
 
 // ---- products ----------------------------------------------------------------------------------
 
-export const siteProductCategories = tenantTable('site_product_categories', { ...taxonomy(), image: image('image'), ...seo() }, (t) =>
-  taxonomyIndexes('site_product_categories', t),
-);
+export const siteProductCategories = taxonomyTable('site_product_categories', { ...taxonomy(), image: image('image'), ...seo() });
 
-export const siteProductSubcategories = tenantTable(
-  'site_product_subcategories',
-  { categoryId: ref('category_id', () => siteProductCategories, 'restrict'), ...taxonomy(), image: image('image'), ...seo() },
-  (t) => taxonomyIndexes('site_product_subcategories', t, { category: t.categoryId }),
-);
+export const siteProductSubcategories = taxonomyTable('site_product_subcategories', {
+  categoryId: ref('category_id', () => siteProductCategories, 'restrict'),
+  ...taxonomy(),
+  image: image('image'),
+  ...seo(),
+});
 
 export const siteProducts = tenantTable(
   'site_products',
@@ -216,9 +237,7 @@ export const siteProducts = tenantTable(
 
 // ---- projects ----------------------------------------------------------------------------------
 
-export const siteProjectCategories = tenantTable('site_project_categories', { ...taxonomy(), ...seo() }, (t) =>
-  taxonomyIndexes('site_project_categories', t),
-);
+export const siteProjectCategories = taxonomyTable('site_project_categories', { ...taxonomy(), ...seo() });
 
 export const siteProjects = tenantTable(
   'site_projects',
@@ -283,7 +302,7 @@ export const siteEvents = tenantTable(
   ],
 );
 
-export const siteEventRegistrations = tenantTable(
+export const siteEventRegistrations = inboundTable(
   'site_event_registrations',
   {
     eventId: ref('event_id', () => siteEvents, 'set null'),
@@ -291,9 +310,8 @@ export const siteEventRegistrations = tenantTable(
     company: text('company'),
     attendees: integer('attendees').notNull().default(1),
     message: text('message'),
-    ...inbound(),
   },
-  (t) => [...inboundIndexes('site_event_registrations', t), index('site_event_registrations_event_idx').on(t.tenantId, t.eventId)],
+  (t) => ({ event: t.eventId }),
 );
 
 // ---- geography ---------------------------------------------------------------------------------
@@ -378,15 +396,12 @@ export const siteContactDetails = tenantTable(
 
 // ---- investor relations ------------------------------------------------------------------------
 
-export const siteInvestorCategories = tenantTable('site_investor_categories', taxonomy(), (t) =>
-  taxonomyIndexes('site_investor_categories', t),
-);
+export const siteInvestorCategories = taxonomyTable('site_investor_categories', taxonomy());
 
-export const siteInvestorSubcategories = tenantTable(
-  'site_investor_subcategories',
-  { categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'), ...taxonomy() },
-  (t) => taxonomyIndexes('site_investor_subcategories', t, { category: t.categoryId }),
-);
+export const siteInvestorSubcategories = taxonomyTable('site_investor_subcategories', {
+  categoryId: ref('category_id', () => siteInvestorCategories, 'restrict'),
+  ...taxonomy(),
+});
 
 export const siteInvestorDocuments = tenantTable(
   'site_investor_documents',
@@ -414,21 +429,16 @@ export const siteInvestorDocuments = tenantTable(
 
 // ---- inbound lists (filled by the website's forms) ---------------------------------------------
 
-export const siteContactMessages = tenantTable(
-  'site_contact_messages',
-  {
-    ...senderColumns(),
-    company: text('company'),
-    subject: text('subject'),
-    message: text('message').notNull(),
-    /** The page the form was sent from. */
-    sourcePage: text('source_page'),
-    ...inbound(),
-  },
-  (t) => inboundIndexes('site_contact_messages', t),
-);
+export const siteContactMessages = inboundTable('site_contact_messages', {
+  ...senderColumns(),
+  company: text('company'),
+  subject: text('subject'),
+  message: text('message').notNull(),
+  /** The page the form was sent from. */
+  sourcePage: text('source_page'),
+});
 
-export const siteDesignRequests = tenantTable(
+export const siteDesignRequests = inboundTable(
   'site_design_requests',
   {
     ...senderColumns(),
@@ -442,12 +452,11 @@ export const siteDesignRequests = tenantTable(
     /** e.g. "1,200 m²" */
     projectArea: text('project_area'),
     message: text('message').notNull(),
-    ...inbound(),
   },
-  (t) => [...inboundIndexes('site_design_requests', t), index('site_design_requests_type_idx').on(t.tenantId, t.projectType)],
+  (t) => ({ type: t.projectType }),
 );
 
-export const siteCareerApplications = tenantTable(
+export const siteCareerApplications = inboundTable(
   'site_career_applications',
   {
     ...senderColumns(),
@@ -459,15 +468,11 @@ export const siteCareerApplications = tenantTable(
     /** The CV: a private file, readable by signed-in admins only. */
     cvUrl: text('cv_url'),
     cvFileId: ref('cv_file_id', () => files, 'set null'),
-    ...inbound(),
   },
-  (t) => [
-    ...inboundIndexes('site_career_applications', t),
-    ...filterIndexes('site_career_applications', t, { position: t.position, cv: t.cvFileId }),
-  ],
+  (t) => ({ position: t.position, cv: t.cvFileId }),
 );
 
-export const siteCatalogueDownloads = tenantTable(
+export const siteCatalogueDownloads = inboundTable(
   'site_catalogue_downloads',
   {
     catalogueId: ref('catalogue_id', () => siteCatalogues, 'set null'),
@@ -477,12 +482,8 @@ export const siteCatalogueDownloads = tenantTable(
     profession: text('profession', { enum: ['architect', 'interior_designer', 'contractor', 'dealer', 'homeowner', 'other'] })
       .notNull()
       .default('other'),
-    ...inbound(),
   },
-  (t) => [
-    ...inboundIndexes('site_catalogue_downloads', t),
-    ...filterIndexes('site_catalogue_downloads', t, { catalogue: t.catalogueId, profession: t.profession }),
-  ],
+  (t) => ({ catalogue: t.catalogueId, profession: t.profession }),
 );
 
 export const siteSubscribers = tenantTable(
