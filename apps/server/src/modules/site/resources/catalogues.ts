@@ -1,7 +1,7 @@
 import { autoSlug, defineResource, steps } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteCatalogues } from '../tables';
-import { adminOrder, inputs, publishedScope, publishingAttention, ui } from './common';
+import { adminOrder, fileInput, inputs, publishedScope, publishingAttention, ui } from './common';
 
 /** Product catalogues (PDF) offered for download, usually behind a short form. */
 export const cataloguesResource = defineResource({
@@ -13,9 +13,7 @@ export const cataloguesResource = defineResource({
   input: {
     title: inputs.title,
     slug: inputs.slug,
-    description: (s) => s.trim().max(2000),
-    fileUrl: inputs.url,
-    fileName: (s) => s.trim().max(200),
+    ...fileInput,
     fileSize: (s) => s.int().min(0),
     coverImage: inputs.image,
     language: (s) => s.trim().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Use a language code such as en or en-IN'),

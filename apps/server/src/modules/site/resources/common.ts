@@ -37,6 +37,13 @@ export const inputs = {
   message: (s: z.ZodString) => s.trim().min(1).max(5000),
 };
 
+/** A downloadable file's description, URL and file name (documents, investor documents, catalogues). */
+export const fileInput = {
+  description: (s: z.ZodString) => s.trim().max(2000),
+  fileUrl: inputs.url,
+  fileName: text.short,
+};
+
 /** A list in the order the admins set: lower sortOrder first, ties by `then`; the default sort. */
 export const adminOrder = <C extends string>(then: C) => ({
   orderings: { sortOrder: ['sortOrder', then] as ('sortOrder' | C)[] },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { defineResource } from '../../../kernel/resources';
 import { publishing } from '../services/hooks';
 import { siteDocuments } from '../tables';
-import { adminOrder, bothScopes, draftAttention, inputs, publishedScope, ui } from './common';
+import { adminOrder, bothScopes, draftAttention, fileInput, inputs, publishedScope, ui } from './common';
 
 /** Downloadable documents: datasheets, certificates, installation guides, warranties. */
 export const documentsResource = defineResource({
@@ -13,9 +13,7 @@ export const documentsResource = defineResource({
   readOnly: ['downloadCount'],
   input: {
     title: inputs.title,
-    description: (s) => s.trim().max(2000),
-    fileUrl: inputs.url,
-    fileName: (s) => s.trim().max(200),
+    ...fileInput,
     sortOrder: inputs.sortOrder,
   },
   scopes: {

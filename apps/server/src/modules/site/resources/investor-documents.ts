@@ -1,7 +1,7 @@
 import { defineResource, steps } from '../../../kernel/resources';
 import { publishing, subcategoryOfCategory } from '../services/hooks';
 import { siteInvestorDocuments, siteInvestorSubcategories } from '../tables';
-import { draftAttention, inputs, publishedScope, ui } from './common';
+import { draftAttention, fileInput, inputs, publishedScope, ui } from './common';
 
 export const investorDocumentsResource = defineResource({
   path: 'site/investor-documents',
@@ -10,9 +10,7 @@ export const investorDocumentsResource = defineResource({
   label: { singular: 'Investor document', plural: 'Investor documents' },
   input: {
     title: inputs.title,
-    description: (s) => s.trim().max(2000),
-    fileUrl: inputs.url,
-    fileName: (s) => s.trim().max(200),
+    ...fileInput,
     financialYear: (s) => s.trim().regex(/^[0-9]{4}(-[0-9]{2,4})?$/, 'e.g. 2024-25'),
     sortOrder: inputs.sortOrder,
   },
