@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines } from '../../../kernel/compat';
-import { parseInput } from '../../../kernel/resources';
+import { parseInput, publicBaseUrl } from '../../../kernel/resources';
 import { marketingVariables } from '../tables/variables';
 import { emailTemplatesResource } from './email/resource';
 import { layoutLibrary } from './email/service';
@@ -52,10 +52,7 @@ const getMultiple: Handle = async (call) => {
 };
 
 /** The starter layouts (installation-wide), each with its design and a preview. */
-const library: Handle = (call) => {
-  const origin = `${call.req.protocol}://${call.req.host}`;
-  return layoutLibrary(call.req.server, scopeOf(call), call.req.server.config.publicUrl ?? origin);
-};
+const library: Handle = (call) => layoutLibrary(call.req.server, scopeOf(call), publicBaseUrl(call.req.server, call.req));
 
 export const templatesCompat = compatTable([
   crudLines('content', variablesResource, {
