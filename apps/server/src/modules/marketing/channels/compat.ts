@@ -6,6 +6,7 @@ import {
   compatScope,
   compatTable,
   crudLines,
+  inCompatTx,
 } from '../../../kernel/compat';
 import { errors } from '../../../kernel/resources';
 import { secretBoxFor } from '../../../kernel/secrets';
@@ -25,10 +26,8 @@ const scopeOf = compatScope;
 
 const getConfig =
   (channel: SettingsChannel) =>
-  (call: CompatCall): Promise<unknown> => {
-    const scope = scopeOf(call);
-    return scope.db.withTenant(scope.tenantId, (tx) => readSettings(tx, scope.tenantId, channel));
-  };
+  (call: CompatCall): Promise<unknown> =>
+    inCompatTx(call, (tx, scope) => readSettings(tx, scope.tenantId, channel));
 
 /**
  * The old clients send one flat object (`{ provider, baseUrl, senderId, apiKey }`): the provider's
@@ -37,7 +36,6 @@ const getConfig =
 const createConfig =
   (channel: SettingsChannel) =>
   (call: CompatCall): Promise<unknown> => {
-    const scope = scopeOf(call);
     const { provider, config, secrets, ...flat } = call.body as Record<string, unknown>;
     const shape = PROVIDERS[channel][String(provider ?? DEFAULT_PROVIDER[channel])];
     const secretKeys = new Set(Object.keys(shape?.secrets.shape ?? {}));
@@ -47,7 +45,7 @@ const createConfig =
       secrets: { ...(secrets as object), ...Object.fromEntries(Object.entries(flat).filter(([k]) => secretKeys.has(k))) },
     });
     if (!input.success) throw errors.validation(Object.fromEntries(input.error.issues.map((i) => [i.path.join('.'), i.message])));
-    return scope.db.withTenant(scope.tenantId, (tx) => saveSettings(secretBoxFor(scope.db), tx, scope, channel, input.data));
+    return inCompatTx(call, (tx, scope) => saveSettings(secretBoxFor(scope.db), tx, scope, channel, input.data));
   };
 
 const cc = compatCrud(ccMessagesResource);

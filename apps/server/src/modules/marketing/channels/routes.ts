@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Scope, scopeOf } from '../../../kernel/resources';
+import { idParams, tags, tenantRoutes } from '../route-kit';
 import { SETTINGS_CHANNELS } from '../tables/channels';
 import { ccMessageInput, sendCcMessage } from './cc-send';
 import { bindChannelSender } from './providers/sender';
@@ -18,7 +18,6 @@ import {
 } from './whatsapp-sync';
 import { whatsappWebhookRoutes } from './whatsapp-webhook';
 
-const tags = ['marketing'];
 const read = { access: 'marketing-channels:read' } as const;
 const write = { access: 'marketing-channels:write' } as const;
 
@@ -37,7 +36,7 @@ export const settingsView = z.object({
 export async function channelsRoutes(app: FastifyInstance) {
   bindChannelSender(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
+  const { scope, inTx } = tenantRoutes(app);
   const channelParams = z.object({ channel: z.enum(SETTINGS_CHANNELS) });
   const template = whatsappTemplatesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
 
@@ -52,10 +51,7 @@ export async function channelsRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: settingsView }) },
       },
     },
-    async (req) => {
-      const s = scope(req);
-      return { data: await s.db.withTenant(s.tenantId, (tx) => readSettings(tx, s.tenantId, req.params.channel)) };
-    },
+    async (req) => ({ data: await inTx(req, (tx, s) => readSettings(tx, s.tenantId, req.params.channel)) }),
   );
 
   r.patch(
@@ -70,10 +66,7 @@ export async function channelsRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: settingsView }) },
       },
     },
-    async (req) => {
-      const s = scope(req);
-      return { data: await s.db.withTenant(s.tenantId, (tx) => saveSettings(app.secrets, tx, s, req.params.channel, req.body)) };
-    },
+    async (req) => ({ data: await inTx(req, (tx, s) => saveSettings(app.secrets, tx, s, req.params.channel, req.body)) }),
   );
 
   r.post(
@@ -96,10 +89,7 @@ export async function channelsRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: settingsView }) },
       },
     },
-    async (req) => {
-      const s = scope(req);
-      return { data: await s.db.withTenant(s.tenantId, (tx) => generateVapidKeys(app.secrets, tx, s, req.body.subject)) };
-    },
+    async (req) => ({ data: await inTx(req, (tx, s) => generateVapidKeys(app.secrets, tx, s, req.body.subject)) }),
   );
 
   r.post(
@@ -127,7 +117,7 @@ export async function channelsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Submits a WhatsApp template to the Cloud API for approval',
-        params: z.object({ id: z.uuid({ message: 'Not a valid id' }) }),
+        params: idParams,
         response: { 200: z.object({ data: template }) },
       },
     },

@@ -2,17 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../../kernel/auth';
-import { requireCommunity } from '../../../kernel/resources';
+import { publicBaseUrl, requireCommunity } from '../../../kernel/resources';
+import { idParams, tags } from '../route-kit';
 import { CHANNELS, CONSENT_STATUS } from '../tables/contacts';
 import { changeConsent, confirmEmail, requestEmailConfirmation, unsubscribe } from './consent';
 
-const tags = ['marketing'];
 const community = z.object({ community: z.string().min(1).max(63) });
 const token = z.object({ token: z.string().min(20).max(2000) });
-const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
-/** The server's address as visitors reach it (PUBLIC_URL, else the request's own). */
-const baseUrlOf = (app: FastifyInstance, req: FastifyRequest) => app.config.publicUrl ?? `${req.protocol}://${req.host}`;
 const visitor = (req: FastifyRequest) => {
   const { ip, userAgent } = clientOf(req);
   return { ip, userAgent: userAgent ?? undefined };
@@ -55,7 +52,7 @@ export async function contactRoutes(app: FastifyInstance) {
       const auth = req.auth!;
       const found = await requireCommunity(app.db, auth.community);
       const sent = await app.db.withTenant(auth.tenantId, (tx) =>
-        requestEmailConfirmation(app, tx, found, req.params.id, baseUrlOf(app, req)),
+        requestEmailConfirmation(app, tx, found, req.params.id, publicBaseUrl(app, req)),
       );
       return reply.code(202).send({ data: sent });
     },

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCommunity, scopeOf } from '../../../kernel/resources';
+import { requireCommunity } from '../../../kernel/resources';
+import { tags, tenantRoutes } from '../route-kit';
 import { designSchema } from './design';
 import { renderLandingPage } from './render';
 import { landingPagesResource } from './resources/landing-pages';
@@ -10,13 +11,12 @@ import { syncAllCommunities, syncContacts } from './sync';
 import { LANDING_TEMPLATES } from './templates';
 
 export const SYNC_JOB = 'marketing.contacts-sync';
-const tags = ['marketing'];
 const read = { access: 'marketing-pages:read' } as const;
 
 /** Console routes beyond the kit's CRUD: templates, stats, preview, the contacts sync. */
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: FastifyRequest) => scopeOf(app.db, req.auth!);
+  const { scope, reading } = tenantRoutes(app);
 
   r.get(
     '/api/v1/marketing/landing-page-templates',
@@ -34,10 +34,7 @@ export async function adminRoutes(app: FastifyInstance) {
         querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
       },
     },
-    async (req) => {
-      const sc = scope(req);
-      return { data: await app.db.readAsTenant(sc.tenantId, (db) => trafficStats(db, sc.tenantId, req.query.days)) };
-    },
+    async (req) => ({ data: await reading(req, (db, sc) => trafficStats(db, sc.tenantId, req.query.days)) }),
   );
 
   r.get(
@@ -54,9 +51,7 @@ export async function adminRoutes(app: FastifyInstance) {
     async (req) => {
       const sc = scope(req);
       const page = await landingPagesResource.get(sc, req.params.id);
-      return {
-        data: { page, ...(await app.db.readAsTenant(sc.tenantId, (db) => pageStats(db, sc.tenantId, String(page.id), req.query.days))) },
-      };
+      return { data: { page, ...(await reading(req, (db) => pageStats(db, sc.tenantId, String(page.id), req.query.days))) } };
     },
   );
 

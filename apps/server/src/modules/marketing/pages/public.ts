@@ -15,6 +15,7 @@ import {
 } from '../../../kernel/resources';
 import { requestEmailConfirmation } from '../contacts';
 import { mergeContact } from '../contacts/merge';
+import { tags } from '../route-kit';
 import { marketingLandingPages } from '../tables/pages';
 import { pageCache } from './cache';
 import { type Block, designSchema, targetOf } from './design';
@@ -74,7 +75,6 @@ async function countFor(app: FastifyInstance, req: FastifyRequest, found: Found,
 
 export async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['marketing'];
 
   r.get('/public/:community/p/-/landing.css', { config: { public: true }, schema: { tags, hide: true } }, async (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', ASSET_CACHE).send(LANDING_CSS),

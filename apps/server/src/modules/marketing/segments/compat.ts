@@ -82,8 +82,7 @@ const memberPage = z.object({
 const segmentUsers: Handle = async (call) => {
   const page = memberPage.safeParse({ limit: call.body.limit ?? undefined, cursor: pick(call.body, 'cursor', 'nextCursor') });
   if (!page.success) throw errors.validation(Object.fromEntries(page.error.issues.map((i) => [i.path.join('.'), i.message])));
-  const scope = scopeOf(call);
-  return scope.db.withTenant(scope.tenantId, async (tx) => {
+  return inTx(call, async (tx, scope) => {
     const segment = await segmentIn(tx, scope.tenantId, segmentIdOf(call));
     const condition = segmentCondition(segment);
     const result = await pageContacts(tx, scope.tenantId, condition, page.data);

@@ -32,7 +32,8 @@ const oneOf = (values: string[]) =>
     sql`, `,
   )})`;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** `s` matched literally by LIKE and ILIKE: backslash, % and _ escaped. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 function attributeCondition(rule: Extract<Rule, { type: 'attribute' }>): SQL {
   const pair = () => sql`${JSON.stringify({ [rule.key]: rule.value })}::jsonb`;

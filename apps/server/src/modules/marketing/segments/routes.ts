@@ -2,19 +2,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, type Scope, scopeOf } from '../../../kernel/resources';
+import type { Db } from '../../../kernel/resources';
+import { idParams, tags, tenantRoutes } from '../route-kit';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
-import { compileRules } from './compile';
+import { compileRules, escapeLike } from './compile';
 import { segmentsOfContact } from './contact-segments';
 import { type Count, countContacts, MAX_PAGE, type MemberRow, memberCursor, pageContacts, segmentCondition } from './matching';
 import { addMembers, contactIdsInput, removeMembers, segmentIn, storeSegmentCount } from './membership';
+import { segmentIds } from './resources/audiences';
 import { type RuleTree, ruleTreeSchema } from './rules';
 
-const tags = ['marketing'];
 const read = { access: 'marketing-segments:read' } as const;
 const write = { access: 'marketing-segments:write' } as const;
-const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
 const countSchema = z.object({ total: z.number(), totalIsEstimate: z.boolean() });
 const memberSchema = z.object({
@@ -57,31 +57,24 @@ const SAMPLE_MAX = 20;
  */
 export async function segmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
-  const inTx = <T>(s: Scope, fn: (tx: Db) => Promise<T>) => s.db.withTenant(s.tenantId, fn);
-  const reading = <T>(s: Scope, fn: (tx: Db) => Promise<T>) => s.db.readAsTenant(s.tenantId, fn);
+  const { inTx, reading } = tenantRoutes(app);
   /** A page of the contacts a segment's or an audience's condition matches, by keyset cursor. */
   const membersRoute = (path: string, summary: string, conditionOf: (tx: Db, tenantId: string, id: string) => Promise<SQL>) =>
     r.get(
       path,
       { config: read, schema: { tags, summary, params: idParams, querystring: pageQuery, response: { 200: pageSchema } } },
-      async (req) => {
-        const s = scope(req);
-        return reading(s, async (tx) => {
+      async (req) =>
+        reading(req, async (tx, s) => {
           const page = await pageContacts(tx, s.tenantId, await conditionOf(tx, s.tenantId, req.params.id), req.query);
           return { data: page.data.map(memberJson), nextCursor: page.nextCursor };
-        });
-      },
+        }),
     );
   /** Counts a segment or an audience now and stores the figure. */
   const countRoute = (path: string, summary: string, store: (tx: Db, tenantId: string, id: string) => Promise<Count>) =>
     r.post(
       path,
       { config: write, schema: { tags, summary, params: idParams, response: { 200: z.object({ data: countSchema }) } } },
-      async (req) => {
-        const s = scope(req);
-        return { data: await inTx(s, (tx) => store(tx, s.tenantId, req.params.id)) };
-      },
+      async (req) => ({ data: await inTx(req, (tx, s) => store(tx, s.tenantId, req.params.id)) }),
     );
 
   r.post(
@@ -96,10 +89,9 @@ export async function segmentRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = scope(req);
       const condition = compileRules(req.body.rules as RuleTree);
       // In a transaction: the count runs under a time budget (matching.ts).
-      return inTx(s, async (tx) => {
+      return inTx(req, async (tx, s) => {
         const count = await countContacts(tx, s.tenantId, condition);
         const sample = req.body.sample ? await pageContacts(tx, s.tenantId, condition, { limit: req.body.sample }) : { data: [] };
         return { data: { ...count, sample: sample.data.map(memberJson) } };
@@ -119,10 +111,9 @@ export async function segmentRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = scope(req);
-      const like = `%${req.query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const like = `%${escapeLike(req.query.q)}%`;
       const condition = sql`(${marketingContacts.name} ilike ${like} or ${marketingContacts.email} ilike ${like})`;
-      return reading(s, async (tx) => ({ data: (await pageContacts(tx, s.tenantId, condition, { limit: 10 })).data.map(memberJson) }));
+      return reading(req, async (tx, s) => ({ data: (await pageContacts(tx, s.tenantId, condition, { limit: 10 })).data.map(memberJson) }));
     },
   );
 
@@ -137,10 +128,7 @@ export async function segmentRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })) }) },
       },
     },
-    async (req) => {
-      const s = scope(req);
-      return { data: await reading(s, (tx) => segmentsOfContact(tx, s.tenantId, req.params.id)) };
-    },
+    async (req) => ({ data: await reading(req, (tx, s) => segmentsOfContact(tx, s.tenantId, req.params.id)) }),
   );
 
   membersRoute(
@@ -169,12 +157,9 @@ export async function segmentRoutes(app: FastifyInstance) {
     r.post(
       path,
       { config: write, schema: { tags, summary, params: idParams, body: membersBody, response: { 200: z.object({ data }) } } },
-      async (req) => {
-        const s = scope(req);
-        return {
-          data: await inTx<Awaited<ReturnType<typeof change>>>(s, (tx) => change(tx, s.tenantId, req.params.id, req.body.contactIds)),
-        };
-      },
+      async (req) => ({
+        data: await inTx<Awaited<ReturnType<typeof change>>>(req, (tx, s) => change(tx, s.tenantId, req.params.id, req.body.contactIds)),
+      }),
     );
   }
 
@@ -192,17 +177,14 @@ export async function segmentRoutes(app: FastifyInstance) {
         body: z
           .object({
             channel: z.enum(CHANNELS),
-            includeSegmentIds: z.array(z.uuid('Not a valid id')).max(50).default([]),
-            excludeSegmentIds: z.array(z.uuid('Not a valid id')).max(50).default([]),
+            includeSegmentIds: segmentIds().default([]),
+            excludeSegmentIds: segmentIds().default([]),
           })
           .strict(),
         response: { 200: z.object({ data: countSchema }) },
       },
     },
-    async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => countAudience(tx, s.tenantId, req.body)) };
-    },
+    async (req) => ({ data: await inTx(req, (tx, s) => countAudience(tx, s.tenantId, req.body)) }),
   );
 
   membersRoute(

@@ -1,11 +1,10 @@
-import { index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
+import { ts } from './columns';
 import { marketingContacts } from './contacts';
 
 // Channels: the SMS, push and WhatsApp templates, each community's channel settings (credentials
 // sealed with the kernel secret box, shown only masked) and the control center's one-off messages.
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const SMS_ENCODINGS = ['gsm7', 'ucs2'] as const;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
+import { ts } from './columns';
 
 // The community's audience: the people it markets to (customers, subscribers, leads, WhatsApp
 // users), distinct from console users. A contact is unique by email and by phone within its
@@ -9,8 +10,6 @@ import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/re
 // count at a million contacts is one indexed scan; every change of it is also recorded as a
 // consent event (time, source, IP) for proof. The suppression list is per address and channel
 // and is honoured by every send and every audience count, whatever the contact's consent says.
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const CHANNELS = ['email', 'sms', 'whatsapp', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];

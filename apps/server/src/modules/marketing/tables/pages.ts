@@ -1,12 +1,11 @@
-import { date, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 import type { LandingDesign } from '../pages/design';
+import { ts } from './columns';
 
 // Landing pages: block-built pages served publicly at /public/<community>/p/<slug>. Traffic is
 // counted in one row per page, block and day (never one row per visit), so the console can chart
 // it; the page keeps running totals for its list.
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const LANDING_STATUS = ['draft', 'published'] as const;
 

@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { filterIndexes, ref, refs, tenantTable } from '../../../kernel/resources';
+import { ts } from './columns';
 import { CHANNELS, marketingContacts } from './contacts';
 
 // Segments group contacts: a static segment lists its members (a join table), a dynamic one is a
@@ -7,8 +8,6 @@ import { CHANNELS, marketingContacts } from './contacts';
 // Audiences combine segments (included, excluded) for one channel: the unit a campaign targets.
 // Counts are cached on the row when computed (save, refresh) so the lists show them without
 // re-counting every segment of a page.
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const SEGMENT_KINDS = ['static', 'dynamic'] as const;
 export type SegmentKind = (typeof SEGMENT_KINDS)[number];

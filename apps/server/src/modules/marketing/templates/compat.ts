@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines } from '../../../kernel/compat';
-import { parseInput } from '../../../kernel/resources';
+import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines, inCompatTx } from '../../../kernel/compat';
+import { parseInput, publicBaseUrl } from '../../../kernel/resources';
 import { marketingVariables } from '../tables/variables';
 import { emailTemplatesResource } from './email/resource';
 import { layoutLibrary } from './email/service';
@@ -12,10 +12,7 @@ type Handle = CompatEntry['handle'];
 const READ = 'marketing-templates:read';
 
 const scopeOf = compatScope;
-const examplesOf = (call: CompatCall) => {
-  const scope = scopeOf(call);
-  return scope.db.withTenant(scope.tenantId, (tx) => variableExamples(call.req.server, tx, scope));
-};
+const examplesOf = (call: CompatCall) => inCompatTx(call, (tx, scope) => variableExamples(call.req.server, tx, scope));
 
 /** The editors' picker: every variable (standard and the community's) with its tag and example. */
 const dropDown: Handle = async (call) =>
@@ -37,8 +34,7 @@ const getMultiple: Handle = async (call) => {
   const body = parseInput(multiple, { ids: call.body.ids, names: call.body.names }) as z.infer<typeof multiple>;
   if (body.ids) {
     const ids = body.ids;
-    const scope = scopeOf(call);
-    return scope.db.withTenant(scope.tenantId, (tx) =>
+    return inCompatTx(call, (tx, scope) =>
       tx
         .select()
         .from(marketingVariables)
@@ -52,10 +48,7 @@ const getMultiple: Handle = async (call) => {
 };
 
 /** The starter layouts (installation-wide), each with its design and a preview. */
-const library: Handle = (call) => {
-  const origin = `${call.req.protocol}://${call.req.host}`;
-  return layoutLibrary(call.req.server, scopeOf(call), call.req.server.config.publicUrl ?? origin);
-};
+const library: Handle = (call) => layoutLibrary(call.req.server, scopeOf(call), publicBaseUrl(call.req.server, call.req));
 
 export const templatesCompat = compatTable([
   crudLines('content', variablesResource, {

@@ -1,15 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Scope, scopeOf } from '../../../kernel/resources';
+import { publicBaseUrl as baseUrl } from '../../../kernel/resources';
+import { idParams, tags, tenantRoutes } from '../route-kit';
 import { designInput } from './email/design';
 import { layoutLibrary, previewDraft, previewSaved, testSend } from './email/service';
 import { variableExamples } from './samples';
 
-const tags = ['marketing'];
 const read = { access: 'marketing-templates:read' } as const;
 const write = { access: 'marketing-templates:write' } as const;
-const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
 const draft = z.strictObject({
   subject: z.string().trim().min(1).max(200),
@@ -22,13 +21,10 @@ const rendered = z.object({
   data: z.object({ subject: z.string(), preheader: z.string(), html: z.string(), text: z.string(), variables: z.array(z.string()) }),
 });
 
-/** The server's address as recipients reach it (images on the community's files need it in an email). */
-const baseUrl = (app: FastifyInstance, req: FastifyRequest) => app.config.publicUrl ?? `${req.protocol}://${req.host}`;
-
 /** Templates beyond CRUD: the variables' picker, previews, test sends and the starter layouts. */
 export async function templatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
+  const { scope, inTx } = tenantRoutes(app);
 
   r.get(
     '/api/v1/marketing/variables/dropdown',
@@ -39,10 +35,7 @@ export async function templatesRoutes(app: FastifyInstance) {
         summary: "Every variable templates may use (the community's and the standard ones), with the example a preview shows",
       },
     },
-    async (req) => {
-      const s = scope(req);
-      return { data: await s.db.withTenant(s.tenantId, (tx) => variableExamples(app, tx, s)) };
-    },
+    async (req) => ({ data: await inTx(req, (tx, s) => variableExamples(app, tx, s)) }),
   );
 
   r.get(

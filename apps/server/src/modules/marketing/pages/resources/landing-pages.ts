@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Scope } from '../../../../kernel/resources';
-import { defineResource, errors, slugify, tenantFilter, uniqueValue } from '../../../../kernel/resources';
+import { autoSlug, type BeforeWrite, defineResource, errors, steps, tenantFilter } from '../../../../kernel/resources';
 import { marketingLandingPages } from '../../tables/pages';
 import { pageCache } from '../cache';
 import { designSchema } from '../design';
@@ -23,6 +23,24 @@ export async function assertSlugFree(tx: Db, scope: Scope, slug: string, exceptI
     .limit(1);
   if (taken) throw errors.conflict('slug_taken', 'Another landing page has this address', { slug: 'Already used by another page' });
 }
+
+/** A new page starts from its template's blocks; the slug stays free; publishing needs a block. */
+const checkPage: BeforeWrite = async (ctx, data) => {
+  const next = { ...data };
+  if (ctx.op === 'create') {
+    const template = typeof next.templateKey === 'string' ? templateByKey(next.templateKey) : undefined;
+    if (next.design === undefined && template) next.design = designSchema.parse(template.design);
+  }
+  if (typeof next.slug === 'string' && next.slug !== ctx.existing?.slug)
+    await assertSlugFree(ctx.tx, ctx.scope, next.slug, ctx.existing?.id as string);
+  const publishing = next.status === 'published' && ctx.existing?.status !== 'published';
+  if (publishing) {
+    const design = (next.design ?? ctx.existing?.design) as { blocks: unknown[] } | undefined;
+    if (!design?.blocks.length) throw errors.validation({ design: 'Add at least one block before publishing' });
+    next.publishedAt = new Date();
+  }
+  return next;
+};
 
 export const landingPagesResource = defineResource({
   path: 'marketing/landing-pages',
@@ -54,25 +72,8 @@ export const landingPagesResource = defineResource({
   },
   ui: { title: 'name', columns: ['name', 'slug', 'status', 'opens', 'clicks', 'signups', 'updatedAt'] },
   hooks: {
-    async beforeWrite(ctx, data) {
-      const next = { ...data };
-      if (ctx.op === 'create') {
-        const template = typeof next.templateKey === 'string' ? templateByKey(next.templateKey) : undefined;
-        if (next.design === undefined && template) next.design = designSchema.parse(template.design);
-        next.slug = next.slug
-          ? next.slug
-          : await uniqueValue(ctx.tx, ctx.scope, marketingLandingPages, marketingLandingPages.slug, slugify(String(next.name ?? 'page')));
-      }
-      if (typeof next.slug === 'string' && next.slug !== ctx.existing?.slug)
-        await assertSlugFree(ctx.tx, ctx.scope, next.slug, ctx.existing?.id as string);
-      const publishing = next.status === 'published' && ctx.existing?.status !== 'published';
-      if (publishing) {
-        const design = (next.design ?? ctx.existing?.design) as { blocks: unknown[] } | undefined;
-        if (!design?.blocks.length) throw errors.validation({ design: 'Add at least one block before publishing' });
-        next.publishedAt = new Date();
-      }
-      return next;
-    },
+    // A page created without a slug gets one from its name (-2, -3 … when taken).
+    beforeWrite: steps(autoSlug(marketingLandingPages, 'name'), checkPage),
     // The public page is rendered again after any change (publish, unpublish, edit, new slug).
     afterCommit(scope, _op, records) {
       for (const r of records) pageCache.invalidate(scope.tenantId, String(r.id));

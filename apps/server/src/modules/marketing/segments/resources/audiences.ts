@@ -16,7 +16,8 @@ async function beforeWrite(ctx: HookContext, data: Record<string, unknown>) {
   return { ...data, ...storedCount(count) };
 }
 
-const segmentIds = () => z.array(z.uuid('Not a valid id')).max(50);
+/** The segments an audience includes or leaves out (also the body of its live count, routes.ts). */
+export const segmentIds = () => z.array(z.uuid('Not a valid id')).max(50);
 
 export const audiencesResource = defineResource({
   path: 'marketing/audiences',
