@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRelations } from '../src/kernel/db/relations';
-import { startTestApp, type TestApp } from './helpers';
+import { SEEDED_START_TIMEOUT, startTestApp, type TestApp } from './helpers';
 
 /**
  * The migration that turned relations into foreign keys (drizzle/<n>_relations.sql), run on a
@@ -85,8 +85,8 @@ describe('migration <n>_relations: become foreign keys without losing data', () 
     orphans.session = session.id;
     before = await snapshot();
     for (const statement of statements) await q(statement);
-  });
-  afterAll(() => t.close());
+  }, SEEDED_START_TIMEOUT);
+  afterAll(() => t?.close());
 
   it('seeded the demo content it migrates', () => {
     expect(before.get('site_products')!.length).toBeGreaterThanOrEqual(3);

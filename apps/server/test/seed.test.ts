@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, startTestApp, type TestApp } from './helpers';
+import { randomIp, SEEDED_START_TIMEOUT, startTestApp, type TestApp } from './helpers';
 
 describe('first start on an empty database', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ adminPassword: 'demo-owner-password', adminEmail: 'owner@atrium.test' }, { seed: true });
-  });
-  afterAll(() => t.close());
+  }, SEEDED_START_TIMEOUT);
+  afterAll(() => t?.close());
 
   const login = (community?: string) =>
     t.request({

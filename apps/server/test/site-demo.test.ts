@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers';
+import { SEEDED_START_TIMEOUT, startTestApp, type TestApp } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -9,8 +9,8 @@ describe('the demo community website', () => {
   beforeAll(async () => {
     t = await startTestApp({ adminPassword: 'demo-owner-password' }, { seed: true });
     demo = t.config.seedCommunity;
-  });
-  afterAll(() => t.close());
+  }, SEEDED_START_TIMEOUT);
+  afterAll(() => t?.close());
 
   const get = async (path: string) => {
     const res = await t.request({ method: 'GET', url: `/public/${demo}/site/${path}` });
