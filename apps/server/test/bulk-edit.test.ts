@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, startTestApp, type TestCommunity } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, appWith, dataOf, signedInAdmin, type TestCommunity } from './helpers';
 
 /** PATCH /api/v1/<resource>: the same fields on several records, all or nothing. */
 
-const t = await startTestApp();
-let a: TestCommunity;
-let b: TestCommunity;
+const [t, a, b] = await appWith(2);
+const api = apiOf(t, a);
 const ids: string[] = [];
 const url = '/api/v1/site/products';
 
 const get = async (as: TestCommunity, id: string) => (await t.request({ method: 'GET', url: `${url}/${id}`, as })).json().data;
 
 beforeAll(async () => {
-  a = await t.signup();
-  b = await t.signup();
-  for (const code of ['B-1', 'B-2', 'B-3']) {
-    const res = await t.request({ method: 'POST', url, as: a, payload: { code, name: `Bulk ${code}` } });
-    expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json().data.id);
-  }
+  for (const code of ['B-1', 'B-2', 'B-3']) ids.push(dataOf(await api('POST', 'site/products', { code, name: `Bulk ${code}` }), 201).id);
 });
-afterAll(() => t.close());
 
 describe('bulk edit', () => {
   it('declares its fields in meta: enum, relation, tags and yes/no fields by default', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_TOTAL_LIMIT, type ListQuery } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith } from './helpers';
 import { expectFiltersAndSortsIndexed, expectIndexed, listPlan } from './list-plans';
 
 /**
@@ -18,15 +18,10 @@ const FIRST = ['Asha', 'Ravi', 'Meera', 'Tomas', 'Lena', 'Kenji', 'Amara', 'Dieg
 const LAST = ['Menon', 'Iyer', 'Berg', 'Vogel', 'Sato', 'Okafor', 'Alvarez', 'Raman', 'Keller', 'Haddad', 'Novak', 'Singh'];
 const STATUSES = ['pending_payment', 'paid', 'processing', 'partially_dispatched', 'dispatched', 'delivered', 'cancelled', 'refunded'];
 
-let t: TestApp;
-let a: TestCommunity;
-let orders: Resource;
+const [t, a, b] = await appWith(2);
+const orders: Resource = t.app.resources.all().find((r) => r.path === 'commerce/orders')!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  a = await t.signup();
-  const b = await t.signup();
-  orders = t.app.resources.all().find((r) => r.path === 'commerce/orders')!;
   // 144 names over 5,000 customers (email name.surname<customer>@example.com), statuses in turn.
   const insert = (tenantId: string, n: number) =>
     t.app.db.query(
@@ -45,7 +40,6 @@ beforeAll(async () => {
   await insert(b.tenantId, 1_000);
   await t.app.db.query('analyze commerce_orders');
 }, 180_000);
-afterAll(() => t?.close());
 
 const ordersList = () => ({ resource: orders, table: 'commerce_orders', limit: 25 });
 

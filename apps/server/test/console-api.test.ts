@@ -2,9 +2,10 @@ import { doublePrecision, text } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantTable } from '../src/kernel/resources';
 import { deriveSchemas } from '../src/kernel/resources/schemas';
-import { appWith, type TestCommunity } from './helpers';
+import { apiOf, appWith, dataOf, type TestCommunity } from './helpers';
 
 const [t, a, b] = await appWith(2);
+const api = apiOf(t, a);
 
 describe('console API: labels, people sentences, revisions', () => {
   const meta = async (as: TestCommunity, path: string) => {
@@ -213,22 +214,11 @@ describe('console API: labels, people sentences, revisions', () => {
     it('every signed-in user reads the community currency, set on the brand profile', async () => {
       const before = await t.request({ method: 'GET', url: '/api/v1/settings/locale', as: a });
       expect(before.json()).toEqual({ data: { currency: 'USD' } });
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/v1/settings/client-profile',
-        as: a,
-        payload: { businessName: 'Lyon Tiles', currency: 'eur' },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      expect(created.json().data.currency).toBe('EUR');
+      const created = dataOf(await api('POST', 'settings/client-profile', { businessName: 'Lyon Tiles', currency: 'eur' }), 201);
+      expect(created.currency).toBe('EUR');
       expect((await t.request({ method: 'GET', url: '/api/v1/settings/locale', as: a })).json()).toEqual({ data: { currency: 'EUR' } });
       expect((await t.request({ method: 'GET', url: '/api/v1/settings/locale', as: b })).json()).toEqual({ data: { currency: 'USD' } });
-      const wrong = await t.request({
-        method: 'PATCH',
-        url: `/api/v1/settings/client-profile/${created.json().data.id}`,
-        as: a,
-        payload: { currency: 'euro' },
-      });
+      const wrong = await api('PATCH', `settings/client-profile/${created.id}`, { currency: 'euro' });
       expect(wrong.json().error.fields.currency).toBe('Use a three-letter currency code such as EUR or INR');
     });
 

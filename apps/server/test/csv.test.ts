@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportCsv, postImport, runImport } from './csv-helpers';
-import { signedInAdmin, startTestApp, type TestCommunity } from './helpers';
+import { apiOf, appWith, dataOf, signedInAdmin, type TestCommunity } from './helpers';
 
 /** CSV export and import of the resource kit, on products (relations, images, nested rows). */
 
-const t = await startTestApp();
-let a: TestCommunity;
-let b: TestCommunity;
+const [t, a, b] = await appWith(2);
+const api = apiOf(t, a);
 let categoryId: string;
 const ids: string[] = [];
 
@@ -31,22 +30,15 @@ async function getProduct(as: TestCommunity, id: string) {
 }
 
 beforeAll(async () => {
-  a = await t.signup();
-  b = await t.signup();
-  const category = await t.request({ method: 'POST', url: '/api/v1/site/product-categories', as: a, payload: { name: 'Floor tiles' } });
-  expect(category.statusCode, category.body).toBe(201);
-  categoryId = category.json().data.id;
+  categoryId = dataOf(await api('POST', 'site/product-categories', { name: 'Floor tiles' }), 201).id;
   for (const [code, price] of [
     ['CSV-1', 10],
     ['CSV-2', 20],
     ['CSV-3', 30],
   ] as const) {
-    const res = await t.request({ method: 'POST', url: '/api/v1/site/products', as: a, payload: product(code, price) });
-    expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json().data.id);
+    ids.push(dataOf(await api('POST', 'site/products', product(code, price)), 201).id);
   }
 });
-afterAll(() => t.close());
 
 describe('GET /api/v1/<resource>/export.csv', () => {
   it('exports every field of the filtered set: relations by title, ISO dates, images by URL, nested rows as JSON', async () => {
@@ -70,13 +62,7 @@ describe('GET /api/v1/<resource>/export.csv', () => {
   });
 
   it('defuses cells a spreadsheet would run as formulas, and reads them back as typed', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/site/products',
-      as: a,
-      payload: { code: 'F-1', name: '=HYPERLINK("http://x")' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const created = dataOf(await api('POST', 'site/products', { code: 'F-1', name: '=HYPERLINK("http://x")' }), 201);
     const { text, rows } = await exportCsv(t, a, 'site/products', { q: 'F-1' });
     expect(rows[1][rows[0].indexOf('Name')]).toBe(`'=HYPERLINK("http://x")`);
     const job = await runImport(t, a, 'site/products', text, { key: 'id' });
@@ -85,8 +71,8 @@ describe('GET /api/v1/<resource>/export.csv', () => {
     expect(edited).not.toBe(text);
     const again = await runImport(t, a, 'site/products', edited, { key: 'id' });
     expect(again).toMatchObject({ status: 'done', updated: 1, failed: 0 });
-    expect((await getProduct(a, res.json().data.id)).name).toBe('=SUM(1)');
-    await t.request({ method: 'DELETE', url: `/api/v1/site/products/${res.json().data.id}`, as: a });
+    expect((await getProduct(a, created.id)).name).toBe('=SUM(1)');
+    await api('DELETE', `site/products/${created.id}`);
   });
 
   it('refuses a bad filter with a 400 before sending anything', async () => {

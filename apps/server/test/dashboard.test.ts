@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appWith, randomIp, signedInAdmin, type TestCommunity } from './helpers';
 
 interface Dashboard {
   attention: { resource: string; label: string; filter: Record<string, string>; total: number; latest: { id: string; title: string }[] }[];
@@ -7,22 +7,13 @@ interface Dashboard {
   activity: { actorName: string | null; action: string; resource: string; count: number; records: { id: string; title: string }[] }[];
 }
 
-describe('the dashboard in one request', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
+describe('the dashboard in one request', async () => {
+  const [t, a, b] = await appWith(2);
   const dashboard = async (as: TestCommunity) => {
     const res = await t.request({ method: 'GET', url: '/api/v1/meta/dashboard', as });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as Dashboard;
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t.close());
 
   it('starts a new community with an empty queue, nothing done but its owner, and no activity of others', async () => {
     const d = await dashboard(a);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appWith } from './helpers';
+import { apiOf, appWith, dataOf } from './helpers';
 
 const [t, c, other] = await appWith(2);
+const v1 = apiOf(t, c);
 
 /**
  * CORS: a community's website (its brand profile's website and further listed origins) may call
@@ -15,21 +16,11 @@ describe('CORS on the public endpoints only', () => {
   const SHOP = 'https://shop.tiles.example';
 
   beforeAll(async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/settings/client-profile',
-      as: c,
-      payload: { businessName: 'Tiles', website: `${SITE}/home`, allowedOrigins: [SHOP] },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    profileId = res.json().data.id;
-    const o = await t.request({
-      method: 'POST',
-      url: '/api/v1/settings/client-profile',
-      as: other,
-      payload: { businessName: 'Other', website: 'https://other.example' },
-    });
-    expect(o.statusCode, o.body).toBe(201);
+    profileId = dataOf(
+      await v1('POST', 'settings/client-profile', { businessName: 'Tiles', website: `${SITE}/home`, allowedOrigins: [SHOP] }),
+      201,
+    ).id;
+    dataOf(await v1('POST', 'settings/client-profile', { businessName: 'Other', website: 'https://other.example' }, other), 201);
   });
 
   const getPublic = (origin: string, community = c) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoss, createJobs, type Jobs } from '../src/kernel/jobs/jobs';
-import { startTestApp, type TestApp, waitFor } from './helpers';
+import { appWith, startTestApp, type TestApp, waitFor } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -101,12 +101,8 @@ describe('jobs (pg-boss on the app database)', () => {
   });
 });
 
-describe('jobs off', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ jobs: false });
-  });
-  afterAll(() => t?.close());
+describe('jobs off', async () => {
+  const [t] = await appWith(0, { jobs: false });
 
   it('does not start pg-boss', async () => {
     expect(t.app.jobs.running).toBe(false);
@@ -140,12 +136,8 @@ describe('jobs off', () => {
   });
 });
 
-describe('pg-boss maintenance on the app database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ jobs: false });
-  });
-  afterAll(() => t?.close());
+describe('pg-boss maintenance on the app database', async () => {
+  const [t] = await appWith(0, { jobs: false });
 
   it('runs a maintenance pass without error and deletes jobs past their retention', async () => {
     const errors: unknown[] = [];

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED } from '../src/kernel/messaging/mailer';
-import { droppedMail, logIn, randomIp, startTestApp, type TestApp, type TestCommunity, waitFor } from './helpers';
+import { appWith, droppedMail, logIn, randomIp, startTestApp, type TestApp, type TestCommunity, waitFor } from './helpers';
 import { startSmtp } from './smtp';
 
 /** A port nothing listens on. */
@@ -104,12 +104,8 @@ describe('mail over SMTP, delivered by a pg-boss job', () => {
   });
 });
 
-describe('mail without SMTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ jobs: true });
-  });
-  afterAll(() => t?.close());
+describe('mail without SMTP', async () => {
+  const [t] = await appWith(0, { jobs: true });
 
   it('keeps a redacted copy in the outbox and the real message in the mail drop', async () => {
     expect(t.app.mailer.transport).toBe('outbox');
@@ -132,12 +128,8 @@ describe('mail without SMTP', () => {
   });
 });
 
-describe('mail to an unreachable SMTP server', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ jobs: true, smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
-  });
-  afterAll(() => t?.close());
+describe('mail to an unreachable SMTP server', async () => {
+  const [t] = await appWith(0, { jobs: true, smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
 
   it('marks the row failed and writes an error log entry', async () => {
     const c = await t.signup();

@@ -1,21 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unsubscribePath } from '../src/modules/marketing/contacts/links';
 import { sendableOn } from '../src/modules/marketing/contacts/suppression';
 import { marketingContacts } from '../src/modules/marketing/tables/contacts';
-import { droppedMail, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { apiOf, appWith, dataOf, droppedMail, refusal, signedInAdmin, type TestCommunity } from './helpers';
 
 /** Contacts (kit resource with the merge rules), consent events, double opt-in, unsubscribe, suppressions, compat. */
-let t: TestApp;
-let c: TestCommunity;
+const [t, c] = await appWith(1);
+const api = apiOf(t, c);
 const base = '/api/v1/marketing/contacts';
-
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await t.signup();
-});
-afterAll(() => t.close());
 
 const create = (payload: Record<string, unknown>, as: TestCommunity = c) => t.request({ method: 'POST', url: base, as, payload });
 const compat = (path: string, payload: Record<string, unknown>, method: 'POST' | 'GET' = 'POST', service = 'content') =>
@@ -83,30 +77,14 @@ describe('contacts through the kit', () => {
 
   it('a console opt-in of a suppressed address is refused; opting out is recorded', async () => {
     const contact = (await create({ email: 'bounced@example.com' })).json().data;
-    const sup = await t.request({
-      method: 'POST',
-      url: '/api/v1/marketing/suppressions',
-      as: c,
-      payload: { channel: 'email', address: 'Bounced@Example.com', reason: 'bounced' },
-    });
-    expect(sup.statusCode, sup.body).toBe(201);
-    expect(sup.json().data.address).toBe('bounced@example.com');
-    const refused = await t.request({
-      method: 'POST',
-      url: `${base}/${contact.id}/consent`,
-      as: c,
-      payload: { channel: 'email', status: 'opted_in' },
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('suppressed');
-    const out = await t.request({
-      method: 'POST',
-      url: `${base}/${contact.id}/consent`,
-      as: c,
-      payload: { channel: 'sms', status: 'opted_out' },
-    });
-    expect(out.statusCode, out.body).toBe(200);
-    expect(out.json().data.smsConsent).toBe('opted_out');
+    const sup = dataOf(
+      await api('POST', 'marketing/suppressions', { channel: 'email', address: 'Bounced@Example.com', reason: 'bounced' }),
+      201,
+    );
+    expect(sup.address).toBe('bounced@example.com');
+    const consent = `marketing/contacts/${contact.id}/consent`;
+    refusal(await api('POST', consent, { channel: 'email', status: 'opted_in' }), 409, 'suppressed');
+    expect(dataOf(await api('POST', consent, { channel: 'sms', status: 'opted_out' })).smsConsent).toBe('opted_out');
     expect((await eventsOf(contact.id)).map((e) => `${e.channel}:${e.status}`)).toEqual(['sms:opted_out']);
   });
 

@@ -3,21 +3,14 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ImportFields, postImport, runImport } from './csv-helpers';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { appWith } from './helpers';
 
 /** The contacts import: the kit's import (CSV or XLSX, mapping, job, error report) with the contacts' batch merge. */
-let t: TestApp;
-let c: TestCommunity;
+const [t, c] = await appWith(1, { maxUploadBytes: 20 * 1024 * 1024 });
 const path = 'marketing/contacts';
 const base = `/api/v1/${path}`;
-
-beforeAll(async () => {
-  t = await startTestApp({ maxUploadBytes: 20 * 1024 * 1024 });
-  c = await t.signup();
-});
-afterAll(() => t.close());
 
 const upload = (file: Buffer | string, fields: ImportFields) => postImport(t, c, path, file, { filename: 'contacts.csv', ...fields });
 // 60 s: one case streams 10,000 rows.

@@ -1,14 +1,14 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/kernel/resources';
 import { explain } from '../src/kernel/resources/resource';
 import { audienceMembersQuery } from '../src/modules/marketing/segments/audiences';
 import { compileRules } from '../src/modules/marketing/segments/compile';
 import { countContacts, matchingContacts, memberCursor, memberPageQuery, pageContacts } from '../src/modules/marketing/segments/matching';
 import { type RuleTree, ruleTreeSchema } from '../src/modules/marketing/segments/rules';
-import { startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { apiOf, appWith, dataOf as data, refusal, type TestCommunity } from './helpers';
 import { planNodes, scanNames } from './list-plans';
 
 type Json = Record<string, any>;
@@ -18,9 +18,7 @@ type Json = Record<string, any>;
  * static membership, audience counts honouring consent and suppression, validation, the compat
  * lines, and (at 100,000 contacts) a three-rule segment served by indexes.
  */
-let t: TestApp;
-let a: TestCommunity;
-let b: TestCommunity;
+const [t, a, b] = await appWith(2);
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -158,28 +156,15 @@ let id: Record<string, string> = {};
 const nameOf = (contactId: string) => Object.entries(id).find(([, v]) => v === contactId)?.[0] ?? `other:${contactId}`;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  a = await t.signup();
-  b = await t.signup();
   id = await insertContacts(a.tenantId, PEOPLE);
   // The other community's look-alike: never counted, never listed.
   await insertContacts(b.tenantId, [{ ...PEOPLE[0], key: 'other' }]);
 }, 60_000);
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown, as: TestCommunity = a) =>
-  t.request({ method, url: `/api/v1/${path}`, payload: payload as Json, as });
+const call = apiOf(t, a);
 const compat = (path: string, payload: Json, as: TestCommunity = a) =>
   t.request({ method: 'POST', url: `/compat/content${path}`, payload, as });
-const data = (res: LightMyRequestResponse, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json().data;
-};
-const refused = (res: LightMyRequestResponse, status: number, code = 'validation_failed') => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().error.code).toBe(code);
-  return res.json().error as { code: string; message: string; fields?: Record<string, string> };
-};
+const refused = (res: LightMyRequestResponse, status: number, code = 'validation_failed') => refusal(res, status, code);
 
 /** Who the rules match (names, sorted), through preview-count with a sample large enough for everyone. */
 async function matches(rules: Json): Promise<string[]> {

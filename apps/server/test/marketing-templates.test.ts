@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marketingContacts } from '../src/modules/marketing/tables/contacts';
 import { STARTER_LAYOUTS } from '../src/modules/marketing/templates/email/layouts';
-import { signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
+import { apiOf, appWith, signedInAdmin, type TestCommunity } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -9,20 +9,10 @@ const footer = { id: 'footer', type: 'footer', html: '<p>You asked us to write.<
 const design = (...blocks: Json[]) => ({ version: 1, blocks: [...blocks, footer] });
 const text = (html: string, id = 'body') => ({ id, type: 'text', html });
 
-describe('marketing templates: variables and email templates', () => {
-  let t: TestApp;
-  let a: TestCommunity;
-  let b: TestCommunity;
+describe('marketing templates: variables and email templates', async () => {
+  const [t, a, b] = await appWith(2);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await t.signup();
-    b = await t.signup();
-  });
-  afterAll(() => t.close());
-
-  const v1 = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json, as: TestCommunity = a) =>
-    t.request({ method, url: `/api/v1/${path}`, payload, as });
+  const v1 = apiOf(t, a);
   const compat = (path: string, payload: Json = {}, as: TestCommunity = a) =>
     t.request({ method: 'POST', url: `/compat/content${path}`, payload, as });
   const createTemplate = (payload: Json, as: TestCommunity = a) => v1('POST', 'marketing/email-templates', payload, as);

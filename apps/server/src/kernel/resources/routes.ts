@@ -54,14 +54,16 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
   const write = { access: `${resource.module}:write` as const };
   const output = resource.schemas.output;
   const scope = (req: { auth: unknown }) => scopeOf(app.db, req.auth as never);
-  const label = resource.config.label;
+  // What the summaries call one record and several.
+  const one = resource.config.label.singular.toLowerCase();
+  const several = resource.config.label.plural.toLowerCase();
 
   r.get(
     base,
     {
       config: read,
       schema: {
-        summary: `List ${label.plural.toLowerCase()}`,
+        summary: `List ${several}`,
         tags,
         querystring: resource.listQuery,
         response: { 200: listResponse(output) },
@@ -79,7 +81,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
     {
       config: read,
       schema: {
-        summary: `Get a ${label.singular.toLowerCase()}`,
+        summary: `Get a ${one}`,
         tags,
         params: idParams,
         querystring: getQuery(resource),
@@ -100,7 +102,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       {
         config: write,
         schema: {
-          summary: `Create a ${label.singular.toLowerCase()}`,
+          summary: `Create a ${one}`,
           tags,
           body: resource.schemas.create,
           response: { 201: z.object({ data: output }) },
@@ -116,7 +118,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       {
         config: write,
         schema: {
-          summary: `Update a ${label.singular.toLowerCase()}`,
+          summary: `Update a ${one}`,
           tags,
           params: idParams,
           body: resource.schemas.update,
@@ -133,7 +135,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       {
         config: write,
         schema: {
-          summary: `Change the same fields on several ${label.plural.toLowerCase()}`,
+          summary: `Change the same fields on several ${several}`,
           description: 'All or nothing, at most 500 records, one audit entry per record.',
           tags,
           body: bulkUpdateBody,
@@ -145,20 +147,16 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
   }
   registerRevisionRoutes(app, resource, { base, tags, read, write, idParams });
   if (resource.allows('delete')) {
-    r.delete(
-      `${base}/:id`,
-      { config: write, schema: { summary: `Delete a ${label.singular.toLowerCase()}`, tags, params: idParams } },
-      async (req, reply) => {
-        await resource.remove(scope(req), req.params.id);
-        return reply.code(204).send();
-      },
-    );
+    r.delete(`${base}/:id`, { config: write, schema: { summary: `Delete a ${one}`, tags, params: idParams } }, async (req, reply) => {
+      await resource.remove(scope(req), req.params.id);
+      return reply.code(204).send();
+    });
     r.post(
       `${base}/bulk-delete`,
       {
         config: write,
         schema: {
-          summary: `Delete several ${label.plural.toLowerCase()}`,
+          summary: `Delete several ${several}`,
           tags,
           body: bulkDeleteBody,
           response: { 200: z.object({ deleted: z.number(), ids: z.array(z.string()) }) },

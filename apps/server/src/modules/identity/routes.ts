@@ -16,7 +16,8 @@ const transferBody = z
 
 /** Identity routes beside the resources: ownership transfer, the community's locale. */
 export async function identityRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/api/v1/settings/locale',
     {
       // Every signed-in user formats money the same way, whether or not they may read the brand profile.
@@ -32,7 +33,7 @@ export async function identityRoutes(app: FastifyInstance) {
       return { data: { currency: String(profile.currency ?? 'USD') } };
     },
   );
-  app.withTypeProvider<ZodTypeProvider>().post(
+  r.post(
     '/api/v1/identity/ownership/transfer',
     {
       // Any signed-in user reaches it; only the owner gets past the check (403 owner_only otherwise).

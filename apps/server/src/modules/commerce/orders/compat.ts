@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type CompatCall, type CompatLine, compatCrud, compatScope, compatTable, crudLines } from '../../../kernel/compat';
+import { type CompatCall, type CompatLine, compatCrud, compatScope, compatTable, crudLines, crudPathsUnder } from '../../../kernel/compat';
 import { errors, parseInput, requireCommunity, type Scope } from '../../../kernel/resources';
 import { addressesOf } from './account';
 import { strip } from './admin-routes';
@@ -256,12 +256,7 @@ const lines: (CompatLine | CompatLine[])[] = [
   ['core', 'POST', '/ecom/orders/updateOrder', WRITE, updateOrder],
   ['core', 'POST', '/ecom/orders/getOrder', READ, orders.list],
   ['core', 'POST', '/ecom/orders/getOrderByUserId', READ, ordersByUser],
-  crudLines('core', couponsResource, {
-    get: '/Ecom/coupon/get',
-    add: '/Ecom/coupon/add',
-    update: '/Ecom/coupon/update',
-    delete: '/Ecom/coupon/delete',
-  }),
+  crudLines('core', couponsResource, crudPathsUnder('/Ecom/coupon')),
   ['core', 'POST', '/Ecom/review/get', READ, reviews.list],
   ['core', 'POST', '/Ecom/review/add', WRITE, adminReview],
   ['core', 'POST', '/Ecom/review/update', WRITE, updateReview],
