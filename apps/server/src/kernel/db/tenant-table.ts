@@ -2,12 +2,15 @@ import type { AnyPgColumn, PgColumnBuilderBase, PgTableExtraConfigValue } from '
 import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { declaredRelations, foreignKeysFor, type RelatedTable, registerRelations } from './relations';
 
+/** A point in time: `timestamptz`, read as a Date. The one way tables declare a moment. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 /** Columns every tenant-owned record has. `tenant_id` leads the primary key and every index. */
 export const recordColumns = () => ({
   tenantId: uuid('tenant_id').notNull(),
   id: uuid('id').notNull().defaultRandom(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, type PgColumn, type PgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, type PgColumn, type PgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
-import { filterIndexes, ref, refs, sortIndexes, taxonomyIndexes, tenantTable } from '../../kernel/resources';
+import { filterIndexes, instant, ref, refs, sortIndexes, taxonomyIndexes, tenantTable } from '../../kernel/resources';
 import { ORDER_STATES } from './domain/order-states';
 import { RETURN_STATES } from './domain/returns';
 
@@ -15,7 +15,6 @@ type Related = PgTable & { tenantId: PgColumn; id: PgColumn };
 // those promised to placed orders not yet paid or dispatched; a CHECK keeps 0 <= reserved <= on_hand,
 // so a conditional UPDATE can never oversell.
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => integer(name).notNull().default(0);
 const sortOrder = () => integer('sort_order').notNull().default(0);
 const seo = () => ({
@@ -179,7 +178,7 @@ export const commerceProducts = tenantTable(
     /** Kept current from approved reviews: average × 100 (4.25 → 425), and their count. */
     ratingAverage: integer('rating_average').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
-    publishedAt: ts('published_at'),
+    publishedAt: instant('published_at'),
     ...seo(),
   },
   (t) => [
@@ -237,7 +236,7 @@ export const commerceCustomers = tenantTable(
     passwordHash: text('password_hash'),
     status: text('status', { enum: CUSTOMER_STATUS }).notNull().default('active'),
     acceptsMarketing: boolean('accepts_marketing').notNull().default(false),
-    lastSignInAt: ts('last_sign_in_at'),
+    lastSignInAt: instant('last_sign_in_at'),
   },
   (t) => [
     uniqueIndex('commerce_customers_email_uq').on(t.tenantId, t.email),
@@ -252,8 +251,8 @@ export const commerceCustomerSessions = tenantTable(
   {
     customerId: ref('customer_id', () => commerceCustomers, 'cascade').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [
     uniqueIndex('commerce_customer_sessions_token_uq').on(t.tenantId, t.tokenHash),
@@ -306,7 +305,7 @@ export const commerceCarts = tenantTable(
     couponCode: text('coupon_code'),
     email: text('email'),
     /** Last activity (abandoned carts are swept after a while). */
-    touchedAt: ts('touched_at').notNull().defaultNow(),
+    touchedAt: instant('touched_at').notNull().defaultNow(),
   },
   (t) => [
     index('commerce_carts_customer_idx').on(t.tenantId, t.customerId, t.status),
@@ -363,9 +362,9 @@ export const commerceOrders = tenantTable(
     taxLines: jsonb('tax_lines').$type<{ name: string; ratePpm: number; amount: number }[]>().notNull().default([]),
     notes: text('notes'),
     /** Unpaid orders release their stock after this. */
-    payBy: ts('pay_by'),
-    paidAt: ts('paid_at'),
-    cancelledAt: ts('cancelled_at'),
+    payBy: instant('pay_by'),
+    paidAt: instant('paid_at'),
+    cancelledAt: instant('cancelled_at'),
   },
   (t) => [
     uniqueIndex('commerce_orders_number_uq').on(t.tenantId, t.number),
@@ -436,7 +435,7 @@ export const commerceDispatches = tenantTable(
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
     lines: jsonb('lines').$type<{ orderLineId: string; quantity: number }[]>().notNull(),
-    deliveredAt: ts('delivered_at'),
+    deliveredAt: instant('delivered_at'),
   },
   (t) => [
     index('commerce_dispatches_order_idx').on(t.tenantId, t.orderId, t.createdAt),
@@ -459,8 +458,8 @@ export const commerceCoupons = tenantTable(
     /** Fixed-amount coupons: minor units. */
     amount: integer('amount'),
     minimumSubtotal: integer('minimum_subtotal'),
-    startsAt: ts('starts_at'),
-    endsAt: ts('ends_at'),
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
     usageLimit: integer('usage_limit'),
     usageLimitPerCustomer: integer('usage_limit_per_customer'),
     /** Redemptions so far (one per order, counted with the order). */
@@ -531,8 +530,8 @@ export const commerceReturns = tenantTable(
     refundAmount: money('refund_amount'),
     refundTax: money('refund_tax'),
     notes: text('notes'),
-    receivedAt: ts('received_at'),
-    refundedAt: ts('refunded_at'),
+    receivedAt: instant('received_at'),
+    refundedAt: instant('refunded_at'),
   },
   (t) => [
     index('commerce_returns_order_idx').on(t.tenantId, t.orderId, t.createdAt),

@@ -8,13 +8,13 @@ import {
   jsonb,
   type PgColumnBuilderBase,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
   filterIndexes,
   handlingColumns,
   inboundIndexes,
+  instant,
   ref,
   refs,
   senderColumns,
@@ -29,12 +29,10 @@ import { type Image, INBOUND_STATUS, type LinkedDocument, PUBLISH_STATUS, type S
 // website shows, the taxonomies it is organised by, and the inbound lists its forms fill.
 // Every filter and sort a resource offers has an index that starts with tenant_id.
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** Draft → published → archived; shown on the website when published and publishAt has passed. */
 const publishing = () => ({
   status: text('status', { enum: PUBLISH_STATUS }).notNull().default('draft'),
-  publishAt: ts('publish_at'),
+  publishAt: instant('publish_at'),
 });
 const seo = () => ({ seoTitle: text('seo_title'), seoDescription: text('seo_description') });
 /** A page's title and the slug of its address (made from the title when left empty). */
@@ -81,7 +79,7 @@ export const siteBanners = tenantTable(
       .notNull()
       .default('home'),
     ...publishing(),
-    unpublishAt: ts('unpublish_at'),
+    unpublishAt: instant('unpublish_at'),
     sortOrder: sortOrder(),
   },
   (t) => [
@@ -280,8 +278,8 @@ export const siteEvents = tenantTable(
     summary: text('summary'),
     /** Sanitised HTML. */
     description: text('description').notNull().default(''),
-    startsAt: ts('starts_at').notNull(),
-    endsAt: ts('ends_at'),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at'),
     venue: text('venue'),
     address: text('address'),
     city: text('city'),
@@ -495,7 +493,7 @@ export const siteSubscribers = tenantTable(
     source: text('source', { enum: ['website', 'console', 'import', 'event'] })
       .notNull()
       .default('console'),
-    unsubscribedAt: ts('unsubscribed_at'),
+    unsubscribedAt: instant('unsubscribed_at'),
   },
   (t) => [
     uniqueIndex('site_subscribers_email_uq').on(t.tenantId, t.email),

@@ -1,6 +1,5 @@
 import { index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
-import { ts } from './columns';
+import { filterIndexes, instant, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 import { marketingContacts } from './contacts';
 
 // Channels: the SMS, push and WhatsApp templates, each community's channel settings (credentials
@@ -81,7 +80,7 @@ export const marketingWhatsappTemplates = tenantTable(
     providerTemplateId: text('provider_template_id'),
     /** Why the provider rejected it (its words). */
     rejectionReason: text('rejection_reason'),
-    syncedAt: ts('synced_at'),
+    syncedAt: instant('synced_at'),
   },
   (t) => [
     uniqueIndex('marketing_whatsapp_templates_name_uq').on(t.tenantId, t.name, t.language),
@@ -129,7 +128,7 @@ export const marketingCcMessages = tenantTable(
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
-    sentAt: ts('sent_at'),
+    sentAt: instant('sent_at'),
   },
   (t) => [
     index('marketing_cc_messages_channel_idx').on(t.tenantId, t.channel, t.createdAt),

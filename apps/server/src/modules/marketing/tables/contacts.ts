@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { filterIndexes, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
-import { ts } from './columns';
+import { filterIndexes, instant, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 
 // The community's audience: the people it markets to (customers, subscribers, leads, WhatsApp
 // users), distinct from console users. A contact is unique by email and by phone within its
@@ -40,7 +39,7 @@ export const marketingContacts = tenantTable(
     tags: text('tags').array().notNull().default([]),
     attributes: jsonb('attributes').$type<ContactAttributes>().notNull().default({}),
     source: text('source', { enum: CONTACT_SOURCES }).notNull().default('console'),
-    lastActivityAt: ts('last_activity_at'),
+    lastActivityAt: instant('last_activity_at'),
     emailConsent: consent('email_consent'),
     smsConsent: consent('sms_consent'),
     whatsappConsent: consent('whatsapp_consent'),

@@ -1,7 +1,6 @@
 import { date, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ref, sortIndexes, tenantTable } from '../../../kernel/resources';
+import { instant, ref, sortIndexes, tenantTable } from '../../../kernel/resources';
 import type { LandingDesign } from '../pages/design';
-import { ts } from './columns';
 
 // Landing pages: block-built pages served publicly at /public/<community>/p/<slug>. Traffic is
 // counted in one row per page, block and day (never one row per visit), so the console can chart
@@ -22,7 +21,7 @@ export const marketingLandingPages = tenantTable(
     design: jsonb('design').$type<LandingDesign>().notNull().default({ blocks: [] }),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
-    publishedAt: ts('published_at'),
+    publishedAt: instant('published_at'),
     /** Running totals of the daily stats (the list sorts and shows them). */
     opens: integer('opens').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),

@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { filterIndexes, ref, refs, tenantTable } from '../../../kernel/resources';
-import { ts } from './columns';
+import { filterIndexes, instant, ref, refs, tenantTable } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from './contacts';
 
 // Segments group contacts: a static segment lists its members (a join table), a dynamic one is a
@@ -26,7 +25,7 @@ export const marketingSegmentTypes = tenantTable(
 const countColumns = () => ({
   contactCount: integer('contact_count'),
   countIsEstimate: boolean('count_is_estimate').notNull().default(false),
-  countedAt: ts('counted_at'),
+  countedAt: instant('counted_at'),
 });
 
 export const marketingSegments = tenantTable(
