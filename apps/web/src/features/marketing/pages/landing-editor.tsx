@@ -18,13 +18,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconChevronUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ApiError } from '../../../api/client';
 import type { Me } from '../../../api/get-me';
 import { PageHeader } from '../../../kit/page-header';
+import { RemoveButton } from '../../../kit/remove-button';
 import { BLOCK_LABELS, BlockFields, blockSummary, cleanBlock, newBlock } from './blocks';
 import {
   type Block,
@@ -130,9 +131,7 @@ function SortableBlock({
           <Button size="compact-xs" variant="subtle" onClick={toggle} aria-expanded={open}>
             {open ? 'Close' : 'Edit'}
           </Button>
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label} block`} onClick={onRemove}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          <RemoveButton label={`Remove ${label} block`} onClick={onRemove} />
         </Group>
       </Group>
       {error && (

@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RemoveButton } from '../../../kit/remove-button';
 import { TableHead } from '../../../kit/table-head';
 import { useAction } from '../../../kit/use-action';
 import { addSegmentMembers, findContacts, removeSegmentMembers, segmentMembers } from './segments-api';
@@ -66,14 +66,10 @@ export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canW
                 <Table.Td>{m.country ?? '—'}</Table.Td>
                 {canWrite && (
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${m.name || m.email || 'contact'}`}
+                    <RemoveButton
+                      label={`Remove ${m.name || m.email || 'contact'}`}
                       onClick={() => change(() => removeSegmentMembers(segmentId, [m.id]), 'Contact removed')}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
