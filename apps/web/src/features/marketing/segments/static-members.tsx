@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RemoveButton } from '../../../kit/remove-button';
 import { TableHead } from '../../../kit/table-head';
 import { useAction } from '../../../kit/use-action';
+import { MemberCells } from './member-cells';
 import { addSegmentMembers, findContacts, removeSegmentMembers, segmentMembers } from './segments-api';
 
 /** A static segment's members: paged by cursor, added by searching contacts, removed one by one. */
@@ -61,9 +62,7 @@ export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canW
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td>{m.name || '—'}</Table.Td>
-                <Table.Td>{m.email ?? m.phone ?? '—'}</Table.Td>
-                <Table.Td>{m.country ?? '—'}</Table.Td>
+                <MemberCells member={m} />
                 {canWrite && (
                   <Table.Td>
                     <RemoveButton
