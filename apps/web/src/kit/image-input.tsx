@@ -1,9 +1,10 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Button, FileButton, Group, Image, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../api/client';
+import { RemoveButton } from './remove-button';
 import { type UploadedFile, uploadFile } from './resource-api';
 import type { ImageValue } from './schema';
 
@@ -228,9 +229,7 @@ function GalleryTile({
               >
                 <IconArrowRight size={16} aria-hidden />
               </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${which}`} onClick={onRemove}>
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+              <RemoveButton label={`Remove ${which}`} onClick={onRemove} />
             </Group>
           )}
         </Group>

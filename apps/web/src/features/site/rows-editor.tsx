@@ -1,7 +1,8 @@
 import { ActionIcon, Button, FileButton, Group, Input, NumberInput, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import type { CustomWidget, WidgetProps } from '../../kit/field-input';
 import { MoneyInput } from '../../kit/money-input';
+import { RemoveButton } from '../../kit/remove-button';
 import { useFileUpload } from '../../kit/use-file-upload';
 
 export interface RowColumn {
@@ -219,14 +220,10 @@ export function RowsEditor({ label, description, error, columns, value, onChange
                     })}
                     <Table.Td>
                       {!disabled && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${itemLabel} ${i + 1}`}
+                        <RemoveButton
+                          label={`Remove ${itemLabel} ${i + 1}`}
                           onClick={() => onChange(value.filter((_, j) => j !== i).map((r) => clean(columns, r)))}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>

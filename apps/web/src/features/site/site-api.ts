@@ -1,16 +1,11 @@
 import { request } from '../../api/client';
 import type { JsonSchema, ResourceMeta } from '../../api/get-resources-meta';
+import { imageOfUpload } from '../../kit/image-input';
 import type { Row } from '../../kit/resource-api';
-import { inputFields, unwrapNullable } from '../../kit/schema';
+import { type ImageValue, inputFields, toImage, toImages, unwrapNullable } from '../../kit/schema';
 
-/** An image of the website: where it is, its alt text and (for uploads) a thumbnail. */
-export interface SiteImage {
-  url: string;
-  alt: string;
-  thumbnailUrl?: string;
-  width?: number;
-  height?: number;
-}
+/** An image of the website: where it is, its alt text and (for uploads) a thumbnail (the kit's image object). */
+export type SiteImage = ImageValue;
 
 interface UploadedSiteFile {
   id: string;
@@ -30,42 +25,12 @@ export async function uploadSiteFiles(files: File[]): Promise<UploadedSiteFile[]
 }
 
 /** An uploaded file as a gallery image; the alt text starts from the file name. */
-export function imageOf(file: UploadedSiteFile): SiteImage {
-  const alt = file.filename
-    .replace(/\.[a-z0-9]+$/i, '')
-    .replace(/[-_]+/g, ' ')
-    .trim();
-  return { url: file.url, alt, ...(file.thumbnailUrl ? { thumbnailUrl: file.thumbnailUrl } : {}) };
-}
+export const imageOf = (file: UploadedSiteFile): SiteImage => imageOfUpload(file);
 
-/** Reads what an image field holds: an image object, its JSON text (see encodeImages), or a bare URL. */
-export function parseImage(value: unknown): SiteImage | null {
-  if (value == null || value === '') return null;
-  if (typeof value === 'string') {
-    if (value.startsWith('{')) {
-      try {
-        return parseImage(JSON.parse(value));
-      } catch {
-        return null;
-      }
-    }
-    return { url: value, alt: '' };
-  }
-  if (typeof value === 'object' && typeof (value as SiteImage).url === 'string') return value as SiteImage;
-  return null;
-}
-
-export function parseImages(value: unknown): SiteImage[] {
-  if (typeof value === 'string' && value.startsWith('[')) {
-    try {
-      return parseImages(JSON.parse(value));
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-  return value.map(parseImage).filter((i): i is SiteImage => i !== null);
-}
+/** Reads what an image field holds: an image object, its JSON text (see encodeImages), or a bare URL (the kit's reading). */
+export const parseImage = toImage;
+/** The images of a gallery field (a list, or its JSON text). */
+export const parseImages = toImages;
 
 const isImageObject = (s: JsonSchema | undefined) => Boolean(s && s.type === 'object' && s.properties?.url && s.properties?.alt);
 

@@ -10,6 +10,15 @@ const marketing = inSection({ group: 'marketing', section: 'Channels', modules: 
 const settings = inSection({ group: 'settings', section: 'Channels', modules: ['marketing-channels'] });
 
 const smsTemplates = () => import('./sms-templates-page');
+/** Another path of the SMS templates screen, served but neither in the navigation nor the palette. */
+const smsTemplatesAlias = (path: string) => ({
+  path,
+  label: 'SMS templates',
+  description: 'SMS templates',
+  nav: false,
+  aliasOf: SMS_TEMPLATES,
+  component: smsTemplates,
+});
 
 /** Marketing → channels: SMS, push and WhatsApp templates, one-off messages; Settings → channel settings. */
 export const channelsScreens: Screen[] = [
@@ -22,22 +31,8 @@ export const channelsScreens: Screen[] = [
     drawer: 'marketing/sms-templates',
   }),
   // The seed's other paths of the same screen (the saved-template page and the settings library).
-  marketing({
-    path: '/admin-panel/SMStemplate-complete',
-    label: 'SMS templates',
-    description: 'SMS templates',
-    nav: false,
-    aliasOf: SMS_TEMPLATES,
-    component: smsTemplates,
-  }),
-  settings({
-    path: '/admin-panel/controlcenter/settings/SMS-templates',
-    label: 'SMS templates',
-    description: 'SMS templates',
-    nav: false,
-    aliasOf: SMS_TEMPLATES,
-    component: smsTemplates,
-  }),
+  marketing(smsTemplatesAlias('/admin-panel/SMStemplate-complete')),
+  settings(smsTemplatesAlias('/admin-panel/controlcenter/settings/SMS-templates')),
   marketing({
     path: PUSH_TEMPLATES,
     label: 'Push templates',

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { RemoveButton } from '../../../kit/remove-button';
 
 export interface Identity {
   name: string;
@@ -35,14 +35,7 @@ export function SenderIdentities({ value, onChange, error }: { value: Identity[]
             onChange={(e) => set(i, { address: e.currentTarget.value })}
             style={{ flex: 1 }}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${identity.address || 'identity'}`}
-            onClick={() => onChange(value.filter((_, j) => j !== i))}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          <RemoveButton label={`Remove ${identity.address || 'identity'}`} onClick={() => onChange(value.filter((_, j) => j !== i))} />
         </Group>
       ))}
       {error && (

@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { RemoveButton } from '../../../kit/remove-button';
 import type { Block, BlockType } from './pages-api';
 
 // The block palette of the landing-page editor: what each block is called, what a new one starts
@@ -80,14 +81,7 @@ function ListField({
               style={{ flex: 1 }}
             />
           ))}
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}
-            onClick={() => onChange(items.filter((_, j) => j !== i))}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          <RemoveButton label={`Remove ${label.toLowerCase()} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))} />
         </Group>
       ))}
       <Button

@@ -18,13 +18,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconChevronUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ApiError } from '../../../api/client';
 import type { Me } from '../../../api/get-me';
 import { PageHeader } from '../../../kit/page-header';
+import { RemoveButton } from '../../../kit/remove-button';
 import { BLOCK_LABELS, BlockFields, blockSummary, cleanBlock, newBlock } from './blocks';
 import {
   type Block,
@@ -130,9 +131,7 @@ function SortableBlock({
           <Button size="compact-xs" variant="subtle" onClick={toggle} aria-expanded={open}>
             {open ? 'Close' : 'Edit'}
           </Button>
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label} block`} onClick={onRemove}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          <RemoveButton label={`Remove ${label} block`} onClick={onRemove} />
         </Group>
       </Group>
       {error && (
@@ -218,6 +217,12 @@ export function LandingEditor({ id }: { id: string }) {
   const saved = page.data;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const setBlocks = (blocks: Block[]) => set({ blocks });
+  /** A text setting of the page as its input takes it: value, change (through `normalise`, e.g. lower case) and the server's error. */
+  const setting = (key: 'name' | 'slug' | 'seoTitle' | 'seoDescription', normalise = (text: string) => text) => ({
+    value: draft[key],
+    error: fields[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set({ [key]: normalise(e.currentTarget.value) }),
+  });
   const errors = blockErrors(fields);
 
   async function save(extra: Record<string, unknown> = {}, done = 'Landing page saved') {
@@ -352,37 +357,20 @@ export function LandingEditor({ id }: { id: string }) {
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <Stack maw={640}>
-            <TextInput
-              label="Name"
-              required
-              value={draft.name}
-              error={fields.name}
-              onChange={(e) => set({ name: e.currentTarget.value })}
-            />
+            <TextInput label="Name" required {...setting('name')} />
             <TextInput
               label="Address (slug)"
               description={me ? `/public/${me.community.name}/p/${draft.slug || '…'}` : undefined}
-              value={draft.slug}
-              error={fields.slug}
-              onChange={(e) => set({ slug: e.currentTarget.value.toLowerCase() })}
+              {...setting('slug', (text) => text.toLowerCase())}
             />
             <ColorInput label="Accent colour" value={draft.accent} onChange={(accent) => set({ accent })} format="hex" />
             <TextInput
               label="SEO title"
               description="Shown in search results and browser tabs (at most 70 characters)"
               maxLength={70}
-              value={draft.seoTitle}
-              error={fields.seoTitle}
-              onChange={(e) => set({ seoTitle: e.currentTarget.value })}
+              {...setting('seoTitle')}
             />
-            <Textarea
-              label="SEO description"
-              description="At most 160 characters"
-              maxLength={160}
-              value={draft.seoDescription}
-              error={fields.seoDescription}
-              onChange={(e) => set({ seoDescription: e.currentTarget.value })}
-            />
+            <Textarea label="SEO description" description="At most 160 characters" maxLength={160} {...setting('seoDescription')} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="preview">

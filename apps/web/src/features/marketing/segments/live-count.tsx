@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
 import { TableHead } from '../../../kit/table-head';
+import { MemberCells } from './member-cells';
 import { completeTree } from './rule-builder';
 import { formatCount, previewSegmentCount, type RuleTree } from './segments-api';
 
@@ -34,9 +35,7 @@ export function LiveCount({ rules }: { rules: RuleTree }) {
             <Table.Tbody>
               {preview.data.sample.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>{m.name || '—'}</Table.Td>
-                  <Table.Td>{m.email ?? m.phone ?? '—'}</Table.Td>
-                  <Table.Td>{m.country ?? '—'}</Table.Td>
+                  <MemberCells member={m} />
                   <Table.Td>
                     <Group gap={4}>
                       {m.tags.slice(0, 3).map((t) => (

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { type Option, options } from '../../../kit/options';
+import { RemoveButton } from '../../../kit/remove-button';
 import type { Channel, Rule, RuleGroup, RuleTree } from './segments-api';
 
 /**
@@ -176,9 +177,7 @@ function RuleRow({ rule, onChange, onRemove, label }: { rule: Rule; onChange: (r
         />
       )}
       <RuleValue rule={rule} onChange={onChange} />
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove} mb={4}>
-        <IconTrash size={16} aria-hidden />
-      </ActionIcon>
+      <RemoveButton label={`Remove ${label.toLowerCase()}`} onClick={onRemove} mb={4} />
     </Group>
   );
 }

@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RemoveButton } from '../../../kit/remove-button';
 import { TableHead } from '../../../kit/table-head';
 import { useAction } from '../../../kit/use-action';
+import { MemberCells } from './member-cells';
 import { addSegmentMembers, findContacts, removeSegmentMembers, segmentMembers } from './segments-api';
 
 /** A static segment's members: paged by cursor, added by searching contacts, removed one by one. */
@@ -61,19 +62,13 @@ export function StaticMembers({ segmentId, canWrite }: { segmentId: string; canW
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td>{m.name || '—'}</Table.Td>
-                <Table.Td>{m.email ?? m.phone ?? '—'}</Table.Td>
-                <Table.Td>{m.country ?? '—'}</Table.Td>
+                <MemberCells member={m} />
                 {canWrite && (
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${m.name || m.email || 'contact'}`}
+                    <RemoveButton
+                      label={`Remove ${m.name || m.email || 'contact'}`}
                       onClick={() => change(() => removeSegmentMembers(segmentId, [m.id]), 'Contact removed')}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -14,6 +14,16 @@ import { TextWithVariables } from './variable-menu';
 type Errors = Record<string, string>;
 type Change<B extends Block> = (patch: Partial<B>) => void;
 
+/** One field of a block as an input takes it: its value, a change that patches the block, and the server's error for it. */
+type Field = <B extends Block, K extends keyof B & string>(
+  block: B,
+  key: K,
+) => { value: B[K]; onChange: (value: B[K]) => void; error?: string };
+
+const bindFields =
+  (change: <B extends Block>(patch: Partial<B>) => void, errors: Errors): Field =>
+  (block, key) => ({ value: block[key], onChange: (value) => change({ [key]: value }), error: errors[key] });
+
 const ALIGNMENTS = options<Align>([
   ['left', 'Left'],
   ['center', 'Centre'],
@@ -64,13 +74,14 @@ export function BlockFields({
   logoUrl: string;
 }) {
   const change = <B extends Block>(patch: Partial<B>) => onChange({ ...block, ...patch } as Block);
+  const field = bindFields(change, errors);
   switch (block.type) {
     case 'header':
       return (
         <Stack gap="xs">
           <Group align="flex-end" gap="xs">
             <div style={{ flex: 1 }}>
-              <ImageUrlInput label="Logo" value={block.logoUrl} onChange={(logoUrl) => change({ logoUrl })} error={errors.logoUrl} />
+              <ImageUrlInput label="Logo" {...field(block, 'logoUrl')} />
             </div>
             {logoUrl && block.logoUrl !== logoUrl && (
               <Button variant="subtle" onClick={() => change({ logoUrl })}>
@@ -78,21 +89,21 @@ export function BlockFields({
               </Button>
             )}
           </Group>
-          <TextWithVariables label="Title" value={block.title} onChange={(title) => change({ title })} error={errors.title} />
+          <TextWithVariables label="Title" {...field(block, 'title')} />
           <AlignInput value={block.align} onChange={(align) => change({ align })} />
         </Stack>
       );
     case 'text':
       return (
         <Stack gap="xs">
-          <BlockRichText label="Text" value={block.html} onChange={(html) => change({ html })} error={errors.html} />
+          <BlockRichText label="Text" {...field(block, 'html')} />
           <AlignInput value={block.align} onChange={(align) => change({ align })} />
         </Stack>
       );
     case 'image':
       return (
         <Stack gap="xs">
-          <ImageUrlInput label="Image" value={block.url} onChange={(url) => change({ url })} error={errors.url} />
+          <ImageUrlInput label="Image" {...field(block, 'url')} />
           <TextInput
             label="Alternative text"
             description="Read aloud, and shown while images are off"
@@ -120,7 +131,7 @@ export function BlockFields({
         </Stack>
       );
     case 'button':
-      return <ButtonFields block={block} change={change} errors={errors} />;
+      return <ButtonFields block={block} field={field} change={change} errors={errors} />;
     case 'columns':
       return (
         <SimpleGrid cols={{ base: 1, md: block.columns.length }}>
@@ -150,7 +161,7 @@ export function BlockFields({
     case 'cards':
       return (
         <Stack gap="xs">
-          <TextWithVariables label="Heading" value={block.heading} onChange={(heading) => change({ heading })} error={errors.heading} />
+          <TextWithVariables label="Heading" {...field(block, 'heading')} />
           <CardsPicker
             source={block.source}
             items={block.items}
@@ -174,7 +185,7 @@ export function BlockFields({
     case 'footer':
       return (
         <Stack gap="xs">
-          <BlockRichText label="Footer note" value={block.html} onChange={(html) => change({ html })} error={errors.html} />
+          <BlockRichText label="Footer note" {...field(block, 'html')} />
           <Text size="sm" c="dimmed">
             Your business name and address (from the brand profile) and the unsubscribe link are added below this note in every email.
           </Text>
@@ -185,24 +196,20 @@ export function BlockFields({
 
 function ButtonFields({
   block,
+  field,
   change,
   errors,
 }: {
   block: Extract<Block, { type: 'button' }>;
+  field: Field;
   change: Change<Extract<Block, { type: 'button' }>>;
   errors: Errors;
 }) {
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextWithVariables label="Button text" value={block.label} onChange={(label) => change({ label })} error={errors.label} />
-        <TextWithVariables
-          label="Link"
-          placeholder="https://…"
-          value={block.href}
-          onChange={(href) => change({ href })}
-          error={errors.href}
-        />
+        <TextWithVariables label="Button text" {...field(block, 'label')} />
+        <TextWithVariables label="Link" placeholder="https://…" {...field(block, 'href')} />
       </SimpleGrid>
       <Group align="flex-end">
         <ColorInput

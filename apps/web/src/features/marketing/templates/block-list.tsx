@@ -1,7 +1,14 @@
 import { ActionIcon, Alert, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
+import { RemoveButton } from '../../../kit/remove-button';
 import { BlockFields } from './block-fields';
 import { type Block, blockId, blockName } from './templates-api';
+
+/** A block's move buttons: up one place (none for the first block), down one (none for the last). */
+const MOVES = [
+  { way: 'up', by: -1, Icon: IconArrowUp },
+  { way: 'down', by: 1, Icon: IconArrowDown },
+] as const;
 
 /** How each block is named in the editor, and what a new one starts as. */
 const NEW_BLOCKS: { label: string; make: () => Block }[] = [
@@ -71,30 +78,20 @@ export function BlockList({
                 {name}
               </Text>
               <Group gap={4}>
-                <Tooltip label="Move up">
-                  <ActionIcon variant="subtle" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                    <IconArrowUp size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Move down">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${name} down`}
-                    disabled={i === blocks.length - 1}
-                    onClick={() => move(i, 1)}
-                  >
-                    <IconArrowDown size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                {MOVES.map(({ way, by, Icon }) => (
+                  <Tooltip key={way} label={`Move ${way}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move ${name} ${way}`}
+                      disabled={i + by < 0 || i + by >= blocks.length}
+                      onClick={() => move(i, by)}
+                    >
+                      <Icon size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ))}
                 <Tooltip label="Remove">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => onChange(blocks.filter((_, j) => j !== i))}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  <RemoveButton label={`Remove ${name}`} onClick={() => onChange(blocks.filter((_, j) => j !== i))} />
                 </Tooltip>
               </Group>
             </Group>

@@ -21,23 +21,10 @@ export interface BlockFieldProps {
  * A block's rich text, with the variables' picker in its toolbar inserting `{{ name }}` at the caret.
  * The server sanitizes it.
  */
-export function BlockRichText({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  error?: string;
-}) {
+export function BlockRichText(field: BlockFieldProps) {
   return (
     <RichTextInput
-      label={label}
-      value={value}
-      onChange={onChange}
-      error={error}
+      {...field}
       extensions={EMAIL_TEXT}
       marks={['bold', 'italic', 'underline']}
       quotes={false}
