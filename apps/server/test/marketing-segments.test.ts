@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/kernel/resources';
 import { explain } from '../src/kernel/resources/resource';
+import type { ContactInput } from '../src/modules/marketing/contacts/merge';
 import { audienceMembersQuery } from '../src/modules/marketing/segments/audiences';
 import { compileRules } from '../src/modules/marketing/segments/compile';
 import { countContacts, matchingContacts, memberCursor, memberPageQuery, pageContacts } from '../src/modules/marketing/segments/matching';
@@ -23,15 +24,10 @@ const [t, a, b] = await appWith(2);
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-interface Seed {
+/** A contact row as the tests insert it: the contact fields, its consent per channel as stored, and its age. */
+interface Seed extends Pick<ContactInput, 'email' | 'phone' | 'whatsapp' | 'country' | 'language' | 'tags'> {
   key: string;
   name: string;
-  email?: string | null;
-  phone?: string | null;
-  whatsapp?: string | null;
-  country?: string | null;
-  language?: string | null;
-  tags?: string[];
   attributes?: Record<string, unknown>;
   source?: string;
   emailConsent?: string;
