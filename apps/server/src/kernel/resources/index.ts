@@ -21,6 +21,7 @@ export { type Community, requireCommunity } from '../tenancy/communities';
 export { tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
 export { publicBaseUrl } from '../web/public-url';
+export { idParams, tenantRoutes } from './caller-routes';
 export {
   type ContactIntake,
   type ContactRecord,

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errors, scopeOf, tenantFilter } from '../../kernel/resources';
+import { errors, idParams, scopeOf, tenantFilter } from '../../kernel/resources';
 import { contactUsMessages } from './tables';
 
 /**
@@ -19,7 +18,7 @@ export async function contactUsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['contact-us'],
         summary: "Make the message's sender a marketing contact (merged by email or phone) and link the message to it",
-        params: z.object({ id: z.uuid() }),
+        params: idParams,
       },
     },
     async (req) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, type Scope, scopeOf } from '../../../kernel/resources';
+import { type Db, idParams, type Scope, tenantRoutes } from '../../../kernel/resources';
 import { attributeValuesResource } from './resources/attributes';
 import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
@@ -17,7 +17,6 @@ import {
   variationsOf,
 } from './services/variations';
 
-const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 const tags = ['commerce'];
 const read = { access: 'commerce-catalogue:read' } as const;
 const write = { access: 'commerce-catalogue:write' } as const;
@@ -38,9 +37,7 @@ const detailedCategory = z
 /** The catalogue's routes beyond CRUD: the category tree, attribute values, a product's variations. */
 export async function catalogueRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: { auth: unknown }): Scope => scopeOf(app.db, req.auth as never);
-  const inTx = <T>(s: Scope, fn: (tx: Parameters<Parameters<Scope['db']['withTenant']>[1]>[0]) => Promise<T>) =>
-    s.db.withTenant(s.tenantId, fn);
+  const { inTx } = tenantRoutes(app);
   // The records' runtime schemas (derived from the tables), typed loosely for the handlers.
   const variation = variationsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
   const attributeValue = attributeValuesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
@@ -60,10 +57,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
       route.path,
       { config: write, schema: { tags, summary: route.summary, params: idParams, body, response: { 201: route.response } } },
       async (req, reply) => {
-        const s = scope(req);
         const given = req.body as Record<string, unknown>;
         const inputs = (route.several in given ? given[route.several] : [given]) as z.infer<I>[];
-        return reply.code(201).send({ data: await inTx(s, (tx) => route.add(tx, s, req.params.id, inputs)) });
+        return reply.code(201).send({ data: await inTx(req, (tx, s) => route.add(tx, s, req.params.id, inputs)) });
       },
     );
   };
@@ -80,8 +76,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => categoryTree(tx, s, req.query.rootId)) };
+      return { data: await inTx(req, (tx, s) => categoryTree(tx, s, req.query.rootId)) };
     },
   );
 
@@ -98,8 +93,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => attributesWithValues(tx, s)) };
+      return { data: await inTx(req, (tx, s) => attributesWithValues(tx, s)) };
     },
   );
 
@@ -120,9 +114,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Every variation of a product, in order (up to 1,000)', params: idParams, response: { 200: variationList } },
     },
     async (req) => {
-      const s = scope(req);
       return {
-        data: await inTx(s, async (tx) => {
+        data: await inTx(req, async (tx, s) => {
           await productOf(tx, s, req.params.id);
           return variationsOf(tx, s, req.params.id);
         }),
@@ -158,8 +151,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => generateVariations(tx, s, req.params.id, req.body)) };
+      return { data: await inTx(req, (tx, s) => generateVariations(tx, s, req.params.id, req.body)) };
     },
   );
 
@@ -177,8 +169,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = scope(req);
-      return { data: await inTx(s, (tx) => editVariations(tx, s, req.params.id, req.body.variations)) };
+      return { data: await inTx(req, (tx, s) => editVariations(tx, s, req.params.id, req.body.variations)) };
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Scope, scopeOf } from '../../../kernel/resources';
+import { idParams, type Scope, tenantRoutes } from '../../../kernel/resources';
 import { adminTransition, createDispatch, deleteDispatch, dispatchInput, orderDetail } from './order-actions';
 import { orderCounts } from './order-list';
 import { requestReturn, returnInput, returnTransitionInput, transitionReturnTo } from './returns';
@@ -13,19 +13,16 @@ import type { Actor, ShopTx } from './shop';
 // transaction; state changes refuse illegal moves with 409 and land on the order's timeline.
 
 const tags = ['commerce'];
-const idParams = z.object({ id: z.uuid() });
 const read = { access: 'commerce-orders:read' } as const;
 const write = { access: 'commerce-orders:write' } as const;
 
 export function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: FastifyRequest): Scope => scopeOf(app.db, req.auth!);
+  const { inTx } = tenantRoutes(app);
   const actor = (sc: Scope): Actor => ({ kind: 'admin', id: sc.actor.id, name: sc.actor.name });
   /** The caller's community transaction. */
-  const run = <T>(req: FastifyRequest, fn: (s: ShopTx, sc: Scope) => Promise<T>) => {
-    const sc = scope(req);
-    return app.db.withTenant(sc.tenantId, (tx) => fn({ tx, tenantId: sc.tenantId }, sc));
-  };
+  const run = <T>(req: FastifyRequest, fn: (s: ShopTx, sc: Scope) => Promise<T>) =>
+    inTx(req, (tx, sc) => fn({ tx, tenantId: sc.tenantId }, sc));
 
   r.get(
     '/api/v1/commerce/orders/counts',

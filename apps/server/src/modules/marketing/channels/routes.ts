@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, tags, tenantRoutes } from '../route-kit';
+import { idParams, tenantRoutes } from '../../../kernel/resources';
 import { SETTINGS_CHANNELS } from '../tables/channels';
 import { ccMessageInput, sendCcMessage } from './cc-send';
 import { bindChannelSender } from './providers/sender';
@@ -17,6 +17,8 @@ import {
   WHATSAPP_SYNC_JOB,
 } from './whatsapp-sync';
 import { whatsappWebhookRoutes } from './whatsapp-webhook';
+
+const tags = ['marketing'];
 
 const read = { access: 'marketing-channels:read' } as const;
 const write = { access: 'marketing-channels:write' } as const;

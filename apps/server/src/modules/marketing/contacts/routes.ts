@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../../kernel/auth';
-import { publicBaseUrl, requireCommunity } from '../../../kernel/resources';
-import { idParams, tags } from '../route-kit';
+import { idParams, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
 import { CHANNELS, CONSENT_STATUS } from '../tables/contacts';
 import { changeConsent, confirmEmail, requestEmailConfirmation, unsubscribe } from './consent';
+
+const tags = ['marketing'];
 
 const community = z.object({ community: z.string().min(1).max(63) });
 const token = z.object({ token: z.string().min(20).max(2000) });

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCommunity } from '../../../kernel/resources';
-import { tags, tenantRoutes } from '../route-kit';
+import { requireCommunity, tenantRoutes } from '../../../kernel/resources';
 import { designSchema } from './design';
 import { renderLandingPage } from './render';
 import { landingPagesResource } from './resources/landing-pages';
 import { pageStats, trafficStats } from './stats';
 import { syncAllCommunities, syncContacts } from './sync';
 import { LANDING_TEMPLATES } from './templates';
+
+const tags = ['marketing'];
 
 export const SYNC_JOB = 'marketing.contacts-sync';
 const read = { access: 'marketing-pages:read' } as const;

@@ -15,12 +15,13 @@ import {
 } from '../../../kernel/resources';
 import { requestEmailConfirmation } from '../contacts';
 import { mergeContact } from '../contacts/merge';
-import { tags } from '../route-kit';
 import { marketingLandingPages } from '../tables/pages';
 import { pageCache } from './cache';
 import { type Block, designSchema, targetOf } from './design';
 import { LANDING_CSS, LANDING_JS, renderLandingPage, renderThankYou } from './render';
 import { count } from './stats';
+
+const tags = ['marketing'];
 
 // The public side of landing pages at /public/<community>/p/<slug>: the HTML (rendered once per
 // version of the page, with an ETag), the counting endpoints (opens beacon, click redirects) and

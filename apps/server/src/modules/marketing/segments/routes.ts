@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../kernel/resources';
-import { idParams, tags, tenantRoutes } from '../route-kit';
+import { idParams, tenantRoutes } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
 import { compileRules, escapeLike } from './compile';
@@ -12,6 +12,8 @@ import { type Count, countContacts, MAX_PAGE, type MemberRow, memberCursor, page
 import { addMembers, contactIdsInput, removeMembers, segmentIn, storeSegmentCount } from './membership';
 import { segmentIds } from './resources/audiences';
 import { type RuleTree, ruleTreeSchema } from './rules';
+
+const tags = ['marketing'];
 
 const read = { access: 'marketing-segments:read' } as const;
 const write = { access: 'marketing-segments:write' } as const;

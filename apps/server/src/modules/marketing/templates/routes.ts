@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicBaseUrl as baseUrl } from '../../../kernel/resources';
-import { idParams, tags, tenantRoutes } from '../route-kit';
+import { publicBaseUrl as baseUrl, idParams, tenantRoutes } from '../../../kernel/resources';
 import { designInput } from './email/design';
 import { layoutLibrary, previewDraft, previewSaved, testSend } from './email/service';
 import { variableExamples } from './samples';
+
+const tags = ['marketing'];
 
 const read = { access: 'marketing-templates:read' } as const;
 const write = { access: 'marketing-templates:write' } as const;

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type Db, type Scope, scopeOf } from '../../kernel/resources';
+import { type Scope, scopeOf } from '../auth/context';
+import type { Db } from '../db/database';
 
-// What the marketing parts' console routes (beyond the kit's CRUD) share: their OpenAPI tag, the
-// `:id` parameter, and the signed-in caller's scope with its community's transactions.
+// What a module's console routes beyond the kit's CRUD share: the `:id` parameter, and the
+// signed-in caller's scope with its community's transactions.
 
-export const tags = ['marketing'];
+/** A record id in the path: `/…/:id/…`. */
 export const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
 type Authed = Pick<FastifyRequest, 'auth'>;
