@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errors, idParams, scopeOf, tenantFilter } from '../../kernel/resources';
+import { errors, idParams, tenantFilter, tenantRoutes } from '../../kernel/resources';
 import { contactUsMessages } from './tables';
 
 /**
@@ -11,6 +11,7 @@ import { contactUsMessages } from './tables';
  */
 export async function contactUsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { inTx } = tenantRoutes(app);
   r.post(
     '/api/v1/contact-us/messages/:id/convert',
     {
@@ -22,11 +23,10 @@ export async function contactUsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const scope = scopeOf(app.db, req.auth!);
       const intake = app.modules.find((m) => m.contactIntake)?.contactIntake;
       if (!intake) throw errors.conflict('contacts_unavailable', 'No module keeps marketing contacts in this installation');
       return {
-        data: await app.db.withTenant(scope.tenantId, async (tx) => {
+        data: await inTx(req, async (tx, scope) => {
           const t = contactUsMessages;
           const where = and(tenantFilter(t, scope.tenantId), eq(t.id, req.params.id));
           const [message] = await tx.select().from(t).where(where).for('update');
