@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
+import type { Screen } from '../apps/web/src/config/screen-types';
 import { SCREENS } from '../apps/web/src/config/screens';
 import { seriousViolations } from './axe';
 import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
@@ -69,41 +70,81 @@ async function developerText(page: Page, rawEnums: Set<string>) {
     .map(({ text }) => text);
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`every registered screen opens cleanly, in plain words and axe-clean (${theme})`, () => {
-    let rawEnums: Set<string>;
-    test.beforeAll(async () => {
-      expect((await api('PATCH', '/api/v1/auth/me', { theme })).status).toBe(200);
-      rawEnums = await rawEnumValues();
-      expect(rawEnums).toContain('in_progress');
-    });
-    test.afterAll(async () => {
-      await api('PATCH', '/api/v1/auth/me', { theme: 'light' });
-    });
+/** Theme for the signed-in owner; each pass sets its own and the dark one puts light back. */
+const setTheme = async (theme: 'light' | 'dark') => expect((await api('PATCH', '/api/v1/auth/me', { theme })).status).toBe(200);
 
-    for (const screen of SIGNED_IN) {
-      test(`${screen.path} (${theme})`, async ({ page }) => {
-        const errors = collectPageErrors(page);
-        await page.goto(screen.path);
-        await expect(page).toHaveURL(new RegExp(`${screen.path.replace(/[/?]/g, '\\$&')}$`));
-        await expect(page.locator('body')).toHaveClass(new RegExp(`theme-${theme}`));
-        const h1 = page.getByRole('heading', { level: 1 });
-        await expect(h1).toBeVisible();
-        await expect(h1).not.toHaveText(/not found|could not be opened/i);
-        await expect(page.getByRole('alert').filter({ hasText: /could not be loaded|not available/i })).toHaveCount(0);
-        // Lists have loaded (no loader left) before the page is read.
-        await expect(page.getByLabel('Loading')).toHaveCount(0);
-        const problems = [
-          ...(await developerText(page, rawEnums)).map((text) => `shows "${text}"`),
-          // The whole page once (the dashboard, with the shell), then each screen's main region.
-          ...(await seriousViolations(page, screen.path === '/admin-panel/dashboard' ? undefined : 'main')),
-        ];
-        expect(problems).toEqual([]);
-        expect(errors).toEqual([]);
-      });
-    }
-  });
+/** The screen in view opened cleanly: its heading, no error or loader left, no developer text, axe-clean. */
+async function expectCleanScreen(page: Page, screen: Screen, theme: 'light' | 'dark', rawEnums: Set<string>, errors: string[]) {
+  await expect(page.locator('body')).toHaveClass(new RegExp(`theme-${theme}`));
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toBeVisible();
+  await expect(h1).not.toHaveText(/not found|could not be opened/i);
+  await expect(page.getByRole('alert').filter({ hasText: /could not be loaded|not available/i })).toHaveCount(0);
+  // Lists have loaded (no loader left) before the page is read.
+  await expect(page.getByLabel('Loading')).toHaveCount(0);
+  const problems = [
+    ...(await developerText(page, rawEnums)).map((text) => `shows "${text}"`),
+    // The whole page once (the dashboard, with the shell), then each screen's main region.
+    ...(await seriousViolations(page, screen.path === '/admin-panel/dashboard' ? undefined : 'main')),
+  ];
+  expect(problems).toEqual([]);
+  expect(errors).toEqual([]);
 }
+
+// Light: every screen opened by its address, the whole console loading each time (deep links work).
+test.describe('every registered screen opens cleanly, in plain words and axe-clean (light)', () => {
+  let rawEnums: Set<string>;
+  test.beforeAll(async () => {
+    await setTheme('light');
+    rawEnums = await rawEnumValues();
+    expect(rawEnums).toContain('in_progress');
+  });
+
+  for (const screen of SIGNED_IN) {
+    test(`${screen.path} (light)`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(screen.path);
+      await expect(page).toHaveURL(new RegExp(`${screen.path.replace(/[/?]/g, '\\$&')}$`));
+      await expectCleanScreen(page, screen, 'light', rawEnums, errors);
+    });
+  }
+});
+
+// Dark: the same screens reached in-app from one loaded console, as a user moves through the
+// navigation: a full load per screen is most of a screen's time, and the light pass covers it.
+test.describe('every registered screen opens cleanly, in plain words and axe-clean (dark)', () => {
+  let rawEnums: Set<string>;
+  let page: Page;
+  const errors: string[] = [];
+  // A failed test ends its worker, so the next one starts from a newly loaded console.
+  test.beforeAll(async ({ browser }) => {
+    await setTheme('dark');
+    rawEnums = await rawEnumValues();
+    const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
+    const context = await browser.newContext({ ...desktop, baseURL: process.env.E2E_BASE_URL, storageState: process.env.E2E_OWNER_STATE });
+    page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/admin-panel/dashboard');
+    await expect(page.locator('main')).toHaveAttribute('data-path', '/admin-panel/dashboard');
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+    await setTheme('light');
+  });
+
+  for (const screen of SIGNED_IN) {
+    test(`${screen.path} (dark)`, async () => {
+      errors.length = 0;
+      // What the router does for a link: a new history entry, then the navigation to it.
+      await page.evaluate((path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, screen.path);
+      await expect(page.locator('main')).toHaveAttribute('data-path', screen.path);
+      await expectCleanScreen(page, screen, 'dark', rawEnums, errors);
+    });
+  }
+});
 
 test('the developer-text check catches a raw enum value, a zod message and a raw id', async ({ page }) => {
   await page.goto('/admin-panel/dashboard');

@@ -81,7 +81,9 @@ export default function Shell() {
         </Group>
       </AppShell.Header>
       <MobileNav opened={navOpen} onClose={nav.close} community={me.community.name} />
-      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+      {/* data-path: the path of the screen in view, set when the router commits a navigation (the
+          address bar changes first): what tests that move through screens in-app wait for. */}
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }} data-path={pathname}>
         <Container size="xl" px={0}>
           <Outlet />
         </Container>
