@@ -60,6 +60,18 @@ export function importFinished(t: TestApp, as: TestCommunity, path: string, id: 
   );
 }
 
+/** Waits for an ended import's last step, after its status: its file deleted and its storage key forgotten. */
+export function importFileReleased(t: TestApp, id: string): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      const rows = await t.app.db.query<{ storage_key: string | null }>('select storage_key from import_jobs where id = $1', [id]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].storage_key).toBeNull();
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
 /** Runs an import and waits until its job ends. */
 export async function runImport(
   t: TestApp,

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sweepImports } from '../src/kernel/lists/import-job';
-import { type ImportFields, importFinished, postImport } from './csv-helpers';
+import { type ImportFields, importFileReleased, importFinished, postImport } from './csv-helpers';
 import { startTestApp, type TestCommunity } from './helpers';
 
 /**
@@ -45,7 +45,7 @@ const finished = (id: string) => importFinished(t, a, path, id, 30_000);
 /** The import once it has ended: its end recorded, then (its last step) its file deleted and its key forgotten. */
 async function ended(id: string) {
   const job = await finished(id);
-  await vi.waitFor(async () => expect((await importRow(id))!.storage_key).toBeNull(), { timeout: 10_000, interval: 20 });
+  await importFileReleased(t, id);
   return job;
 }
 
