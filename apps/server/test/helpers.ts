@@ -30,15 +30,15 @@ export interface TestApp {
 }
 
 /**
- * Boots the real app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
- * new database on that PostgreSQL server, dropped on close.
- */
-/**
  * The hook time for an app started with the demo seed (pictures, thumbnails, the shop): about 15 s
  * on a quiet machine; the margin is for a busy CI machine, where the default 60 s was seen to run out.
  */
 export const SEEDED_START_TIMEOUT = 180_000;
 
+/**
+ * Boots the real app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
+ * new database on that PostgreSQL server, dropped on close.
+ */
 export async function startTestApp(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const server = process.env.TEST_DATABASE_URL;

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../auth/context';
 import { errors } from '../errors/app-error';
+import { idParams } from '../resources/caller-routes';
 import type { Resource } from '../resources/resource';
 import type { BlobStore } from '../storage/blob-store';
 import { uploadParts } from '../storage/storage';
@@ -179,7 +180,6 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
     },
   );
 
-  const params = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
   const findJob = async (req: FastifyRequest, id: string, withHeaders = false) => {
     const auth = req.auth!;
     const [job] = await app.db.readAsTenant(auth.tenantId, (db) =>
@@ -195,13 +195,13 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
 
   r.get(
     `${base}/:id`,
-    { config: write, schema: { summary: `Progress of a ${plural} import`, tags, params, response: { 200: importJobAnswer } } },
+    { config: write, schema: { summary: `Progress of a ${plural} import`, tags, params: idParams, response: { 200: importJobAnswer } } },
     async (req) => ({ data: await findJob(req, req.params.id) }) as never,
   );
 
   r.get(
     `${base}/:id/errors.csv`,
-    { config: write, schema: { summary: `Refused rows of a ${plural} import, as CSV`, tags, params, produces: ['text/csv'] } },
+    { config: write, schema: { summary: `Refused rows of a ${plural} import, as CSV`, tags, params: idParams, produces: ['text/csv'] } },
     async (req, reply) => {
       const job = await findJob(req, req.params.id, true);
       const lines = job.errors.map((e) => [String(e.row), e.message, ...(e.cells ?? [])]);

@@ -6,6 +6,7 @@ import { can } from '../access/check';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/database';
 import { errors } from '../errors/app-error';
+import { idParams } from '../resources/caller-routes';
 import { MAX_FILTER_VALUES } from '../resources/list-query';
 import { tenantFilter } from '../tenancy/scope-filter';
 import { savedViews } from './tables';
@@ -138,7 +139,6 @@ export async function savedViewRoutes(app: FastifyInstance) {
     },
   );
 
-  const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
   r.patch(
     `${base}/:id`,
     {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scopeOf } from '../auth/context';
 import { AppError, errors } from '../errors/app-error';
+import { idParams, tenantRoutes } from '../resources/caller-routes';
 import { requireCommunity } from '../tenancy/communities';
 import { kindCatalogue } from './kinds';
 import type { PaymentTransaction } from './ledger';
@@ -11,7 +11,6 @@ import { systemScope } from './service';
 import { GATEWAY_KINDS, type GatewayKind } from './tables';
 
 const tags = ['payments'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { access: 'payments:read' } as const;
 const write = { access: 'payments:write' } as const;
 /** The console's outcome screens (open without a session: a returning payer may have none). */
@@ -111,7 +110,7 @@ function outcomeLocation(community: string, paid: boolean, transactionId: string
 /** Payments' v1 routes (payments:read / payments:write) and the gateways' public callbacks. */
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: FastifyRequest) => scopeOf(app.db, req.auth!);
+  const { scope } = tenantRoutes(app);
 
   r.get('/api/v1/payments/kinds', { config: read, schema: { tags, summary: 'The kinds of payment gateways supported' } }, async () => ({
     data: kindCatalogue(),

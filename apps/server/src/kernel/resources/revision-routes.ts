@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scopeOf } from '../auth/context';
+import { tenantRoutes } from './caller-routes';
 import type { Resource } from './resource';
 import { listRevisions, restoreRevision } from './revisions';
 
@@ -20,7 +20,7 @@ export function registerRevisionRoutes(
   opts: { base: string; tags: string[]; read: object; write: object; idParams: z.ZodObject },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (req: { auth: unknown }) => scopeOf(app.db, req.auth as never);
+  const { scope } = tenantRoutes(app);
   const name = resource.config.label.singular.toLowerCase();
   r.get(
     `${opts.base}/:id/revisions`,

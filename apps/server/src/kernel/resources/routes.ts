@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleCatalogue } from '../access/catalogue';
 import { can } from '../access/check';
-import { type AuthContext, scopeOf } from '../auth/context';
+import type { AuthContext } from '../auth/context';
 import { AppError } from '../errors/app-error';
 import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
+import { idParams, tenantRoutes } from './caller-routes';
 import { describeFields, statusOf } from './labels';
 import { MAX_LIMIT, sortableFields } from './list-query';
 import { resourcesMetaResponse } from './meta-schema';
@@ -17,7 +18,6 @@ import { toJsonSchema } from './schemas';
 import { searchKeys } from './search';
 import { compileSerializer } from './serializer';
 
-const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 const bulkDeleteBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) }).strict();
 
 /** The answer of a list. */
@@ -53,7 +53,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
   const read = { access: `${resource.module}:read` as const };
   const write = { access: `${resource.module}:write` as const };
   const output = resource.schemas.output;
-  const scope = (req: { auth: unknown }) => scopeOf(app.db, req.auth as never);
+  const { scope } = tenantRoutes(app);
   // What the summaries call one record and several.
   const one = resource.config.label.singular.toLowerCase();
   const several = resource.config.label.plural.toLowerCase();

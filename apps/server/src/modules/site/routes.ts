@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../kernel/compat';
-import { errors, readAsVisitor, registerPublicViews, type Scope, scopeOf, tenantFilter } from '../../kernel/resources';
+import { errors, idParams, readAsVisitor, registerPublicViews, type Scope, tenantFilter, tenantRoutes } from '../../kernel/resources';
 import type { StoredFile } from '../../kernel/storage';
 import { documentsView, sitePublicViews } from './public-views';
 import { productIdsSchema } from './resources/projects';
@@ -131,8 +131,7 @@ function consoleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const write = { access: 'site:write' } as const;
   const siteTags = ['site'];
-  const idParams = z.object({ id: z.uuid() });
-  const scope = (req: { auth: unknown }) => scopeOf(app.db, req.auth as never);
+  const { scope } = tenantRoutes(app);
   /** A route adding images to a record's gallery, sent as multipart files or JSON { images }. */
   const galleryRoute = (path: string, summary: string, add: (scope: Scope, id: string, images: Image[]) => Promise<unknown>) =>
     r.post(path, { config: write, schema: { tags: siteTags, summary, params: idParams } }, async (req) => {

@@ -19,7 +19,6 @@ import {
 import { whatsappWebhookRoutes } from './whatsapp-webhook';
 
 const tags = ['marketing'];
-
 const read = { access: 'marketing-channels:read' } as const;
 const write = { access: 'marketing-channels:write' } as const;
 

@@ -7,7 +7,6 @@ import { CHANNELS, CONSENT_STATUS } from '../tables/contacts';
 import { changeConsent, confirmEmail, requestEmailConfirmation, unsubscribe } from './consent';
 
 const tags = ['marketing'];
-
 const community = z.object({ community: z.string().min(1).max(63) });
 const token = z.object({ token: z.string().min(20).max(2000) });
 

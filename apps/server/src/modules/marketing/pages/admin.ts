@@ -9,9 +9,8 @@ import { pageStats, trafficStats } from './stats';
 import { syncAllCommunities, syncContacts } from './sync';
 import { LANDING_TEMPLATES } from './templates';
 
-const tags = ['marketing'];
-
 export const SYNC_JOB = 'marketing.contacts-sync';
+const tags = ['marketing'];
 const read = { access: 'marketing-pages:read' } as const;
 
 /** Console routes beyond the kit's CRUD: templates, stats, preview, the contacts sync. */

@@ -21,8 +21,6 @@ import { type Block, designSchema, targetOf } from './design';
 import { LANDING_CSS, LANDING_JS, renderLandingPage, renderThankYou } from './render';
 import { count } from './stats';
 
-const tags = ['marketing'];
-
 // The public side of landing pages at /public/<community>/p/<slug>: the HTML (rendered once per
 // version of the page, with an ETag), the counting endpoints (opens beacon, click redirects) and
 // the signup form. Drafts do not exist for visitors (404).
@@ -76,6 +74,7 @@ async function countFor(app: FastifyInstance, req: FastifyRequest, found: Found,
 
 export async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['marketing'];
 
   r.get('/public/:community/p/-/landing.css', { config: { public: true }, schema: { tags, hide: true } }, async (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', ASSET_CACHE).send(LANDING_CSS),

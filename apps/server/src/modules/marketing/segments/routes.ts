@@ -2,8 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../kernel/resources';
-import { idParams, tenantRoutes } from '../../../kernel/resources';
+import { type Db, idParams, tenantRoutes } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { audienceMembersQuery, countAudience, storeAudienceCount } from './audiences';
 import { compileRules, escapeLike } from './compile';
@@ -14,7 +13,6 @@ import { segmentIds } from './resources/audiences';
 import { type RuleTree, ruleTreeSchema } from './rules';
 
 const tags = ['marketing'];
-
 const read = { access: 'marketing-segments:read' } as const;
 const write = { access: 'marketing-segments:write' } as const;
 

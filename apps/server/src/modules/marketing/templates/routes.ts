@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicBaseUrl as baseUrl, idParams, tenantRoutes } from '../../../kernel/resources';
+import { idParams, publicBaseUrl, tenantRoutes } from '../../../kernel/resources';
 import { designInput } from './email/design';
 import { layoutLibrary, previewDraft, previewSaved, testSend } from './email/service';
 import { variableExamples } from './samples';
 
 const tags = ['marketing'];
-
 const read = { access: 'marketing-templates:read' } as const;
 const write = { access: 'marketing-templates:write' } as const;
 
@@ -42,7 +41,7 @@ export async function templatesRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/marketing/email-layouts',
     { config: read, schema: { tags, summary: 'The four starter layouts (installation-wide), each with a preview in your values' } },
-    async (req) => ({ data: await layoutLibrary(app, scope(req), baseUrl(app, req)) }),
+    async (req) => ({ data: await layoutLibrary(app, scope(req), publicBaseUrl(app, req)) }),
   );
 
   r.post(
@@ -56,13 +55,13 @@ export async function templatesRoutes(app: FastifyInstance) {
         response: { 200: rendered },
       },
     },
-    async (req) => ({ data: await previewDraft(app, scope(req), req.body, baseUrl(app, req)) }),
+    async (req) => ({ data: await previewDraft(app, scope(req), req.body, publicBaseUrl(app, req)) }),
   );
 
   r.get(
     '/api/v1/marketing/email-templates/:id/preview',
     { config: read, schema: { tags, summary: 'A saved email template with sample values', params: idParams, response: { 200: rendered } } },
-    async (req) => ({ data: await previewSaved(app, scope(req), req.params.id, baseUrl(app, req)) }),
+    async (req) => ({ data: await previewSaved(app, scope(req), req.params.id, publicBaseUrl(app, req)) }),
   );
 
   const sent = z.object({ data: z.object({ outboxId: z.string(), to: z.string(), subject: z.string() }) });
@@ -78,7 +77,7 @@ export async function templatesRoutes(app: FastifyInstance) {
         response: { 200: sent },
       },
     },
-    async (req) => ({ data: await testSend(app, scope(req), { id: req.params.id }, req.body.to, baseUrl(app, req)) }),
+    async (req) => ({ data: await testSend(app, scope(req), { id: req.params.id }, req.body.to, publicBaseUrl(app, req)) }),
   );
 
   r.post(
@@ -94,7 +93,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { to, ...email } = req.body;
-      return { data: await testSend(app, scope(req), { draft: email }, to, baseUrl(app, req)) };
+      return { data: await testSend(app, scope(req), { draft: email }, to, publicBaseUrl(app, req)) };
     },
   );
 }
