@@ -34,7 +34,7 @@ import { communityCacheFor, communityNameResolver } from './kernel/tenancy/commu
 import { publishComponents } from './kernel/web/openapi-components';
 import { publicCors } from './kernel/web/public-cors';
 import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
-import { serveConsole } from './kernel/web/serve-console';
+import { compressAnswers, serveConsole } from './kernel/web/serve-console';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
@@ -192,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transformObject: publishComponents,
   });
   registerErrorHandling(app);
+  await compressAnswers(app);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   // The built console at / (apps/web/dist), when there is one.

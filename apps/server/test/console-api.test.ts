@@ -154,6 +154,46 @@ describe('console API: labels, people sentences, revisions', () => {
     });
   });
 
+  describe('what a console load costs', () => {
+    it('answers the resource descriptions compressed, and 304 to their entity tag until what the caller holds changes', async () => {
+      const first = await t.request({ method: 'GET', url: '/api/v1/meta/resources', as: a, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      const plain = await t.request({ method: 'GET', url: '/api/v1/meta/resources', as: a });
+      expect(first.rawPayload.length * 4).toBeLessThan(plain.rawPayload.length);
+      const tag = String(first.headers.etag);
+      expect(tag).toMatch(/^"[\w-]+\.[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await t.request({ method: 'GET', url: '/api/v1/meta/resources', as: a, headers: { 'if-none-match': tag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      // Another community's owner holds the same: same descriptions, same tag (nothing in it names a community).
+      expect((await t.request({ method: 'GET', url: '/api/v1/meta/resources', as: b })).headers.etag).toBe(tag);
+      // A reader of the site only: another answer, another tag, and the owner's tag no longer matches.
+      const role = await api('POST', 'identity/roles', { name: 'Site only', permissions: { site: 'read' } });
+      const email = `site-only@${a.name}.example`;
+      await api('POST', 'identity/admins', { name: 'Site only', email, password: 'site-only-password', roleId: dataOf(role, 201).id });
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'community-name': a.name },
+        payload: { email, password: 'site-only-password' },
+      });
+      const reader = { ...a, headers: { authorization: `Bearer ${login.json().token}`, 'community-name': a.name } };
+      const narrow = await t.request({ method: 'GET', url: '/api/v1/meta/resources', as: reader, headers: { 'if-none-match': tag } });
+      expect(narrow.statusCode).toBe(200);
+      expect(narrow.headers.etag).not.toBe(tag);
+      expect(narrow.json().data.every((r: { module: string }) => r.module === 'site')).toBe(true);
+    });
+
+    it('leaves small answers and unasked-for encodings alone', async () => {
+      const health = await t.request({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(health.headers['content-encoding']).toBeUndefined();
+      const list = await t.request({ method: 'GET', url: '/api/v1/site/products?limit=50', as: a });
+      expect(list.headers['content-encoding']).toBeUndefined();
+    });
+  });
+
   describe('inbound records keep what the visitor sent', () => {
     const path = 'site/get-in-touch-messages';
     let id: string;

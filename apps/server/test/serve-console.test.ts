@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/kernel/errors/error-handler';
-import { serveConsole } from '../src/kernel/web/serve-console';
+import { compressAnswers, serveConsole } from '../src/kernel/web/serve-console';
 
 /**
  * For a describe: an app serving a built console made of `files` (path in dist → content) from a temporary
@@ -21,6 +21,7 @@ function servedConsole(files: Record<string, string>) {
     }
     served.app = Fastify({ logger: false });
     registerErrorHandling(served.app);
+    await compressAnswers(served.app);
     await served.app.register(serveConsole, { dist });
     served.app.get('/api/v1/thing', async () => ({ ok: true }));
     await served.app.ready();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -230,6 +231,13 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
     },
   }));
 
+  // The answer is the static descriptions filtered by what the caller holds: its entity tag is the
+  // descriptions' digest plus the caller's read/write per resource, so a console load that already
+  // has it (the browser sends If-None-Match) gets a 304 instead of the whole description again.
+  const staticDigest = digest(JSON.stringify(described.map((d) => d.static)));
+  const entityTag = (auth: AuthContext) =>
+    `"${staticDigest}.${digest(described.map((d) => (can(auth, d.resource.module, 'read') ? (can(auth, d.resource.module, 'write') ? 'w' : 'r') : '-')).join(''))}"`;
+
   // Written by the app's plain JSON.stringify (not this file's compiled serialiser): the answer is small and static.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/meta/resources',
@@ -237,8 +245,12 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
       config: { access: 'authenticated' },
       schema: { summary: 'Resources the caller may read', tags: ['meta'], response: { 200: resourcesMetaResponse } },
     },
-    async (req) => {
+    async (req, reply) => {
       const auth = req.auth!;
+      const tag = entityTag(auth);
+      // Private: it depends on the caller; no-cache: revalidated on every load (a role change shows at once).
+      reply.header('etag', tag).header('cache-control', 'private, no-cache');
+      if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(tag)) return reply.code(304).send();
       return {
         data: described
           .filter((d) => can(auth, d.resource.module, 'read'))
@@ -264,4 +276,9 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
     },
     async (req) => ({ data: catalogue.describe(req.auth!) }),
   );
+}
+
+/** A short, stable digest of a text (for entity tags). */
+function digest(text: string) {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }

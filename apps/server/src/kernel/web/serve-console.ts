@@ -39,8 +39,8 @@ function isFile(path: string) {
  * Serves the built console at `/`: hashed assets (/assets/*) cached for a year as immutable,
  * index.html and the other top-level files never cached, all compressed (br/gzip), and index.html
  * for every page the browser asks for so history-mode routes work on reload. Files are looked up
- * per request, so a rebuild is served without a restart. Encapsulated: the compression applies to
- * these routes only. Without a build (tests, API-only) it registers nothing.
+ * per request, so a rebuild is served without a restart (compressed by the app's `compressAnswers`).
+ * Without a build (tests, API-only) it registers nothing.
  */
 export async function serveConsole(app: FastifyInstance, options: ServeConsoleOptions = {}) {
   const dist = options.dist ?? CONSOLE_DIST;
@@ -48,7 +48,6 @@ export async function serveConsole(app: FastifyInstance, options: ServeConsoleOp
     app.log.info(`console not built (${dist}); run \`npm run build -w @atrium/web\` to serve it`);
     return;
   }
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
     root: join(dist, 'assets'),
     prefix: '/assets/',
@@ -70,4 +69,13 @@ export async function serveConsole(app: FastifyInstance, options: ServeConsoleOp
     if (path !== '/index.html' && !wantsConsolePage(req)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
   });
+}
+
+/**
+ * Compresses every answer worth it (br, else gzip; over 1 KB; JSON, text, HTML, CSV, JS — never an
+ * event stream, which must reach the client as it is written, nor images, already compressed).
+ * Brotli at quality 4: dynamic answers are compressed per request, where 11 costs ten times the CPU.
+ */
+export async function compressAnswers(app: FastifyInstance) {
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 }
