@@ -22846,6 +22846,13 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: the If-None-Match tag is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
       };
     };
     put?: never;

@@ -243,14 +243,18 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
     '/api/v1/meta/resources',
     {
       config: { access: 'authenticated' },
-      schema: { summary: 'Resources the caller may read', tags: ['meta'], response: { 200: resourcesMetaResponse } },
+      schema: {
+        summary: 'Resources the caller may read',
+        tags: ['meta'],
+        response: { 200: resourcesMetaResponse, 304: z.null().describe('Not modified: the If-None-Match tag is current') },
+      },
     },
     async (req, reply) => {
       const auth = req.auth!;
       const tag = entityTag(auth);
       // Private: it depends on the caller; no-cache: revalidated on every load (a role change shows at once).
       reply.header('etag', tag).header('cache-control', 'private, no-cache');
-      if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(tag)) return reply.code(304).send();
+      if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(tag)) return reply.code(304).send(null);
       return {
         data: described
           .filter((d) => can(auth, d.resource.module, 'read'))
