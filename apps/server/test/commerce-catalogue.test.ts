@@ -218,3 +218,68 @@ describe('commerce catalogue', () => {
     expect(data(await call('GET', `commerce/products/${p.id}`)).images).toEqual([{ url: 'https://img.example/bowl.jpg', alt: 'Bowl' }]);
   });
 });
+
+/** The shop's promotional banners: where they lead, when they show, and what the storefront lists. */
+describe('shop banners', () => {
+  const call = apiOf(t, c);
+  const image = (name: string) => ({ url: `https://img.example/${encodeURIComponent(name)}.jpg`, alt: name });
+  const banner = (body: Json) => call('POST', 'commerce/banners', { image: image(String(body.title)), ...body });
+  const live = async (community = c.name) => {
+    const res = await t.request({ method: 'GET', url: `/public/${community}/shop/banners`, remoteAddress: '203.0.113.40' });
+    return data(res) as Json[];
+  };
+
+  it('a banner leads one way: the kind names its target, the others are cleared', async () => {
+    const p = data(await call('POST', 'commerce/products', { title: 'Banner Kurta', status: 'active', price: 99_900 }), 201);
+    const noTarget = refused(await banner({ title: 'Lost', linkKind: 'product' }), 400, 'validation_failed');
+    expect(noTarget.fields).toHaveProperty('productId');
+    const made = data(await banner({ title: 'To kurta', linkKind: 'product', productId: p.id, linkUrl: 'https://x.example/' }), 201);
+    expect(made).toMatchObject({ linkKind: 'product', productId: p.id, linkUrl: null });
+    // Changing the kind alone must bring its target; with it, the product is forgotten.
+    expect(
+      refused(await call('PATCH', `commerce/banners/${made.id}`, { linkKind: 'url' }), 400, 'validation_failed').fields,
+    ).toHaveProperty('linkUrl');
+    const moved = data(await call('PATCH', `commerce/banners/${made.id}`, { linkKind: 'url', linkUrl: 'https://shop.example/sale' }));
+    expect(moved).toMatchObject({ linkKind: 'url', linkUrl: 'https://shop.example/sale', productId: null });
+    expect(
+      refused(await banner({ title: 'Bad', linkKind: 'url', linkUrl: 'javascript:alert(1)' }), 400, 'validation_failed').fields,
+    ).toHaveProperty('linkUrl');
+  });
+
+  it('refuses a window that ends before it starts', async () => {
+    const res = await banner({ title: 'Backwards', startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
+    expect(refused(res, 400, 'validation_failed').fields).toHaveProperty('endsAt');
+  });
+
+  it('the storefront lists only live banners, in order, to anyone, and never another community’s', async () => {
+    const hour = 3_600_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const draft = data(await call('POST', 'commerce/products', { title: 'Hidden Product', status: 'draft', price: 100 }), 201);
+    const category = data(await call('POST', 'commerce/categories', { name: 'Live Category' }), 201);
+    const ids = {
+      later: data(await banner({ title: 'Later', startsAt: at(hour), sortOrder: -50 }), 201).id,
+      over: data(await banner({ title: 'Over', endsAt: at(-hour), startsAt: at(-2 * hour), sortOrder: -49 }), 201).id,
+      off: data(await banner({ title: 'Off', active: false, sortOrder: -48 }), 201).id,
+      toDraft: data(await banner({ title: 'Draft product', linkKind: 'product', productId: draft.id, sortOrder: -47 }), 201).id,
+      second: data(
+        await banner({ title: 'Second', linkKind: 'category', categoryId: category.id, sortOrder: -45, startsAt: at(-hour) }),
+        201,
+      ).id,
+      first: data(await banner({ title: 'First', sortOrder: -46, endsAt: at(hour) }), 201).id,
+    };
+    const shown = await live();
+    const mine = shown.filter((b) => Object.values(ids).includes(b.id));
+    expect(mine.map((b) => b.id)).toEqual([ids.first, ids.second]);
+    expect(mine[1]).toEqual({
+      id: ids.second,
+      title: 'Second',
+      image: image('Second'),
+      mobileImage: null,
+      link: { kind: 'category', slug: category.slug },
+    });
+    expect(mine[0].link).toBeNull();
+    // Nothing internal leaves: no window, switch or order.
+    expect(Object.keys(mine[0]).sort()).toEqual(['id', 'image', 'link', 'mobileImage', 'title']);
+    expect((await live(other.name)).map((b) => b.id)).not.toContain(ids.first);
+  });
+});

@@ -2114,6 +2114,812 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/banners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List shop banners */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): product, category */
+          expand?: string;
+          limit?: number;
+          linkKind?: string | string[];
+          offset?: number;
+          productId?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                endsAt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                linkKind: 'none' | 'product' | 'category' | 'url';
+                linkUrl: string | null;
+                mobileImage:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                productId: string | null;
+                sortOrder: number;
+                startsAt: string | null;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description total is a planner estimate (more than 10,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a shop banner */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            categoryId?: string | null;
+            endsAt?: unknown | null;
+            image: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            };
+            /** @enum {string} */
+            linkKind?: 'none' | 'product' | 'category' | 'url';
+            linkUrl?: (string | null) | null;
+            mobileImage?:
+              | ({
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                } | null)
+              | null;
+            productId?: string | null;
+            sortOrder?: number;
+            startsAt?: unknown | null;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                endsAt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                linkKind: 'none' | 'product' | 'category' | 'url';
+                linkUrl: string | null;
+                mobileImage:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                productId: string | null;
+                sortOrder: number;
+                startsAt: string | null;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several shop banners
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a shop banner */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: product, category */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                endsAt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                linkKind: 'none' | 'product' | 'category' | 'url';
+                linkUrl: string | null;
+                mobileImage:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                productId: string | null;
+                sortOrder: number;
+                startsAt: string | null;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a shop banner */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a shop banner */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            categoryId?: string | null;
+            endsAt?: unknown | null;
+            image?: {
+              /** @default  */
+              alt?: string;
+              /** Format: uuid */
+              fileId?: string;
+              url: string;
+            };
+            /** @enum {string} */
+            linkKind?: 'none' | 'product' | 'category' | 'url';
+            linkUrl?: (string | null) | null;
+            mobileImage?:
+              | ({
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                } | null)
+              | null;
+            productId?: string | null;
+            sortOrder?: number;
+            startsAt?: unknown | null;
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                endsAt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                linkKind: 'none' | 'product' | 'category' | 'url';
+                linkUrl: string | null;
+                mobileImage:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                productId: string | null;
+                sortOrder: number;
+                startsAt: string | null;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a shop banner */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a shop banner as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                categoryId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                endsAt: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  category?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                  product?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                image:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                linkKind: 'none' | 'product' | 'category' | 'url';
+                linkUrl: string | null;
+                mobileImage:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
+                productId: string | null;
+                sortOrder: number;
+                startsAt: string | null;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several shop banners */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export shop banners as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          categoryId?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): product, category */
+          expand?: string;
+          limit?: number;
+          linkKind?: string | string[];
+          offset?: number;
+          productId?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import shop banners from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a shop banners import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/banners/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a shop banners import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/categories': {
     parameters: {
       query?: never;
@@ -50731,6 +51537,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/ministore/banner': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /banner (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/ministore/cart/add': {
     parameters: {
       query?: never;
@@ -56075,6 +56915,42 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/shop/banners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The banners live now, in order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

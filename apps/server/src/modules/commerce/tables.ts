@@ -225,6 +225,36 @@ export const commerceVariations = tenantTable(
 
 // ---- customers -----------------------------------------------------------------------------
 
+export const BANNER_LINK = ['none', 'product', 'category', 'url'] as const;
+
+/**
+ * The shop's promotional banners (the mini-store's `/banner`): an image leading to a product, a
+ * category or an address, live between its start and end (either open), in the shop's order.
+ */
+export const commerceBanners = tenantTable(
+  'commerce_banners',
+  {
+    title: text('title').notNull(),
+    image: jsonb('image').$type<ShopImage>().notNull(),
+    mobileImage: jsonb('mobile_image').$type<ShopImage>(),
+    linkKind: text('link_kind', { enum: BANNER_LINK }).notNull().default('none'),
+    productId: ref('product_id', () => commerceProducts, 'set null'),
+    categoryId: ref('category_id', () => commerceCategories, 'set null'),
+    linkUrl: text('link_url'),
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
+    active: boolean('active').notNull().default(true),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    // The storefront's live list: active ones in the shop's order, the window checked on those few rows.
+    index('commerce_banners_live_idx').on(t.tenantId, t.active, t.sortOrder),
+    check('commerce_banners_window_ck', sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    ...sortIndexes('commerce_banners', t, { sort: t.sortOrder, title: t.title, starts: t.startsAt, ends: t.endsAt }),
+    ...filterIndexes('commerce_banners', t, { link: t.linkKind, product: t.productId, category: t.categoryId }),
+  ],
+);
+
 /** Shoppers of the community's store: not console users (own sign-in, own sessions, own limits). */
 export const commerceCustomers = tenantTable(
   'commerce_customers',

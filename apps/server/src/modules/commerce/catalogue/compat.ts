@@ -20,6 +20,7 @@ import { tagsResource } from './resources/tags';
 import { taxRatesResource } from './resources/tax-rates';
 import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
+import { liveBanners } from './services/banners';
 import { categoryTree, descendantIds } from './services/categories';
 import {
   addImagesInput,
@@ -364,4 +365,6 @@ export const catalogueCompat: CompatEntry[] = compatTable([
   byAttributeLines('/colorVariant', COLOUR),
   byAttributeLines('/sizeVariant', SIZE),
   mini('/tax', 'commerce-settings:read', taxRates),
+  // mini-store: the banners live now, as the storefront shows them
+  mini('/banner', R, (call) => inTx(call, (tx, scope) => liveBanners(tx, scope.tenantId))),
 ]);

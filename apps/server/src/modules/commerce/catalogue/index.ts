@@ -1,6 +1,7 @@
 import type { ModulePart } from '../../../kernel/resources';
 import { catalogueCompat } from './compat';
 import { attributesResource, attributeValuesResource } from './resources/attributes';
+import { bannersResource } from './resources/banners';
 import { categoriesResource } from './resources/categories';
 import { productsResource } from './resources/products';
 import { shopSettingsResource } from './resources/settings';
@@ -10,7 +11,7 @@ import { variationsResource } from './resources/variations';
 import { catalogueRoutes } from './routes';
 import { seedCatalogue } from './seed';
 
-/** The catalogue half of the shop: settings, tax rates, categories, tags, attributes, products, variations. */
+/** The catalogue half of the shop: settings, tax rates, categories, tags, attributes, products, variations, banners. */
 export const catalogue: ModulePart = {
   // Parents before children: examples are seeded in this order.
   resources: [
@@ -22,6 +23,7 @@ export const catalogue: ModulePart = {
     attributeValuesResource,
     productsResource,
     variationsResource,
+    bannersResource,
   ],
   compat: catalogueCompat,
   routes: catalogueRoutes,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Row, type Scope, seedData } from '../../../kernel/resources';
 import { attributesResource } from './resources/attributes';
+import { bannersResource } from './resources/banners';
 import { categoriesResource } from './resources/categories';
 import { productsResource } from './resources/products';
 import { tagsResource } from './resources/tags';
@@ -128,6 +129,28 @@ export async function seedCatalogue(_app: FastifyInstance, scope: Scope): Promis
       await editVariations(tx, scope, product.id, edits);
     });
   }
+  // Two more banners beside the examples: one leads to a featured product, one to a category.
+  const featured = PRODUCTS.find((sample) => sample.featured);
+  const [firstFeatured] = featured
+    ? (await productsResource.list(scope, { q: featured.title, limit: 1, offset: 0, withTotal: 'false' } as never)).data
+    : [];
+  if (firstFeatured)
+    await bannersResource.create(scope, {
+      title: `New in: ${firstFeatured.title}`,
+      image: { url: 'https://images.atrium.example/shop/banners/new-in.jpg', alt: String(firstFeatured.title) },
+      linkKind: 'product',
+      productId: firstFeatured.id,
+      sortOrder: 3,
+    });
+  const clothing = categories.get('Clothing');
+  if (clothing)
+    await bannersResource.create(scope, {
+      title: 'Everyday wear in natural fabrics',
+      image: { url: 'https://images.atrium.example/shop/banners/clothing.jpg', alt: 'Folded cotton shirts in soft colours' },
+      linkKind: 'category',
+      categoryId: clothing.id,
+      sortOrder: 4,
+    });
   // Shipping is taxed at the standard rate.
   await taxRatesResource.create(scope, { name: 'GST 18% on shipping', taxClass: 'shipping', country: 'IN', ratePpm: 180_000 });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
 import { originOf, payPath, systemScope } from '../../../kernel/payments';
 import { errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
+import { liveBanners } from '../catalogue/services/banners';
 import { commerceOrders } from '../tables';
 import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
 import {
@@ -78,6 +79,9 @@ export function storefrontRoutes(app: FastifyInstance) {
   // ---- catalogue -------------------------------------------------------------------------------
   r.get(path('/categories'), { config, schema: { tags, summary: 'Active categories', params: community } }, async (req) => ({
     data: await shop(req, req.params.community, false, (s) => storefrontCategories(s)),
+  }));
+  r.get(path('/banners'), { config, schema: { tags, summary: 'The banners live now, in order', params: community } }, async (req) => ({
+    data: await shop(req, req.params.community, false, (s) => liveBanners(s.tx, s.tenantId)),
   }));
   r.get(
     path('/products'),

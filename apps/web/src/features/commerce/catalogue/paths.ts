@@ -10,4 +10,5 @@ export const CATALOGUE_PATHS = {
   categories: `${P}/category`,
   settings: `${P}/shop-settings`,
   taxRates: `${P}/tax-rates`,
+  banners: `${P}/banners`,
 };

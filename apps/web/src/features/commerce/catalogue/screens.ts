@@ -57,6 +57,15 @@ export const catalogueScreens: Screen[] = [
     beyondContract: 'The seeds keep the shop currency, tax and shipping in code; here a shop sets them itself',
   }),
   shop({
+    path: P.banners,
+    label: 'Shop banners',
+    description: 'Promotional banners of the storefront: image, where each leads, when it shows, in which order.',
+    section: 'Settings',
+    keywords: ['promotions', 'carousel', 'hero', 'slides'],
+    resource: 'commerce/banners',
+    beyondContract: 'The mini-store seed names only its /banner call; here a shop edits its banners',
+  }),
+  shop({
     path: P.taxRates,
     label: 'Tax rates',
     description: 'Tax rates by class and region, applied at checkout.',
