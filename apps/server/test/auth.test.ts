@@ -137,8 +137,13 @@ describe('auth', () => {
       expect(onlyA.json().community.name).toBe(a);
       expect((await signup({ community: c, name: 'C', email, password: PASSWORD })).statusCode).toBe(201);
       const ambiguous = await login({ email, password: PASSWORD });
-      expect(ambiguous.statusCode).toBe(400);
-      expect(ambiguous.json().error.fields).toHaveProperty('community');
+      // Right in two: it offers those two (never the one whose password differs), to be chosen from.
+      expect(ambiguous.statusCode).toBe(409);
+      const refusal = ambiguous.json().error;
+      expect(refusal.code).toBe('community_choice');
+      expect(refusal.fields).toHaveProperty('community');
+      expect(refusal.choices.map((choice: { value: string }) => choice.value).sort()).toEqual([a, c].sort());
+      for (const choice of refusal.choices) expect(choice.label).toEqual(expect.any(String));
       const inA = await login({ email, password: PASSWORD, community: a });
       expect(inA.statusCode).toBe(200);
       expect(inA.json().community.name).toBe(a);

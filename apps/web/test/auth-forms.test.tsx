@@ -22,12 +22,25 @@ describe('sign-in', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('asks for the community when the email has accounts in several, then signs in there', async () => {
+  it('lists the communities the email and password open, and signs in to the one chosen', async () => {
     mockApi((method, url, body) => {
       if (method !== 'POST' || url.pathname !== '/api/v1/auth/login') return undefined;
       if (!(body as { community?: string }).community)
-        return error(400, 'This email has accounts in several communities', { community: 'Name the community' });
-      return { body: { token: fakeToken(Date.now() / 1000 + 3600), community: { id: 'c', name: 'demo' } } };
+        return {
+          status: 409,
+          body: {
+            error: {
+              code: 'community_choice',
+              message: 'This email and password open several communities: choose one',
+              fields: { community: 'Choose the community to sign in to' },
+              choices: [
+                { value: 'demo', label: 'Demo Shop' },
+                { value: 'studio', label: 'Studio' },
+              ],
+            },
+          },
+        };
+      return { body: { token: fakeToken(Date.now() / 1000 + 3600), community: { id: 'c', name: 'studio' } } };
     });
     const { router } = renderRoutes(
       [
@@ -39,12 +52,39 @@ describe('sign-in', () => {
     await userEvent.type(screen.getByLabelText(/^Email/), 'ann@demo.example');
     await userEvent.type(screen.getByLabelText(/^Password/), 'secret-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByTestId('login-error')).toHaveTextContent('several communities');
-    expect(screen.getByText('Name the community')).toBeInTheDocument();
+    const list = await screen.findByRole('group', { name: 'Your communities' });
+    expect(list).toHaveTextContent('Demo Shop');
+    // Asked once, as a choice: no error shown.
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Studio/ }));
+    expect(await screen.findByText('Signed in')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin-panel/dashboard');
+    expect(calls.at(-1)?.body).toEqual({ email: 'ann@demo.example', password: 'secret-password', community: 'studio' });
+  });
+
+  it('asks for the community by name when the server needs one without offering choices', async () => {
+    mockApi((method, url, body) => {
+      if (method !== 'POST' || url.pathname !== '/api/v1/auth/login') return undefined;
+      if (!(body as { community?: string }).community)
+        return error(400, 'Name the community to sign in to', { community: 'Name the community' });
+      return { body: { token: fakeToken(Date.now() / 1000 + 3600), community: { id: 'c', name: 'demo' } } };
+    });
+    renderRoutes(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '*', element: <p>Signed in</p> },
+      ],
+      '/login',
+    );
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ann@demo.example');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The message once, at the field.
+    expect(await screen.findByText('Name the community')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-error')).toBeNull();
     await userEvent.type(screen.getByLabelText(/^Community/), ' Demo ');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signed in')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin-panel/dashboard');
     expect(calls.at(-1)?.body).toEqual({ email: 'ann@demo.example', password: 'secret-password', community: 'demo' });
   });
 });

@@ -3,8 +3,14 @@ import { clearToken, getToken } from '../lib/session';
 import type { paths } from './schema';
 
 /** The error body of every refusal: `{ error: { code, message, fields? } }`. */
+/** One of the answers a refusal offers (e.g. the communities a sign-in's password opens). */
+export interface ErrorChoice {
+  value: string;
+  label: string;
+}
+
 export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: string; message: string; fields?: Record<string, string>; choices?: ErrorChoice[] };
 }
 
 export class ApiError extends Error {
@@ -13,6 +19,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly choices?: ErrorChoice[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,7 +58,7 @@ api.use(auth);
 /** Turns an error body (or a network failure) into an ApiError. */
 export function toApiError(status: number, body: unknown): ApiError {
   const e = (body as ApiErrorBody | undefined)?.error;
-  if (e?.code) return new ApiError(status, e.code, e.message, e.fields);
+  if (e?.code) return new ApiError(status, e.code, e.message, e.fields, e.choices);
   return new ApiError(status, 'http_error', status >= 500 ? 'The server could not answer. Try again.' : `Request failed (${status})`);
 }
 

@@ -60,7 +60,7 @@ export const publicColumns = {
 };
 
 /** An account an email names (sign-in, codes). */
-type Candidate = { tenant_id: string; id: string; password_hash: string; community: string; status: string };
+type Candidate = { tenant_id: string; id: string; password_hash: string; community: string; community_label: string; status: string };
 
 /** Sign-up, sign-in, sessions, OTP and passwords. Routes (v1 and compat) stay thin over these. */
 export function authService(app: FastifyInstance) {
@@ -80,7 +80,7 @@ export function authService(app: FastifyInstance) {
   /** The users with this email, across communities or in one. */
   async function findUsers(email: string, community?: string): Promise<Candidate[]> {
     const rows = await db.query<Candidate>(
-      `select u.tenant_id, u.id, u.password_hash, c.name as community, u.status
+      `select u.tenant_id, u.id, u.password_hash, c.name as community, c.display_name as community_label, u.status
          from users u join communities c on c.id = u.tenant_id
         where lower(u.email) = lower($1) and c.status = 'active' and ($2::text is null or c.name = $2)`,
       [email, community ?? null],
@@ -251,9 +251,12 @@ export function authService(app: FastifyInstance) {
       const matching = found.filter((_, i) => checks[i]);
       if (matching.length === 0) throw errors.invalidCredentials();
       if (matching.length > 1) {
-        throw errors.validation(
-          { community: 'This email and password open several communities: name one' },
-          'Name the community to sign in to',
+        // The password is right in each of them, so naming them tells the caller nothing new.
+        throw errors.choose(
+          'community_choice',
+          'This email and password open several communities: choose one',
+          { community: 'Choose the community to sign in to' },
+          matching.map((u) => ({ value: u.community, label: u.community_label })).sort((x, y) => x.label.localeCompare(y.label)),
         );
       }
       const user = matching[0];

@@ -1,4 +1,13 @@
-/** The one error type. `code` is stable and documented; `message` is for people. */
+/** One of the answers a refusal offers (the communities where a sign-in's password is right). */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The one error type. `code` is stable and documented; `message` is for people; `choices`, when a
+ * refusal can be resolved by picking one of them (and the caller may know them all).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -6,6 +15,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly choices?: Choice[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,6 +32,9 @@ export const errors = {
   communityMismatch: () => new AppError(403, 'community_mismatch', 'The community-name header names another community than your session'),
   notFound: (what = 'Record') => new AppError(404, 'not_found', `${what} not found`),
   conflict: (code: string, message: string, fields?: Record<string, string>) => new AppError(409, code, message, fields),
+  /** A request that needs one more answer, which is one of `choices` (409: ask again with it). */
+  choose: (code: string, message: string, fields: Record<string, string>, choices: Choice[]) =>
+    new AppError(409, code, message, fields, undefined, choices),
   tooLarge: (message = 'The upload is too large') => new AppError(413, 'payload_too_large', message),
   unsupportedMedia: (message: string) => new AppError(415, 'unsupported_media_type', message),
   rateLimited: (retryAfterSeconds: number) =>
@@ -30,4 +43,4 @@ export const errors = {
     }),
 };
 
-export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; choices?: Choice[] } };

@@ -52,7 +52,14 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   if (err instanceof AppError) {
     return {
       status: err.status,
-      body: { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } },
+      body: {
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.choices ? { choices: err.choices } : {}),
+        },
+      },
       headers: err.headers,
     };
   }

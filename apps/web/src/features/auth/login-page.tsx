@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, type ErrorChoice } from '../../api/client';
 import { queryClient } from '../../lib/query-client';
 import { rememberCommunity, safeNext, setToken } from '../../lib/session';
 import { login } from './api/login';
@@ -17,6 +17,8 @@ export default function LoginPage() {
   const account = useAccount();
   const { needsCommunity, community } = account;
   const [password, setPassword] = useState('');
+  /** The communities this email and password open, when they open several: the person picks one. */
+  const [choices, setChoices] = useState<ErrorChoice[] | null>(null);
   const { fieldErrors, setFieldErrors, error, setError, busy, submit } = useSubmit();
   const notice = (location.state as { notice?: string } | null)?.notice;
 
@@ -24,27 +26,31 @@ export default function LoginPage() {
     if (needsCommunity && !community) document.getElementById('login-community')?.focus();
   }, [needsCommunity, community]);
 
-  function signIn(event: FormEvent) {
+  function signIn(event?: FormEvent, chosen?: string) {
     const errors: Record<string, string> = {
-      ...account.check('Name the community to sign in to'),
+      ...(chosen ? {} : account.check('Name the community to sign in to')),
       ...(password ? {} : { password: 'Enter your password' }),
     };
     return submit(
       event,
       errors,
       async () => {
-        const session = await login({ ...account.target(), password });
+        const target = account.target();
+        const session = await login({ ...target, ...(chosen ? { community: chosen } : {}), password });
         setToken(session.token);
         rememberCommunity(session.community.name);
         queryClient.clear();
         navigate(safeNext(params.get('next')) ?? DASHBOARD, { replace: true });
       },
       (err) => {
-        if (err instanceof ApiError && err.fields?.community) {
-          // The email belongs to several communities: ask which one.
+        if (err instanceof ApiError && err.code === 'community_choice' && err.choices?.length) {
+          // The password is right in several communities: list them (no error: nothing went wrong).
+          setChoices(err.choices);
+          setError(null);
+          setFieldErrors({});
+        } else if (err instanceof ApiError && err.fields?.community) {
           account.setNeedsCommunity(true);
           setFieldErrors({ community: err.fields.community });
-          setError(err.message);
         } else if (err instanceof ApiError) {
           setError(err.message);
           if (err.fields) setFieldErrors(err.fields);
@@ -52,6 +58,33 @@ export default function LoginPage() {
           setError('Signing in failed. Try again.');
         }
       },
+    );
+  }
+
+  if (choices) {
+    return (
+      <AuthLayout title="Choose a community" subtitle={`${account.email} opens ${choices.length} communities.`}>
+        <Stack gap="xs" role="group" aria-label="Your communities">
+          {choices.map((choice) => (
+            <UnstyledButton
+              key={choice.value}
+              onClick={() => signIn(undefined, choice.value)}
+              disabled={busy}
+              p="sm"
+              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+            >
+              <Text fw={600}>{choice.label}</Text>
+              <Text size="sm" c="dimmed" ff="monospace">
+                {choice.value}
+              </Text>
+            </UnstyledButton>
+          ))}
+          <FormError error={error} testId="login-error" />
+          <Anchor component="button" type="button" size="sm" onClick={() => setChoices(null)}>
+            Back
+          </Anchor>
+        </Stack>
+      </AuthLayout>
     );
   }
 
