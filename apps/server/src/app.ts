@@ -139,7 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const resources = new ResourceRegistry();
-  const jobs = createJobs(db, { enabled: config.jobs, onError: (err) => app.log.error({ err }, 'job failed') });
+  const jobs = createJobs(db, {
+    enabled: config.jobs,
+    heartbeatSeconds: config.jobHeartbeatSeconds,
+    onError: (err) => app.log.error({ err }, 'job failed'),
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   db.onAfterCommitError = (err) => app.log.error({ err }, 'after-commit side effect failed');
