@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { writeAppLog } from '../events/logs';
@@ -150,12 +151,33 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (req.auth && status !== 503)
       body.error.message = await overriddenMessage(app, req.auth.tenantId, body.error.code, body.error.message);
     if (headers) reply.headers(headers);
+    if (req.raw.complete === false) closeUnread(req, reply);
     return reply.code(status).send(body);
   });
 
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: { code: 'route_not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
   );
+}
+
+/** How long a connection closed on an unread body still takes (and drops) what the client sends. */
+const LINGER_MS = 2000;
+
+/**
+ * A refusal sent before the request's body was read to the end (an upload past the limit): the
+ * connection is closed after the answer rather than reading the rest, however large, as Node would
+ * to reuse it. The close lingers: the answer is followed by a FIN and whatever the client sends for
+ * up to LINGER_MS more is dropped. Closing at once with unread bytes makes the kernel reset the
+ * connection, and a reset loses the answer before the client has read it.
+ */
+function closeUnread(req: FastifyRequest, reply: FastifyReply) {
+  reply.header('connection', 'close');
+  const socket = req.raw.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /** The most of an error's text that reaches a log: a failed query's message carries its SQL and parameters. */
