@@ -5,7 +5,7 @@ import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'driz
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { PGliteProxy } from './pglite-proxy';
+import { inLane, PGliteProxy } from './pglite-proxy';
 import { inUnitOfWork } from './unit-of-work';
 
 export type Engine = 'pglite' | 'postgres';
@@ -226,10 +226,13 @@ function build(
   const transaction: Database['withTenant'] =
     parts.withTenant ??
     ((tenantId, fn) =>
-      owner.transaction(async (tx) => {
-        await enterTenant(tx as unknown as Db, tenantId);
-        return fn(tx as unknown as Db);
-      }));
+      // The embedded database takes communities' transactions in turn (pglite-proxy.ts).
+      inLane(tenantId, () =>
+        owner.transaction(async (tx) => {
+          await enterTenant(tx as unknown as Db, tenantId);
+          return fn(tx as unknown as Db);
+        }),
+      ));
   // Side effects registered with afterCommit() inside the transaction run once it has committed.
   const withTenant: Database['withTenant'] = (tenantId, fn) =>
     inUnitOfWork(
