@@ -172,7 +172,8 @@ const LINGER_MS = 2000;
  */
 function closeUnread(req: FastifyRequest, reply: FastifyReply) {
   reply.header('connection', 'close');
-  const socket = req.raw.socket as Socket & { destroySoon?: () => void };
+  const socket = req.raw.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket) return;
   socket.destroySoon = () => {
     socket.end();
     socket.resume();
