@@ -30,6 +30,7 @@ import { createSecretBox, type SecretBox } from './kernel/secrets/secret-box';
 import { diskBlobStore } from './kernel/storage/blob-store';
 import { s3BlobStore } from './kernel/storage/s3-store';
 import { createStorage, type Storage } from './kernel/storage/storage';
+import { refuseOversizedUploads } from './kernel/storage/upload-limit';
 import { communityCacheFor, communityNameResolver } from './kernel/tenancy/communities';
 import { publishComponents } from './kernel/web/openapi-components';
 import { publicCors } from './kernel/web/public-cors';
@@ -139,7 +140,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const resources = new ResourceRegistry();
-  const jobs = createJobs(db, { enabled: config.jobs, onError: (err) => app.log.error({ err }, 'job failed') });
+  const jobs = createJobs(db, {
+    enabled: config.jobs,
+    heartbeatSeconds: config.jobHeartbeatSeconds,
+    onError: (err) => app.log.error({ err }, 'job failed'),
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   db.onAfterCommitError = (err) => app.log.error({ err }, 'after-commit side effect failed');
@@ -180,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // CORS on /public/<community>/… only, for the community's website origins (after helmet: it overrides CORP there).
   await app.register(publicCors);
+  refuseOversizedUploads(app, config.maxUploadBytes);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {

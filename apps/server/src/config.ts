@@ -61,6 +61,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   JOBS: z.enum(['on', 'off']).default('on'),
+  // pg-boss refuses a heartbeat under 10 s.
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -127,6 +129,11 @@ export type Config = {
   logLevel: string;
   maxUploadBytes: number;
   jobs: boolean;
+  /**
+   * A running job's heartbeat (JOB_HEARTBEAT_SECONDS): a job whose process stopped beating this long
+   * is failed and retried by another process (checked every half of it).
+   */
+  jobHeartbeatSeconds: number;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy): false (the socket address is the
    * client), a hop count, or addresses/CIDRs.
@@ -200,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     jobs: e.JOBS === 'on',
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     s3: s3Of(e),
     outbound: { allowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS ?? ''), allowHttp: e.OUTBOUND_ALLOW_HTTP === 'true' },

@@ -5,7 +5,7 @@ import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'driz
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { PGliteProxy } from './pglite-proxy';
+import { inLane, PGliteProxy } from './pglite-proxy';
 import { inUnitOfWork } from './unit-of-work';
 
 export type Engine = 'pglite' | 'postgres';
@@ -70,24 +70,21 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
-    pool.on('error', () => {}); // idle-client errors are retried by the pool; requests see their own errors
+    const pool = guardedPool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     // Reads get their own pool whose connections are the app role from the start (never the owner).
-    const readers = new pg.Pool({
+    const readers = guardedPool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 20,
       options: `-c role=${APP_ROLE}`,
     });
-    readers.on('error', () => {});
     // Statements outside the caller's transaction (autonomous) get a pool of their own, so a
     // transaction waiting for one never waits for a connection held by another such transaction;
     // a lock wait that long means it waits for its own caller: an error rather than a hang.
-    const autonomous = new pg.Pool({
+    const autonomous = guardedPool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 20,
       options: `-c role=${APP_ROLE} -c synchronous_commit=off -c lock_timeout=10s`,
     });
-    autonomous.on('error', () => {});
     const owner = drizzleNodePg(pool) as unknown as Db;
     const listener = new PooledListener(pool);
     return build('postgres', owner, {
@@ -122,6 +119,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => pglite.close(),
   });
+}
+
+/**
+ * A pool whose every connection carries an error handler from its creation. The pool handles an
+ * idle connection's errors itself, but not those of a connection in use: when PostgreSQL ends a
+ * backend a request holds (a restart, a failover, pg_terminate_backend), node-postgres emits
+ * 'error' on it, and an 'error' event nobody listens to ends the process. The request sees the
+ * failure through its own query; the pool drops the broken connection when it is released and
+ * opens new ones as they are needed, so the server recovers when the database is back.
+ */
+function guardedPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  const ignore = () => {};
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  return pool;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -213,10 +226,13 @@ function build(
   const transaction: Database['withTenant'] =
     parts.withTenant ??
     ((tenantId, fn) =>
-      owner.transaction(async (tx) => {
-        await enterTenant(tx as unknown as Db, tenantId);
-        return fn(tx as unknown as Db);
-      }));
+      // The embedded database takes communities' transactions in turn (pglite-proxy.ts).
+      inLane(tenantId, () =>
+        owner.transaction(async (tx) => {
+          await enterTenant(tx as unknown as Db, tenantId);
+          return fn(tx as unknown as Db);
+        }),
+      ));
   // Side effects registered with afterCommit() inside the transaction run once it has committed.
   const withTenant: Database['withTenant'] = (tenantId, fn) =>
     inUnitOfWork(

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -29,16 +30,18 @@ type Parser = (value: string, typeId: number) => unknown;
  * work runs on the worker, so a slow query never stalls the event loop.
  *
  * PGlite is one connection. Like PGlite itself, every query and every transaction takes one lock, so
- * a transaction has the connection to itself from BEGIN to COMMIT and everything else queues behind
- * it in arrival order (a query issued meanwhile must never land inside another request's
- * transaction, with its role and tenant).
+ * a transaction has the connection to itself from BEGIN to COMMIT and everything else waits (a query
+ * issued meanwhile must never land inside another request's transaction, with its role and tenant).
+ * What waits is taken fairly: each community's work (its lane, see inLane) queues in its own line,
+ * and the lines take turns, one statement or transaction each, so one community's heavy searches
+ * delay another's request by at most one of them, however many are queued.
  */
 export class PGliteProxy {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
-  #lock: Promise<unknown> = Promise.resolve();
+  readonly #queue = new FairQueue();
   #closed = false;
   #failure: Error | undefined;
   readonly waitReady: Promise<void>;
@@ -167,9 +170,7 @@ export class PGliteProxy {
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.#lock.then(fn, fn);
-    this.#lock = run.catch(() => {});
-    return run;
+    return this.#queue.run(lanes.getStore() ?? '', fn);
   }
 
   async #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
@@ -208,6 +209,67 @@ export class PGliteProxy {
 
   #deliver(channel: string, payload: string) {
     for (const callback of this.#listeners.get(channel) ?? []) queueMicrotask(() => callback(payload));
+  }
+}
+
+/** Whose work the statements of the current async context are: a community's id, or '' for the server's own. */
+const lanes = new AsyncLocalStorage<string>();
+
+/** Runs fn with the embedded database's statements it issues queued in `lane` (a community's id). */
+export function inLane<T>(lane: string, fn: () => T): T {
+  return lanes.run(lane, fn);
+}
+
+/**
+ * One unit of work at a time, taken from the lanes in turn: a lane's units run in arrival order, and
+ * after a unit of one lane the next comes from the first other lane that waits (lanes wait in the
+ * order they last ran or arrived). So a unit waits for at most one unit of each other waiting lane.
+ */
+class FairQueue {
+  /** Waiting units by lane, in the order the lanes take their turns (a Map keeps insertion order). */
+  readonly #waiting = new Map<string, (() => void)[]>();
+  #running = false;
+  #last: string | undefined;
+
+  run<T>(lane: string, fn: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const unit = () => {
+        let done: Promise<T>;
+        try {
+          done = fn();
+        } catch (err) {
+          done = Promise.reject(err);
+        }
+        done.then(resolve, reject).finally(() => {
+          this.#running = false;
+          this.#next();
+        });
+      };
+      const line = this.#waiting.get(lane);
+      if (line) line.push(unit);
+      else this.#waiting.set(lane, [unit]);
+      if (!this.#running) this.#next();
+    });
+  }
+
+  #next() {
+    let lane: string | undefined;
+    for (const key of this.#waiting.keys()) {
+      if (key !== this.#last) {
+        lane = key;
+        break;
+      }
+      lane ??= key; // the lane that ran last goes again only when no other waits
+    }
+    if (lane === undefined) return;
+    const line = this.#waiting.get(lane)!;
+    const unit = line.shift()!;
+    // To the back of the turns: every other waiting lane goes before its next unit.
+    this.#waiting.delete(lane);
+    if (line.length > 0) this.#waiting.set(lane, line);
+    this.#last = lane;
+    this.#running = true;
+    unit();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { writeAppLog } from '../events/logs';
@@ -48,6 +49,30 @@ const PG_CLIENT_ERRORS: Record<string, ClientError> = {
 
 const answer = ([status, code, message]: ClientError) => ({ status, body: { error: { code, message } } });
 
+/** Seconds a client is asked to wait when the database is unreachable (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+/**
+ * PostgreSQL ending or refusing the connection: class 08 (connection exception), 57P01–57P03 (the
+ * server shutting down, crashed, or not yet accepting), 53300 (no connection slot left).
+ */
+const LOST_CONNECTION_CODE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** The same seen from node-postgres and the socket: no SQLSTATE, a system error code or message. */
+const LOST_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const LOST_MESSAGE = /^Connection terminated|not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether err (or the error it wraps: drizzle puts the driver's error in `cause`) says the database
+ * went away: not the request's fault nor a bug, so it is a retryable 503.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (LOST_CONNECTION_CODE.test(code) || LOST_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && LOST_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     return {
@@ -95,6 +120,13 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     (e.cause as { code?: string } | undefined)?.code ?? (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
   const pg = pgCode ? PG_CLIENT_ERRORS[pgCode] : undefined;
   if (pg) return answer(pg);
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      body: { error: { code: 'service_unavailable', message: 'The service is briefly unavailable. Try again in a moment' } },
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
+  }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, body: { error: { code: 'invalid_request', message: e.message } } };
   }
@@ -108,7 +140,10 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(async (err, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toErrorResponse(err);
-    if (status >= 500) {
+    if (status === 503) {
+      // The database went away: a warning, not a bug; the community's log lives in that database.
+      req.log.warn({ err: loggable(err) }, 'database unavailable');
+    } else if (status >= 500) {
       req.log.error({ err: loggable(err) }, 'request failed');
       if (req.auth) {
         await writeAppLog(app.db, req.auth.tenantId, {
@@ -120,14 +155,37 @@ export function registerErrorHandling(app: FastifyInstance) {
         });
       }
     }
-    if (req.auth) body.error.message = await overriddenMessage(app, req.auth.tenantId, body.error.code, body.error.message);
+    if (req.auth && status !== 503)
+      body.error.message = await overriddenMessage(app, req.auth.tenantId, body.error.code, body.error.message);
     if (headers) reply.headers(headers);
+    if (req.raw.complete === false) closeUnread(req, reply);
     return reply.code(status).send(body);
   });
 
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: { code: 'route_not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
   );
+}
+
+/** How long a connection closed on an unread body still takes (and drops) what the client sends. */
+const LINGER_MS = 2000;
+
+/**
+ * A refusal sent before the request's body was read to the end (an upload past the limit): the
+ * connection is closed after the answer rather than reading the rest, however large, as Node would
+ * to reuse it. The close lingers: the answer is followed by a FIN and whatever the client sends for
+ * up to LINGER_MS more is dropped. Closing at once with unread bytes makes the kernel reset the
+ * connection, and a reset loses the answer before the client has read it.
+ */
+function closeUnread(req: FastifyRequest, reply: FastifyReply) {
+  reply.header('connection', 'close');
+  const socket = req.raw.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket) return;
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /** The most of an error's text that reaches a log: a failed query's message carries its SQL and parameters. */

@@ -12,12 +12,22 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 /** Rows of the job outbox older than this are the sweep's (a crash between commit and hand-over). */
 const SWEEP_AFTER_SECONDS = 60;
 
+/** A running job's heartbeat unless configured (JOB_HEARTBEAT_SECONDS). */
+const HEARTBEAT_SECONDS = 30;
+
 /**
  * Background jobs through pg-boss on the same database (PGlite through its adapter, or PostgreSQL).
  * Handlers are registered before start; when jobs are off, `send` runs the handler inline.
  * A write's jobs go through `enqueue(tx, …)`: recorded in its transaction, queued after the commit.
+ *
+ * Every job sent carries a heartbeat: while its handler runs, pg-boss refreshes the job's row every
+ * half `heartbeatSeconds`. A process that dies (kill -9, a lost machine) stops beating, and the
+ * supervisor of any process, passing every half `heartbeatSeconds`, fails the job within
+ * `heartbeatSeconds` and a half; it is retried in a live process, so a long job (an import) resumes
+ * from its saved progress within about a minute rather than after pg-boss's 15-minute expiry.
  */
-export function createJobs(db: Database, options: { enabled: boolean; onError: (err: unknown) => void }) {
+export function createJobs(db: Database, options: { enabled: boolean; heartbeatSeconds?: number; onError: (err: unknown) => void }) {
+  const heartbeatSeconds = options.heartbeatSeconds ?? HEARTBEAT_SECONDS;
   const handlers = new Map<string, JobHandler<any>>();
   /** Recurring jobs by name: cron expression (pg-boss runs each occurrence once, in one process). */
   const schedules = new Map<string, string>();
@@ -46,7 +56,8 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
 
     async start() {
       if (!options.enabled) return;
-      const started = createBoss(db);
+      const pass = Math.max(1, Math.ceil(heartbeatSeconds / 2));
+      const started = createBoss(db, { superviseIntervalSeconds: pass, monitorIntervalSeconds: pass });
       boss = started;
       sweeper = setInterval(() => void jobs.sweep().catch(options.onError), SWEEP_AFTER_SECONDS * 1000);
       sweeper.unref();
@@ -111,7 +122,7 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
         handler(data).catch(options.onError);
         return;
       }
-      await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+      await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds });
     },
 
     get running() {
@@ -132,7 +143,10 @@ export function createJobs(db: Database, options: { enabled: boolean; onError: (
 export type Jobs = ReturnType<typeof createJobs>;
 
 /** A pg-boss instance on the app's database, in the `pgboss` schema. */
-export function createBoss(db: Database, options: { supervise?: boolean } = {}): PgBoss {
+export function createBoss(
+  db: Database,
+  options: { supervise?: boolean; superviseIntervalSeconds?: number; monitorIntervalSeconds?: number } = {},
+): PgBoss {
   const adapter = db.pglite ? fromPglite(db.pglite as never) : poolAdapter(db);
   return new PgBoss({ db: adapter, schema: 'pgboss', ...options });
 }

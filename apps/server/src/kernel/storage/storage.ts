@@ -198,7 +198,12 @@ export function malformedUpload(err: unknown): unknown {
   return errors.badRequest('invalid_multipart', 'The multipart body is malformed or cut short');
 }
 
-/** The parts of a multipart request (`req.parts()` / `req.files()`), with parser failures as malformedUpload's 400. */
+/**
+ * The parts of a multipart request (`req.parts()` / `req.files()`), with parser failures as
+ * malformedUpload's 400. A file that passes the size limit fails at once with 413: the parser only
+ * cuts it short and goes on reading (and discarding) the request to its end before the file's stream
+ * ends, so whoever reads it would otherwise learn of the limit only once the whole body had arrived.
+ */
 export async function* uploadParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = parts[Symbol.asyncIterator]();
   try {
@@ -210,6 +215,8 @@ export async function* uploadParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T
         throw malformedUpload(err);
       }
       if (next.done) return;
+      const { file } = next.value as { file?: Readable };
+      file?.once('limit', () => file.destroy(errors.tooLarge('The file is too large')));
       yield next.value;
     }
   } finally {
