@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/kernel/messaging/tables';
+import { paymentTransactions } from '../src/kernel/payments/tables';
 import { placeOrder } from '../src/modules/commerce/orders/checkout';
 import { expireOverdueOrders } from '../src/modules/commerce/orders/expiry';
 import { seedOrders } from '../src/modules/commerce/orders/seed';
@@ -17,7 +18,7 @@ import {
   commerceTaxRates,
   commerceVariations,
 } from '../src/modules/commerce/tables';
-import { randomIp, startTestApp, type TestCommunity } from './helpers';
+import { randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 
 /**
  * The selling half of the shop through its HTTP surfaces (storefront, console actions): exact
@@ -595,10 +596,71 @@ describe('storefront catalogue', () => {
   });
 });
 
+describe('marking an order paid', () => {
+  const ledger = (c: TestCommunity, orderId: string) =>
+    t.request({ method: 'GET', url: `/api/v1/payments/transactions?payableId=${orderId}`, as: c });
+
+  it('records a payment on the ledger: payments:write, refused while an online payment is open, the order moved by its payable', async () => {
+    const p = await product(a, 1500, 10);
+    const order = ok(await checkout(a, (await cartWith(a, p.variationId, 1)).id), 201);
+    // The order's write permission alone does not record money.
+    const clerk = await signedInAdmin(t, a, { 'commerce-orders': 'write' });
+    refused(await admin(clerk, 'POST', `orders/${order.id}/transition`, { event: 'pay' }), 403, 'forbidden');
+    // A payer may still be paying online: nothing is recorded by hand beside it.
+    const online = await t.app.db.withTenant(a.tenantId, async (tx) => {
+      const [row] = await tx
+        .insert(paymentTransactions)
+        .values({
+          tenantId: a.tenantId,
+          kind: 'razorpay',
+          amountMinor: order.total,
+          currency: order.currency,
+          payableKind: 'commerce-order',
+          payableId: order.id,
+        })
+        .returning();
+      return row;
+    });
+    refused(await admin(a, 'POST', `orders/${order.id}/transition`, { event: 'pay' }), 409, 'payment_open');
+    expect(ok(await ledger(a, order.id))).toHaveLength(1);
+    expect(await stock(a, p.variationId)).toEqual({ onHand: 10, reserved: 1 });
+    await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.update(paymentTransactions).set({ status: 'failed' }).where(eq(paymentTransactions.id, online.id)),
+    );
+
+    const paid = ok(await admin(a, 'POST', `orders/${order.id}/transition`, { event: 'pay', note: 'cash at the counter' }));
+    expect(paid.status).toBe('paid');
+    expect(await stock(a, p.variationId)).toEqual({ onHand: 9, reserved: 0 });
+    const recorded = (ok(await ledger(a, order.id)) as Json[]).find((row) => row.id !== online.id);
+    expect(recorded).toMatchObject({ kind: 'manual', status: 'captured', amountMinor: order.total, currency: order.currency });
+    expect(paid.timeline.at(-1)).toMatchObject({
+      kind: 'pay',
+      actorId: a.userId,
+      data: expect.objectContaining({ reference: recorded!.id }),
+    });
+    refused(await admin(a, 'POST', `orders/${order.id}/transition`, { event: 'pay' }), 409, 'illegal_transition');
+  });
+
+  it('the compat order update to paid takes the same way', async () => {
+    const p = await product(a, 900, 5);
+    const order = ok(await checkout(a, (await cartWith(a, p.variationId, 1)).id), 201);
+    const compat = (as: TestCommunity) =>
+      t.request({ method: 'POST', url: '/compat/ministore/order/update', as, payload: { _id: order.id, status: 'paid' } });
+    const clerk = await signedInAdmin(t, a, { 'commerce-orders': 'write' });
+    expect((await compat(clerk)).statusCode).toBe(403);
+    expect(ok(await ledger(a, order.id))).toEqual([]);
+    const res = await compat(a);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ok(await ledger(a, order.id))).toEqual([
+      expect.objectContaining({ kind: 'manual', status: 'captured', amountMinor: order.total }),
+    ]);
+  });
+});
+
 describe('sample data', () => {
   it('places an order in every state, a return and reviews from the products the catalogue seeded', async () => {
     const c = await t.signup();
-    const scope = { db: t.app.db, tenantId: c.tenantId, actor: { id: c.userId, name: 'Owner' } };
+    const scope = { db: t.app.db, tenantId: c.tenantId, actor: { id: c.userId, name: 'Owner', isOwner: true } };
     await seedOrders(t.app, scope);
     const none = await t.app.db.withTenant(c.tenantId, (tx) => tx.select().from(commerceOrders));
     expect(none).toEqual([]);
