@@ -46,7 +46,9 @@ export async function shopper(app: FastifyInstance, community: string, tenantId:
     /** Places the cart's order; its time in ms (a refusal fails the bench). */
     async checkout(cartId: string): Promise<number> {
       const t0 = performance.now();
-      const res = await shop('/checkout', { cartId, email: 'bench@example.com', name: 'Bench Shopper', shippingAddress });
+      // Each checkout is another shopper's: one email's unpaid orders may hold only so many units.
+      const email = `bench-${cartId.slice(0, 8)}@example.com`;
+      const res = await shop('/checkout', { cartId, email, name: 'Bench Shopper', shippingAddress });
       const took = performance.now() - t0;
       if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
       return took;

@@ -174,8 +174,8 @@ describe('checkout', () => {
     expect(used.timesUsed).toBe(1);
     const mails = await t.app.db.withTenant(a.tenantId, (tx) => tx.select().from(outbox).where(eq(outbox.to, who.email)));
     expect(mails.map((m) => m.subject)).toEqual(['Order #1001 received']);
-    // The cart is closed: ordering it again finds no open cart.
-    refused(await checkout(a, cart.id), 404, 'not_found');
+    // The cart is closed: ordering it again is refused (it became an order; see checkout idempotency).
+    refused(await checkout(a, cart.id), 409, 'cart_converted');
   });
 
   it('numbers orders per community and keeps the other community out', async () => {
@@ -593,6 +593,77 @@ describe('storefront catalogue', () => {
     refused(await shop(b, 'GET', `/products/${hidden.slug}`), 404, 'not_found');
     refused(await shop(b, 'GET', '/products', { sort: 'cost' }), 400, 'validation_failed');
     expect(ok(await shop(b, 'GET', '/categories')).map((c: Json) => c.slug)).toContain('mosaics');
+  });
+});
+
+describe('stock holds', () => {
+  it('caps the units of one order and of one email’s unpaid orders; a guest’s order holds its stock for the short guest hold', async () => {
+    const h = await t.signup();
+    await t.app.db.withTenant(h.tenantId, (tx) =>
+      tx.insert(commerceSettings).values({
+        tenantId: h.tenantId,
+        currency: 'EUR',
+        paymentWindowMinutes: 60,
+        guestHoldMinutes: 10,
+        maxUnitsPerOrder: 5,
+        maxUnpaidUnitsPerEmail: 8,
+      }),
+    );
+    const p = await product(h, 1000, 100);
+    const email = `holder-${randomBytes(3).toString('hex')}@example.com`;
+    const tooMany = refused(await checkout(h, (await cartWith(h, p.variationId, 6)).id, buyer(email)), 409, 'order_too_large');
+    expect(tooMany.message).toMatch(/at most 5 units/);
+    const before = Date.now();
+    const first = ok(await checkout(h, (await cartWith(h, p.variationId, 5)).id, buyer(email)), 201);
+    const hold = Date.parse(first.payBy) - before;
+    expect(hold).toBeGreaterThan(9 * 60_000);
+    expect(hold).toBeLessThan(11 * 60_000);
+    // Five units held by this email: four more would pass the eight its unpaid orders may hold.
+    const capped = refused(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer(email)), 409, 'hold_limit');
+    expect(capped.message).toMatch(/already hold 5 units/);
+    expect(await stock(h, p.variationId)).toEqual({ onHand: 100, reserved: 5 });
+    ok(await checkout(h, (await cartWith(h, p.variationId, 3)).id, buyer(email)), 201);
+    ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer()), 201);
+    expect(await stock(h, p.variationId)).toEqual({ onHand: 100, reserved: 12 });
+    // A paid order holds nothing any more: the email may order again.
+    ok(await admin(h, 'POST', `orders/${first.id}/transition`, { event: 'pay' }));
+    ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer(email)), 201);
+    // The guest hold passes: the guests' unpaid orders are cancelled and their stock released.
+    expect(await expireOverdueOrders(t.app, new Date(Date.now() + 11 * 60_000))).toBeGreaterThanOrEqual(3);
+    expect(await stock(h, p.variationId)).toEqual({ onHand: 95, reserved: 0 });
+  });
+});
+
+describe('checkout idempotency', () => {
+  it('a retried checkout with the same Idempotency-Key answers the order the cart became; another retry is a 409, not a 404', async () => {
+    const p = await product(a, 700, 10);
+    const cart = await cartWith(a, p.variationId, 2);
+    const key = `checkout-${randomUUID()}`;
+    const send = (headers: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: `/public/${a.name}/shop/checkout`,
+        payload: { cartId: cart.id, ...buyer('retry@example.com') },
+        headers,
+        remoteAddress: randomIp(),
+      });
+    const placed = ok(await send({ 'idempotency-key': key }), 201);
+    const retried = await send({ 'idempotency-key': key });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const again = ok(retried, 200);
+    expect(again).toMatchObject({ id: placed.id, reference: placed.reference, total: placed.total, status: 'pending_payment' });
+    expect(again.lines).toEqual(placed.lines);
+    expect(await stock(a, p.variationId)).toEqual({ onHand: 10, reserved: 2 });
+    const orders = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceOrders).where(eq(commerceOrders.email, 'retry@example.com')),
+    );
+    expect(orders).toHaveLength(1);
+    const other = refused(await send({ 'idempotency-key': `checkout-${randomUUID()}` }), 409, 'cart_converted');
+    expect(other.message).toMatch(/already been ordered/);
+    refused(await send({}), 409, 'cart_converted');
+    // Another community, or a cart that never existed, still finds nothing.
+    refused(await shop(b, 'POST', '/checkout', { cartId: cart.id, ...buyer() }), 404, 'not_found');
+    refused(await shop(a, 'POST', '/checkout', { cartId: randomUUID(), ...buyer() }), 404, 'not_found');
   });
 });
 

@@ -6753,8 +6753,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerEmail: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -6790,6 +6793,9 @@ export interface paths {
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
+            guestHoldMinutes?: number;
+            maxUnitsPerOrder?: number;
+            maxUnpaidUnitsPerEmail?: number;
             orderPrefix?: string;
             paymentWindowMinutes?: number;
             pricesIncludeTax?: boolean;
@@ -6812,8 +6818,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerEmail: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -6907,8 +6916,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerEmail: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -6964,6 +6976,9 @@ export interface paths {
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
+            guestHoldMinutes?: number;
+            maxUnitsPerOrder?: number;
+            maxUnpaidUnitsPerEmail?: number;
             orderPrefix?: string;
             paymentWindowMinutes?: number;
             pricesIncludeTax?: boolean;
@@ -6986,8 +7001,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerEmail: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -7091,8 +7109,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerEmail: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -25292,8 +25313,9 @@ export interface paths {
                 gatewayPaymentId: string | null;
                 /** Format: uuid */
                 id: string;
+                idempotencyHash: string | null;
                 /** @enum {string} */
-                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer';
+                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer' | 'manual';
                 /** @enum {string} */
                 mode: 'test' | 'live';
                 /** Format: uuid */
@@ -25388,8 +25410,9 @@ export interface paths {
                 gatewayPaymentId: string | null;
                 /** Format: uuid */
                 id: string;
+                idempotencyHash: string | null;
                 /** @enum {string} */
-                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer';
+                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer' | 'manual';
                 /** @enum {string} */
                 mode: 'test' | 'live';
                 /** Format: uuid */
@@ -56493,11 +56516,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Place an order from the cart (waits in pending_payment) */
+    /** Place an order from the cart (waits in pending_payment); with an Idempotency-Key, a retry of the same checkout answers the order it placed (200) */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
         path: {
           community: string;
         };

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
 import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
+import { AppError, errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
 import { commerceOrders } from '../tables';
 import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
 import {
@@ -21,7 +21,7 @@ import {
   setQuantity,
 } from './cart';
 import { defaultVariation, productQuery, storefrontCategories, storefrontProduct, storefrontProducts } from './catalogue-read';
-import { checkoutInput, placeOrder } from './checkout';
+import { checkoutInput, placeOrder, retriedCheckout } from './checkout';
 import {
   type CustomerSession,
   customerOf,
@@ -33,7 +33,7 @@ import {
   signUp,
   signUpInput,
 } from './customers';
-import { detailOf } from './order-actions';
+import { detailOf, orderDetail } from './order-actions';
 import { ORDER_PAYABLE } from './payable';
 import { requestReturn, returnInput, returnsFor } from './returns';
 import { addReview, reviewInput } from './reviews';
@@ -233,23 +233,39 @@ export function storefrontRoutes(app: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: 'Place an order from the cart (waits in pending_payment)',
+        summary:
+          'Place an order from the cart (waits in pending_payment); with an Idempotency-Key, a retry of the same checkout answers the order it placed (200)',
         params: community,
         body: checkoutInput.extend({ cartId: z.uuid().optional() }),
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }).loose(),
       },
     },
     async (req, reply) => {
       const { cartId, ...input } = req.body;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      let replayed = false;
       const data = await shop(req, req.params.community, true, async (s, who) => {
-        const cart = await resolveCart(s, cartId, who?.customerId ?? null);
+        const customerId = who?.customerId ?? null;
+        let cart: Cart;
+        try {
+          cart = await resolveCart(s, cartId, customerId);
+        } catch (err) {
+          // A cart that is no longer open may be one this checkout already converted (a cut connection).
+          const orderId =
+            cartId && err instanceof AppError && err.status === 404 ? await retriedCheckout(s, cartId, customerId, key) : null;
+          if (!orderId) throw err;
+          replayed = true;
+          return { ...(await orderDetail(s, orderId)), timeline: undefined };
+        }
         const customer = who
           ? { kind: 'customer' as const, id: who.customerId, name: who.name }
           : { kind: 'customer' as const, id: null, name: input.name };
-        const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId: who?.customerId ?? null, actor: customer, input });
+        const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId, actor: customer, input, idempotencyKey: key });
         // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
         return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
       });
-      return reply.code(201).send({ data });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(replayed ? 200 : 201).send({ data });
     },
   );
   r.post(
