@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions } from '../src/kernel/payments/tables';
+import { createProviders } from '../src/kernel/payments/providers';
+import { payuRefundToken } from '../src/kernel/payments/providers/payu';
+import { type GatewayKind, paymentTransactions } from '../src/kernel/payments/tables';
 import { createSecretBox, generateSecretsKey, maskSecret, parseSecretsKey, SecretBoxError } from '../src/kernel/secrets';
 import { exportCsv } from './csv-helpers';
 import { randomIp, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
@@ -791,6 +793,47 @@ describe('payments', () => {
       for (let i = 0; i < 61; i++) answers.push((await forged(address, randomUUID())).statusCode);
       expect(answers.slice(0, 60).every((status) => status === 404)).toBe(true);
       expect(answers[60]).toBe(429);
+    });
+  });
+
+  describe('every money-moving call', () => {
+    it('each gateway’s refund carries its reservation key the way its API takes one: the same key is one refund', async () => {
+      const providers = createProviders({ config: fakePaymentsConfig(fake) });
+      const credentials: Partial<Record<GatewayKind, Record<string, string>>> = {
+        razorpay: { ...fake.razorpayAuth },
+        payu: { merchantKey: fake.payuKey.key, salt: fake.payuKey.salt },
+        stripe: { secretKey: fake.stripeKey },
+      };
+      const refunding = Object.values(providers).filter((p) => p.refund);
+      expect(refunding.map((p) => p.kind).sort()).toEqual(['payu', 'razorpay', 'stripe']);
+      for (const provider of refunding) {
+        const account = {
+          id: randomUUID(),
+          kind: provider.kind,
+          mode: 'test' as const,
+          currency: 'INR',
+          displayName: provider.kind,
+          instructions: null,
+          credentials: credentials[provider.kind]!,
+        };
+        const paid = {
+          id: randomUUID(),
+          amountMinor: 1_000,
+          currency: 'INR',
+          reference: 'R-GENERIC',
+          gatewayOrderId: 'order_generic',
+          gatewayPaymentId: 'pay_generic',
+          customerName: null,
+          customerEmail: null,
+        };
+        const key = randomUUID();
+        const made = fake.refunds.length;
+        const first = await provider.refund!(account, paid, 500, key);
+        const again = await provider.refund!(account, paid, 500, key);
+        expect(again.refundId, provider.kind).toBe(first.refundId);
+        expect(fake.refunds.length - made, provider.kind).toBe(1);
+        expect(fake.refunds.at(-1)!.key, provider.kind).toContain(provider.kind === 'payu' ? payuRefundToken(key) : key);
+      }
     });
   });
 
