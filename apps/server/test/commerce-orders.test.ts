@@ -665,6 +665,26 @@ describe('checkout idempotency', () => {
     refused(await shop(b, 'POST', '/checkout', { cartId: cart.id, ...buyer() }), 404, 'not_found');
     refused(await shop(a, 'POST', '/checkout', { cartId: randomUUID(), ...buyer() }), 404, 'not_found');
   });
+
+  it('a signed-in customer’s retried checkout (no cart id) answers the order with the same key', async () => {
+    const email = `again-${randomBytes(3).toString('hex')}@example.com`;
+    const { token } = ok(await shop(a, 'POST', '/auth/signup', { email, password: 'a-long-customer-password', name: 'Anu' }), 201);
+    const p = await product(a, 800, 5);
+    ok(await shop(a, 'POST', '/cart/lines', { variationId: p.variationId, quantity: 1 }, token));
+    const key = `checkout-${randomUUID()}`;
+    const send = (idempotencyKey: string) =>
+      t.request({
+        method: 'POST',
+        url: `/public/${a.name}/shop/checkout`,
+        payload: buyer(email),
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': idempotencyKey },
+        remoteAddress: randomIp(),
+      });
+    const placed = ok(await send(key), 201);
+    expect(ok(await send(key), 200).id).toBe(placed.id);
+    // Another key finds the customer's new, empty cart: nothing to order.
+    refused(await send(`checkout-${randomUUID()}`), 409, 'cart_empty');
+  });
 });
 
 describe('marking an order paid', () => {

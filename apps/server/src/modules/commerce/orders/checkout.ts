@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Email, emailOutboxInsert } from '../../../kernel/messaging';
-import { errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
+import { AppError, errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow } from '../../../kernel/workflows';
 import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { type PricedCart, priceCart } from './cart';
@@ -312,18 +312,35 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
 ]);
 
 /**
- * The order a converted cart became, for a retried checkout (the shopper's connection was cut after
- * the commit): answered only to the same checkout (its Idempotency-Key) of the cart's owner; any
- * other retry is a 409, and a cart that never became an order stays unknown (null).
+ * The order a converted cart became, for a checkout retried after its commit (the shopper's
+ * connection was cut), given the error the retry met: a guest's cart (by id) that is no longer open,
+ * or a signed-in customer's empty cart when their converted cart carries this Idempotency-Key.
+ * Answered only to the same checkout (its key) of the cart's owner; any other retry of a converted
+ * cart is a 409; anything else is not a retry (null: the error stands).
  */
-export async function retriedCheckout(s: ShopTx, cartId: string, customerId: string | null, key: string | undefined) {
+export async function retriedCheckout(
+  s: ShopTx,
+  err: unknown,
+  retry: { cartId?: string; customerId: string | null; key?: string },
+): Promise<string | null> {
+  if (!(err instanceof AppError)) return null;
   const c = commerceCarts;
+  const byCart = retry.cartId && err.status === 404;
+  const byKey = !retry.cartId && retry.customerId && retry.key && err.code === 'cart_empty';
+  if (!byCart && !byKey) return null;
   const [cart] = await s.tx
     .select({ orderId: c.orderId, checkoutKey: c.checkoutKey, customerId: c.customerId })
     .from(c)
-    .where(and(tenantFilter(c, s.tenantId), eq(c.id, cartId), eq(c.status, 'converted')));
-  if (!cart?.orderId || (cart.customerId !== null && cart.customerId !== customerId)) return null;
-  if (!key || key !== cart.checkoutKey) {
+    .where(
+      and(
+        tenantFilter(c, s.tenantId),
+        eq(c.status, 'converted'),
+        byCart ? eq(c.id, retry.cartId!) : and(eq(c.customerId, retry.customerId!), eq(c.checkoutKey, retry.key!)),
+      ),
+    )
+    .limit(1);
+  if (!cart?.orderId || (cart.customerId !== null && cart.customerId !== retry.customerId)) return null;
+  if (!retry.key || retry.key !== cart.checkoutKey) {
     throw errors.conflict(
       'cart_converted',
       'This cart has already been ordered. To get that order again, retry its checkout with the same Idempotency-Key',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
 import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { AppError, errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
+import { errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
 import { commerceOrders } from '../tables';
 import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
 import {
@@ -246,23 +246,19 @@ export function storefrontRoutes(app: FastifyInstance) {
       let replayed = false;
       const data = await shop(req, req.params.community, true, async (s, who) => {
         const customerId = who?.customerId ?? null;
-        let cart: Cart;
         try {
-          cart = await resolveCart(s, cartId, customerId);
+          const cart = await resolveCart(s, cartId, customerId);
+          const customer = { kind: 'customer' as const, id: customerId, name: who ? who.name : input.name };
+          const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId, actor: customer, input, idempotencyKey: key });
+          // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
+          return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
         } catch (err) {
-          // A cart that is no longer open may be one this checkout already converted (a cut connection).
-          const orderId =
-            cartId && err instanceof AppError && err.status === 404 ? await retriedCheckout(s, cartId, customerId, key) : null;
+          // A checkout retried after its commit (a cut connection): the cart it converted answers its order.
+          const orderId = await retriedCheckout(s, err, { cartId, customerId, key });
           if (!orderId) throw err;
           replayed = true;
           return { ...(await orderDetail(s, orderId)), timeline: undefined };
         }
-        const customer = who
-          ? { kind: 'customer' as const, id: who.customerId, name: who.name }
-          : { kind: 'customer' as const, id: null, name: input.name };
-        const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId, actor: customer, input, idempotencyKey: key });
-        // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
-        return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(replayed ? 200 : 201).send({ data });
