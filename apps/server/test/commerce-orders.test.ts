@@ -597,7 +597,7 @@ describe('storefront catalogue', () => {
 });
 
 describe('stock holds', () => {
-  it('caps the units of one order and of one email’s unpaid orders; a guest’s order holds its stock for the short guest hold', async () => {
+  it('caps the units of one order and of the unpaid orders of one email or address; a guest’s order holds its stock for the short guest hold', async () => {
     const h = await t.signup();
     await t.app.db.withTenant(h.tenantId, (tx) =>
       tx.insert(commerceSettings).values({
@@ -606,7 +606,7 @@ describe('stock holds', () => {
         paymentWindowMinutes: 60,
         guestHoldMinutes: 10,
         maxUnitsPerOrder: 5,
-        maxUnpaidUnitsPerEmail: 8,
+        maxUnpaidUnitsPerBuyer: 8,
       }),
     );
     const p = await product(h, 1000, 100);
@@ -623,9 +623,14 @@ describe('stock holds', () => {
     expect(capped.message).toMatch(/already hold 5 units/);
     expect(await stock(h, p.variationId)).toEqual({ onHand: 100, reserved: 5 });
     ok(await checkout(h, (await cartWith(h, p.variationId, 3)).id, buyer(email)), 201);
-    ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer()), 201);
+    // Eight units are held at this shipping address: another email shipping there is capped as well.
+    const sameAddress = refused(await checkout(h, (await cartWith(h, p.variationId, 1)).id, buyer()), 409, 'hold_limit');
+    expect(sameAddress.fields).toHaveProperty('shippingAddress');
+    expect(sameAddress.message).toMatch(/this shipping address already hold 8 units/);
+    const elsewhere = { ...buyer(), shippingAddress: { ...address, line1: 'Gartenweg 12' } };
+    ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, elsewhere), 201);
     expect(await stock(h, p.variationId)).toEqual({ onHand: 100, reserved: 12 });
-    // A paid order holds nothing any more: the email may order again.
+    // A paid order holds nothing any more: the email may order again (to the same address).
     ok(await admin(h, 'POST', `orders/${first.id}/transition`, { event: 'pay' }));
     ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer(email)), 201);
     // The guest hold passes: the guests' unpaid orders are cancelled and their stock released.

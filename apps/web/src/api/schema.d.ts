@@ -6757,7 +6757,7 @@ export interface paths {
                 /** Format: uuid */
                 id: string;
                 maxUnitsPerOrder: number;
-                maxUnpaidUnitsPerEmail: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -6795,7 +6795,7 @@ export interface paths {
             freeShippingFrom?: number | null;
             guestHoldMinutes?: number;
             maxUnitsPerOrder?: number;
-            maxUnpaidUnitsPerEmail?: number;
+            maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
             paymentWindowMinutes?: number;
             pricesIncludeTax?: boolean;
@@ -6822,7 +6822,7 @@ export interface paths {
                 /** Format: uuid */
                 id: string;
                 maxUnitsPerOrder: number;
-                maxUnpaidUnitsPerEmail: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -6920,7 +6920,7 @@ export interface paths {
                 /** Format: uuid */
                 id: string;
                 maxUnitsPerOrder: number;
-                maxUnpaidUnitsPerEmail: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -6978,7 +6978,7 @@ export interface paths {
             freeShippingFrom?: number | null;
             guestHoldMinutes?: number;
             maxUnitsPerOrder?: number;
-            maxUnpaidUnitsPerEmail?: number;
+            maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
             paymentWindowMinutes?: number;
             pricesIncludeTax?: boolean;
@@ -7005,7 +7005,7 @@ export interface paths {
                 /** Format: uuid */
                 id: string;
                 maxUnitsPerOrder: number;
-                maxUnpaidUnitsPerEmail: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -7113,7 +7113,7 @@ export interface paths {
                 /** Format: uuid */
                 id: string;
                 maxUnitsPerOrder: number;
-                maxUnpaidUnitsPerEmail: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;

@@ -76,9 +76,9 @@ export const commerceSettings = tenantTable(
     paymentWindowMinutes: integer('payment_window_minutes').notNull().default(60),
     /** A guest's unpaid order holds its stock only this long (at most the payment window). */
     guestHoldMinutes: integer('guest_hold_minutes').notNull().default(15),
-    /** Units one order may hold, and units one email's unpaid orders may hold together. */
+    /** Units one order may hold, and units the unpaid orders of one email (or one shipping address) may hold together. */
     maxUnitsPerOrder: integer('max_units_per_order').notNull().default(100),
-    maxUnpaidUnitsPerEmail: integer('max_unpaid_units_per_email').notNull().default(200),
+    maxUnpaidUnitsPerBuyer: integer('max_unpaid_units_per_buyer').notNull().default(200),
     /** Where the shop ships from (the origin of tax when the customer's region has no rate). */
     country: text('country').notNull().default('IN'),
   },
@@ -379,6 +379,10 @@ export const commerceOrders = tenantTable(
     index('commerce_orders_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('commerce_orders_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     index('commerce_orders_pay_by_idx').on(t.tenantId, t.payBy).where(sql`status = 'pending_payment'`),
+    // The units unpaid orders hold per shipping address (the checkout's hold limit).
+    index('commerce_orders_unpaid_address_idx')
+      .on(t.tenantId, sql`lower(${t.shippingAddress}->>'line1')`, sql`(${t.shippingAddress}->>'postalCode')`)
+      .where(sql`status = 'pending_payment'`),
     ...sortIndexes('commerce_orders', t, { email: t.email, total: t.total }),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Email, emailOutboxInsert } from '../../../kernel/messaging';
@@ -152,12 +152,22 @@ const EVENT_KEYS = ['kind', 'fromStatus', 'toStatus', 'message', 'actorId', 'act
  * order, the email's id, and the units this email's other unpaid orders hold (read in the same
  * statement, so the cap costs no round trip).
  */
+/** The units the community's unpaid orders matching `buyer` hold (the order being placed not counted: same statement). */
+function unpaidUnits(buyer: SQL | undefined) {
+  const o = commerceOrders;
+  const l = commerceOrderLines;
+  return sql`(select coalesce(sum(${l.quantity}), 0)::int from ${o} join ${l} on ${l.tenantId} = ${o.tenantId} and ${l.orderId} = ${o.id}
+    where ${and(tenantFilter(o, sql.placeholder('tenantId')), eq(o.status, 'pending_payment'), buyer)})`;
+}
+
 const writeOrder = preparedStatement('commerce:place-order', () => {
   const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
   const c = commerceCarts;
   const o = commerceOrders;
-  const l = commerceOrderLines;
   const orderId = sql`(select id from placed)`;
+  const address = (key: string) => sql`${o.shippingAddress}->>${sql.raw(`'${key}'`)}`;
+  const sameAddress = sql`lower(${address('line1')}) = lower(${sql.placeholder('line1')}::text)
+    and ${address('postalCode')} = ${sql.placeholder('postalCode')}::text and ${address('country')} = ${sql.placeholder('country')}::text`;
   return sql`with placed as (${insertFromJson(commerceOrders, ORDER_KEYS, sql.placeholder('order'), { tenantId })}
       returning ${selectList(ORDER_COLUMNS)}),
     converted as (
@@ -168,9 +178,8 @@ const writeOrder = preparedStatement('commerce:place-order', () => {
       returning ${selectList(LINE_COLUMNS)}),
     placed_event as (${insertFromJson(commerceOrderEvents, EVENT_KEYS, sql.placeholder('event'), { tenantId, orderId })} returning id),
     placed_mail as (${emailOutboxInsert}),
-    held as (select coalesce(sum(${l.quantity}), 0)::int as units from ${o} join ${l} on ${l.tenantId} = ${o.tenantId} and ${l.orderId} = ${o.id}
-       where ${and(tenantFilter(o, sql.placeholder('tenantId')), eq(o.email, sql.placeholder('email')), eq(o.status, 'pending_payment'))})
-    select placed.*, placed_lines.*, (select id from placed_mail), (select units from held)
+    held as (select ${unpaidUnits(eq(o.email, sql.placeholder('email')))} as by_email, ${unpaidUnits(sameAddress)} as by_address)
+    select placed.*, placed_lines.*, (select id from placed_mail), (select by_email from held), (select by_address from held)
       from placed cross join placed_lines order by placed_lines.position`;
 });
 
@@ -270,17 +279,23 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
         lines: JSON.stringify(lines),
         event: JSON.stringify([event]),
         checkoutKey: run.idempotencyKey ?? null,
+        line1: input.shippingAddress.line1,
+        postalCode: input.shippingAddress.postalCode,
+        country: input.shippingAddress.country,
         ...run.app.mailer.emailValues(email),
       });
       const width = Object.keys(ORDER_COLUMNS).length;
       const lineWidth = Object.keys(LINE_COLUMNS).length;
-      const held = rows[0][width + lineWidth + 1] as number;
-      // Nobody holds the whole stock: one email's unpaid orders hold a bounded number of units (the order rolls back).
-      if (held + unitsOf(priced) > settings.maxUnpaidUnitsPerEmail) {
+      // Nobody holds the whole stock: the unpaid orders of one email, or of one shipping address, hold
+      // a bounded number of units together (past it, the order rolls back).
+      const held = { email: rows[0][width + lineWidth + 1] as number, shippingAddress: rows[0][width + lineWidth + 2] as number };
+      for (const [field, units] of Object.entries(held)) {
+        if (units + unitsOf(priced) <= settings.maxUnpaidUnitsPerBuyer) continue;
+        const whose = field === 'email' ? 'this email' : 'this shipping address';
         throw errors.conflict(
           'hold_limit',
-          `Unpaid orders of this email already hold ${held} units (at most ${settings.maxUnpaidUnitsPerEmail}): pay for them first`,
-          { email: 'Pay for the unpaid orders of this email first' },
+          `Unpaid orders of ${whose} already hold ${units} units (at most ${settings.maxUnpaidUnitsPerBuyer}): pay for them first`,
+          { [field]: `Pay for the unpaid orders of ${whose} first` },
         );
       }
       const mail = { id: rows[0][width + lineWidth] as string, email };

@@ -64,7 +64,7 @@ export interface ShopSettings {
   paymentWindowMinutes: number;
   guestHoldMinutes: number;
   maxUnitsPerOrder: number;
-  maxUnpaidUnitsPerEmail: number;
+  maxUnpaidUnitsPerBuyer: number;
   country: string;
 }
 
@@ -78,7 +78,7 @@ const DEFAULT_SETTINGS: ShopSettings = {
   paymentWindowMinutes: 60,
   guestHoldMinutes: 15,
   maxUnitsPerOrder: 100,
-  maxUnpaidUnitsPerEmail: 200,
+  maxUnpaidUnitsPerBuyer: 200,
   country: 'IN',
 };
 
@@ -94,7 +94,7 @@ const settingsColumns = {
   paymentWindowMinutes: commerceSettings.paymentWindowMinutes,
   guestHoldMinutes: commerceSettings.guestHoldMinutes,
   maxUnitsPerOrder: commerceSettings.maxUnitsPerOrder,
-  maxUnpaidUnitsPerEmail: commerceSettings.maxUnpaidUnitsPerEmail,
+  maxUnpaidUnitsPerBuyer: commerceSettings.maxUnpaidUnitsPerBuyer,
   country: commerceSettings.country,
 };
 const SETTINGS_WIDTH = Object.keys(settingsColumns).length;

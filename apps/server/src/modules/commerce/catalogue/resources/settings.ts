@@ -36,7 +36,7 @@ export const shopSettingsResource = defineResource({
     paymentWindowMinutes: (s) => s.int().min(5).max(10_080),
     guestHoldMinutes: (s) => s.int().min(5).max(10_080),
     maxUnitsPerOrder: (s) => s.int().min(1).max(100_000),
-    maxUnpaidUnitsPerEmail: (s) => s.int().min(1).max(1_000_000),
+    maxUnpaidUnitsPerBuyer: (s) => s.int().min(1).max(1_000_000),
     country: () => countryCode,
   },
   fields: {
@@ -51,10 +51,10 @@ export const shopSettingsResource = defineResource({
       help: "A guest's unpaid order releases its stock after this (at most the payment window)",
     },
     maxUnitsPerOrder: { widget: 'number', label: 'Units per order', help: 'The most units one order may hold' },
-    maxUnpaidUnitsPerEmail: {
+    maxUnpaidUnitsPerBuyer: {
       widget: 'number',
-      label: 'Unpaid units per email',
-      help: "The most units one email's unpaid orders may hold together (nobody can hold the whole stock)",
+      label: 'Unpaid units per buyer',
+      help: 'The most units the unpaid orders of one email, or of one shipping address, may hold together (nobody can hold the whole stock)',
     },
     country: { label: 'Ships from (country)' },
   },
