@@ -22,7 +22,7 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<void> {
 
   await createCommunity(app, PLATFORM_COMMUNITY, 'Atrium platform', adminEmail, passwordHash);
   const demo = await createCommunity(app, seedCommunity, 'Euro Building Products', adminEmail, passwordHash);
-  await seedSamples(app, { db: app.db, tenantId: demo.tenantId, actor: { id: demo.ownerId, name: 'Demo owner' } });
+  await seedSamples(app, { db: app.db, tenantId: demo.tenantId, actor: { id: demo.ownerId, name: 'Demo owner', isOwner: true } });
 
   // A generated password never reaches the structured log (it would reach every log collector): it is
   // kept in DATA_DIR/owner-password (0600) and shown once on an interactive terminal.

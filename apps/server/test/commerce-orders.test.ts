@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/kernel/messaging/tables';
+import { paymentTransactions } from '../src/kernel/payments/tables';
 import { placeOrder } from '../src/modules/commerce/orders/checkout';
 import { expireOverdueOrders } from '../src/modules/commerce/orders/expiry';
 import { seedOrders } from '../src/modules/commerce/orders/seed';
@@ -17,7 +18,7 @@ import {
   commerceTaxRates,
   commerceVariations,
 } from '../src/modules/commerce/tables';
-import { randomIp, startTestApp, type TestCommunity } from './helpers';
+import { randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 
 /**
  * The selling half of the shop through its HTTP surfaces (storefront, console actions): exact
@@ -173,8 +174,8 @@ describe('checkout', () => {
     expect(used.timesUsed).toBe(1);
     const mails = await t.app.db.withTenant(a.tenantId, (tx) => tx.select().from(outbox).where(eq(outbox.to, who.email)));
     expect(mails.map((m) => m.subject)).toEqual(['Order #1001 received']);
-    // The cart is closed: ordering it again finds no open cart.
-    refused(await checkout(a, cart.id), 404, 'not_found');
+    // The cart is closed: ordering it again is refused (it became an order; see checkout idempotency).
+    refused(await checkout(a, cart.id), 409, 'cart_converted');
   });
 
   it('numbers orders per community and keeps the other community out', async () => {
@@ -595,10 +596,167 @@ describe('storefront catalogue', () => {
   });
 });
 
+describe('stock holds', () => {
+  it('caps the units of one order and of the unpaid orders of one email or address; a guest’s order holds its stock for the short guest hold', async () => {
+    const h = await t.signup();
+    await t.app.db.withTenant(h.tenantId, (tx) =>
+      tx.insert(commerceSettings).values({
+        tenantId: h.tenantId,
+        currency: 'EUR',
+        paymentWindowMinutes: 60,
+        guestHoldMinutes: 10,
+        maxUnitsPerOrder: 5,
+        maxUnpaidUnitsPerBuyer: 8,
+      }),
+    );
+    const p = await product(h, 1000, 100);
+    const email = `holder-${randomBytes(3).toString('hex')}@example.com`;
+    const tooMany = refused(await checkout(h, (await cartWith(h, p.variationId, 6)).id, buyer(email)), 409, 'order_too_large');
+    expect(tooMany.message).toMatch(/at most 5 units/);
+    const before = Date.now();
+    const first = ok(await checkout(h, (await cartWith(h, p.variationId, 5)).id, buyer(email)), 201);
+    const hold = Date.parse(first.payBy) - before;
+    expect(hold).toBeGreaterThan(9 * 60_000);
+    expect(hold).toBeLessThan(11 * 60_000);
+    // Five units held by this email: four more would pass the eight its unpaid orders may hold.
+    const capped = refused(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer(email)), 409, 'hold_limit');
+    expect(capped.message).toMatch(/already hold 5 units/);
+    expect(await stock(h, p.variationId)).toEqual({ onHand: 100, reserved: 5 });
+    ok(await checkout(h, (await cartWith(h, p.variationId, 3)).id, buyer(email)), 201);
+    // Eight units are held at this shipping address: another email shipping there is capped as well.
+    const sameAddress = refused(await checkout(h, (await cartWith(h, p.variationId, 1)).id, buyer()), 409, 'hold_limit');
+    expect(sameAddress.fields).toHaveProperty('shippingAddress');
+    expect(sameAddress.message).toMatch(/this shipping address already hold 8 units/);
+    const elsewhere = { ...buyer(), shippingAddress: { ...address, line1: 'Gartenweg 12' } };
+    ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, elsewhere), 201);
+    expect(await stock(h, p.variationId)).toEqual({ onHand: 100, reserved: 12 });
+    // A paid order holds nothing any more: the email may order again (to the same address).
+    ok(await admin(h, 'POST', `orders/${first.id}/transition`, { event: 'pay' }));
+    ok(await checkout(h, (await cartWith(h, p.variationId, 4)).id, buyer(email)), 201);
+    // The guest hold passes: the guests' unpaid orders are cancelled and their stock released.
+    expect(await expireOverdueOrders(t.app, new Date(Date.now() + 11 * 60_000))).toBeGreaterThanOrEqual(3);
+    expect(await stock(h, p.variationId)).toEqual({ onHand: 95, reserved: 0 });
+  });
+});
+
+describe('checkout idempotency', () => {
+  it('a retried checkout with the same Idempotency-Key answers the order the cart became; another retry is a 409, not a 404', async () => {
+    const p = await product(a, 700, 10);
+    const cart = await cartWith(a, p.variationId, 2);
+    const key = `checkout-${randomUUID()}`;
+    const send = (headers: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: `/public/${a.name}/shop/checkout`,
+        payload: { cartId: cart.id, ...buyer('retry@example.com') },
+        headers,
+        remoteAddress: randomIp(),
+      });
+    const placed = ok(await send({ 'idempotency-key': key }), 201);
+    const retried = await send({ 'idempotency-key': key });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const again = ok(retried, 200);
+    expect(again).toMatchObject({ id: placed.id, reference: placed.reference, total: placed.total, status: 'pending_payment' });
+    expect(again.lines).toEqual(placed.lines);
+    expect(await stock(a, p.variationId)).toEqual({ onHand: 10, reserved: 2 });
+    const orders = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceOrders).where(eq(commerceOrders.email, 'retry@example.com')),
+    );
+    expect(orders).toHaveLength(1);
+    const other = refused(await send({ 'idempotency-key': `checkout-${randomUUID()}` }), 409, 'cart_converted');
+    expect(other.message).toMatch(/already been ordered/);
+    refused(await send({}), 409, 'cart_converted');
+    // Another community, or a cart that never existed, still finds nothing.
+    refused(await shop(b, 'POST', '/checkout', { cartId: cart.id, ...buyer() }), 404, 'not_found');
+    refused(await shop(a, 'POST', '/checkout', { cartId: randomUUID(), ...buyer() }), 404, 'not_found');
+  });
+
+  it('a signed-in customer’s retried checkout (no cart id) answers the order with the same key', async () => {
+    const email = `again-${randomBytes(3).toString('hex')}@example.com`;
+    const { token } = ok(await shop(a, 'POST', '/auth/signup', { email, password: 'a-long-customer-password', name: 'Anu' }), 201);
+    const p = await product(a, 800, 5);
+    ok(await shop(a, 'POST', '/cart/lines', { variationId: p.variationId, quantity: 1 }, token));
+    const key = `checkout-${randomUUID()}`;
+    const send = (idempotencyKey: string) =>
+      t.request({
+        method: 'POST',
+        url: `/public/${a.name}/shop/checkout`,
+        payload: buyer(email),
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': idempotencyKey },
+        remoteAddress: randomIp(),
+      });
+    const placed = ok(await send(key), 201);
+    expect(ok(await send(key), 200).id).toBe(placed.id);
+    // Another key finds the customer's new, empty cart: nothing to order.
+    refused(await send(`checkout-${randomUUID()}`), 409, 'cart_empty');
+  });
+});
+
+describe('marking an order paid', () => {
+  const ledger = (c: TestCommunity, orderId: string) =>
+    t.request({ method: 'GET', url: `/api/v1/payments/transactions?payableId=${orderId}`, as: c });
+
+  it('records a payment on the ledger: payments:write, refused while an online payment is open, the order moved by its payable', async () => {
+    const p = await product(a, 1500, 10);
+    const order = ok(await checkout(a, (await cartWith(a, p.variationId, 1)).id), 201);
+    // The order's write permission alone does not record money.
+    const clerk = await signedInAdmin(t, a, { 'commerce-orders': 'write' });
+    refused(await admin(clerk, 'POST', `orders/${order.id}/transition`, { event: 'pay' }), 403, 'forbidden');
+    // A payer may still be paying online: nothing is recorded by hand beside it.
+    const online = await t.app.db.withTenant(a.tenantId, async (tx) => {
+      const [row] = await tx
+        .insert(paymentTransactions)
+        .values({
+          tenantId: a.tenantId,
+          kind: 'razorpay',
+          amountMinor: order.total,
+          currency: order.currency,
+          payableKind: 'commerce-order',
+          payableId: order.id,
+        })
+        .returning();
+      return row;
+    });
+    refused(await admin(a, 'POST', `orders/${order.id}/transition`, { event: 'pay' }), 409, 'payment_open');
+    expect(ok(await ledger(a, order.id))).toHaveLength(1);
+    expect(await stock(a, p.variationId)).toEqual({ onHand: 10, reserved: 1 });
+    await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.update(paymentTransactions).set({ status: 'failed' }).where(eq(paymentTransactions.id, online.id)),
+    );
+
+    const paid = ok(await admin(a, 'POST', `orders/${order.id}/transition`, { event: 'pay', note: 'cash at the counter' }));
+    expect(paid.status).toBe('paid');
+    expect(await stock(a, p.variationId)).toEqual({ onHand: 9, reserved: 0 });
+    const recorded = (ok(await ledger(a, order.id)) as Json[]).find((row) => row.id !== online.id);
+    expect(recorded).toMatchObject({ kind: 'manual', status: 'captured', amountMinor: order.total, currency: order.currency });
+    expect(paid.timeline.at(-1)).toMatchObject({
+      kind: 'pay',
+      actorId: a.userId,
+      data: expect.objectContaining({ reference: recorded!.id }),
+    });
+    refused(await admin(a, 'POST', `orders/${order.id}/transition`, { event: 'pay' }), 409, 'illegal_transition');
+  });
+
+  it('the compat order update to paid takes the same way', async () => {
+    const p = await product(a, 900, 5);
+    const order = ok(await checkout(a, (await cartWith(a, p.variationId, 1)).id), 201);
+    const compat = (as: TestCommunity) =>
+      t.request({ method: 'POST', url: '/compat/ministore/order/update', as, payload: { _id: order.id, status: 'paid' } });
+    const clerk = await signedInAdmin(t, a, { 'commerce-orders': 'write' });
+    expect((await compat(clerk)).statusCode).toBe(403);
+    expect(ok(await ledger(a, order.id))).toEqual([]);
+    const res = await compat(a);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ok(await ledger(a, order.id))).toEqual([
+      expect.objectContaining({ kind: 'manual', status: 'captured', amountMinor: order.total }),
+    ]);
+  });
+});
+
 describe('sample data', () => {
   it('places an order in every state, a return and reviews from the products the catalogue seeded', async () => {
     const c = await t.signup();
-    const scope = { db: t.app.db, tenantId: c.tenantId, actor: { id: c.userId, name: 'Owner' } };
+    const scope = { db: t.app.db, tenantId: c.tenantId, actor: { id: c.userId, name: 'Owner', isOwner: true } };
     await seedOrders(t.app, scope);
     const none = await t.app.db.withTenant(c.tenantId, (tx) => tx.select().from(commerceOrders));
     expect(none).toEqual([]);

@@ -23,7 +23,12 @@ export interface FakeGateways {
   payu: Map<string, { status: string; amt: string; mihpayid: string }>;
   /** Stripe checkout sessions by id. */
   sessions: Map<string, { amount_total: number; currency: string; payment_status: string; status: string; payment_intent: string }>;
-  refunds: { path: string; body: string }[];
+  /**
+   * Refunds the gateways made, with the idempotency key each was sent with (Razorpay's receipt,
+   * Stripe's Idempotency-Key header, PayU's token): a key sent again answers the same refund and
+   * adds nothing here, as the real APIs do.
+   */
+  refunds: { path: string; body: string; key: string }[];
   /** Basic or bearer credentials the fake accepts. */
   razorpayAuth: { keyId: string; keySecret: string };
   payuKey: { key: string; salt: string };
@@ -40,6 +45,22 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
+
+/** Answers of refunds already made, by idempotency key: a repeated key gets the same answer. */
+const refundAnswers = new Map<string, { status: number; body: unknown }>();
+function refundOnce(
+  fake: Pick<FakeGateways, 'refunds'>,
+  res: ServerResponse,
+  made: { path: string; body: string; key: string },
+  answer: () => unknown,
+) {
+  const again = refundAnswers.get(made.key);
+  if (again) return json(res, again.status, again.body);
+  const body = answer();
+  refundAnswers.set(made.key, { status: 200, body });
+  fake.refunds.push(made);
+  return json(res, 200, body);
+}
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -135,14 +156,13 @@ export async function startFakeGateways(options: { port?: number } = {}): Promis
       }
       const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
       if (req.method === 'POST' && refund) {
-        fake.refunds.push({ path: url.pathname, body });
-        const b = JSON.parse(body) as { amount: number };
-        return json(res, 200, {
+        const b = JSON.parse(body) as { amount: number; receipt?: string };
+        return refundOnce(fake, res, { path: url.pathname, body, key: `razorpay:${b.receipt ?? randomBytes(8).toString('hex')}` }, () => ({
           id: `rfnd_${randomBytes(6).toString('hex')}`,
           payment_id: refund[1],
           amount: b.amount,
           status: 'processed',
-        });
+        }));
       }
     }
     // PayU postservice
@@ -159,8 +179,11 @@ export async function startFakeGateways(options: { port?: number } = {}): Promis
         });
       }
       if (f.command === 'cancel_refund_transaction') {
-        fake.refunds.push({ path: url.pathname, body });
-        return json(res, 200, { status: 1, msg: 'Refund Request Queued', request_id: randomBytes(4).toString('hex') });
+        return refundOnce(fake, res, { path: url.pathname, body, key: `payu:${f.var2}` }, () => ({
+          status: 1,
+          msg: 'Refund Request Queued',
+          request_id: randomBytes(4).toString('hex'),
+        }));
       }
     }
     // Stripe
@@ -187,13 +210,13 @@ export async function startFakeGateways(options: { port?: number } = {}): Promis
           : json(res, 404, { error: { message: 'No such session' } });
       }
       if (url.pathname === '/v1/refunds') {
-        fake.refunds.push({ path: url.pathname, body });
-        return json(res, 200, {
+        const key = String(req.headers['idempotency-key'] ?? randomBytes(8).toString('hex'));
+        return refundOnce(fake, res, { path: url.pathname, body, key: `stripe:${key}` }, () => ({
           id: `re_${randomBytes(6).toString('hex')}`,
           object: 'refund',
           status: 'succeeded',
           amount: Number(f.amount),
-        });
+        }));
       }
       if (url.pathname === '/v1/balance') return json(res, 200, { object: 'balance', available: [] });
     }

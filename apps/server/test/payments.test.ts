@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions } from '../src/kernel/payments/tables';
+import { createProviders } from '../src/kernel/payments/providers';
+import { payuRefundToken } from '../src/kernel/payments/providers/payu';
+import { type GatewayKind, paymentTransactions } from '../src/kernel/payments/tables';
 import { createSecretBox, generateSecretsKey, maskSecret, parseSecretsKey, SecretBoxError } from '../src/kernel/secrets';
 import { exportCsv } from './csv-helpers';
 import { randomIp, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
@@ -441,6 +443,100 @@ describe('payments', () => {
       expect(orders.get(orderId)!.refunded).toBe(10_000);
       expect(fake.refunds.filter((r) => r.path === `/v1/payments/${paymentId}/refund`)).toHaveLength(2);
     });
+    /** A Razorpay payment of a new order, captured through the checkout verification. */
+    const paidRazorpay = async (amount: number) => {
+      const orderId = newOrder(amount);
+      const { transaction: tx, checkout } = await start(orderId);
+      const paymentId = fake.pay(checkout.orderId);
+      const verified = await api('POST', 'payments/razorpay/verify', {
+        transactionId: tx.id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: sign(checkout.orderId, paymentId),
+      });
+      expect(verified.body.data.transaction.status).toBe('captured');
+      return { orderId, tx, paymentId };
+    };
+
+    it('three simultaneous full refunds make one gateway refund, keyed by its reservation; the others are refused with 409', async () => {
+      const { orderId, tx, paymentId } = await paidRazorpay(60_000);
+      // The gateway answers slowly: every refund is asked while the first is in flight.
+      fake.delayMs = 150;
+      const results = await Promise.all([1, 2, 3].map(() => api('POST', `payments/transactions/${tx.id}/refund`, {})));
+      fake.delayMs = 0;
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      for (const refused of results.filter((r) => r.status === 409)) {
+        expect(refused.body.error).toMatchObject({ code: 'refund_in_progress', message: expect.stringMatching(/being processed/) });
+      }
+      const made = fake.refunds.filter((r) => r.path === `/v1/payments/${paymentId}/refund`);
+      expect(made).toHaveLength(1);
+      const after = await transaction(tx.id);
+      expect(after).toMatchObject({ status: 'refunded', refundedMinor: 60_000 });
+      expect(after.refunds).toHaveLength(1);
+      // The gateway got the reservation's id as its idempotency key (Razorpay: the receipt).
+      expect(made[0].key).toBe(`razorpay:${after.refunds[0].key}`);
+      expect(JSON.parse(made[0].body)).toMatchObject({ amount: 60_000, receipt: after.refunds[0].key });
+      expect(orders.get(orderId)!.refunded).toBe(60_000);
+    });
+
+    it('a refund the gateway did not answer keeps its reservation and is sent again with the same key; a refusal releases it', async () => {
+      const { tx, paymentId } = await paidRazorpay(20_000);
+      fake.delayMs = 1000;
+      const slow = await api('POST', `payments/transactions/${tx.id}/refund`, { amountMinor: 5_000 });
+      fake.delayMs = 0;
+      expect(slow.status).toBe(504);
+      const held = await transaction(tx.id);
+      expect(held.refunds).toEqual([expect.objectContaining({ status: 'reserved', amountMinor: 5_000 })]);
+      expect(held.refundedMinor).toBe(0);
+      // Held: what is left counts it; while it is recent, a refund of the whole amount is refused.
+      const meanwhile = await api('POST', `payments/transactions/${tx.id}/refund`, { amountMinor: 20_000 });
+      expect(meanwhile.status).toBe(409);
+      expect(meanwhile.body.error.code).toBe('refund_in_progress');
+      // Its caller is gone (a minute later): the next refund sends the same reservation again.
+      await t.app.db.query(
+        `update payment_transactions set refunds = (select jsonb_agg(jsonb_set(e, '{at}', '"2020-01-01T00:00:00.000Z"')) from jsonb_array_elements(refunds) e) where id = $1`,
+        [tx.id],
+      );
+      const resumed = await api('POST', `payments/transactions/${tx.id}/refund`, {});
+      expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+      expect(resumed.body.data).toMatchObject({ status: 'partially_refunded', refundedMinor: 5_000 });
+      expect(resumed.body.data.refunds).toEqual([expect.objectContaining({ key: held.refunds[0].key, amountMinor: 5_000 })]);
+      const made = fake.refunds.filter((r) => r.path === `/v1/payments/${paymentId}/refund`);
+      expect(made.map((r) => r.key)).toEqual([`razorpay:${held.refunds[0].key}`]);
+      // A gateway that refuses (the credentials changed) releases the reservation: nothing is held.
+      const [gateway] = await t.app.db.query<{ id: string }>('select gateway_id as id from payment_transactions where id = $1', [tx.id]);
+      await api('PATCH', `payments/gateways/${gateway.id}`, { credentials: { keySecret: 'a-wrong-key-secret' } });
+      const refused = await api('POST', `payments/transactions/${tx.id}/refund`, {});
+      await api('PATCH', `payments/gateways/${gateway.id}`, { credentials: { keySecret: fake.razorpayAuth.keySecret } });
+      expect(refused.body.error.code).toBe('gateway_credentials');
+      expect((await transaction(tx.id)).refunds.filter((r: Json) => r.status === 'reserved')).toEqual([]);
+    });
+
+    it('an Idempotency-Key answers the payment it started only for the same request, per caller', async () => {
+      const orderId = newOrder(11_000);
+      const key = `key-${randomUUID()}`;
+      const started = (payload: Json, as: TestCommunity = c) =>
+        t.request({ method: 'POST', url: '/api/v1/payments/checkout', payload, as, headers: { 'idempotency-key': key } });
+      const first = await started({ payable: { kind: 'test-order', id: orderId } });
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await started({ payable: { kind: 'test-order', id: orderId } });
+      expect(again.json().data.transaction.id).toBe(first.json().data.transaction.id);
+      // The same key for another payable, another gateway or another amount: refused, nothing started.
+      for (const payload of [
+        { payable: { kind: 'test-order', id: newOrder(11_000) } },
+        { payable: { kind: 'test-order', id: orderId }, gatewayId: randomUUID() },
+        { amountMinor: 500, currency: 'INR', reference: 'R-1' },
+      ]) {
+        const reused = await started(payload);
+        expect(reused.statusCode, JSON.stringify(payload)).toBe(422);
+        expect(reused.json().error).toMatchObject({ code: 'idempotency_key_reused', message: expect.stringMatching(/another payment/) });
+      }
+      expect((await api('GET', `payments/transactions?payableId=${orderId}`)).body.data).toHaveLength(1);
+      // Another caller's same key is their own request.
+      const colleague = await signedInAdmin(t, c, { payments: 'write' });
+      const theirs = await started({ payable: { kind: 'test-order', id: orderId } }, colleague);
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      expect(theirs.json().data.transaction.id).not.toBe(first.json().data.transaction.id);
+    });
   });
 
   describe('PayU', () => {
@@ -633,16 +729,111 @@ describe('payments', () => {
       expect(refund.body.data).toMatchObject({ status: 'refunded', refundedMinor: 2_500 });
     });
 
-    it('the return redirect asks Stripe before believing anything', async () => {
+    it('the return redirect asks Stripe before believing anything, and not again seconds later', async () => {
       const orderId = newOrder(1_000, 'USD');
       const { transaction: tx } = await start(orderId);
-      const ret = () => t.request({ method: 'GET', url: `/public/${c.name}/payments/stripe/return?transaction=${tx.id}&outcome=success` });
+      const ret = () =>
+        t.request({
+          method: 'GET',
+          url: `/public/${c.name}/payments/stripe/return?transaction=${tx.id}&outcome=success`,
+          remoteAddress: randomIp(),
+        });
+      const asked = () => fake.requests.filter((r) => r === `GET /v1/checkout/sessions/${tx.gatewayOrderId}`).length;
       expect((await ret()).headers.location).toMatch(/\/failed\?/);
+      expect(asked()).toBe(1);
       fake.sessions.get(tx.gatewayOrderId)!.payment_status = 'paid';
+      // Asked a moment ago: the transaction is answered as it stands, Stripe is not asked again.
+      expect((await ret()).headers.location).toMatch(/\/failed\?/);
+      expect(asked()).toBe(1);
+      await t.app.db.query(`update payment_transactions set checked_at = now() - interval '1 minute' where id = $1`, [tx.id]);
       expect((await ret()).headers.location).toBe(
         `/admin-panel/controlcenter/settings/payment-gateway/success?community=${c.name}&transaction=${tx.id}`,
       );
       expect(orders.get(orderId)!.paid).toBe(1);
+      expect(asked()).toBe(2);
+    });
+  });
+
+  describe('public payment callbacks', () => {
+    it('a return route refuses a transaction of another gateway without calling out', async () => {
+      const { transaction: tx, checkout } = await start(newOrder(3_000));
+      fake.pay(checkout.orderId);
+      const before = fake.requests.length;
+      for (const kind of ['stripe', 'payu']) {
+        const res = await t.request({
+          method: kind === 'payu' ? 'POST' : 'GET',
+          url: `/public/${c.name}/payments/${kind}/return?transaction=${tx.id}&outcome=success`,
+          remoteAddress: randomIp(),
+        });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location, kind).toMatch(/\/failed\?.*reason=invalid_signature/);
+      }
+      expect(fake.requests.length).toBe(before);
+      expect((await transaction(tx.id)).status).toBe('created');
+    });
+
+    it('are rate-limited per transaction and per address', async () => {
+      const { transaction: tx, checkout } = await start(newOrder(3_100));
+      const forged = (remoteAddress: string, transactionId = tx.id) =>
+        t.request({
+          method: 'POST',
+          url: `/public/${c.name}/payments/razorpay/verify`,
+          payload: { transactionId, razorpay_order_id: checkout.orderId, razorpay_payment_id: 'pay_forged', razorpay_signature: 'x' },
+          remoteAddress,
+        });
+      // Ten tries at one transaction from ten addresses, then it is closed for the minute.
+      for (let i = 0; i < 10; i++) expect((await forged(randomIp())).statusCode).toBe(400);
+      const limited = await forged(randomIp());
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect(limited.json().error.code).toBe('rate_limited');
+      // One address trying many transactions is stopped too.
+      const address = randomIp();
+      const answers: number[] = [];
+      for (let i = 0; i < 61; i++) answers.push((await forged(address, randomUUID())).statusCode);
+      expect(answers.slice(0, 60).every((status) => status === 404)).toBe(true);
+      expect(answers[60]).toBe(429);
+    });
+  });
+
+  describe('every money-moving call', () => {
+    it('each gateway’s refund carries its reservation key the way its API takes one: the same key is one refund', async () => {
+      const providers = createProviders({ config: fakePaymentsConfig(fake) });
+      const credentials: Partial<Record<GatewayKind, Record<string, string>>> = {
+        razorpay: { ...fake.razorpayAuth },
+        payu: { merchantKey: fake.payuKey.key, salt: fake.payuKey.salt },
+        stripe: { secretKey: fake.stripeKey },
+      };
+      const refunding = Object.values(providers).filter((p) => p.refund);
+      expect(refunding.map((p) => p.kind).sort()).toEqual(['payu', 'razorpay', 'stripe']);
+      for (const provider of refunding) {
+        const account = {
+          id: randomUUID(),
+          kind: provider.kind,
+          mode: 'test' as const,
+          currency: 'INR',
+          displayName: provider.kind,
+          instructions: null,
+          credentials: credentials[provider.kind]!,
+        };
+        const paid = {
+          id: randomUUID(),
+          amountMinor: 1_000,
+          currency: 'INR',
+          reference: 'R-GENERIC',
+          gatewayOrderId: 'order_generic',
+          gatewayPaymentId: 'pay_generic',
+          customerName: null,
+          customerEmail: null,
+        };
+        const key = randomUUID();
+        const made = fake.refunds.length;
+        const first = await provider.refund!(account, paid, 500, key);
+        const again = await provider.refund!(account, paid, 500, key);
+        expect(again.refundId, provider.kind).toBe(first.refundId);
+        expect(fake.refunds.length - made, provider.kind).toBe(1);
+        expect(fake.refunds.at(-1)!.key, provider.kind).toContain(provider.kind === 'payu' ? payuRefundToken(key) : key);
+      }
     });
   });
 

@@ -7559,8 +7559,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -7596,6 +7599,9 @@ export interface paths {
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
+            guestHoldMinutes?: number;
+            maxUnitsPerOrder?: number;
+            maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
             paymentWindowMinutes?: number;
             pricesIncludeTax?: boolean;
@@ -7618,8 +7624,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -7713,8 +7722,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -7770,6 +7782,9 @@ export interface paths {
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
+            guestHoldMinutes?: number;
+            maxUnitsPerOrder?: number;
+            maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
             paymentWindowMinutes?: number;
             pricesIncludeTax?: boolean;
@@ -7792,8 +7807,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -7897,8 +7915,11 @@ export interface paths {
                 createdAt: string;
                 currency: string;
                 freeShippingFrom: number | null;
+                guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                maxUnitsPerOrder: number;
+                maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
                 orderPrefix: string;
                 paymentWindowMinutes: number;
@@ -26105,8 +26126,9 @@ export interface paths {
                 gatewayPaymentId: string | null;
                 /** Format: uuid */
                 id: string;
+                idempotencyHash: string | null;
                 /** @enum {string} */
-                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer';
+                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer' | 'manual';
                 /** @enum {string} */
                 mode: 'test' | 'live';
                 /** Format: uuid */
@@ -26201,8 +26223,9 @@ export interface paths {
                 gatewayPaymentId: string | null;
                 /** Format: uuid */
                 id: string;
+                idempotencyHash: string | null;
                 /** @enum {string} */
-                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer';
+                kind: 'razorpay' | 'payu' | 'stripe' | 'cod' | 'bank_transfer' | 'manual';
                 /** @enum {string} */
                 mode: 'test' | 'live';
                 /** Format: uuid */
@@ -57376,11 +57399,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Place an order from the cart (waits in pending_payment) */
+    /** Place an order from the cart (waits in pending_payment); with an Idempotency-Key, a retry of the same checkout answers the order it placed (200) */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
         path: {
           community: string;
         };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
@@ -8,7 +9,7 @@ import { defineResource } from '../resources/resource';
 import { kindAndModeFields } from './kinds';
 import type { PayableRegistry } from './payables';
 import type { PaymentOutcome } from './providers/types';
-import { type GATEWAY_KINDS, type PayloadEntry, paymentTransactions, type TransactionStatus } from './tables';
+import { type PayloadEntry, paymentTransactions, type RefundEntry, type TransactionKind, type TransactionStatus } from './tables';
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 
@@ -35,6 +36,7 @@ export const transactionsResource = defineResource({
     amountMinor: { label: 'Amount (minor units)' },
     refundedMinor: { label: 'Refunded (minor units)' },
     ...kindAndModeFields,
+    kind: { options: { ...kindAndModeFields.kind.options, manual: { label: 'Recorded by hand' } } },
     status: {
       options: {
         created: { label: 'Awaiting payment', color: 'gray' },
@@ -89,10 +91,7 @@ export async function findTransaction(
   tenantId: string,
   where: { gatewayOrderId?: string; gatewayPaymentId?: string; kind: string },
 ) {
-  const conditions = [
-    eq(paymentTransactions.tenantId, tenantId),
-    eq(paymentTransactions.kind, where.kind as (typeof GATEWAY_KINDS)[number]),
-  ];
+  const conditions = [eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.kind, where.kind as TransactionKind)];
   if (where.gatewayOrderId) conditions.push(eq(paymentTransactions.gatewayOrderId, where.gatewayOrderId));
   else if (where.gatewayPaymentId) conditions.push(eq(paymentTransactions.gatewayPaymentId, where.gatewayPaymentId));
   else return undefined;
@@ -166,11 +165,96 @@ export async function applyOutcome(
   return { row, changed: true, mismatch: false };
 }
 
+/** A refund being sent to the gateway: its amount is held until it is settled or released. */
+export const RESERVED = 'reserved';
+/**
+ * A reservation older than this lost its caller (a gateway timeout, a process that died): the next
+ * refund of the transaction sends it again, with the same key, instead of making another.
+ */
+export const RESERVATION_RESUME_MS = 60_000;
+
+const isReserved = (r: RefundEntry) => r.status === RESERVED;
+const setRefunds = (tx: Db, tenantId: string, id: string, refunds: RefundEntry[]) =>
+  tx
+    .update(paymentTransactions)
+    .set({ refunds })
+    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .returning();
+
+/**
+ * Reserves a refund before the gateway is called, under the transaction's row lock: what is left to
+ * refund counts the refunds already recorded and those being sent, so concurrent refunds cannot
+ * together exceed the payment (the second is refused with 409 while the first is in flight). A
+ * reservation whose caller is gone (see RESERVATION_RESUME_MS) is handed out again, same key.
+ */
+export async function reserveRefund(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  amountMinor: number | undefined,
+): Promise<{ row: PaymentTransaction; reservation: RefundEntry }> {
+  const before = await lockTransaction(tx, tenantId, id);
+  if (before.status !== 'captured' && before.status !== 'partially_refunded') {
+    throw errors.conflict('not_refundable', 'Only a paid transaction can be refunded');
+  }
+  const now = new Date();
+  const reserved = before.refunds.filter(isReserved);
+  const abandoned = reserved.find((r) => now.getTime() - Date.parse(r.at) > RESERVATION_RESUME_MS);
+  if (abandoned && (amountMinor === undefined || amountMinor === abandoned.amountMinor)) {
+    const resumed = { ...abandoned, at: now.toISOString() };
+    const [row] = await setRefunds(
+      tx,
+      tenantId,
+      id,
+      before.refunds.map((r) => (r === abandoned ? resumed : r)),
+    );
+    return { row, reservation: resumed };
+  }
+  const held = reserved.reduce((sum, r) => sum + r.amountMinor, 0);
+  const left = before.amountMinor - before.refundedMinor - held;
+  const amount = amountMinor ?? left;
+  if (amount <= 0 || amount > left) {
+    if (held > 0) {
+      throw errors.conflict(
+        'refund_in_progress',
+        `A refund of this payment is being processed; at most ${Math.max(left, 0)} can be refunded beside it`,
+      );
+    }
+    throw errors.validation({ amountMinor: `At most ${left} can still be refunded` });
+  }
+  const key = randomUUID();
+  const reservation: RefundEntry = { id: key, key, amountMinor: amount, status: RESERVED, at: now.toISOString() };
+  const [row] = await setRefunds(tx, tenantId, id, [...before.refunds, reservation]);
+  return { row, reservation };
+}
+
+/** Gives back a reservation the gateway refused (nothing was refunded). */
+export async function releaseRefund(tx: Db, tenantId: string, id: string, key: string): Promise<void> {
+  const before = await lockTransaction(tx, tenantId, id);
+  const kept = before.refunds.filter((r) => !(isReserved(r) && r.key === key));
+  if (kept.length !== before.refunds.length) await setRefunds(tx, tenantId, id, kept);
+}
+
+/**
+ * Settles a reservation with the gateway's answer: the reservation goes, the refund is recorded
+ * (once: a webhook that recorded it first leaves nothing to add).
+ */
+export async function settleRefund(
+  ctx: LedgerContext,
+  id: string,
+  key: string,
+  refund: { refundId: string; amountMinor: number; status: string; raw: unknown },
+  source: PayloadEntry['source'],
+): Promise<Applied> {
+  await releaseRefund(ctx.tx, ctx.scope.tenantId, id, key);
+  return applyRefund(ctx, id, { ...refund, key }, source);
+}
+
 /** Records a refund once (by the gateway's refund id) and moves the status to refunded or partly refunded. */
 export async function applyRefund(
   ctx: LedgerContext,
   id: string,
-  refund: { refundId: string; amountMinor: number; status: string; raw: unknown },
+  refund: { refundId: string; amountMinor: number; status: string; raw: unknown; key?: string },
   source: PayloadEntry['source'],
 ): Promise<Applied> {
   const { tx, scope } = ctx;
@@ -184,7 +268,13 @@ export async function applyRefund(
     throw errors.conflict('refund_exceeds_payment', 'The refunds would exceed the amount paid');
   }
   const status: TransactionStatus = refunded === before.amountMinor ? 'refunded' : 'partially_refunded';
-  const entry = { id: refund.refundId, amountMinor: refund.amountMinor, status: refund.status, at: new Date().toISOString() };
+  const entry: RefundEntry = {
+    id: refund.refundId,
+    amountMinor: refund.amountMinor,
+    status: refund.status,
+    at: new Date().toISOString(),
+    ...(refund.key ? { key: refund.key } : {}),
+  };
   const [row] = await tx
     .update(paymentTransactions)
     .set({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consumeRateLimit, type Limit } from '../auth/rate-limit';
 import { AppError, errors } from '../errors/app-error';
 import { idParams, tenantRoutes } from '../resources/caller-routes';
 import { requireCommunity } from '../tenancy/communities';
@@ -17,6 +18,18 @@ const write = { access: 'payments:write' } as const;
 export const SUCCESS_PATH = '/admin-panel/controlcenter/settings/payment-gateway/success';
 export const FAILED_PATH = '/admin-panel/controlcenter/settings/payment-gateway/failed';
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
+/** Anonymous payment callbacks (a payer's return, a checkout result), per address and per transaction. */
+const CALLBACK_PER_ADDRESS: Limit = { max: 60, windowSeconds: 60 };
+const CALLBACK_PER_TRANSACTION: Limit = { max: 10, windowSeconds: 60 };
+
+/**
+ * Counts an anonymous payment callback against the caller's address and the transaction it names
+ * (each may cost a call to the gateway's API): a 429 past either limit, before anything is read.
+ */
+async function limitCallback(app: FastifyInstance, req: FastifyRequest, tenantId: string, transactionId: string | undefined) {
+  await consumeRateLimit(app, `pay-callback:${tenantId}:${req.ip}`, CALLBACK_PER_ADDRESS);
+  if (transactionId) await consumeRateLimit(app, `pay-callback-tx:${tenantId}:${transactionId}`, CALLBACK_PER_TRANSACTION);
+}
 
 const customer = z
   .object({
@@ -136,7 +149,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const key = req.headers['idempotency-key'] as string | undefined;
-      const started = await app.payments.start(scope(req), { ...startInput(req.body, req, req.auth!.community), idempotencyKey: key });
+      // A key is the caller's own, on this route: another caller's same key is another payment.
+      const idempotency = key ? { key, scope: `payments/checkout:${req.auth!.userId}` } : undefined;
+      const started = await app.payments.start(scope(req), { ...startInput(req.body, req, req.auth!.community), idempotency });
       return reply.code(201).send({ data: started });
     },
   );
@@ -230,6 +245,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         });
         if (!parsed.success) throw errors.validation({ razorpay_signature: 'The checkout result is incomplete' });
         const { transactionId, ...params } = parsed.data;
+        await limitCallback(app, req, c.id, transactionId ?? params.razorpay_order_id);
         const s = systemScope(app.db, c.id, 'Razorpay checkout');
         if (!isForm)
           return { data: publicView((await app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId)).transaction) };
@@ -287,13 +303,14 @@ export async function paymentRoutes(app: FastifyInstance) {
         const { community: name, kind } = req.params as { community: string; kind: GatewayKind };
         const { transaction } = req.query as { transaction: string };
         const c = await requireCommunity(app.db, name);
+        await limitCallback(app, req, c.id, transaction);
         const s = systemScope(app.db, c.id, `${kind === 'payu' ? 'PayU' : 'Stripe'} return`);
         if (kind === 'payu') {
           return redirectOutcome(c.name, reply, transaction, () => app.payments.verifyReturn(s, 'payu', transaction, formFields(req.body)));
         }
         // Stripe's redirect carries nothing signed: the gateway is asked what happened.
         return redirectOutcome(c.name, reply, transaction, async () => {
-          const t = await app.payments.reconcile(s, transaction);
+          const t = await app.payments.reconcile(s, transaction, 'stripe');
           return { transaction: t, paid: t.status === 'captured' };
         });
       },

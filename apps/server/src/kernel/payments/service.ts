@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Scope } from '../auth/context';
 import type { Database, Db } from '../db/database';
@@ -17,6 +17,9 @@ import {
   type LedgerContext,
   notePayload,
   type PaymentTransaction,
+  releaseRefund,
+  reserveRefund,
+  settleRefund,
 } from './ledger';
 import type { PayableDescription, PayableRegistry } from './payables';
 import { createProviders } from './providers';
@@ -30,7 +33,7 @@ import type {
   RawCallback,
   StoredTransaction,
 } from './providers/types';
-import { type GatewayKind, paymentEvents, paymentGateways, paymentTransactions } from './tables';
+import { type GatewayKind, paymentEvents, paymentGateways, paymentTransactions, type TransactionKind } from './tables';
 
 /** A payment asked for by an admin (an amount, not a module's record): its own payable kind. */
 export const PAYMENT_REQUEST = 'payment-request';
@@ -42,7 +45,11 @@ export interface StartInput {
   gatewayId?: string;
   /** Only gateways of this kind (the seeds' Razorpay and PayU calls). */
   kind?: GatewayKind;
-  idempotencyKey?: string;
+  /**
+   * An Idempotency-Key and whose it is (`route:caller`): the same key from the same caller on the
+   * same route answers the payment it started, if it asked the same; another request is a 422.
+   */
+  idempotency?: { key: string; scope: string };
   /** This server's public origin (`https://host`), for the gateways' return addresses. */
   origin: string;
   community: string;
@@ -66,7 +73,34 @@ export interface PaymentServiceOptions {
   payables: PayableRegistry;
 }
 
-const ONLINE: GatewayKind[] = ['razorpay', 'payu', 'stripe'];
+const ONLINE: TransactionKind[] = ['razorpay', 'payu', 'stripe'];
+/** A reconcile of a transaction asked less than this ago is not asked again (anonymous returns cost a gateway call each). */
+export const RECONCILE_INTERVAL_MS = 10_000;
+/** An online payment younger than this may still be paid by its payer: no payment is recorded by hand beside it. */
+const OPEN_PAYMENT_MS = 24 * 60 * 60_000;
+
+/** What an idempotent start asked, as a hash: the payable (or the requested amount), and the gateway. */
+const requestHash = (input: StartInput) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        input.payable ? [input.payable.kind, input.payable.id] : null,
+        input.request ? [input.request.amountMinor, input.request.currency.toUpperCase(), input.request.reference] : null,
+        input.gatewayId ?? null,
+        input.kind ?? null,
+      ]),
+    )
+    .digest('hex');
+
+const keyReused = () =>
+  new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was used for another payment (another payable, amount, currency or gateway); use a new key',
+  );
+
+/** May the actor record money by hand (payments:write)? */
+const mayWritePayments = (scope: Scope) => scope.actor.isOwner === true || scope.actor.permissions?.payments === 'write';
 
 export const systemScope = (db: Database, tenantId: string, name: string): Scope => ({ db, tenantId, actor: { id: null, name } });
 
@@ -91,17 +125,29 @@ export function createPaymentService(options: PaymentServiceOptions) {
   const providers: Record<GatewayKind, PaymentProvider> = createProviders({ config: options.config });
   const ledger = (tx: Db, scope: Scope): LedgerContext => ({ tx, scope, payables });
 
-  async function readTransaction(tenantId: string, id: string): Promise<{ row: PaymentTransaction; account: GatewayAccount }> {
+  /**
+   * A transaction and its gateway's account; with `kind`, only a transaction of that kind (a
+   * callback of one gateway never reaches another's, nor calls out for it).
+   */
+  async function readTransaction(
+    tenantId: string,
+    id: string,
+    kind?: GatewayKind,
+  ): Promise<{ row: PaymentTransaction; account: GatewayAccount }> {
     return db.withTenant(tenantId, async (tx) => {
       const [row] = await tx
         .select()
         .from(paymentTransactions)
         .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)));
       if (!row) throw errors.notFound('Transaction');
+      if (kind && row.kind !== kind) throw invalidSignature();
       if (!row.gatewayId) throw errors.conflict('no_gateway', 'The transaction has no gateway');
       return { row, account: await loadAccount(box, tx, tenantId, row.gatewayId) };
     });
   }
+
+  /** The provider of a transaction's kind (none for a payment recorded by hand). */
+  const providerOf = (kind: TransactionKind): PaymentProvider | undefined => (kind === 'manual' ? undefined : providers[kind]);
 
   /** The gateway to pay with: the one named, or the first enabled one for the currency (online first). */
   async function chooseGateway(tx: Db, tenantId: string, currency: string, gatewayId?: string, kind?: GatewayKind): Promise<GatewayRow> {
@@ -160,12 +206,15 @@ export function createPaymentService(options: PaymentServiceOptions) {
      * leaves the transaction `created` with the reason, and answers 502/504.
      */
     async start(scope: Scope, input: StartInput): Promise<Started> {
+      const idempotencyKey = input.idempotency ? `${input.idempotency.scope}:${input.idempotency.key}` : null;
+      const idempotencyHash = input.idempotency ? requestHash(input) : null;
       const prepared = await db.withTenant(scope.tenantId, async (tx) => {
-        if (input.idempotencyKey) {
+        if (idempotencyKey) {
           const [again] = await tx
             .select()
             .from(paymentTransactions)
-            .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.idempotencyKey, input.idempotencyKey)));
+            .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.idempotencyKey, idempotencyKey)));
+          if (again && again.idempotencyHash !== idempotencyHash) throw keyReused();
           if (again) return { again };
         }
         const { kind, id, what } = await describe(tx, scope, input);
@@ -185,7 +234,8 @@ export function createPaymentService(options: PaymentServiceOptions) {
             reference: what.reference.slice(0, 200),
             customerName: what.customer.name?.slice(0, 200) ?? null,
             customerEmail: what.customer.email?.toLowerCase().slice(0, 320) ?? null,
-            idempotencyKey: input.idempotencyKey ?? null,
+            idempotencyKey,
+            idempotencyHash,
           })
           .returning();
         await recordAudit(tx, scope, [{ action: 'create', resource: 'payments/transactions', recordId: row.id, after: audited(row) }]);
@@ -229,8 +279,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
      */
     async verifyRazorpay(scope: Scope, params: Record<string, string>, transactionId?: string): Promise<CallbackResult> {
       const id = transactionId ?? (await transactionIdByOrder(scope.tenantId, 'razorpay', params.razorpay_order_id));
-      const { row, account } = await readTransaction(scope.tenantId, id);
-      if (row.kind !== 'razorpay') throw invalidSignature();
+      const { row, account } = await readTransaction(scope.tenantId, id, 'razorpay');
       const signed = providers.razorpay.verifyReturn!(account, stored(row), params);
       await apply(scope, id, signed, 'verify');
       const confirmed = await providers.razorpay.fetchPayments!(account, {
@@ -243,9 +292,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
 
     /** A return through the payer's browser (PayU's form post): the reverse hash first, then the amount. */
     async verifyReturn(scope: Scope, kind: GatewayKind, transactionId: string, params: Record<string, string>): Promise<CallbackResult> {
-      const { row, account } = await readTransaction(scope.tenantId, transactionId);
+      const { row, account } = await readTransaction(scope.tenantId, transactionId, kind);
       const provider = providers[kind];
-      if (row.kind !== kind || !provider.verifyReturn) throw invalidSignature();
+      if (!provider.verifyReturn) throw invalidSignature();
       const outcome = provider.verifyReturn(account, stored(row), params);
       const applied = await apply(scope, transactionId, outcome, 'return');
       return { transaction: applied.row, paid: applied.row.status === 'captured' };
@@ -310,22 +359,95 @@ export function createPaymentService(options: PaymentServiceOptions) {
       });
     },
 
-    /** A full or partial refund through the gateway (offline kinds: recorded by hand), reflected on the ledger and the payable. */
+    /**
+     * A full or partial refund through the gateway (offline kinds: recorded by hand), reflected on
+     * the ledger and the payable. Reserve, call, settle: the amount is reserved under the row lock
+     * first (concurrent refunds cannot both pass), the gateway gets the reservation's id as its
+     * idempotency key, and its answer settles the reservation; a refusal releases it. A timeout
+     * keeps it (the refund may have happened): the next refund sends it again with the same key.
+     */
     async refund(scope: Scope, id: string, amountMinor?: number): Promise<PaymentTransaction> {
-      const { row, account } = await readTransaction(scope.tenantId, id);
-      if (row.status !== 'captured' && row.status !== 'partially_refunded') {
-        throw errors.conflict('not_refundable', 'Only a paid transaction can be refunded');
+      const row = await service.transaction(scope.tenantId, id);
+      const provider = providerOf(row.kind);
+      const account = provider?.refund ? (await readTransaction(scope.tenantId, id)).account : undefined;
+      const { row: reservedRow, reservation } = await db.withTenant(scope.tenantId, (tx) =>
+        reserveRefund(tx, scope.tenantId, id, amountMinor),
+      );
+      const key = reservation.key ?? reservation.id;
+      let result: { refundId: string; status: string; raw: unknown };
+      if (provider?.refund && account) {
+        try {
+          result = await provider.refund(account, stored(reservedRow), reservation.amountMinor, key);
+        } catch (err) {
+          const unknownOutcome = err instanceof AppError && (err.code === 'gateway_timeout' || err.code === 'gateway_unreachable');
+          if (!unknownOutcome) await db.withTenant(scope.tenantId, (tx) => releaseRefund(tx, scope.tenantId, id, key));
+          throw err;
+        }
+      } else {
+        result = { refundId: `manual-${key}`, status: 'processed', raw: { by: scope.actor.name } };
       }
-      const amount = amountMinor ?? row.amountMinor - row.refundedMinor;
-      if (amount <= 0 || amount > row.amountMinor - row.refundedMinor) {
-        throw errors.validation({ amountMinor: `At most ${row.amountMinor - row.refundedMinor} can still be refunded` });
-      }
-      const provider = providers[row.kind];
-      const result = provider.refund
-        ? await provider.refund(account, stored(row), amount)
-        : { refundId: `manual-${randomUUID()}`, status: 'processed', raw: { by: scope.actor.name } };
       const applied = await db.withTenant(scope.tenantId, (tx) =>
-        applyRefund(ledger(tx, scope), id, { ...result, amountMinor: amount }, provider.refund ? 'refund' : 'manual'),
+        settleRefund(
+          ledger(tx, scope),
+          id,
+          key,
+          { ...result, amountMinor: reservation.amountMinor },
+          provider?.refund ? 'refund' : 'manual',
+        ),
+      );
+      return applied.row;
+    },
+
+    /**
+     * A payment recorded by hand for a payable (an order paid in cash, a transfer seen on the
+     * statement), in the caller's transaction: needs payments:write, is refused while an online
+     * payment of it may still be paid, and is an offline transaction captured at once (a ledger row,
+     * audited), which moves the payable by its onPaid like any payment.
+     */
+    async recordOfflinePayment(tx: Db, scope: Scope, payable: { kind: string; id: string }, note?: string): Promise<PaymentTransaction> {
+      if (!mayWritePayments(scope)) throw errors.forbidden('Recording a payment needs the payments write permission');
+      const { kind, id, what } = await describe(tx, scope, { payable, origin: '', community: '' });
+      const [open] = await tx
+        .select({ id: paymentTransactions.id })
+        .from(paymentTransactions)
+        .where(
+          and(
+            eq(paymentTransactions.tenantId, scope.tenantId),
+            eq(paymentTransactions.payableKind, kind),
+            eq(paymentTransactions.payableId, id),
+            inArray(paymentTransactions.kind, ONLINE),
+            inArray(paymentTransactions.status, ['created', 'authorized']),
+            sql`${paymentTransactions.createdAt} > now() - make_interval(secs => ${OPEN_PAYMENT_MS / 1000})`,
+          ),
+        )
+        .limit(1);
+      if (open) {
+        throw errors.conflict(
+          'payment_open',
+          'An online payment of this is open: wait for it, or reconcile it, before recording one by hand',
+        );
+      }
+      const [row] = await tx
+        .insert(paymentTransactions)
+        .values({
+          tenantId: scope.tenantId,
+          kind: 'manual',
+          mode: 'live',
+          amountMinor: what.amountMinor,
+          currency: what.currency.toUpperCase(),
+          payableKind: kind,
+          payableId: id,
+          reference: what.reference.slice(0, 200),
+          customerName: what.customer.name?.slice(0, 200) ?? null,
+          customerEmail: what.customer.email?.toLowerCase().slice(0, 320) ?? null,
+        })
+        .returning();
+      await recordAudit(tx, scope, [{ action: 'create', resource: 'payments/transactions', recordId: row.id, after: audited(row) }]);
+      const applied = await applyOutcome(
+        ledger(tx, scope),
+        row.id,
+        { status: 'captured', raw: { recordedBy: scope.actor.name, note: note ?? null } },
+        'manual',
       );
       return applied.row;
     },
@@ -352,11 +474,16 @@ export function createPaymentService(options: PaymentServiceOptions) {
       });
     },
 
-    /** Asks the gateway what became of a transaction and applies the answer. */
-    async reconcile(scope: Scope, id: string): Promise<PaymentTransaction> {
-      const { row, account } = await readTransaction(scope.tenantId, id);
-      const provider = providers[row.kind];
-      if (!provider.fetchPayments) return row;
+    /**
+     * Asks the gateway what became of a transaction and applies the answer; with `kind`, only a
+     * transaction of that gateway kind. A transaction asked about less than RECONCILE_INTERVAL_MS
+     * ago (its checkedAt) is answered as it stands, without calling out.
+     */
+    async reconcile(scope: Scope, id: string, kind?: GatewayKind): Promise<PaymentTransaction> {
+      const { row, account } = await readTransaction(scope.tenantId, id, kind);
+      const provider = providerOf(row.kind);
+      if (!provider?.fetchPayments) return row;
+      if (row.checkedAt && Date.now() - row.checkedAt.getTime() < RECONCILE_INTERVAL_MS) return row;
       let outcome: PaymentOutcome;
       try {
         outcome = await provider.fetchPayments(account, stored(row));
@@ -445,7 +572,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           .from(paymentTransactions)
           .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id))),
       );
-      if (!row) throw errors.notFound('Payment');
+      if (!row) throw errors.notFound('Transaction');
       return row;
     },
 

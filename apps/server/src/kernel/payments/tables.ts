@@ -4,16 +4,24 @@ import { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
 
 export const GATEWAY_KINDS = ['razorpay', 'payu', 'stripe', 'cod', 'bank_transfer'] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
+/** A transaction's kind: its gateway's, or `manual` (a payment recorded by hand without a gateway). */
+export const TRANSACTION_KINDS = [...GATEWAY_KINDS, 'manual'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const GATEWAY_MODES = ['test', 'live'] as const;
 export const TRANSACTION_STATUSES = ['created', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** A refund of a transaction, as the gateway (or an admin, offline) recorded it. */
+/**
+ * A refund of a transaction, as the gateway (or an admin, offline) recorded it; or, with status
+ * `reserved`, one being sent (its amount is held until it is settled or released).
+ */
 export interface RefundEntry {
   id: string;
   amountMinor: number;
   status: string;
   at: string;
+  /** The reservation's id, sent to the gateway as the refund's idempotency key. */
+  key?: string;
 }
 /** A gateway payload kept for audit: where it came from and what it said. */
 export interface PayloadEntry {
@@ -49,7 +57,7 @@ export const paymentTransactions = tenantTable(
   'payment_transactions',
   {
     gatewayId: ref('gateway_id', () => paymentGateways, 'restrict'),
-    kind: text('kind', { enum: GATEWAY_KINDS }).notNull(),
+    kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
     mode: text('mode', { enum: GATEWAY_MODES }).notNull().default('test'),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('created'),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
@@ -64,7 +72,9 @@ export const paymentTransactions = tenantTable(
     gatewayOrderId: text('gateway_order_id'),
     gatewayPaymentId: text('gateway_payment_id'),
     failureReason: text('failure_reason'),
+    /** `route:caller:key` of the Idempotency-Key that started it, and a hash of what that request asked. */
     idempotencyKey: text('idempotency_key'),
+    idempotencyHash: text('idempotency_hash'),
     refunds: jsonb('refunds').$type<RefundEntry[]>().notNull().default([]),
     payloads: jsonb('payloads').$type<PayloadEntry[]>().notNull().default([]),
     capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, type PgColumn, type PgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, type PgColumn, type PgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../kernel/auth';
 import { filterIndexes, instant, ref, refs, sortIndexes, taxonomyIndexes, tenantTable } from '../../kernel/resources';
 import { ORDER_STATES } from './domain/order-states';
@@ -74,6 +74,11 @@ export const commerceSettings = tenantTable(
     shippingTaxClass: text('shipping_tax_class'),
     /** Minutes an unpaid order keeps its stock before it is cancelled. */
     paymentWindowMinutes: integer('payment_window_minutes').notNull().default(60),
+    /** A guest's unpaid order holds its stock only this long (at most the payment window). */
+    guestHoldMinutes: integer('guest_hold_minutes').notNull().default(15),
+    /** Units one order may hold, and units the unpaid orders of one email (or one shipping address) may hold together. */
+    maxUnitsPerOrder: integer('max_units_per_order').notNull().default(100),
+    maxUnpaidUnitsPerBuyer: integer('max_unpaid_units_per_buyer').notNull().default(200),
     /** Where the shop ships from (the origin of tax when the customer's region has no rate). */
     country: text('country').notNull().default('IN'),
   },
@@ -336,6 +341,9 @@ export const commerceCarts = tenantTable(
     email: text('email'),
     /** Last activity (abandoned carts are swept after a while). */
     touchedAt: instant('touched_at').notNull().defaultNow(),
+    /** The order a converted cart became, and the Idempotency-Key of that checkout (a retry answers the order). */
+    orderId: uuid('order_id'),
+    checkoutKey: text('checkout_key'),
   },
   (t) => [
     index('commerce_carts_customer_idx').on(t.tenantId, t.customerId, t.status),
@@ -401,6 +409,10 @@ export const commerceOrders = tenantTable(
     index('commerce_orders_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('commerce_orders_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     index('commerce_orders_pay_by_idx').on(t.tenantId, t.payBy).where(sql`status = 'pending_payment'`),
+    // The units unpaid orders hold per shipping address (the checkout's hold limit).
+    index('commerce_orders_unpaid_address_idx')
+      .on(t.tenantId, sql`lower(${t.shippingAddress}->>'line1')`, sql`(${t.shippingAddress}->>'postalCode')`)
+      .where(sql`status = 'pending_payment'`),
     ...sortIndexes('commerce_orders', t, { email: t.email, total: t.total }),
   ],
 );

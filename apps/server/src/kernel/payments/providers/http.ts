@@ -29,6 +29,8 @@ export interface GatewayRequest {
   url: string;
   authorization?: string;
   body?: GatewayBody;
+  /** Extra request headers (Stripe's Idempotency-Key). */
+  headers?: Record<string, string>;
   timeoutMs: number;
 }
 
@@ -43,13 +45,14 @@ export function gatewayApi<B>(
   authorization: (account: GatewayAccount) => string,
   encode: (body: B) => GatewayBody,
 ) {
-  return <T extends z.ZodType>(account: GatewayAccount, path: string, schema: T, body?: B) =>
+  return <T extends z.ZodType>(account: GatewayAccount, path: string, schema: T, body?: B, headers?: Record<string, string>) =>
     gatewayRequest(
       {
         label,
         url: `${base}${path}`,
         authorization: authorization(account),
         body: body === undefined ? undefined : encode(body),
+        headers,
         timeoutMs,
       },
       schema,
@@ -69,6 +72,7 @@ export async function gatewayRequest<T extends z.ZodType>(req: GatewayRequest, s
         accept: 'application/json',
         ...(req.authorization ? { authorization: req.authorization } : {}),
         ...(req.body ? { 'content-type': req.body.contentType } : {}),
+        ...req.headers,
       },
       body: req.body?.text,
       signal: AbortSignal.timeout(req.timeoutMs),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { sameSecret, sha512Hex } from './crypto';
@@ -13,6 +12,8 @@ const URLS = {
 
 /** PayU's txnid: our transaction id without dashes, cut to PayU's 25 characters. */
 export const payuTxnId = (transactionId: string) => transactionId.replaceAll('-', '').slice(0, 25);
+/** PayU's refund token of a ledger reservation (its id without dashes, in PayU's 25 characters). */
+export const payuRefundToken = (key: string) => `r${key.replaceAll('-', '').slice(0, 24)}`;
 /** Minor units as PayU writes amounts ("1250.00"). */
 export const payuAmount = (minor: number) => (minor / 100).toFixed(2);
 const minorOf = (amount: string) => (/^\d+(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : Number.NaN);
@@ -128,9 +129,10 @@ export function payuProvider({ config }: ProviderOptions): PaymentProvider {
       };
     },
 
-    async refund(account, tx, amountMinor) {
+    async refund(account, tx, amountMinor, key) {
       if (!tx.gatewayPaymentId) throw new AppError(409, 'not_refundable', 'The payment has no PayU payment id (mihpayid)');
-      const token = `r${randomBytes(10).toString('hex')}`;
+      // PayU's token is the merchant's unique id of the refund request: the same token is one refund.
+      const token = payuRefundToken(key);
       const answer = await command(
         account,
         'cancel_refund_transaction',

@@ -126,9 +126,14 @@ export function razorpayProvider({ config }: ProviderOptions): PaymentProvider {
       return pick ?? { status: 'pending', raw: list };
     },
 
-    async refund(account, tx, amountMinor) {
+    async refund(account, tx, amountMinor, key) {
       if (!tx.gatewayPaymentId) throw new AppError(409, 'not_refundable', 'The payment has no gateway payment id');
-      const r = await call(account, `/v1/payments/${encodeURIComponent(tx.gatewayPaymentId)}/refund`, refund, { amount: amountMinor });
+      // Razorpay takes the caller's unique reference of a refund as its receipt (and keeps notes).
+      const r = await call(account, `/v1/payments/${encodeURIComponent(tx.gatewayPaymentId)}/refund`, refund, {
+        amount: amountMinor,
+        receipt: key.slice(0, 40),
+        notes: { refund_key: key },
+      });
       return { refundId: r.id, status: r.status, raw: r };
     },
 

@@ -63,18 +63,25 @@ export function stripeProvider({ config }: ProviderOptions): PaymentProvider {
     kind: 'stripe',
 
     async createOrder(account, request) {
-      const created = await call(account, '/v1/checkout/sessions', session, {
-        mode: 'payment',
-        'line_items[0][quantity]': 1,
-        'line_items[0][price_data][currency]': request.currency.toLowerCase(),
-        'line_items[0][price_data][unit_amount]': request.amountMinor,
-        'line_items[0][price_data][product_data][name]': request.description.slice(0, 200) || request.reference,
-        client_reference_id: request.transactionId,
-        'metadata[transaction_id]': request.transactionId,
-        customer_email: request.customer.email,
-        success_url: request.returnUrls.success,
-        cancel_url: request.returnUrls.failure,
-      });
+      const created = await call(
+        account,
+        '/v1/checkout/sessions',
+        session,
+        {
+          mode: 'payment',
+          'line_items[0][quantity]': 1,
+          'line_items[0][price_data][currency]': request.currency.toLowerCase(),
+          'line_items[0][price_data][unit_amount]': request.amountMinor,
+          'line_items[0][price_data][product_data][name]': request.description.slice(0, 200) || request.reference,
+          client_reference_id: request.transactionId,
+          'metadata[transaction_id]': request.transactionId,
+          customer_email: request.customer.email,
+          success_url: request.returnUrls.success,
+          cancel_url: request.returnUrls.failure,
+        },
+        // The ledger's transaction is created first: a retried creation is the same session.
+        { 'Idempotency-Key': `session-${request.transactionId}` },
+      );
       if (!created.url) throw new AppError(502, 'gateway_refused', 'Stripe created no checkout page');
       return { gatewayOrderId: created.id, raw: created, checkout: { type: 'redirect', url: created.url } };
     },
@@ -111,12 +118,15 @@ export function stripeProvider({ config }: ProviderOptions): PaymentProvider {
       return outcomeOf(await call(account, `/v1/checkout/sessions/${encodeURIComponent(tx.gatewayOrderId)}`, session));
     },
 
-    async refund(account, tx, amountMinor) {
+    async refund(account, tx, amountMinor, key) {
       if (!tx.gatewayPaymentId) throw new AppError(409, 'not_refundable', 'The payment has no Stripe payment intent');
-      const r = await call(account, '/v1/refunds', z.object({ id: z.string(), status: z.string().nullish() }), {
-        payment_intent: tx.gatewayPaymentId,
-        amount: amountMinor,
-      });
+      const r = await call(
+        account,
+        '/v1/refunds',
+        z.object({ id: z.string(), status: z.string().nullish() }),
+        { payment_intent: tx.gatewayPaymentId, amount: amountMinor },
+        { 'Idempotency-Key': `refund-${key}` },
+      );
       return { refundId: r.id, status: r.status ?? 'pending', raw: r };
     },
 

@@ -100,7 +100,11 @@ export interface PaymentProvider {
   verifyWebhook?(account: GatewayAccount, callback: RawCallback): WebhookEvent;
   /** Asks the gateway what became of a transaction (reconciliation, confirmation of a return). */
   fetchPayments?(account: GatewayAccount, tx: StoredTransaction): Promise<PaymentOutcome>;
-  refund?(account: GatewayAccount, tx: StoredTransaction, amountMinor: number): Promise<RefundResult>;
+  /**
+   * A refund, sent with `key` (the ledger's reservation id) as the gateway's idempotency key: the
+   * same key sent again never refunds twice.
+   */
+  refund?(account: GatewayAccount, tx: StoredTransaction, amountMinor: number, key: string): Promise<RefundResult>;
   testConnection(account: GatewayAccount): Promise<ConnectionResult>;
 }
 

@@ -52,7 +52,7 @@ export function adminRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await run(req, (s, sc) => adminTransition(s, sc, req.params.id, req.body.event, req.body.note));
+      await run(req, (s, sc) => adminTransition(app, s, sc, req.params.id, req.body.event, req.body.note));
       return { data: await run(req, (s) => orderDetail(s, req.params.id)) };
     },
   );

@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Email, emailOutboxInsert } from '../../../kernel/messaging';
-import { errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
+import { AppError, errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow } from '../../../kernel/workflows';
 import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { type PricedCart, priceCart } from './cart';
@@ -52,6 +52,8 @@ interface CheckoutRun {
   customerId: string | null;
   actor: Actor;
   input: CheckoutInput;
+  /** The storefront's Idempotency-Key: kept on the converted cart, so a retry answers this order. */
+  idempotencyKey?: string;
 }
 
 type Placed = typeof commerceOrders.$inferSelect;
@@ -81,6 +83,12 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
     reserve: true,
   });
   if (priced.lines.length === 0) throw errors.conflict('cart_empty', 'The cart is empty');
+  const units = unitsOf(priced);
+  if (units > priced.settings.maxUnitsPerOrder) {
+    throw errors.conflict('order_too_large', `An order may hold at most ${priced.settings.maxUnitsPerOrder} units; this one has ${units}`, {
+      lines: `At most ${priced.settings.maxUnitsPerOrder} units in all`,
+    });
+  }
   if (priced.totals.issues.length > 0) {
     const fields = Object.fromEntries(
       priced.totals.issues.map((issue) => ['lineIndex' in issue ? `lines.${issue.lineIndex}` : 'couponCode', issue.message]),
@@ -89,6 +97,8 @@ async function pricedForCheckout(run: CheckoutRun): Promise<PricedCart> {
   }
   return priced;
 }
+
+const unitsOf = (priced: PricedCart) => priced.lines.reduce((n, l) => n + l.quantity, 0);
 
 const ORDER_COLUMNS = getTableColumns(commerceOrders);
 const LINE_COLUMNS = getTableColumns(commerceOrderLines);
@@ -136,24 +146,41 @@ const EVENT_KEYS = ['kind', 'fromStatus', 'toStatus', 'message', 'actorId', 'act
 
 /**
  * The order's one write, rendered once whatever the number of lines (they come as one JSON value):
- * convert the cart, write the order, its lines, the first entry of its timeline (each later part
- * reads the order from `placed`) and the "order placed" email's outbox row; answers the order's
- * columns beside each line's, in order, and the email's id.
+ * write the order, its lines, the first entry of its timeline (each later part reads the order
+ * from `placed`) and the "order placed" email's outbox row, convert the cart (keeping the order it
+ * became and the checkout's Idempotency-Key); answers the order's columns beside each line's, in
+ * order, the email's id, and the units this email's other unpaid orders hold (read in the same
+ * statement, so the cap costs no round trip).
  */
+/** The units the community's unpaid orders matching `buyer` hold (the order being placed not counted: same statement). */
+function unpaidUnits(buyer: SQL | undefined) {
+  const o = commerceOrders;
+  const l = commerceOrderLines;
+  return sql`(select coalesce(sum(${l.quantity}), 0)::int from ${o} join ${l} on ${l.tenantId} = ${o.tenantId} and ${l.orderId} = ${o.id}
+    where ${and(tenantFilter(o, sql.placeholder('tenantId')), eq(o.status, 'pending_payment'), buyer)})`;
+}
+
 const writeOrder = preparedStatement('commerce:place-order', () => {
   const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
   const c = commerceCarts;
+  const o = commerceOrders;
   const orderId = sql`(select id from placed)`;
-  return sql`with converted as (
-      update ${c} set status = 'converted', email = ${sql.placeholder('email')}, updated_at = now()
-       where ${and(tenantFilter(c, sql.placeholder('tenantId')), eq(c.id, sql.placeholder('cartId')))} returning id),
-    placed as (${insertFromJson(commerceOrders, ORDER_KEYS, sql.placeholder('order'), { tenantId })}
+  const address = (key: string) => sql`${o.shippingAddress}->>${sql.raw(`'${key}'`)}`;
+  const sameAddress = sql`lower(${address('line1')}) = lower(${sql.placeholder('line1')}::text)
+    and ${address('postalCode')} = ${sql.placeholder('postalCode')}::text and ${address('country')} = ${sql.placeholder('country')}::text`;
+  return sql`with placed as (${insertFromJson(commerceOrders, ORDER_KEYS, sql.placeholder('order'), { tenantId })}
       returning ${selectList(ORDER_COLUMNS)}),
+    converted as (
+      update ${c} set status = 'converted', email = ${sql.placeholder('email')}, order_id = ${orderId},
+        checkout_key = ${sql.placeholder('checkoutKey')}, updated_at = now()
+       where ${and(tenantFilter(c, sql.placeholder('tenantId')), eq(c.id, sql.placeholder('cartId')))} returning id),
     placed_lines as (${insertFromJson(commerceOrderLines, LINE_KEYS, sql.placeholder('lines'), { tenantId, orderId })}
       returning ${selectList(LINE_COLUMNS)}),
     placed_event as (${insertFromJson(commerceOrderEvents, EVENT_KEYS, sql.placeholder('event'), { tenantId, orderId })} returning id),
-    placed_mail as (${emailOutboxInsert})
-    select placed.*, placed_lines.*, (select id from placed_mail) from placed cross join placed_lines order by placed_lines.position`;
+    placed_mail as (${emailOutboxInsert}),
+    held as (select ${unpaidUnits(eq(o.email, sql.placeholder('email')))} as by_email, ${unpaidUnits(sameAddress)} as by_address)
+    select placed.*, placed_lines.*, (select id from placed_mail), (select by_email from held), (select by_address from held)
+      from placed cross join placed_lines order by placed_lines.position`;
 });
 
 /**
@@ -207,7 +234,11 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
         billingAddress: input.billingAddress ?? null,
         taxLines: totals.taxLines.map((t) => ({ name: t.name ?? '', ratePpm: t.ratePpm, amount: t.tax })),
         notes: input.notes ?? null,
-        payBy: new Date(Date.now() + settings.paymentWindowMinutes * 60_000).toISOString(),
+        // A guest's unpaid order holds its stock for the short guest hold; a customer's for the payment window.
+        payBy: new Date(
+          Date.now() +
+            (run.customerId ? settings.paymentWindowMinutes : Math.min(settings.guestHoldMinutes, settings.paymentWindowMinutes)) * 60_000,
+        ).toISOString(),
       } satisfies Record<(typeof ORDER_KEYS)[number], unknown>;
       const lines = priced.lines.map((line, i) => {
         const t = totals.lines[i];
@@ -247,10 +278,27 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
         order: JSON.stringify([order]),
         lines: JSON.stringify(lines),
         event: JSON.stringify([event]),
+        checkoutKey: run.idempotencyKey ?? null,
+        line1: input.shippingAddress.line1,
+        postalCode: input.shippingAddress.postalCode,
+        country: input.shippingAddress.country,
         ...run.app.mailer.emailValues(email),
       });
       const width = Object.keys(ORDER_COLUMNS).length;
-      const mail = { id: rows[0][width + Object.keys(LINE_COLUMNS).length] as string, email };
+      const lineWidth = Object.keys(LINE_COLUMNS).length;
+      // Nobody holds the whole stock: the unpaid orders of one email, or of one shipping address, hold
+      // a bounded number of units together (past it, the order rolls back).
+      const held = { email: rows[0][width + lineWidth + 1] as number, shippingAddress: rows[0][width + lineWidth + 2] as number };
+      for (const [field, units] of Object.entries(held)) {
+        if (units + unitsOf(priced) <= settings.maxUnpaidUnitsPerBuyer) continue;
+        const whose = field === 'email' ? 'this email' : 'this shipping address';
+        throw errors.conflict(
+          'hold_limit',
+          `Unpaid orders of ${whose} already hold ${units} units (at most ${settings.maxUnpaidUnitsPerBuyer}): pay for them first`,
+          { [field]: `Pay for the unpaid orders of ${whose} first` },
+        );
+      }
+      const mail = { id: rows[0][width + lineWidth] as string, email };
       return {
         order: orderRow(rows[0].slice(0, width)) as unknown as Placed,
         lines: rows.map((row) => lineRow(row.slice(width)) as unknown as PlacedLine),
@@ -277,6 +325,44 @@ export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-or
     },
   },
 ]);
+
+/**
+ * The order a converted cart became, for a checkout retried after its commit (the shopper's
+ * connection was cut), given the error the retry met: a guest's cart (by id) that is no longer open,
+ * or a signed-in customer's empty cart when their converted cart carries this Idempotency-Key.
+ * Answered only to the same checkout (its key) of the cart's owner; any other retry of a converted
+ * cart is a 409; anything else is not a retry (null: the error stands).
+ */
+export async function retriedCheckout(
+  s: ShopTx,
+  err: unknown,
+  retry: { cartId?: string; customerId: string | null; key?: string },
+): Promise<string | null> {
+  if (!(err instanceof AppError)) return null;
+  const c = commerceCarts;
+  const byCart = retry.cartId && err.status === 404;
+  const byKey = !retry.cartId && retry.customerId && retry.key && err.code === 'cart_empty';
+  if (!byCart && !byKey) return null;
+  const [cart] = await s.tx
+    .select({ orderId: c.orderId, checkoutKey: c.checkoutKey, customerId: c.customerId })
+    .from(c)
+    .where(
+      and(
+        tenantFilter(c, s.tenantId),
+        eq(c.status, 'converted'),
+        byCart ? eq(c.id, retry.cartId!) : and(eq(c.customerId, retry.customerId!), eq(c.checkoutKey, retry.key!)),
+      ),
+    )
+    .limit(1);
+  if (!cart?.orderId || (cart.customerId !== null && cart.customerId !== retry.customerId)) return null;
+  if (!retry.key || retry.key !== cart.checkoutKey) {
+    throw errors.conflict(
+      'cart_converted',
+      'This cart has already been ordered. To get that order again, retry its checkout with the same Idempotency-Key',
+    );
+  }
+  return cart.orderId;
+}
 
 /** Places an order from an open cart, inside the caller's transaction: the order and its lines as written. */
 export async function placeOrder(app: FastifyInstance, run: Omit<CheckoutRun, 'app'>): Promise<PlacedOrder> {

@@ -121,7 +121,7 @@ async function updateOrder(call: CompatCall) {
   const b = body(call, orderUpdate);
   const event = 'event' in b ? b.event : STATUS_EVENTS[b.status];
   return inTx(call, async (s, sc) => {
-    await adminTransition(s, sc, b.id, event, b.note);
+    await adminTransition(call.req.server as FastifyInstance, s, sc, b.id, event, b.note);
     return orderDetail(s, b.id);
   });
 }
@@ -130,7 +130,7 @@ async function updateOrder(call: CompatCall) {
 async function cancelOrder(call: CompatCall) {
   const b = body(call, idBody);
   return inTx(call, async (s, sc) => {
-    await adminTransition(s, sc, b.id, 'cancel');
+    await adminTransition(call.req.server as FastifyInstance, s, sc, b.id, 'cancel');
     return orderDetail(s, b.id);
   });
 }

@@ -6,6 +6,7 @@ import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { checkDispatch, dispatchEvent, type OrderEvent, type OrderState, transitionOrder } from '../domain';
 import { commerceDispatches, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { orderMail } from './mail';
+import { ORDER_PAYABLE } from './payable';
 import { type Actor, type ShopTx, SYSTEM, unwrap } from './shop';
 import { moveStock } from './stock';
 import { recordEvent } from './timeline';
@@ -72,16 +73,22 @@ async function apply(s: ShopTx, order: OrderRow, event: OrderEvent, actor: Actor
 }
 
 /**
- * The order is paid: reserved units leave the shelf. The one entry point for payments (a manual
- * "mark as paid" today; a verified payment of kernel/payments later calls it with its source).
+ * The order is paid: reserved units leave the shelf. Called only by the order's payable (onPaid) when
+ * the ledger captures a payment of it, online or recorded by hand.
  */
-export async function markPaid(s: ShopTx, orderId: string, source: { kind: 'manual' | 'payment'; reference?: string; actor: Actor }) {
+export async function markPaid(s: ShopTx, orderId: string, source: { kind: 'payment'; reference?: string; actor: Actor }) {
   const order = await lockOrder(s, orderId);
   return apply(s, order, 'pay', source.actor, { source: source.kind, reference: source.reference ?? null });
 }
 
-/** An admin's change of an order's state (mark paid, process, deliver, cancel, refund), audited. */
+/**
+ * An admin's change of an order's state (mark paid, process, deliver, cancel, refund), audited.
+ * Marking paid is recording money, so it goes through the payments service like every payment:
+ * an offline transaction on the ledger (payments:write; refused while an online payment of the
+ * order is open), whose capture moves the order by its payable's onPaid.
+ */
 export async function adminTransition(
+  app: FastifyInstance,
   s: ShopTx,
   scope: Scope,
   orderId: string,
@@ -90,10 +97,14 @@ export async function adminTransition(
 ) {
   const actor: Actor = { kind: 'admin', id: scope.actor.id, name: scope.actor.name };
   const before = await lockOrder(s, orderId);
-  const after =
-    event === 'pay'
-      ? await markPaid(s, orderId, { kind: 'manual', reference: note, actor })
-      : await apply(s, before, event, actor, note ? { note } : {});
+  let after: OrderRow;
+  if (event === 'pay') {
+    unwrap(transitionOrder(before.status as OrderState, 'pay'));
+    await app.payments.recordOfflinePayment(s.tx, scope, { kind: ORDER_PAYABLE, id: orderId }, note);
+    after = await lockOrder(s, orderId);
+  } else {
+    after = await apply(s, before, event, actor, note ? { note } : {});
+  }
   if (event === 'deliver') {
     await s.tx
       .update(commerceDispatches)

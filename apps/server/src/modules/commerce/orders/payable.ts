@@ -43,10 +43,14 @@ export const orderPayable: PayableKind = {
       .from(commerceOrders)
       .where(and(tenantFilter(commerceOrders, scope.tenantId), eq(commerceOrders.id, id)));
     if (order?.status !== 'pending_payment') return;
+    // A payment recorded by hand is the admin's act; a gateway's is the system's.
+    const actor = scope.actor.id
+      ? { kind: 'admin' as const, id: scope.actor.id, name: scope.actor.name }
+      : { kind: 'system' as const, id: null, name: transaction.kind };
     await markPaid({ tx, tenantId: scope.tenantId }, id, {
       kind: 'payment',
       reference: transaction.gatewayPaymentId ?? transaction.id,
-      actor: { kind: 'system', id: null, name: transaction.kind },
+      actor,
     });
   },
 };

@@ -82,7 +82,7 @@ export async function seedOrders(app: FastifyInstance, scope: Scope) {
             admin,
           );
         }
-        return adminTransition(s, scope, order.id, step);
+        return adminTransition(app, s, scope, order.id, step);
       });
     }
     placed.push({ id: order.id, productId: v.productId, customerId: customer?.id ?? null, steps: plan.steps });

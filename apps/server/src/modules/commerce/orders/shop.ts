@@ -62,6 +62,9 @@ export interface ShopSettings {
   freeShippingFrom: number | null;
   shippingTaxClass: string | null;
   paymentWindowMinutes: number;
+  guestHoldMinutes: number;
+  maxUnitsPerOrder: number;
+  maxUnpaidUnitsPerBuyer: number;
   country: string;
 }
 
@@ -73,6 +76,9 @@ const DEFAULT_SETTINGS: ShopSettings = {
   freeShippingFrom: null,
   shippingTaxClass: null,
   paymentWindowMinutes: 60,
+  guestHoldMinutes: 15,
+  maxUnitsPerOrder: 100,
+  maxUnpaidUnitsPerBuyer: 200,
   country: 'IN',
 };
 
@@ -86,6 +92,9 @@ const settingsColumns = {
   freeShippingFrom: commerceSettings.freeShippingFrom,
   shippingTaxClass: commerceSettings.shippingTaxClass,
   paymentWindowMinutes: commerceSettings.paymentWindowMinutes,
+  guestHoldMinutes: commerceSettings.guestHoldMinutes,
+  maxUnitsPerOrder: commerceSettings.maxUnitsPerOrder,
+  maxUnpaidUnitsPerBuyer: commerceSettings.maxUnpaidUnitsPerBuyer,
   country: commerceSettings.country,
 };
 const SETTINGS_WIDTH = Object.keys(settingsColumns).length;

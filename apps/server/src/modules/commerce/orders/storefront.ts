@@ -22,7 +22,7 @@ import {
   setQuantity,
 } from './cart';
 import { defaultVariation, productQuery, storefrontCategories, storefrontProduct, storefrontProducts } from './catalogue-read';
-import { checkoutInput, placeOrder } from './checkout';
+import { checkoutInput, placeOrder, retriedCheckout } from './checkout';
 import {
   type CustomerSession,
   customerOf,
@@ -34,7 +34,7 @@ import {
   signUp,
   signUpInput,
 } from './customers';
-import { detailOf } from './order-actions';
+import { detailOf, orderDetail } from './order-actions';
 import { ORDER_PAYABLE } from './payable';
 import { requestReturn, returnInput, returnsFor } from './returns';
 import { addReview, reviewInput } from './reviews';
@@ -237,23 +237,35 @@ export function storefrontRoutes(app: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: 'Place an order from the cart (waits in pending_payment)',
+        summary:
+          'Place an order from the cart (waits in pending_payment); with an Idempotency-Key, a retry of the same checkout answers the order it placed (200)',
         params: community,
         body: checkoutInput.extend({ cartId: z.uuid().optional() }),
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }).loose(),
       },
     },
     async (req, reply) => {
       const { cartId, ...input } = req.body;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      let replayed = false;
       const data = await shop(req, req.params.community, true, async (s, who) => {
-        const cart = await resolveCart(s, cartId, who?.customerId ?? null);
-        const customer = who
-          ? { kind: 'customer' as const, id: who.customerId, name: who.name }
-          : { kind: 'customer' as const, id: null, name: input.name };
-        const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId: who?.customerId ?? null, actor: customer, input });
-        // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
-        return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
+        const customerId = who?.customerId ?? null;
+        try {
+          const cart = await resolveCart(s, cartId, customerId);
+          const customer = { kind: 'customer' as const, id: customerId, name: who ? who.name : input.name };
+          const placed = await placeOrder(app, { s, cartId: cart.id, cart, customerId, actor: customer, input, idempotencyKey: key });
+          // A new order: what was written is its detail (no dispatch yet; the timeline is the console's).
+          return { ...detailOf(placed.order, placed.lines, [], []), timeline: undefined };
+        } catch (err) {
+          // A checkout retried after its commit (a cut connection): the cart it converted answers its order.
+          const orderId = await retriedCheckout(s, err, { cartId, customerId, key });
+          if (!orderId) throw err;
+          replayed = true;
+          return { ...(await orderDetail(s, orderId)), timeline: undefined };
+        }
       });
-      return reply.code(201).send({ data });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(replayed ? 200 : 201).send({ data });
     },
   );
   r.post(

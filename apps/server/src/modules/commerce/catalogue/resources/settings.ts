@@ -34,6 +34,9 @@ export const shopSettingsResource = defineResource({
     freeShippingFrom: () => money,
     shippingTaxClass: taxClass,
     paymentWindowMinutes: (s) => s.int().min(5).max(10_080),
+    guestHoldMinutes: (s) => s.int().min(5).max(10_080),
+    maxUnitsPerOrder: (s) => s.int().min(1).max(100_000),
+    maxUnpaidUnitsPerBuyer: (s) => s.int().min(1).max(1_000_000),
     country: () => countryCode,
   },
   fields: {
@@ -42,6 +45,17 @@ export const shopSettingsResource = defineResource({
     shippingPrice: { ...OWN_MONEY, label: 'Shipping price' },
     freeShippingFrom: { ...OWN_MONEY, label: 'Free shipping from', help: 'Order subtotal from which shipping is free; empty: never' },
     paymentWindowMinutes: { widget: 'number', label: 'Payment window (minutes)', help: 'Unpaid orders release their stock after this' },
+    guestHoldMinutes: {
+      widget: 'number',
+      label: 'Guest hold (minutes)',
+      help: "A guest's unpaid order releases its stock after this (at most the payment window)",
+    },
+    maxUnitsPerOrder: { widget: 'number', label: 'Units per order', help: 'The most units one order may hold' },
+    maxUnpaidUnitsPerBuyer: {
+      widget: 'number',
+      label: 'Unpaid units per buyer',
+      help: 'The most units the unpaid orders of one email, or of one shipping address, may hold together (nobody can hold the whole stock)',
+    },
     country: { label: 'Ships from (country)' },
   },
   ui: { title: 'currency', columns: ['currency', 'pricesIncludeTax', 'shippingPrice', 'freeShippingFrom', 'country'] },
