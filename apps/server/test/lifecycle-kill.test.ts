@@ -150,7 +150,12 @@ describe.skipIf(!server)('kill -9 between workflow steps and before a subscriber
     // A: the run's first two steps commit, then the process dies inside the third step's transaction.
     const a = await startChild({ ...env, RELAY_BLOCK_AT: 'confirm' });
     last = a;
-    const signup = await call(a, '/api/v1/auth/signup', { community, name: 'Owner', email: `o@${community}.example`, password: 'correct-horse-battery' });
+    const signup = await call(a, '/api/v1/auth/signup', {
+      community,
+      name: 'Owner',
+      email: `o@${community}.example`,
+      password: 'correct-horse-battery',
+    });
     const token = signup.token as string;
     const run = (await call(a, '/api/v1/relay/runs', { key: 'kill-1', orderRef: 'K1', amount: 9 }, token)).data;
     await a.blocked('confirm');
@@ -164,7 +169,8 @@ describe.skipIf(!server)('kill -9 between workflow steps and before a subscriber
     last = b;
     await waitFor(
       'the run completed by B',
-      async () => ((await db.query('select status from workflow_runs where id = $1', [run.id])).rows[0].status === 'completed' ? true : undefined),
+      async () =>
+        (await db.query('select status from workflow_runs where id = $1', [run.id])).rows[0].status === 'completed' ? true : undefined,
       60_000,
     );
     await call(b, '/api/v1/relay/notes', { noteId: 'kill-note', text: 'after commit' }, token);
@@ -180,7 +186,9 @@ describe.skipIf(!server)('kill -9 between workflow steps and before a subscriber
     await waitFor(
       'the delivery done by C',
       async () =>
-        (await db.query("select status from event_deliveries where event_name = 'relay.note.created'")).rows[0].status === 'done' ? true : undefined,
+        (await db.query("select status from event_deliveries where event_name = 'relay.note.created'")).rows[0].status === 'done'
+          ? true
+          : undefined,
       60_000,
     );
     expect(await effects()).toEqual({

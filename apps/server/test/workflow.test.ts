@@ -54,7 +54,9 @@ describe('workflows: named steps with compensation', () => {
 
   it('a failure in the first step undoes nothing; steps without a compensation are skipped', async () => {
     const first: string[] = [];
-    await expect(defineInlineWorkflow('f', [step('a', first, { fail: true }), step('b', first)]).run({ order: 'o3' })).rejects.toThrow('a broke');
+    await expect(defineInlineWorkflow('f', [step('a', first, { fail: true }), step('b', first)]).run({ order: 'o3' })).rejects.toThrow(
+      'a broke',
+    );
     expect(first).toEqual(['run a ()']);
 
     const log: string[] = [];

@@ -49,7 +49,10 @@ export interface AppModule {
 export const defineModule = (module: AppModule): AppModule => module;
 
 /** A part of a module in its own folder (marketing's contacts, the shop's catalogue): what it declares. */
-export type ModulePart = Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'schedules' | 'subscribers' | 'workflows' | 'onStart' | 'seed'>;
+export type ModulePart = Pick<
+  AppModule,
+  'resources' | 'compat' | 'routes' | 'jobs' | 'schedules' | 'subscribers' | 'workflows' | 'onStart' | 'seed'
+>;
 
 /**
  * A module's parts joined into what the module declares, in the order given (a part whose records
@@ -60,8 +63,14 @@ export function joinParts(parts: ModulePart[]): Required<ModulePart> {
   return {
     resources: parts.flatMap((p) => p.resources ?? []),
     compat: parts.flatMap((p) => p.compat ?? []),
-    jobs: joinUnique('job', parts.map((p) => p.jobs ?? {})),
-    schedules: joinUnique('schedule', parts.map((p) => p.schedules ?? {})),
+    jobs: joinUnique(
+      'job',
+      parts.map((p) => p.jobs ?? {}),
+    ),
+    schedules: joinUnique(
+      'schedule',
+      parts.map((p) => p.schedules ?? {}),
+    ),
     subscribers: joinSubscribers(parts.map((p) => p.subscribers ?? {})),
     workflows: parts.flatMap((p) => p.workflows ?? []),
     routes: async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { errors } from './errors/app-error';
 import { retryDelivery } from './events/domain-events';
 import { eventDeliveries } from './events/tables';
-import { errors } from './errors/app-error';
 import { idParams } from './resources/caller-routes';
 import { noWrites } from './resources/operations';
 import { defineResource } from './resources/resource';

@@ -59,7 +59,9 @@ export const eventDeliveries = tenantTable(
     eventId: uuid('event_id').notNull(),
     eventName: text('event_name').notNull(),
     subscriber: text('subscriber').notNull(),
-    status: text('status', { enum: ['pending', 'failed', 'done'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'failed', 'done'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     processedAt: instant('processed_at'),

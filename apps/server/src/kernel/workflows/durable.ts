@@ -71,10 +71,7 @@ export interface DurableWorkflow<I, O> {
 export function defineWorkflow<I, A>(name: string, steps: [Step<I, A>]): DurableWorkflow<I, A>;
 export function defineWorkflow<I, A, B>(name: string, steps: [Step<I, A>, Step<A, B>]): DurableWorkflow<I, B>;
 export function defineWorkflow<I, A, B, C>(name: string, steps: [Step<I, A>, Step<A, B>, Step<B, C>]): DurableWorkflow<I, C>;
-export function defineWorkflow<I, A, B, C, D>(
-  name: string,
-  steps: [Step<I, A>, Step<A, B>, Step<B, C>, Step<C, D>],
-): DurableWorkflow<I, D>;
+export function defineWorkflow<I, A, B, C, D>(name: string, steps: [Step<I, A>, Step<A, B>, Step<B, C>, Step<C, D>]): DurableWorkflow<I, D>;
 export function defineWorkflow<I, A, B, C, D, E>(
   name: string,
   steps: [Step<I, A>, Step<A, B>, Step<B, C>, Step<C, D>, Step<D, E>],
@@ -117,7 +114,12 @@ export interface StartedRun {
  * Starts a run of `workflow` in the caller's transaction `tx` (a community's): the run exists, and
  * is queued, exactly when that write commits. The same `key` returns the same run.
  */
-export async function startWorkflow<I>(tx: Db, workflow: DurableWorkflow<I, unknown>, input: I, options: { key?: string } = {}): Promise<StartedRun> {
+export async function startWorkflow<I>(
+  tx: Db,
+  workflow: DurableWorkflow<I, unknown>,
+  input: I,
+  options: { key?: string } = {},
+): Promise<StartedRun> {
   const engine = engines.of(unitOfWorkOwner('startWorkflow()') as Database);
   if (engine.workflows.get(workflow.name) !== workflow) throw new Error(`Workflow ${workflow.name} is declared by no module`);
   const key = options.key ?? randomUUID();
@@ -133,7 +135,13 @@ export async function startWorkflow<I>(tx: Db, workflow: DurableWorkflow<I, unkn
   const [existing] = await tx
     .select({ id: workflowRuns.id })
     .from(workflowRuns)
-    .where(and(sql`${workflowRuns.tenantId} = current_setting('app.tenant_id')::uuid`, eq(workflowRuns.workflow, workflow.name), eq(workflowRuns.key, key)));
+    .where(
+      and(
+        sql`${workflowRuns.tenantId} = current_setting('app.tenant_id')::uuid`,
+        eq(workflowRuns.workflow, workflow.name),
+        eq(workflowRuns.key, key),
+      ),
+    );
   return { id: existing.id, created: false };
 }
 
@@ -153,7 +161,10 @@ export function installWorkflows(app: FastifyInstance, modules: AppModule[]): vo
   app.addHook('onReady', async () => {
     // Runs a process left part-way (killed between steps) go on from their first unfinished step.
     await resumeRuns(app, 0).catch((err) => app.log.error({ err }, 'workflow resume failed'));
-    sweeper = setInterval(() => void resumeRuns(app).catch((err) => app.log.error({ err }, 'workflow resume failed')), RESUME_AFTER_SECONDS * 1000);
+    sweeper = setInterval(
+      () => void resumeRuns(app).catch((err) => app.log.error({ err }, 'workflow resume failed')),
+      RESUME_AFTER_SECONDS * 1000,
+    );
     sweeper.unref();
   });
   app.addHook('onClose', async () => {
@@ -185,7 +196,12 @@ type Next =
  * so two drivers of one run (a retried job, a resumed run) take turns and the second finds the
  * step already recorded: a finished step is never run again.
  */
-export async function driveRun(app: FastifyInstance, workflows: Map<string, DurableWorkflow<unknown, unknown>>, tenantId: string, runId: string): Promise<void> {
+export async function driveRun(
+  app: FastifyInstance,
+  workflows: Map<string, DurableWorkflow<unknown, unknown>>,
+  tenantId: string,
+  runId: string,
+): Promise<void> {
   for (;;) {
     const next = await advance(app, workflows, tenantId, runId);
     if (next.kind === 'finished') return;
@@ -214,9 +230,20 @@ export async function driveRun(app: FastifyInstance, workflows: Map<string, Dura
       // Outside any transaction (the call may take its time; on the embedded database a
       // transaction held open would keep the step's own writes waiting), then recorded.
       try {
-        await next.step.compensate?.(next.output, next.input, { tenantId, runId, idempotencyKey: `${runId}:${next.step.name}:compensate`, app });
+        await next.step.compensate?.(next.output, next.input, {
+          tenantId,
+          runId,
+          idempotencyKey: `${runId}:${next.step.name}:compensate`,
+          app,
+        });
       } catch (error) {
-        await markRun(app, tenantId, runId, { status: 'failed', error: `Compensating step ${next.step.name} failed: ${messageOf(error)}` }, true);
+        await markRun(
+          app,
+          tenantId,
+          runId,
+          { status: 'failed', error: `Compensating step ${next.step.name} failed: ${messageOf(error)}` },
+          true,
+        );
         return;
       }
       await app.db.withTenant(tenantId, async (tx) => {
@@ -229,67 +256,80 @@ export async function driveRun(app: FastifyInstance, workflows: Map<string, Dura
       await markRun(app, tenantId, runId, { status: 'compensating', failedStep: next.step, error: messageOf(next.error) });
       continue;
     }
-    await markRun(app, tenantId, runId, { status: 'failed', error: `Compensating step ${next.step} failed: ${messageOf(next.error)}` }, true);
+    await markRun(
+      app,
+      tenantId,
+      runId,
+      { status: 'failed', error: `Compensating step ${next.step} failed: ${messageOf(next.error)}` },
+      true,
+    );
     return;
   }
 }
 
 /** One transaction's worth of a run: its next step, or its next compensation, or its end. */
-async function advance(app: FastifyInstance, workflows: Map<string, DurableWorkflow<unknown, unknown>>, tenantId: string, runId: string): Promise<Next> {
+async function advance(
+  app: FastifyInstance,
+  workflows: Map<string, DurableWorkflow<unknown, unknown>>,
+  tenantId: string,
+  runId: string,
+): Promise<Next> {
   return app.db.withTenant(tenantId, async (tx): Promise<Next> => {
-      const run = await lockRun(tx, tenantId, runId);
-      if (!run || run.status === 'completed' || run.status === 'compensated' || run.status === 'failed') return { kind: 'finished' };
-      const workflow = workflows.get(run.workflow);
-      if (!workflow) throw new Error(`Workflow ${run.workflow} is declared by no module`);
-      const done = await tx
-        .select({ name: workflowSteps.name, position: workflowSteps.position, status: workflowSteps.status, output: workflowSteps.output })
-        .from(workflowSteps)
-        .where(and(eq(workflowSteps.tenantId, tenantId), eq(workflowSteps.runId, runId)))
-        .orderBy(asc(workflowSteps.position));
-      const inputOf = (position: number) => (position === 0 ? run.input : done[position - 1].output);
+    const run = await lockRun(tx, tenantId, runId);
+    if (!run || run.status === 'completed' || run.status === 'compensated' || run.status === 'failed') return { kind: 'finished' };
+    const workflow = workflows.get(run.workflow);
+    if (!workflow) throw new Error(`Workflow ${run.workflow} is declared by no module`);
+    const done = await tx
+      .select({ name: workflowSteps.name, position: workflowSteps.position, status: workflowSteps.status, output: workflowSteps.output })
+      .from(workflowSteps)
+      .where(and(eq(workflowSteps.tenantId, tenantId), eq(workflowSteps.runId, runId)))
+      .orderBy(asc(workflowSteps.position));
+    const inputOf = (position: number) => (position === 0 ? run.input : done[position - 1].output);
 
-      if (run.status === 'running') {
-        const position = done.length;
-        if (position === workflow.steps.length) {
-          await tx
-            .update(workflowRuns)
-            .set({ status: 'completed', output: done[position - 1].output })
-            .where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
-          return { kind: 'finished' };
-        }
-        const current = workflow.steps[position];
-        if (current.external) return { kind: 'external', step: current, position, input: inputOf(position) };
-        const ctx: StepContext = { tx, tenantId, runId, idempotencyKey: `${runId}:${current.name}`, app };
-        try {
-          // A savepoint: a failing step undoes its own writes, the run's lock stays held.
-          const output = await tx.transaction((sp) => current.run(inputOf(position), { ...ctx, tx: sp as unknown as Db }));
-          await tx.insert(workflowSteps).values({ tenantId, runId, name: current.name, position, status: 'done', output: toJson(output) });
-          await touchRun(tx, tenantId, runId);
-          return { kind: 'again' };
-        } catch (error) {
-          return { kind: 'failed', step: current.name, error };
-        }
-      }
-
-      // Compensating: the last step still done is undone next.
-      const last = [...done].reverse().find((s) => s.status === 'done');
-      if (!last) {
+    if (run.status === 'running') {
+      const position = done.length;
+      if (position === workflow.steps.length) {
         await tx
           .update(workflowRuns)
-          .set({ status: 'compensated' })
+          .set({ status: 'completed', output: done[position - 1].output })
           .where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
         return { kind: 'finished' };
       }
-      const current = workflow.steps[last.position];
-      if (current.external && current.compensate) return { kind: 'undo-external', step: current, output: last.output, input: inputOf(last.position) };
-      const ctx: StepContext = { tx, tenantId, runId, idempotencyKey: `${runId}:${current.name}:compensate`, app };
+      const current = workflow.steps[position];
+      if (current.external) return { kind: 'external', step: current, position, input: inputOf(position) };
+      const ctx: StepContext = { tx, tenantId, runId, idempotencyKey: `${runId}:${current.name}`, app };
       try {
-        if (current.compensate) await tx.transaction((sp) => current.compensate!(last.output, inputOf(last.position), { ...ctx, tx: sp as unknown as Db }));
+        // A savepoint: a failing step undoes its own writes, the run's lock stays held.
+        const output = await tx.transaction((sp) => current.run(inputOf(position), { ...ctx, tx: sp as unknown as Db }));
+        await tx.insert(workflowSteps).values({ tenantId, runId, name: current.name, position, status: 'done', output: toJson(output) });
+        await touchRun(tx, tenantId, runId);
+        return { kind: 'again' };
       } catch (error) {
-        return { kind: 'compensation-failed', step: current.name, error };
+        return { kind: 'failed', step: current.name, error };
       }
-      await markCompensated(tx, tenantId, runId, last.name);
-      return { kind: 'again' };
+    }
+
+    // Compensating: the last step still done is undone next.
+    const last = [...done].reverse().find((s) => s.status === 'done');
+    if (!last) {
+      await tx
+        .update(workflowRuns)
+        .set({ status: 'compensated' })
+        .where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
+      return { kind: 'finished' };
+    }
+    const current = workflow.steps[last.position];
+    if (current.external && current.compensate)
+      return { kind: 'undo-external', step: current, output: last.output, input: inputOf(last.position) };
+    const ctx: StepContext = { tx, tenantId, runId, idempotencyKey: `${runId}:${current.name}:compensate`, app };
+    try {
+      if (current.compensate)
+        await tx.transaction((sp) => current.compensate!(last.output, inputOf(last.position), { ...ctx, tx: sp as unknown as Db }));
+    } catch (error) {
+      return { kind: 'compensation-failed', step: current.name, error };
+    }
+    await markCompensated(tx, tenantId, runId, last.name);
+    return { kind: 'again' };
   });
 }
 
@@ -311,10 +351,19 @@ async function markCompensated(tx: Db, tenantId: string, runId: string, step: st
 }
 
 const touchRun = (tx: Db, tenantId: string, runId: string) =>
-  tx.update(workflowRuns).set({ updatedAt: new Date() }).where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
+  tx
+    .update(workflowRuns)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
 
 /** Moves a run on to `compensating` (a step failed) or `failed` (its compensation failed too). */
-async function markRun(app: FastifyInstance, tenantId: string, runId: string, change: { status: 'compensating' | 'failed'; failedStep?: string; error: string }, append = false) {
+async function markRun(
+  app: FastifyInstance,
+  tenantId: string,
+  runId: string,
+  change: { status: 'compensating' | 'failed'; failedStep?: string; error: string },
+  append = false,
+) {
   await app.db.withTenant(tenantId, (tx) =>
     tx
       .update(workflowRuns)
@@ -336,7 +385,10 @@ export async function retryRun(app: FastifyInstance, tenantId: string, runId: st
     const run = await lockRun(tx, tenantId, runId);
     if (!run) throw errors.notFound('Workflow run');
     if (run.status !== 'failed') throw errors.conflict('not_retryable', `Only a failed run can be retried (this one is ${run.status})`);
-    await tx.update(workflowRuns).set({ status: 'compensating' }).where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
+    await tx
+      .update(workflowRuns)
+      .set({ status: 'compensating' })
+      .where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
     await app.jobs.enqueue<RunJob>(tx, tenantId, RUN_JOB, { tenantId, runId });
     return { id: runId, status: 'compensating' as const };
   });
@@ -345,10 +397,19 @@ export async function retryRun(app: FastifyInstance, tenantId: string, runId: st
 /** A run with its steps (the console's run record). */
 export async function readRun(app: FastifyInstance, tenantId: string, runId: string) {
   return app.db.readAsTenant(tenantId, async (tx) => {
-    const [run] = await tx.select().from(workflowRuns).where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
+    const [run] = await tx
+      .select()
+      .from(workflowRuns)
+      .where(and(eq(workflowRuns.tenantId, tenantId), eq(workflowRuns.id, runId)));
     if (!run) return null;
     const steps = await tx
-      .select({ name: workflowSteps.name, position: workflowSteps.position, status: workflowSteps.status, output: workflowSteps.output, at: workflowSteps.updatedAt })
+      .select({
+        name: workflowSteps.name,
+        position: workflowSteps.position,
+        status: workflowSteps.status,
+        output: workflowSteps.output,
+        at: workflowSteps.updatedAt,
+      })
       .from(workflowSteps)
       .where(and(eq(workflowSteps.tenantId, tenantId), eq(workflowSteps.runId, runId)))
       .orderBy(desc(workflowSteps.position));

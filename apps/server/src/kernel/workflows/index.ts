@@ -7,9 +7,9 @@ export {
   defineWorkflow,
   type ExternalStepContext,
   externalStep,
+  type StartedRun,
   type Step,
   type StepContext,
-  type StartedRun,
   startWorkflow,
   step,
 } from './durable';

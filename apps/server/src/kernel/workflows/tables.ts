@@ -37,5 +37,8 @@ export const workflowSteps = tenantTable(
     status: text('status', { enum: ['done', 'compensated'] }).notNull(),
     output: jsonb('output'),
   },
-  (t) => [uniqueIndex('workflow_steps_uq').on(t.tenantId, t.runId, t.name), index('workflow_steps_run_idx').on(t.tenantId, t.runId, t.position)],
+  (t) => [
+    uniqueIndex('workflow_steps_uq').on(t.tenantId, t.runId, t.name),
+    index('workflow_steps_run_idx').on(t.tenantId, t.runId, t.position),
+  ],
 );

@@ -79,7 +79,13 @@ export async function markPaid(s: ShopTx, orderId: string, source: { kind: 'manu
   const order = await lockOrder(s, orderId);
   const paid = await apply(s, order, 'pay', source.actor, { source: source.kind, reference: source.reference ?? null });
   // In the same transaction: subscribers hear of it exactly when the payment is recorded.
-  await emit(s.tx, 'commerce.order.paid', { orderId, reference: paid.reference, total: paid.total, currency: paid.currency, source: source.kind });
+  await emit(s.tx, 'commerce.order.paid', {
+    orderId,
+    reference: paid.reference,
+    total: paid.total,
+    currency: paid.currency,
+    source: source.kind,
+  });
   return paid;
 }
 

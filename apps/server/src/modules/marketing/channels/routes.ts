@@ -9,10 +9,7 @@ import { ccMessagesResource } from './resources/cc-messages';
 import { whatsappTemplatesResource } from './resources/whatsapp-templates';
 import { settingsInput } from './settings/schemas';
 import { generateVapidKeys, readSettings, saveSettings } from './settings/store';
-import {
-  submitWhatsappTemplate,
-  syncWhatsappTemplates,
-} from './whatsapp-sync';
+import { submitWhatsappTemplate, syncWhatsappTemplates } from './whatsapp-sync';
 import { whatsappWebhookRoutes } from './whatsapp-webhook';
 
 const tags = ['marketing'];
