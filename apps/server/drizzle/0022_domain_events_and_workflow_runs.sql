@@ -57,14 +57,14 @@ CREATE INDEX "domain_events_name_idx" ON "domain_events" USING btree ("tenant_id
 CREATE INDEX "event_deliveries_created_idx" ON "event_deliveries" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "event_deliveries_updated_idx" ON "event_deliveries" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "event_deliveries_uq" ON "event_deliveries" USING btree ("tenant_id","event_id","subscriber");--> statement-breakpoint
-CREATE INDEX "event_deliveries_pending_idx" ON "event_deliveries" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "event_deliveries_pending_idx" ON "event_deliveries" USING btree ("tenant_id","updated_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "event_deliveries_status_idx" ON "event_deliveries" USING btree ("tenant_id","status");--> statement-breakpoint
 CREATE INDEX "event_deliveries_eventName_idx" ON "event_deliveries" USING btree ("tenant_id","event_name");--> statement-breakpoint
 CREATE INDEX "event_deliveries_subscriber_idx" ON "event_deliveries" USING btree ("tenant_id","subscriber");--> statement-breakpoint
 CREATE INDEX "workflow_runs_created_idx" ON "workflow_runs" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "workflow_runs_updated_idx" ON "workflow_runs" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workflow_runs_key_uq" ON "workflow_runs" USING btree ("tenant_id","workflow","key");--> statement-breakpoint
-CREATE INDEX "workflow_runs_unfinished_idx" ON "workflow_runs" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "workflow_runs_unfinished_idx" ON "workflow_runs" USING btree ("tenant_id","updated_at") WHERE status in ('running', 'compensating');--> statement-breakpoint
 CREATE INDEX "workflow_runs_status_idx" ON "workflow_runs" USING btree ("tenant_id","status");--> statement-breakpoint
 CREATE INDEX "workflow_runs_workflow_idx" ON "workflow_runs" USING btree ("tenant_id","workflow");--> statement-breakpoint
 CREATE INDEX "workflow_steps_created_idx" ON "workflow_steps" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
