@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/database';
 import { boundToDatabase } from '../db/per-database';
@@ -412,8 +412,8 @@ export async function readRun(app: FastifyInstance, tenantId: string, runId: str
       })
       .from(workflowSteps)
       .where(and(eq(workflowSteps.tenantId, tenantId), eq(workflowSteps.runId, runId)))
-      .orderBy(desc(workflowSteps.position));
-    return { ...run, steps: steps.reverse() };
+      .orderBy(asc(workflowSteps.position));
+    return { ...run, steps };
   });
 }
 
