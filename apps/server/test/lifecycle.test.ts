@@ -248,3 +248,72 @@ describe('declared lifecycle', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/ops/lifecycle' })).statusCode).toBe(401);
   });
 });
+
+describe('through pg-boss (jobs on)', () => {
+  let q: TestApp;
+  let c: TestCommunity;
+  beforeAll(async () => {
+    q = await startTestApp({ jobs: true }, { modules: [relayModule] });
+    c = await q.signup();
+  });
+  afterAll(async () => {
+    relayControls.failPaid = false;
+    await q?.close();
+  });
+
+  it('retries a failing delivery with backoff until it succeeds, then applies it once', async () => {
+    relayControls.failPaid = true;
+    const orderId = crypto.randomUUID();
+    await q.app.db.withTenant(c.tenantId, (tx) =>
+      emit(tx, 'commerce.order.paid', { orderId, reference: 'Q-1', total: 1, currency: 'EUR', source: 'payment' }),
+    );
+    const delivery = (id?: string) =>
+      q.app.db
+        .query<{ id: string; status: string; attempts: number; last_error: string | null }>(
+          "select id, status, attempts, last_error from event_deliveries where tenant_id = $1 and event_name = 'commerce.order.paid'",
+          [c.tenantId],
+        )
+        .then((rows) => rows.find((r) => !id || r.id === id));
+    const failed = await waitFor('the first attempt failed', async () => {
+      const d = await delivery();
+      return d?.status === 'failed' ? d : undefined;
+    });
+    expect(failed).toMatchObject({ attempts: 1, last_error: 'relay cannot take order Q-1 yet' });
+    relayControls.failPaid = false;
+    // pg-boss's retry (5 s, backing off) runs it again without anyone asking.
+    const done = await waitFor(
+      'the retry done',
+      async () => {
+        const d = await delivery(failed.id);
+        return d?.status === 'done' ? d : undefined;
+      },
+      45_000,
+    );
+    expect(done).toMatchObject({ attempts: 2, last_error: null });
+    const [{ times }] = await q.app.db.query<{ times: number }>(
+      "select times from relay_effects where tenant_id = $1 and kind = 'paid' and key = $2",
+      [c.tenantId, orderId],
+    );
+    expect(times).toBe(1);
+  }, 60_000);
+
+  it('drives a workflow run through the queue to its end', async () => {
+    const res = await q.request({
+      method: 'POST',
+      url: '/api/v1/relay/runs',
+      as: c,
+      payload: { key: 'queued-1', orderRef: 'Q1', amount: 2 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json().data;
+    const run = await waitFor(
+      'the queued run completed',
+      async () => {
+        const r = (await q.request({ method: 'GET', url: `/api/v1/ops/workflow-runs/${id}`, as: c })).json().data;
+        return r.status === 'completed' ? r : undefined;
+      },
+      30_000,
+    );
+    expect(run.output).toMatchObject({ orderRef: 'Q1', confirmed: true });
+  }, 40_000);
+});
