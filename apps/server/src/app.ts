@@ -13,6 +13,7 @@ import { registerCompatRoutes } from './kernel/compat/router';
 import { type Database, openDatabase } from './kernel/db/database';
 import { migrateDatabase } from './kernel/db/migrate';
 import { registerErrorHandling } from './kernel/errors/error-handler';
+import { installDomainEvents } from './kernel/events/domain-events';
 import { writeAppLog } from './kernel/events/logs';
 import { createJobs, type Jobs } from './kernel/jobs/jobs';
 import { kernelModule } from './kernel/kernel-module';
@@ -36,6 +37,7 @@ import { publishComponents } from './kernel/web/openapi-components';
 import { publicCors } from './kernel/web/public-cors';
 import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { compressAnswers, serveConsole } from './kernel/web/serve-console';
+import { installWorkflows } from './kernel/workflows/durable';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
@@ -102,20 +104,23 @@ export interface BuildOptions {
   /** Seed the demo community when the database is empty (default: outside production). */
   seed?: boolean;
   logger?: boolean;
+  /** Modules added after the product's (the tests' own module; never used in production). */
+  extraModules?: AppModule[];
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Files: an S3-compatible bucket when configured, else local disk; unreachable stops the start.
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(config.dataDir);
   await blobs.check();
+  const modules = [...MODULES, ...(options.extraModules ?? [])];
   // Unique keys, every resource's permission module declared: a wrong declaration stops the start.
-  const catalogue = new ModuleCatalogue(MODULES);
+  const catalogue = new ModuleCatalogue(modules);
   installCatalogue(catalogue);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
   const warnings: string[] = [];
   await migrateDatabase(
     db,
-    MODULES.flatMap((m) => m.resources ?? []),
+    modules.flatMap((m) => m.resources ?? []),
     (message) => warnings.push(message),
   );
 
@@ -164,9 +169,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('outbound', outbound);
   app.decorate('payments', createPaymentService({ db, box: secrets, config: config.payments, payables: new PayableRegistry() }));
   for (const message of warnings) app.log.warn(message);
-  app.decorate('modules', MODULES);
+  app.decorate('modules', modules);
   app.decorate('catalogue', catalogue);
-  for (const module of MODULES) for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, handler);
+  // The modules' declared lifecycle: jobs and their schedules, event subscribers, durable workflows.
+  for (const module of modules) {
+    for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, (data) => handler(data, app));
+    for (const [name, cron] of Object.entries(module.schedules ?? {})) jobs.schedule(name, cron);
+  }
   // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so
   // plugins release what they hold on the pool (the session cache's LISTEN client) before it ends.
   app.addHook('onClose', async () => {
@@ -211,21 +220,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
 
-  for (const module of MODULES) resources.add(module.resources ?? []);
+  for (const module of modules) resources.add(module.resources ?? []);
   for (const resource of resources.all()) registerResourceRoutes(app, resource);
   registerMetaRoutes(app, resources, catalogue);
   registerDashboardRoute(app, resources);
   await authRoutes(app);
-  for (const module of MODULES) await module.routes?.(app);
+  for (const module of modules) await module.routes?.(app);
   registerCompatRoutes(
     app,
-    MODULES.flatMap((m) => m.compat ?? []),
+    modules.flatMap((m) => m.compat ?? []),
   );
 
   app.addHook('onReady', async () => {
+    for (const module of modules) await module.onStart?.(app);
     await jobs.start();
     if (options.seed ?? config.env !== 'production') await seedIfEmpty(app);
   });
+  // After the queue's start (their onReady hooks resume what a stopped process left part-way).
+  installDomainEvents(app, modules);
+  installWorkflows(app, modules);
   app.decorate('appLog', (tenantId: string, message: string, context?: Record<string, unknown>) =>
     writeAppLog(db, tenantId, { kind: 'application', level: 'info', message, context }),
   );

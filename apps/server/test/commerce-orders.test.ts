@@ -338,6 +338,14 @@ describe('order life', () => {
     const paid = ok(await admin(a, 'POST', `orders/${orderId}/transition`, { event: 'pay', note: 'bank transfer 4711' }));
     expect(paid.status).toBe('paid');
     expect(await stock(a, variationId)).toEqual({ onHand: 3, reserved: 0 });
+    // The payment is a domain event, recorded in the same transaction (modules subscribe to it).
+    const events = await t.app.db.query<{ payload: Record<string, unknown> }>(
+      "select payload from domain_events where tenant_id = $1 and name = 'commerce.order.paid' and payload->>'orderId' = $2",
+      [a.tenantId, orderId],
+    );
+    expect(events.map((e) => e.payload)).toEqual([
+      { orderId, reference: paid.reference, total: paid.total, currency: 'EUR', source: 'manual' },
+    ]);
 
     const partial = ok(
       await admin(a, 'POST', `orders/${orderId}/dispatches`, {

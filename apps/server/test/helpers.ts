@@ -8,6 +8,7 @@ import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { mailDropDir } from '../src/kernel/messaging/mailer';
+import type { AppModule } from '../src/kernel/module';
 
 export interface TestCommunity {
   name: string;
@@ -39,7 +40,10 @@ export const SEEDED_START_TIMEOUT = 180_000;
  * Boots the real app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * new database on that PostgreSQL server, dropped on close.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { seed?: boolean; modules?: AppModule[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const server = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -64,7 +68,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
     { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789', inMemory: !databaseUrl, databaseUrl, ...overrides },
   );
-  const app = await buildApp(config, { seed: options.seed ?? false, logger: false });
+  const app = await buildApp(config, { seed: options.seed ?? false, logger: false, extraModules: options.modules });
   await app.ready();
 
   const request: TestApp['request'] = ({ as, headers, ...rest }) => {

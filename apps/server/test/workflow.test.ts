@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompensationError, defineWorkflow, type WorkflowStep } from '../src/kernel/workflows';
+import { CompensationError, defineInlineWorkflow, type WorkflowStep } from '../src/kernel/workflows';
 
 /** A step that records what it does in `log`, failing when told to. */
 function step(
@@ -27,7 +27,7 @@ function step(
 describe('workflows: named steps with compensation', () => {
   it('runs every step in order and returns their results by name', async () => {
     const log: string[] = [];
-    const flow = defineWorkflow('checkout', [step('reserve', log), step('charge', log), step('confirm', log)]);
+    const flow = defineInlineWorkflow('checkout', [step('reserve', log), step('charge', log), step('confirm', log)]);
     const results = await flow.run({ order: 'o1' });
     expect(results).toEqual({ reserve: 'reserve of o1', charge: 'charge of o1', confirm: 'confirm of o1' });
     expect(log).toEqual(['run reserve ()', 'run charge (reserve)', 'run confirm (reserve,charge)']);
@@ -36,7 +36,7 @@ describe('workflows: named steps with compensation', () => {
 
   it('a failure in step N stops the flow, undoes steps N-1…1 last first, and rethrows the error', async () => {
     const log: string[] = [];
-    const flow = defineWorkflow('checkout', [
+    const flow = defineInlineWorkflow('checkout', [
       step('reserve', log),
       step('charge', log),
       step('confirm', log, { fail: true }),
@@ -54,18 +54,20 @@ describe('workflows: named steps with compensation', () => {
 
   it('a failure in the first step undoes nothing; steps without a compensation are skipped', async () => {
     const first: string[] = [];
-    await expect(defineWorkflow('f', [step('a', first, { fail: true }), step('b', first)]).run({ order: 'o3' })).rejects.toThrow('a broke');
+    await expect(defineInlineWorkflow('f', [step('a', first, { fail: true }), step('b', first)]).run({ order: 'o3' })).rejects.toThrow(
+      'a broke',
+    );
     expect(first).toEqual(['run a ()']);
 
     const log: string[] = [];
-    const flow = defineWorkflow('f', [step('a', log), step('notify', log, { compensate: false }), step('c', log, { fail: true })]);
+    const flow = defineInlineWorkflow('f', [step('a', log), step('notify', log, { compensate: false }), step('c', log, { fail: true })]);
     await expect(flow.run({ order: 'o4' })).rejects.toThrow('c broke');
     expect(log).toEqual(['run a ()', 'run notify (a)', 'run c (a,notify)', 'undo a: a of o4']);
   });
 
   it('a compensation that fails does not stop the others, and the error names every failure', async () => {
     const log: string[] = [];
-    const flow = defineWorkflow('launch', [
+    const flow = defineInlineWorkflow('launch', [
       step('a', log),
       step('b', log, { failUndo: true }),
       step('c', log),
@@ -84,6 +86,6 @@ describe('workflows: named steps with compensation', () => {
   });
 
   it('refuses a step name used twice', () => {
-    expect(() => defineWorkflow('w', [step('a', []), step('a', [])])).toThrow('Workflow w names step a twice');
+    expect(() => defineInlineWorkflow('w', [step('a', []), step('a', [])])).toThrow('Workflow w names step a twice');
   });
 });

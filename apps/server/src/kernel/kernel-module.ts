@@ -4,6 +4,7 @@ import { auditLogResource, logsResource } from './events/resources';
 import { outbox } from './messaging/tables';
 import { defineModule } from './module';
 import { notificationsResource } from './notifications/resource';
+import { eventDeliveriesResource, operationsRoutes, workflowRunsResource } from './operations';
 import { paymentsDeclaration } from './payments/declaration';
 import { deleteOnly } from './resources/operations';
 import { defineResource } from './resources/resource';
@@ -146,7 +147,7 @@ function sendFile(
     .send(stream);
 }
 
-/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications, payments). */
+/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications, operations, payments). */
 export const kernelModule = defineModule({
   key: 'kernel',
   label: 'Platform',
@@ -159,10 +160,22 @@ export const kernelModule = defineModule({
     { key: 'media', label: 'Media library', area: 'media', starter: 'content' },
     paymentsDeclaration.permissionModule,
   ],
-  resources: [auditLogResource, logsResource, outboxResource, filesResource, notificationsResource, ...paymentsDeclaration.resources],
+  resources: [
+    auditLogResource,
+    logsResource,
+    outboxResource,
+    filesResource,
+    notificationsResource,
+    eventDeliveriesResource,
+    workflowRunsResource,
+    ...paymentsDeclaration.resources,
+  ],
   compat: paymentsDeclaration.compat,
+  jobs: paymentsDeclaration.jobs,
+  schedules: paymentsDeclaration.schedules,
   async routes(app) {
     await fileRoutes(app);
+    await operationsRoutes(app);
     await paymentsDeclaration.routes(app);
   },
 });

@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { PermissionModule } from './access/modules';
 import type { Scope } from './auth/context';
 import type { CompatEntry } from './compat/types';
-import type { JobHandler } from './jobs/jobs';
+import type { Subscribers } from './events/domain-events';
 import type { ContactIntake, ContactSource } from './resources/contact-sources';
 import type { Resource } from './resources/resource';
+import type { DurableWorkflow } from './workflows/durable';
+
+/** A module's background job: runs after the commit that queued it (or on its schedule), with the app. */
+export type ModuleJob<T = any> = (data: T, app: FastifyInstance) => Promise<void>;
 
 /**
  * A module (the kernel's own, or a business area) declares itself once: its permission modules,
- * resources, bespoke routes, compat lines, jobs and sample data. The app lists modules; the kernel
- * lists none.
+ * resources, bespoke routes, compat lines, its lifecycle (jobs, schedules, subscribers, onStart) and
+ * sample data. The app lists modules; the kernel lists none. Routes only serve requests: nothing
+ * that runs in the background is registered inside `routes()`.
  */
 export interface AppModule {
   /** Unique key, e.g. `site`. */
@@ -23,7 +28,15 @@ export interface AppModule {
   routes?: (app: FastifyInstance) => void | Promise<void>;
   compat?: CompatEntry[];
   /** Background jobs by name (`<module>.<job>`), registered before the queue starts. */
-  jobs?: Record<string, JobHandler<any>>;
+  jobs?: Record<string, ModuleJob>;
+  /** Recurring jobs: a declared job's name → cron (five fields). pg-boss runs each occurrence in one process. */
+  schedules?: Record<string, string>;
+  /** Domain events this module reacts to (after the emitting write commits, once in effect; see kernel/events). */
+  subscribers?: Subscribers;
+  /** Its durable workflows (started with `startWorkflow`; the kernel drives and resumes their runs). */
+  workflows?: DurableWorkflow<any, any>[];
+  /** Runs as the app gets ready: before the queue starts, the sample data and the first request (e.g. registering with a service). */
+  onStart?: (app: FastifyInstance) => void | Promise<void>;
   /** Records of this module that are people the community may market to (the contacts sync reads them). */
   contactSources?: ContactSource[];
   /** Set by the one module that keeps the community's contacts: how other modules hand a person over. */
@@ -36,22 +49,68 @@ export interface AppModule {
 export const defineModule = (module: AppModule): AppModule => module;
 
 /** A part of a module in its own folder (marketing's contacts, the shop's catalogue): what it declares. */
-export type ModulePart = Pick<AppModule, 'resources' | 'compat' | 'routes' | 'jobs' | 'seed'>;
+export type ModulePart = Pick<
+  AppModule,
+  'resources' | 'compat' | 'routes' | 'jobs' | 'schedules' | 'subscribers' | 'workflows' | 'onStart' | 'seed'
+>;
 
 /**
  * A module's parts joined into what the module declares, in the order given (a part whose records
- * others point at comes first: its resources, routes and sample data go first).
+ * others point at comes first: its resources, routes and sample data go first). Two parts that
+ * subscribe to one event both run, in order, in the delivery's one transaction.
  */
 export function joinParts(parts: ModulePart[]): Required<ModulePart> {
   return {
     resources: parts.flatMap((p) => p.resources ?? []),
     compat: parts.flatMap((p) => p.compat ?? []),
-    jobs: Object.assign({}, ...parts.map((p) => p.jobs ?? {})),
+    jobs: joinUnique(
+      'job',
+      parts.map((p) => p.jobs ?? {}),
+    ),
+    schedules: joinUnique(
+      'schedule',
+      parts.map((p) => p.schedules ?? {}),
+    ),
+    subscribers: joinSubscribers(parts.map((p) => p.subscribers ?? {})),
+    workflows: parts.flatMap((p) => p.workflows ?? []),
     routes: async (app) => {
       for (const part of parts) await part.routes?.(app);
+    },
+    onStart: async (app) => {
+      for (const part of parts) await part.onStart?.(app);
     },
     seed: async (app, scope) => {
       for (const part of parts) await part.seed?.(app, scope);
     },
   };
+}
+
+function joinUnique<T>(what: string, maps: Record<string, T>[]): Record<string, T> {
+  const joined: Record<string, T> = {};
+  for (const map of maps) {
+    for (const [name, value] of Object.entries(map)) {
+      if (name in joined) throw new Error(`Two parts of a module declare the ${what} ${name}`);
+      joined[name] = value;
+    }
+  }
+  return joined;
+}
+
+function joinSubscribers(maps: Subscribers[]): Subscribers {
+  const handlers = new Map<string, ((...args: any[]) => Promise<void>)[]>();
+  for (const map of maps) {
+    for (const [event, handler] of Object.entries(map)) {
+      if (handler) handlers.set(event, [...(handlers.get(event) ?? []), handler as (...args: any[]) => Promise<void>]);
+    }
+  }
+  const joined: Record<string, (...args: any[]) => Promise<void>> = {};
+  for (const [event, list] of handlers) {
+    joined[event] =
+      list.length === 1
+        ? list[0]
+        : async (...args) => {
+            for (const handler of list) await handler(...args);
+          };
+  }
+  return joined as Subscribers;
 }

@@ -238,6 +238,7 @@ function build(
     inUnitOfWork(
       () => transaction(tenantId, fn),
       (err) => database.onAfterCommitError(err),
+      database,
     );
   const notify: Database['notify'] = async (channel, payload) => {
     await parts.query('select pg_notify($1, $2)', [channel, payload]);

@@ -1,5 +1,6 @@
-import { index, jsonb, text, uuid } from 'drizzle-orm/pg-core';
-import { filterIndexes, tenantTable } from '../db/tenant-table';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { filterIndexes, instant, tenantTable } from '../db/tenant-table';
 
 /** Every write: who, what, when, before and after. */
 export const auditLog = tenantTable(
@@ -35,5 +36,41 @@ export const appLogs = tenantTable(
   (t) => [
     index('app_logs_kind_idx').on(t.tenantId, t.kind, t.createdAt, t.id),
     ...filterIndexes('app_logs', t, { level: t.level, code: t.code }),
+  ],
+);
+
+/** A domain event (`commerce.order.paid`): recorded in the transaction of the write it describes. */
+export const domainEvents = tenantTable(
+  'domain_events',
+  {
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [...filterIndexes('domain_events', t, { name: t.name })],
+);
+
+/**
+ * One event handed to one subscribing module. Written with the event (pending); the subscriber's
+ * transaction marks it done, so a second delivery of the same job finds it done and changes nothing
+ * (at least once, exactly once in effect). A failing handler leaves its error and attempts here.
+ */
+export const eventDeliveries = tenantTable(
+  'event_deliveries',
+  {
+    eventId: uuid('event_id').notNull(),
+    eventName: text('event_name').notNull(),
+    subscriber: text('subscriber').notNull(),
+    status: text('status', { enum: ['pending', 'failed', 'done'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    processedAt: instant('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('event_deliveries_uq').on(t.tenantId, t.eventId, t.subscriber),
+    // The sweep reads pending deliveries of every community: a small partial index, tenant first like every index.
+    index('event_deliveries_pending_idx').on(t.tenantId, t.updatedAt).where(sql`status = 'pending'`),
+    ...filterIndexes('event_deliveries', t, { status: t.status, eventName: t.eventName, subscriber: t.subscriber }),
   ],
 );

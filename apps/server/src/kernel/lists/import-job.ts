@@ -32,16 +32,16 @@ export interface ImportJobData {
 type Counts = { processed: number; created: number; updated: number; unchanged: number; failed: number };
 
 /**
- * Registers the import job (the file read back from storage as a stream, rows in batches, refused
- * rows reported, the file deleted when it ends) and the hourly sweep.
+ * The import job (the file read back from storage as a stream, rows in batches, refused rows
+ * reported, the file deleted when it ends) and the hourly sweep, as the lists module declares them.
  */
-export function registerImportJob(app: FastifyInstance) {
-  app.jobs.handle<ImportJobData>(IMPORT_JOB, (data) => runImport(app, data));
-  app.jobs.handle(IMPORT_SWEEP_JOB, async () => {
+export const importJobHandlers = {
+  [IMPORT_JOB]: (data: ImportJobData, app: FastifyInstance) => runImport(app, data),
+  [IMPORT_SWEEP_JOB]: async (_data: object, app: FastifyInstance) => {
     await sweepImports(app);
-  });
-  app.jobs.schedule(IMPORT_SWEEP_JOB, '23 * * * *');
-}
+  },
+};
+export const importSchedules = { [IMPORT_SWEEP_JOB]: '23 * * * *' };
 
 async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobData) {
   const job = await app.db.withTenant(tenantId, async (tx) => {

@@ -1,6 +1,6 @@
 import { defineModule } from '../module';
 import { registerCsvExport } from './csv-export';
-import { registerImportJob } from './import-job';
+import { importJobHandlers, importSchedules } from './import-job';
 import { registerCsvImport } from './import-routes';
 import { savedViewRoutes } from './saved-views';
 
@@ -9,9 +9,10 @@ export const listsModule = defineModule({
   key: 'lists',
   label: 'Lists',
   area: 'settings',
+  jobs: importJobHandlers,
+  schedules: importSchedules,
   async routes(app) {
     await savedViewRoutes(app);
-    registerImportJob(app);
     for (const resource of app.resources.all()) {
       registerCsvExport(app, resource);
       registerCsvImport(app, resource);

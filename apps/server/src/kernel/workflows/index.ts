@@ -1,2 +1,16 @@
-/** Workflows surface: multi-step flows as named steps with compensation. */
-export { CompensationError, defineWorkflow, type Workflow, type WorkflowStep } from './workflow';
+/**
+ * Workflows surface: durable workflows (typed steps, each recorded as it commits, resumed after a
+ * crash, compensated last-first) and the in-memory flow checkout's hot path keeps.
+ */
+export {
+  type DurableWorkflow,
+  defineWorkflow,
+  type ExternalStepContext,
+  externalStep,
+  type StartedRun,
+  type Step,
+  type StepContext,
+  startWorkflow,
+  step,
+} from './durable';
+export { CompensationError, defineInlineWorkflow, type InlineWorkflow, type WorkflowStep } from './workflow';

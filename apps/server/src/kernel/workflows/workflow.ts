@@ -1,5 +1,7 @@
 /**
- * Multi-step flows (checkout, campaign launch, renewal) as named steps with compensation. Each step
+ * In-memory multi-step flows (checkout's single-transaction hot path) as named steps with
+ * compensation; nothing is stored. Flows that must survive a crash are durable workflows
+ * (durable.ts, `defineWorkflow`). Each step
  * runs with the flow's input and the results of the steps before it; when a step fails, the steps
  * that completed are undone by their compensations, last first, and the step's error is rethrown.
  * Steps that write the database should each be one transaction (a step is the unit that commits),
@@ -25,14 +27,14 @@ export class CompensationError extends Error {
   }
 }
 
-export interface Workflow<Input> {
+export interface InlineWorkflow<Input> {
   name: string;
   steps: string[];
   /** Runs every step in order; returns each step's result by name. */
   run(input: Input): Promise<Record<string, unknown>>;
 }
 
-export function defineWorkflow<Input>(name: string, steps: WorkflowStep<Input, any>[]): Workflow<Input> {
+export function defineInlineWorkflow<Input>(name: string, steps: WorkflowStep<Input, any>[]): InlineWorkflow<Input> {
   const names = steps.map((s) => s.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new Error(`Workflow ${name} names step ${twice} twice`);

@@ -3,6 +3,13 @@ import { catalogue } from './catalogue';
 import { commerceContactSources } from './contact-sources';
 import { orders } from './orders';
 
+declare module '../../kernel/events' {
+  interface DomainEvents {
+    /** An order was paid (a verified payment, or an admin's "mark as paid"); amounts in minor units. */
+    'commerce.order.paid': { orderId: string; reference: string; total: number; currency: string; source: 'manual' | 'payment' };
+  }
+}
+
 /**
  * The community's shop: catalogue (categories, tags, attributes, products and their variations),
  * stock, customers, carts, orders and dispatch, coupons, reviews and returns; its back office, the

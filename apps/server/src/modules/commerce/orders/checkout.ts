@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Email, emailOutboxInsert } from '../../../kernel/messaging';
 import { AppError, errors, insertFromJson, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
-import { defineWorkflow } from '../../../kernel/workflows';
+import { defineInlineWorkflow } from '../../../kernel/workflows';
 import { commerceCarts, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { type PricedCart, priceCart } from './cart';
 import { redeemCoupon } from './coupons';
@@ -194,7 +194,7 @@ const writeOrder = preparedStatement('commerce:place-order', () => {
  * A payment step plugs in after `email`; a step that fails undoes the ones before it (the
  * transaction rolls back the database too).
  */
-export const placeOrderWorkflow = defineWorkflow<CheckoutRun>('commerce.place-order', [
+export const placeOrderWorkflow = defineInlineWorkflow<CheckoutRun>('commerce.place-order', [
   { name: 'price-cart', run: (run) => pricedForCheckout(run) },
   {
     name: 'reserve-stock',

@@ -1,7 +1,7 @@
 import type { ModulePart } from '../../../kernel/resources';
 import { adminRoutes } from './admin-routes';
 import { ordersCompat } from './compat';
-import { scheduleExpiry } from './expiry';
+import { expiryJobs, expirySchedules } from './expiry';
 import { registerOrderPayable } from './payable';
 import { addressesResource } from './resources/addresses';
 import { couponsResource } from './resources/coupons';
@@ -21,8 +21,9 @@ export const orders: ModulePart = {
   routes: (app) => {
     storefrontRoutes(app);
     adminRoutes(app);
-    scheduleExpiry(app);
-    registerOrderPayable(app);
   },
+  jobs: expiryJobs,
+  schedules: expirySchedules,
+  onStart: registerOrderPayable,
   seed: seedOrders,
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../../kernel/events';
+import { emit, recordAudit } from '../../../kernel/events';
 import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { checkDispatch, dispatchEvent, type OrderEvent, type OrderState, transitionOrder } from '../domain';
 import { commerceDispatches, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
@@ -78,7 +78,16 @@ async function apply(s: ShopTx, order: OrderRow, event: OrderEvent, actor: Actor
  */
 export async function markPaid(s: ShopTx, orderId: string, source: { kind: 'payment'; reference?: string; actor: Actor }) {
   const order = await lockOrder(s, orderId);
-  return apply(s, order, 'pay', source.actor, { source: source.kind, reference: source.reference ?? null });
+  const paid = await apply(s, order, 'pay', source.actor, { source: source.kind, reference: source.reference ?? null });
+  // In the same transaction: subscribers hear of it exactly when the payment is recorded.
+  await emit(s.tx, 'commerce.order.paid', {
+    orderId,
+    reference: paid.reference,
+    total: paid.total,
+    currency: paid.currency,
+    source: source.kind,
+  });
+  return paid;
 }
 
 /**

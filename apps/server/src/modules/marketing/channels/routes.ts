@@ -9,13 +9,7 @@ import { ccMessagesResource } from './resources/cc-messages';
 import { whatsappTemplatesResource } from './resources/whatsapp-templates';
 import { settingsInput } from './settings/schemas';
 import { generateVapidKeys, readSettings, saveSettings } from './settings/store';
-import {
-  submitWhatsappTemplate,
-  syncPendingWhatsappTemplates,
-  syncWhatsappTemplates,
-  WHATSAPP_SYNC_CRON,
-  WHATSAPP_SYNC_JOB,
-} from './whatsapp-sync';
+import { submitWhatsappTemplate, syncWhatsappTemplates } from './whatsapp-sync';
 import { whatsappWebhookRoutes } from './whatsapp-webhook';
 
 const tags = ['marketing'];
@@ -140,9 +134,4 @@ export async function channelsRoutes(app: FastifyInstance) {
   );
 
   await whatsappWebhookRoutes(app);
-
-  // Templates under review in every community: their status read from Meta every 30 minutes (the
-  // webhook brings it at once where the community set it up).
-  app.jobs.handle(WHATSAPP_SYNC_JOB, () => syncPendingWhatsappTemplates(app).then(() => undefined));
-  app.jobs.schedule(WHATSAPP_SYNC_JOB, WHATSAPP_SYNC_CRON);
 }

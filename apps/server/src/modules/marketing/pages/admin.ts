@@ -6,10 +6,9 @@ import { designSchema } from './design';
 import { renderLandingPage } from './render';
 import { landingPagesResource } from './resources/landing-pages';
 import { pageStats, trafficStats } from './stats';
-import { syncAllCommunities, syncContacts } from './sync';
+import { syncContacts } from './sync';
 import { LANDING_TEMPLATES } from './templates';
 
-export const SYNC_JOB = 'marketing.contacts-sync';
 const tags = ['marketing'];
 const read = { access: 'marketing-pages:read' } as const;
 
@@ -95,8 +94,4 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (req) => ({ data: await syncContacts(app, scope(req).tenantId) }),
   );
-
-  // Nightly, every community's contacts take in what the other modules gathered that day.
-  app.jobs.handle(SYNC_JOB, () => syncAllCommunities(app));
-  app.jobs.schedule(SYNC_JOB, '30 2 * * *');
 }

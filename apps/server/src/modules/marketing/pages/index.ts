@@ -5,6 +5,9 @@ import { pagesCompat } from './compat';
 import { publicRoutes } from './public';
 import { landingPagesResource } from './resources/landing-pages';
 import { seedPages } from './seed';
+import { syncAllCommunities } from './sync';
+
+export const SYNC_JOB = 'marketing.contacts-sync';
 
 /** Landing pages, the contact sync from the community's other records, contact-us leads. */
 export const pages: ModulePart = {
@@ -14,6 +17,13 @@ export const pages: ModulePart = {
     await adminRoutes(app);
     await publicRoutes(app);
   },
+  // Nightly, every community's contacts take in what the other modules gathered that day.
+  jobs: {
+    [SYNC_JOB]: async (_data, app) => {
+      await syncAllCommunities(app);
+    },
+  },
+  schedules: { [SYNC_JOB]: '30 2 * * *' },
   seed: seedPages,
 };
 
