@@ -1,5 +1,8 @@
-// A server-sent-events reader over fetch, for the live-update tests and bench/live-latency.ts: the
-// frames as they arrive, with the time each arrived.
+// A server-sent-events reader for the live-update tests and bench/live-latency.ts: the frames as
+// they arrive, with the time each arrived. node:http on a connection of its own (no agent), so
+// close() ends exactly that connection (fetch's pool was seen to open a spare one on abort, which
+// then held a server's shutdown up until its idle timeout).
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 
 export interface SseEvent {
   id?: string;
@@ -25,14 +28,19 @@ export interface SseClient {
 
 /** Opens `url` as an event stream. Resolves once the response's status is known. */
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const req = httpRequest(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } });
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end();
+  });
+  req.on('error', () => {}); // destroyed by close()
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const w of waiters) w();
   };
   const client: SseClient = {
-    status: res.status,
+    status: res.statusCode ?? 0,
     events: [],
     ended: false,
     next(match, timeoutMs = 5_000, after = 0) {
@@ -73,10 +81,16 @@ export async function openSse(url: string, headers: Record<string, string> = {})
         check();
       });
     },
-    close: () => abort.abort(),
+    close: () => req.destroy(),
   };
-  if (res.status !== 200 || !res.body) {
-    client.body = await res.json().catch(() => null);
+  if (res.statusCode !== 200) {
+    let text = '';
+    for await (const chunk of res) text += chunk;
+    try {
+      client.body = JSON.parse(text);
+    } catch {
+      client.body = text;
+    }
     client.ended = true;
     return client;
   }
@@ -84,7 +98,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of res as AsyncIterable<Buffer>) {
         buffer += decoder.decode(chunk, { stream: true });
         let end = buffer.indexOf('\n\n');
         while (end >= 0) {

@@ -1,81 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, freshDatabase, type ServerProcess, sharedKeys, startProcess, stopProcess } from './server-process';
 import { startSmtp } from './smtp';
+import { openSse } from './sse-client';
 
 const server = process.env.TEST_DATABASE_URL;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const JWT_SECRET = randomBytes(32).toString('hex');
-
-interface Process {
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-/** One real server process (`node --import tsx src/main.ts`) on a random port; resolves once it listens. */
-function startProcess(env: Record<string, string>): Promise<Process> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      JOBS: 'on',
-      JWT_SECRET,
-      PUBLIC_URL: 'https://atrium.example.com',
-      // Production requires both keys; the processes share them (one sealed credential, any process opens it).
-      SECRETS_KEY: 'a'.repeat(64),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      const address = /^\{/.test(line) ? (JSON.parse(line) as { address?: string }).address : undefined;
-      if (address) resolve({ url: address, child, dataDir });
-    });
-    child.on('exit', (code) => reject(new Error(`server process exited (${code}):\n${output.join('\n').slice(-3000)}`)));
-  });
-}
-
-async function stopProcess(p: Process | undefined) {
-  if (!p) return;
-  if (p.child.exitCode === null) {
-    const exited = new Promise((resolve) => p.child.on('exit', resolve));
-    p.child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(p.dataDir, { recursive: true, force: true });
-}
-
-async function call(p: Process, method: string, path: string, options: { token?: string; community?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.community) headers['community-name'] = options.community;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${p.url}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, text };
-}
+const keys = sharedKeys();
 
 /**
  * Issue 8 item 7: two real server processes on one fresh PostgreSQL database. A PostgreSQL test: it
@@ -83,8 +13,8 @@ async function call(p: Process, method: string, path: string, options: { token?:
  * one process owns alone.
  */
 describe.skipIf(!server)('two server processes on one PostgreSQL database (needs TEST_DATABASE_URL; skipped without it)', () => {
-  let a: Process | undefined;
-  let b: Process | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let dropDatabase = async () => {};
   const community = `two${randomBytes(4).toString('hex')}`;
@@ -92,21 +22,10 @@ describe.skipIf(!server)('two server processes on one PostgreSQL database (needs
   const password = 'correct-horse-battery';
 
   beforeAll(async () => {
-    const name = `${new URL(server!).pathname.slice(1) || 'atrium'}_p_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-    const url = new URL(server!);
-    url.pathname = `/${name}`;
+    const database = await freshDatabase(server!, 'p');
+    dropDatabase = database.drop;
     smtp = await startSmtp();
-    const env = { DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    const env = { ...keys, DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
     // Started together on an empty database: one migrates, the other waits on the migration lock.
     [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
   }, 180_000);
@@ -188,5 +107,29 @@ describe.skipIf(!server)('two server processes on one PostgreSQL database (needs
       ['sent', 1],
     ]);
     expect(smtp.received.length).toBe(before + 3);
+  });
+
+  it('a change made on A reaches a live stream (SSE) on B within 1 s', async () => {
+    const stream = await openSse(`${b!.url}/api/v1/live`, { authorization: `Bearer ${token}`, 'community-name': community });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+      const latencies: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const from = stream.events.length;
+        const started = performance.now();
+        const created = await call(a!, 'POST', '/api/v1/ops/notifications', { token, community, body: { title: `Live ${i}` } });
+        expect(created.status, created.text).toBe(201);
+        const id = created.body.data.id as string;
+        const got = await stream.next((e) => e.event === 'notification.created' && JSON.parse(e.data).data.id === id, 5_000, from);
+        latencies.push(got.at - started);
+      }
+      latencies.sort((x, y) => x - y);
+      const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1];
+      console.log(`A's change reached B's stream: p50 ${latencies[9].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (20 changes)`);
+      expect(p95).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
   });
 });
