@@ -17,8 +17,10 @@ export interface SseClient {
   /** The refusal's body when status is not 200. */
   body?: unknown;
   events: SseEvent[];
-  /** Whether the server ended the stream. */
+  /** Whether the stream ended (the server ended it, or close()). */
   ended: boolean;
+  /** Why reading stopped, when it was not the server ending the stream. */
+  error?: unknown;
   /** The first event (from `after` on) matching `match`, waiting up to timeoutMs. */
   next(match: (e: SseEvent) => boolean, timeoutMs?: number, after?: number): Promise<SseEvent>;
   /** Resolves once the server has ended the stream (or rejects after timeoutMs). */
@@ -126,8 +128,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
         }
         wake();
       }
-    } catch {
-      // aborted by close(), or the connection dropped
+    } catch (err) {
+      client.error = err; // destroyed by close(), or the connection dropped
     }
     client.ended = true;
     wake();
