@@ -161,6 +161,24 @@ describe('live updates (GET /api/v1/live)', () => {
     await s.next((e) => e.event === 'test.after-reset');
   });
 
+  it('events older than the retention are forgotten; a stream resuming from one gets `reset`', async () => {
+    const s = await ready(reader);
+    const [got] = await afterMarker(a.tenantId, s);
+    expect(got).toEqual([]);
+    const position = s.events.at(-1)!.id!;
+    s.close();
+    await send({ tenantId: a.tenantId, topic: { community: true }, event: 'test.kept' });
+    // The marker was published "an hour ago"; the event after it just now.
+    await t.app.db.query("update live_events set created_at = now() - interval '1 hour' where id = $1", [Number(position)]);
+    await t.app.live.forgetOld();
+    const left = await t.app.db.query<{ id: string }>('select id from live_events where id = $1', [Number(position)]);
+    expect(left).toEqual([]);
+    const resumed = await ready(reader, '/api/v1/live', { 'last-event-id': position });
+    expect(resumed.events.map((e) => e.event)).toEqual(['reset', 'ready']);
+    const kept = await t.app.db.query<{ event: string }>("select event from live_events where event = 'test.kept'");
+    expect(kept.length).toBeGreaterThan(0);
+  });
+
   it('refuses a caller without a session, a malformed Last-Event-ID and more streams than the cap', async () => {
     const anonymous = await stream(null);
     expect(anonymous.status).toBe(401);

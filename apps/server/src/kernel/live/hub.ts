@@ -95,7 +95,7 @@ export class LiveHub {
       this.received(payload).catch((err) => this.db.onAfterCommitError(err));
     });
     const every = Math.min(60_000, Math.max(1_000, this.limits.retentionMs / 4));
-    this.pruner = setInterval(() => this.prune().catch((err) => this.db.onAfterCommitError(err)), every);
+    this.pruner = setInterval(() => this.forgetOld().catch((err) => this.db.onAfterCommitError(err)), every);
     this.pruner.unref();
   }
 
@@ -303,8 +303,8 @@ export class LiveHub {
     }
   }
 
-  /** Forgets events older than the retention (every process does it; deleting twice is harmless). */
-  private async prune(): Promise<void> {
+  /** Forgets events older than the retention (every process does it, on a timer; deleting twice is harmless). */
+  async forgetOld(): Promise<void> {
     await this.db.query('delete from live_events where created_at < now() - make_interval(secs => $1)', [this.limits.retentionMs / 1000]);
   }
 }
