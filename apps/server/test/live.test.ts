@@ -179,6 +179,26 @@ describe('live updates (GET /api/v1/live)', () => {
     expect(kept.length).toBeGreaterThan(0);
   });
 
+  // PostgreSQL only: the embedded engine has no listening connection to lose.
+  if (process.env.TEST_DATABASE_URL) {
+    it('when the listening connection is lost, the streams catch up on what was published meanwhile', async () => {
+      const s = await ready(reader);
+      const [got] = await afterMarker(a.tenantId, s);
+      expect(got).toEqual([]);
+      const ended = await t.app.db.query<{ ended: boolean }>(
+        `select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`,
+      );
+      expect(ended.map((r) => r.ended)).toEqual([true]);
+      // Nobody listens now: this NOTIFY reaches no process. The stream gets it once the hub is back.
+      await send({ tenantId: a.tenantId, topic: { community: true }, event: 'test.while-deaf' });
+      await s.next((e) => e.event === 'test.while-deaf', 10_000);
+      const [after] = await afterMarker(a.tenantId, s);
+      expect(after).toEqual([]);
+      expect(s.events.filter((e) => e.event === 'test.while-deaf')).toHaveLength(1);
+    });
+  }
+
   it('refuses a caller without a session, a malformed Last-Event-ID and more streams than the cap', async () => {
     const anonymous = await stream(null);
     expect(anonymous.status).toBe(401);
