@@ -1,5 +1,8 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publish } from '../src/kernel/live';
+import { SseStream } from '../src/kernel/live/sse';
 import type { LiveMessage } from '../src/kernel/live/topics';
 import { signedInAdmin, startTestApp, type TestAdmin, type TestApp, type TestCommunity } from './helpers';
 import { liveData, openSse, type SseClient } from './sse-client';
@@ -262,5 +265,57 @@ describe('public live channels (/public/<community>/live/<channel>)', () => {
     expect((await stream(null, '/public/no-such-community-here/live/test-room')).status).toBe(404);
     const wrongKey = await stream(null, `/public/${a.name}/live/test-room?key=kitchen`);
     expect(wrongKey.status).toBe(403);
+  });
+});
+
+describe('SseStream (backpressure)', () => {
+  /** A response whose socket takes `room` writes after each drain, then reports a full buffer. */
+  function slowResponse(room: number) {
+    let sinceDrain = 0;
+    const raw = Object.assign(new EventEmitter(), {
+      written: [] as string[],
+      writableEnded: false,
+      write(chunk: string) {
+        raw.written.push(chunk);
+        return ++sinceDrain < room;
+      },
+      end() {
+        raw.writableEnded = true;
+      },
+      drain() {
+        sinceDrain = 0;
+        raw.emit('drain');
+      },
+    });
+    return raw;
+  }
+
+  it('queues frames while the socket is full, sends them in order on drain, and cuts a reader that falls too far behind', () => {
+    const raw = slowResponse(2);
+    let closed = 0;
+    const stream = new SseStream(raw as unknown as ServerResponse, {
+      keepAliveMs: 60_000,
+      maxQueuedBytes: 100,
+      retryMs: 2_000,
+      onClose: () => closed++,
+    });
+    stream.send({ id: 1, event: 'a', data: '1' }); // the second write fills the buffer
+    stream.send({ id: 2, event: 'b', data: '2' });
+    stream.send({ id: 3, event: 'c', data: '3' });
+    stream.send({ id: 4, event: 'd', data: '4' });
+    expect(raw.written).toEqual(['retry: 2000\n\n', 'id: 1\nevent: a\ndata: 1\n\n']);
+    raw.drain(); // room for two: the third queued frame waits for the next drain
+    expect(raw.written.slice(2)).toEqual(['id: 2\nevent: b\ndata: 2\n\n', 'id: 3\nevent: c\ndata: 3\n\n']);
+    raw.drain();
+    expect(raw.written.slice(4)).toEqual(['id: 4\nevent: d\ndata: 4\n\n']);
+    expect(stream.isClosed).toBe(false);
+    stream.send({ id: 5, event: 'e', data: '5' }); // fills the buffer again
+    // The queue grows past 100 bytes: the stream ends (the client reconnects and catches up).
+    for (let i = 0; i < 10 && !stream.isClosed; i++) stream.send({ id: 10 + i, event: 'bulk', data: 'x'.repeat(20) });
+    expect(stream.isClosed).toBe(true);
+    expect(raw.writableEnded).toBe(true);
+    expect(closed).toBe(1);
+    raw.emit('close');
+    expect(closed).toBe(1);
   });
 });
