@@ -18,6 +18,7 @@ import { writeAppLog } from './kernel/events/logs';
 import { createJobs, type Jobs } from './kernel/jobs/jobs';
 import { kernelModule } from './kernel/kernel-module';
 import { listsModule } from './kernel/lists/module';
+import { liveUpdates } from './kernel/live/routes';
 import { createMailer, type Mailer } from './kernel/messaging/mailer';
 import { bindOutbound, createOutbound, type Outbound } from './kernel/messaging/outbound';
 import type { AppModule } from './kernel/module';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMetaRoutes(app, resources, catalogue);
   registerDashboardRoute(app, resources);
   await authRoutes(app);
+  await app.register(liveUpdates);
   for (const module of modules) await module.routes?.(app);
   registerCompatRoutes(
     app,

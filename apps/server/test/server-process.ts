@@ -14,6 +14,9 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /** Shared by every process a test file starts: a session made on one is valid on the others. */
 const JWT_SECRET = randomBytes(32).toString('hex');
 
+/** Keys for processes that must share them, when a test wants its own (each process gets the file's by default). */
+export const sharedKeys = () => ({ JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: 'a'.repeat(64) });
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;

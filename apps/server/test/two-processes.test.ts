@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freshDatabase, type ServerProcess, startProcess, stopProcess } from './server-process';
+import { call, freshDatabase, type ServerProcess, sharedKeys, startProcess, stopProcess } from './server-process';
 import { startSmtp } from './smtp';
+import { openSse } from './sse-client';
 
 const server = process.env.TEST_DATABASE_URL;
+const keys = sharedKeys();
 
 /**
  * Issue 8 item 7: two real server processes on one fresh PostgreSQL database. A PostgreSQL test: it
@@ -23,7 +25,7 @@ describe.skipIf(!server)('two server processes on one PostgreSQL database (needs
     const database = await freshDatabase(server!, 'p');
     dropDatabase = database.drop;
     smtp = await startSmtp();
-    const env = { DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    const env = { ...keys, DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
     // Started together on an empty database: one migrates, the other waits on the migration lock.
     [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
   }, 180_000);
@@ -105,5 +107,29 @@ describe.skipIf(!server)('two server processes on one PostgreSQL database (needs
       ['sent', 1],
     ]);
     expect(smtp.received.length).toBe(before + 3);
+  });
+
+  it('a change made on A reaches a live stream (SSE) on B within 1 s', async () => {
+    const stream = await openSse(`${b!.url}/api/v1/live`, { authorization: `Bearer ${token}`, 'community-name': community });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+      const latencies: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const from = stream.events.length;
+        const started = performance.now();
+        const created = await call(a!, 'POST', '/api/v1/ops/notifications', { token, community, body: { title: `Live ${i}` } });
+        expect(created.status, created.text).toBe(201);
+        const id = created.body.data.id as string;
+        const got = await stream.next((e) => e.event === 'notification.created' && JSON.parse(e.data).data.id === id, 5_000, from);
+        latencies.push(got.at - started);
+      }
+      latencies.sort((x, y) => x - y);
+      const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1];
+      console.log(`A's change reached B's stream: p50 ${latencies[9].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (20 changes)`);
+      expect(p95).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
   });
 });

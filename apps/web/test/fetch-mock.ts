@@ -1,5 +1,9 @@
 /** Every fetch of the app in unit tests goes to the handler a test sets (none = 404). */
-export type Handler = (method: string, url: URL, body: unknown) => { status?: number; body?: unknown } | undefined;
+export type Handler = (
+  method: string,
+  url: URL,
+  body: unknown,
+) => { status?: number; body?: unknown /** An event stream's body instead of JSON. */; stream?: ReadableStream<Uint8Array> } | undefined;
 
 let handler: Handler = () => undefined;
 export const calls: { method: string; url: URL; body: unknown }[] = [];
@@ -26,6 +30,7 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
   calls.push({ method: request.method, url, body });
   const answer = handler(request.method, url, body) ?? { status: 404, body: { error: { code: 'route_not_found', message: 'No route' } } };
   const status = answer.status ?? 200;
+  if (answer.stream) return new Response(answer.stream, { status, headers: { 'content-type': 'text/event-stream' } });
   return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
     status,
     headers: { 'content-type': 'application/json' },

@@ -12714,6 +12714,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Live updates of the community (text/event-stream): events about records the caller may read, the caller and the community; Last-Event-ID resumes */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Resume after this event (what EventSource sends as the Last-Event-ID header) */
+          lastEventId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/audiences': {
     parameters: {
       query?: never;
@@ -56856,6 +56893,48 @@ export interface paths {
         path: {
           community: string;
           id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/live/{channel}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Live updates of a public channel a module offers (text/event-stream), e.g. a chat widget */
+    get: {
+      parameters: {
+        query?: {
+          /** @description What the channel lets this visitor follow (e.g. a conversation token) */
+          key?: string;
+          /** @description Resume after this event (what EventSource sends as the Last-Event-ID header) */
+          lastEventId?: string;
+        };
+        header?: never;
+        path: {
+          channel: string;
+          community: string;
         };
         cookie?: never;
       };

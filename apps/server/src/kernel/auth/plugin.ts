@@ -86,7 +86,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
 type RouteAuthConfig = { public?: boolean; access?: Access; platformHeader?: boolean };
 
-function bearerToken(req: FastifyRequest): string | null {
+export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
   const [scheme, value] = header.split(' ');
@@ -102,7 +102,7 @@ function sessionOf(claims: TokenClaims, cache: ReturnType<typeof sessionCacheFor
 }
 
 /** One round trip: the session, its user, role permissions and community. Null if revoked or expired. */
-async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<AuthContext | null> {
+export async function loadSession(app: FastifyInstance, claims: TokenClaims): Promise<AuthContext | null> {
   const cache = sessionCacheFor(app.db);
   const [row] = await app.db.query<{
     id: string;

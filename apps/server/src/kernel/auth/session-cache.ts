@@ -15,6 +15,8 @@ const CHANNEL = 'atrium_sessions';
 export class SessionCache {
   private readonly entries = new Map<string, { auth: AuthContext; until: number }>();
   private listening: Promise<void> | null = null;
+  /** Told whenever a community's sessions are dropped (null: every community's), e.g. live streams re-check theirs. */
+  private readonly dropListeners = new Set<(tenantId: string | null) => void>();
 
   constructor(private readonly db: Database) {}
 
@@ -41,14 +43,23 @@ export class SessionCache {
 
   private dropTenant(tenantId: string) {
     for (const [key, entry] of this.entries) if (entry.auth.tenantId === tenantId) this.entries.delete(key);
+    for (const fn of this.dropListeners) fn(tenantId);
+  }
+
+  /** Calls fn after each drop of a community's sessions here (null: all of them); returns the unsubscribe. */
+  onDrop(fn: (tenantId: string | null) => void): () => void {
+    this.dropListeners.add(fn);
+    return () => this.dropListeners.delete(fn);
   }
 
   /** Listens for the other processes' invalidations (one process alone needs none: PGlite). */
   start(): Promise<void> {
     if (!this.db.pool) return Promise.resolve();
     this.listening ??= this.db.listen(CHANNEL, (payload) => {
-      if (payload === null) this.entries.clear();
-      else if (payload) this.dropTenant(payload);
+      if (payload === null) {
+        this.entries.clear();
+        for (const fn of this.dropListeners) fn(null);
+      } else if (payload) this.dropTenant(payload);
     });
     return this.listening;
   }

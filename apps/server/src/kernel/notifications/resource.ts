@@ -1,4 +1,5 @@
 import { defineResource } from '../resources/resource';
+import { NOTIFICATIONS_RESOURCE, publishNotification } from './notify';
 import { notifications } from './tables';
 
 /**
@@ -6,7 +7,7 @@ import { notifications } from './tables';
  * through notify(), or written by an admin for the team. Marking one read sets readAt.
  */
 export const notificationsResource = defineResource({
-  path: 'ops/notifications',
+  path: NOTIFICATIONS_RESOURCE,
   module: 'notifications',
   table: notifications,
   label: { singular: 'Notification', plural: 'Notifications' },
@@ -28,6 +29,10 @@ export const notificationsResource = defineResource({
       if (data.read === false) return { ...data, readAt: null };
       return data;
     },
+    // Every write reaches the bells live, whichever way it came (one record, bulk edit, import).
+    afterWrite: (ctx, record) =>
+      publishNotification(ctx.tx, ctx.scope.tenantId, ctx.op === 'create' ? 'created' : 'changed', record.id as string),
+    beforeDelete: (ctx, record) => publishNotification(ctx.tx, ctx.scope.tenantId, 'removed', record.id as string),
   },
   examples: [
     { title: 'Welcome to your console', body: 'Messages from your website and finished imports appear here.', level: 'info' },

@@ -1,35 +1,59 @@
 import { ActionIcon, Anchor, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { request } from '../../api/client';
+import { subscribeLive } from '../../lib/live';
 import { usePermissions } from '../../lib/permissions';
 
-interface AuditEntry {
+interface Notification {
   id: string;
   createdAt: string;
-  actorName: string | null;
-  action: string;
-  resource: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  level: 'info' | 'success' | 'warning' | 'error';
+  read: boolean;
 }
 
-/** The notifications area: the latest changes in the community, and a way to every message sent. */
+const BELL = ['notifications-bell'];
+const PATH = '/api/v1/ops/notifications';
+
+/**
+ * The notifications area: the unread count and the latest notifications, kept current by the live
+ * stream (a notification created, read or removed anywhere, in any server process, refreshes them
+ * at once; so does the stream reconnecting), and a way to every message sent.
+ */
 export function NotificationsBell() {
   const { canRead } = usePermissions();
-  const allowed = canRead('admin-management');
-  const recent = useQuery({
-    queryKey: ['notifications-bell'],
+  const allowed = canRead('notifications');
+  const client = useQueryClient();
+  const unread = useQuery({
+    queryKey: [...BELL, 'unread'],
     enabled: allowed,
-    staleTime: 60_000,
-    queryFn: () =>
-      request<{ data: AuditEntry[] }>('GET', '/api/v1/ops/audit-log', { query: { limit: 6, withTotal: 'false' } }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => request<{ total: number | null }>('GET', PATH, { query: { read: 'false', limit: 1 } }).then((r) => r.total ?? 0),
   });
-  const entries = recent.data ?? [];
+  const latest = useQuery({
+    queryKey: [...BELL, 'latest'],
+    enabled: allowed,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => request<{ data: Notification[] }>('GET', PATH, { query: { limit: 6, withTotal: 'false' } }).then((r) => r.data),
+  });
+  useEffect(() => {
+    if (!allowed) return;
+    return subscribeLive((event) => {
+      if (event === null || event.event.startsWith('notification.')) void client.invalidateQueries({ queryKey: BELL });
+    });
+  }, [allowed, client]);
+  const count = unread.data ?? 0;
+  const entries = latest.data ?? [];
   return (
     <Popover position="bottom-end" width={320} shadow="md" withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-          <Indicator disabled={entries.length === 0} size={8} offset={2} color="brand">
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'}>
+          <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={16} offset={2} color="brand">
             <IconBell size={20} aria-hidden />
           </Indicator>
         </ActionIcon>
@@ -37,29 +61,30 @@ export function NotificationsBell() {
       <Popover.Dropdown>
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Recent activity
+            Notifications
           </Text>
-          {!allowed && (
+          {entries.length === 0 && (
             <Text size="sm" c="dimmed">
-              Nothing new.
+              {allowed && latest.isPending ? 'Loading…' : 'Nothing new.'}
             </Text>
           )}
-          {allowed && entries.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {recent.isPending ? 'Loading…' : 'Nothing new.'}
-            </Text>
-          )}
-          {entries.map((e) => (
-            <div key={e.id}>
-              <Text size="sm">
-                {e.actorName ?? 'Someone'} {e.action === 'delete' ? 'deleted' : `${e.action}d`} {e.resource}
-              </Text>
+          {entries.map((n) => (
+            <div key={n.id}>
+              {n.link?.startsWith('/') ? (
+                <Anchor component={Link} to={n.link} size="sm" fw={n.read ? 400 : 600}>
+                  {n.title}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={n.read ? 400 : 600}>
+                  {n.title}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
-                {new Date(e.createdAt).toLocaleString()}
+                {new Date(n.createdAt).toLocaleString()}
               </Text>
             </div>
           ))}
-          {canRead('notifications') && (
+          {allowed && (
             <Anchor component={Link} to="/admin-panel/notifications" size="sm">
               All messages sent
             </Anchor>
