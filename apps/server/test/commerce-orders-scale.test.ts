@@ -50,7 +50,7 @@ async function scans(query: Partial<ListQuery>, which: 'page' | 'count' = 'page'
 
 /**
  * A count is served by an index, or — when the planner expects more matches than are counted
- * exactly — by a scan that stops at the 10,001st match (bounded by how common the matches are,
+ * exactly — by a scan that stops at the 1,001st match (bounded by how common the matches are,
  * whatever the number of orders): the planner's call, as for the broad searches of list-scale.
  */
 async function expectCountBounded(query: Partial<ListQuery>) {
@@ -92,7 +92,7 @@ describe('the order list at 100,000 orders', () => {
   });
 
   it('serves the status tabs, alone and with a search, with an index (page and count)', async () => {
-    // One tab holds 1 order in 8; "to dispatch" (paid, processing) 1 in 4: its count (25,000) may stop at 10,001.
+    // One tab holds 1 order in 8; "to dispatch" (paid, processing) 1 in 4: its count (25,000) may stop at 1,001.
     for (const query of [{ status: 'paid' }, { status: 'paid,processing' }, { status: 'pending_payment', sort: '-createdAt' }]) {
       expectIndexed(await scans(query, 'page'), `page of ${JSON.stringify(query)}`);
       await expectCountBounded(query);

@@ -615,7 +615,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -865,7 +867,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -1444,7 +1448,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -2195,7 +2201,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -3000,7 +3008,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -3709,7 +3719,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -4417,7 +4429,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -4832,6 +4846,9 @@ export interface paths {
           expand?: string;
           featured?: string | string[];
           limit?: number;
+          maxPrice?: string | string[];
+          'maxPrice.gte'?: string;
+          'maxPrice.lte'?: string;
           minPrice?: string | string[];
           'minPrice.gte'?: string;
           'minPrice.lte'?: string;
@@ -4915,7 +4932,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -5837,6 +5856,9 @@ export interface paths {
           expand?: string;
           featured?: string | string[];
           limit?: number;
+          maxPrice?: string | string[];
+          'maxPrice.gte'?: string;
+          'maxPrice.lte'?: string;
           minPrice?: string | string[];
           'minPrice.gte'?: string;
           'minPrice.lte'?: string;
@@ -6082,7 +6104,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -6453,7 +6477,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -6768,7 +6794,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -7381,7 +7409,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -7958,7 +7988,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -8589,7 +8621,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -9263,7 +9297,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -9976,7 +10012,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -10712,7 +10750,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -11324,7 +11364,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -11957,7 +11999,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -12802,7 +12846,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -13312,7 +13358,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -13581,7 +13629,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -14459,7 +14509,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -15343,7 +15395,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -16420,7 +16474,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -17023,7 +17079,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -17622,7 +17680,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -19408,7 +19468,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -20026,7 +20088,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -20669,7 +20733,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -21329,7 +21395,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -22427,7 +22495,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -22934,7 +23004,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -23196,7 +23268,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -23507,7 +23581,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -24142,7 +24218,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -24512,7 +24590,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -25322,7 +25402,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -25718,7 +25800,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -26352,7 +26436,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -27016,7 +27102,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -27746,7 +27834,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -28386,7 +28476,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -29148,7 +29240,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -29873,7 +29967,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -30584,7 +30680,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -31293,7 +31391,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -31961,7 +32061,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -32593,7 +32695,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -33268,7 +33372,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -33883,7 +33989,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -34582,7 +34690,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -35281,7 +35391,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -36002,7 +36114,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -36856,7 +36970,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -37569,7 +37685,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -38189,7 +38307,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -38891,7 +39011,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -39538,7 +39660,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -40220,7 +40344,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -40973,7 +41099,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -41854,7 +41982,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -42507,7 +42637,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -43420,7 +43552,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -44066,7 +44200,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -44768,7 +44904,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -56705,12 +56843,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Active products: search, filters, sort */
+    /** Products on sale: search, filters, sort; a capped total (totalAtLeast) and keyset paging (nextCursor) */
     get: {
       parameters: {
         query?: {
           brand?: string;
           categoryId?: string;
+          /** @description Keyset cursor from the previous page (nextCursor): pages past the first 10,000 products */
+          cursor?: string;
           featured?: 'true' | 'false';
           limit?: number;
           maxPrice?: number;

@@ -206,6 +206,7 @@ export function registerPublicViews(app: FastifyInstance, views: PublicView[]) {
                 data: result.data,
                 total: result.total,
                 totalIsEstimate: result.totalIsEstimate,
+                totalAtLeast: result.totalAtLeast,
                 limit: result.limit,
                 offset: result.offset,
                 nextCursor: result.nextCursor,
