@@ -17,11 +17,10 @@ interface CannonResult {
   errors: number;
   timeouts: number;
 }
-interface CannonRequest {
+export interface CannonRequest {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
-  setupRequest?: (request: CannonRequest) => CannonRequest;
 }
 type Cannon = (options: {
   url: string;
@@ -78,13 +77,12 @@ export interface MeasureOptions {
   headers?: Record<string, string>;
   /** The PostgreSQL database whose backends' CPU is counted (an admin connection to the server). */
   db?: { admin: pg.Client; name: string };
-  /** Changes each request before it is sent (e.g. a client address of its own). */
-  setupRequest?: (request: CannonRequest) => CannonRequest;
+  /** The requests each connection sends in turn (e.g. each from a client address of its own); plain data, for the worker. */
+  requests?: CannonRequest[];
 }
 
 /** A 2 s warm-up (JIT, pool connections, PostgreSQL caches), then the measured run; any non-2xx fails it. */
-export async function measure(url: string, { connections, seconds, headers = {}, db, setupRequest }: MeasureOptions): Promise<Measured> {
-  const requests = setupRequest ? [{ setupRequest }] : undefined;
+export async function measure(url: string, { connections, seconds, headers = {}, db, requests }: MeasureOptions): Promise<Measured> {
   await autocannon({ url, connections, duration: 2, headers, requests, workers: 1 });
   const db0 = db ? await backendCpu(db.admin, db.name) : new Map<number, number>();
   const node0 = process.cpuUsage();

@@ -136,6 +136,15 @@ describe('lists at 100,000 rows', () => {
     });
     expect(read).toBe(EXACT_TOTAL_LIMIT + 1);
 
+    // Exact counts are counted on every request (only the planner's estimates are reused): a new
+    // match shows at once.
+    await t.app.db.query(
+      `insert into site_products (tenant_id, code, name, slug, status) values ($1::uuid, 'P-X', 'Product 4242 extra', 'product-4242-extra', 'draft')`,
+      [a.tenantId],
+    );
+    expect(await get('q=Product 4242')).toMatchObject({ total: 12, totalIsEstimate: false, totalAtLeast: null });
+    await t.app.db.query(`delete from site_products where tenant_id = $1::uuid and code = 'P-X'`, [a.tenantId]);
+
     // Far more expected than the cap: the planner's estimate, not counted.
     const all = await get('sort=-createdAt');
     expect(all).toMatchObject({ totalIsEstimate: true, totalAtLeast: null });

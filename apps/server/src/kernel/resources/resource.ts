@@ -37,6 +37,7 @@ import {
   type TableLookup,
 } from './relations';
 import { deriveSchemas } from './schemas';
+import { totalEstimates } from './total-estimates';
 import type { ResourceConfig, Row, TenantTable } from './types';
 
 type WriteOp = 'create' | 'update' | 'delete';
@@ -158,7 +159,7 @@ export class Resource {
       } else {
         // The count ignores the cursor: it is the size of the whole filtered list.
         const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
-        ({ total, totalIsEstimate, totalAtLeast } = await countUpTo(tx, (cap) => matching(filters, cap)));
+        ({ total, totalIsEstimate, totalAtLeast } = await countUpTo(tx, (cap) => matching(filters, cap), scope));
       }
     }
     const last = rows[rows.length - 1];
@@ -466,15 +467,20 @@ export class Resource {
 export type Counted = Pick<ListResult, 'total' | 'totalIsEstimate' | 'totalAtLeast'> & { total: number };
 
 /**
- * A total whose cost is bounded by the cap, whatever the number of matches. The planner is asked
- * first (EXPLAIN plans, it does not run): when it expects far more matches than EXACT_TOTAL_LIMIT
- * (ESTIMATE_TRUSTED_FROM), its estimate is the answer ("about 86,000"). Otherwise the matches are
- * counted over a subquery LIMITed to EXACT_TOTAL_LIMIT + 1, which stops reading there: exact
- * below, and past it "at least EXACT_TOTAL_LIMIT" with the estimate (never below what was counted).
+ * A total whose cost is bounded by the cap, whatever the number of matches. The planner's estimate
+ * comes first (EXPLAIN plans, it does not run; reused a minute per community and filter when
+ * `estimatesOf` names them, see total-estimates.ts): when it expects far more matches than
+ * EXACT_TOTAL_LIMIT (ESTIMATE_TRUSTED_FROM), it is the answer ("about 86,000"). Otherwise the
+ * matches are counted over a subquery LIMITed to EXACT_TOTAL_LIMIT + 1, which stops reading there:
+ * exact below, and past it "at least EXACT_TOTAL_LIMIT" with the estimate (never below what was counted).
  */
-export async function countUpTo(tx: Db, matching: (cap?: number) => SQL): Promise<Counted> {
-  const [plan] = await explain(tx, matching());
-  const estimate = Math.round(plan.Plan['Plan Rows'] as number);
+export async function countUpTo(
+  tx: Db,
+  matching: (cap?: number) => SQL,
+  estimatesOf?: { db: Scope['db']; tenantId: string },
+): Promise<Counted> {
+  const ask = async () => Math.round((await explain(tx, matching()))[0].Plan['Plan Rows'] as number);
+  const estimate = estimatesOf ? await totalEstimates(estimatesOf.db).get(estimatesOf.tenantId, matching(), ask) : await ask();
   if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, totalIsEstimate: true, totalAtLeast: null };
   const [[n]] = await rawRows(tx, sql`select count(*)::int from (${matching(EXACT_TOTAL_LIMIT + 1)}) as capped`);
   if (Number(n) <= EXACT_TOTAL_LIMIT) return { total: Number(n), totalIsEstimate: false, totalAtLeast: null };
