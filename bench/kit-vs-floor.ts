@@ -11,14 +11,13 @@
  * after the rows). Each query is measured with autocannon against the kit (bearer token, session
  * check, access check, validation, row-level security, the query builder, serialisation) and
  * against a floor: bare Fastify + a pg Pool running the best hand-written SQL for the same answer
- * (same page, same total: the planner's estimate from 30,000 expected matches, else exact up to 10,000
+ * (same page, same total: the planner's estimate from ESTIMATE_TRUSTED_FROM expected matches, else exact up to EXACT_TOTAL_LIMIT
  * and the estimate beyond), no auth, no RLS.
  * Embedded PGlite: the same queries on the kit at BENCH_PGLITE_ROWS (100,000).
  * Prints p50/p95/p99, requests/s and kit/floor. Not part of `npm test`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,33 +25,8 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { CURSOR_VALUE, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
+import { type Measured, measure, ms } from './lib/cannon';
 import { floorServer } from './lib/floor';
-
-interface Latency {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: Latency;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Cannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  workers?: number;
-}) => Promise<CannonResult>;
-// autocannon ships no types; the few fields used here are declared above.
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as Cannon;
-// autocannon reports a fixed list of percentiles (…, 90, 97.5, 99, …): add the 95th to it.
-const histogramPercentiles = createRequire(require.resolve('autocannon'))('hdr-histogram-percentiles-obj').percentiles as number[];
-if (!histogramPercentiles.includes(95)) histogramPercentiles.splice(histogramPercentiles.indexOf(97.5), 0, 95);
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -190,58 +164,6 @@ function queries(rows: number, { id, after, walnutPublished }: Awaited<ReturnTyp
   return all.filter((q) => !ONLY || ONLY.includes(q.key));
 }
 
-interface Measured {
-  rps: number;
-  latency: Latency;
-  /** CPU time per request, in µs: this process (server and load generator) and the database's backends. */
-  cpu: { node: number; db: number };
-}
-
-/**
- * CPU seconds so far of each PostgreSQL backend serving `database`, by process id (from /proc, so
- * only when the server runs on this machine; none elsewhere). Unlike requests per second, CPU per
- * request hardly moves when other work shares the machine: it compares kit and floor even on a busy one.
- */
-async function backendCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
-  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
-  const seconds = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      // Fields after the command name: state is the 1st, utime the 12th and stime the 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
-    } catch {
-      // gone, or not on this machine
-    }
-  }
-  return seconds;
-}
-
-/** The backends' CPU between two readings: each live backend's own growth (one that started meanwhile, all of its time). */
-function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
-async function measure(url: string, headers: Record<string, string> = {}, db?: { admin: pg.Client; name: string }): Promise<Measured> {
-  // A short warm-up (JIT, pool connections, PostgreSQL caches), then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers, workers: 1 });
-  const db0 = db ? await backendCpu(db.admin, db.name) : new Map<number, number>();
-  const node0 = process.cpuUsage();
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
-  const node = process.cpuUsage(node0);
-  const dbSeconds = db ? backendCpuSince(db0, await backendCpu(db.admin, db.name)) : 0;
-  const failed = r.non2xx + r.errors + r.timeouts;
-  if (failed > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  const perRequest = (us: number) => us / Math.max(1, r.requests.total);
-  return {
-    rps: r.requests.average,
-    latency: r.latency,
-    cpu: { node: perRequest(node.user + node.system), db: perRequest(dbSeconds * 1e6) },
-  };
-}
-
 const cpuOf = (m: Measured) => `${m.cpu.node.toFixed(0)} + ${m.cpu.db.toFixed(0)}`;
 
 async function check(name: string, url: string, headers: Record<string, string>, expect: (body: any) => boolean): Promise<any> {
@@ -251,8 +173,6 @@ async function check(name: string, url: string, headers: Record<string, string>,
     throw new Error(`${name}: unexpected answer ${res.status} ${JSON.stringify(body).slice(0, 400)}`);
   return body;
 }
-
-const ms = (l: Latency) => `${l.p50} / ${l.p95} / ${l.p99} ms`;
 
 /** The id of a product in the middle, and where page 200 (newest first) starts. */
 async function positions(run: Run, tenantId: string, rows: number) {
@@ -336,7 +256,11 @@ async function onPostgres() {
       if (same !== JSON.stringify(f.data.id ?? f.data.map((r: { id: string }) => r.id)) || k.total !== f.total) {
         throw new Error(`${q.key}: kit and floor answer differently`);
       }
-      results.push({ q, kit: await measure(kitAddress + q.kit, auth, db), floor: await measure(floorAddress + q.floor, {}, db) });
+      results.push({
+        q,
+        kit: await measure(kitAddress + q.kit, { connections: CONNECTIONS, seconds: SECONDS, headers: auth, db }),
+        floor: await measure(floorAddress + q.floor, { connections: CONNECTIONS, seconds: SECONDS, db }),
+      });
       const last = results[results.length - 1];
       console.log(
         `  ${q.label.padEnd(34)} kit ${last.kit.rps.toFixed(0).padStart(6)} req/s  floor ${last.floor.rps.toFixed(0).padStart(6)} req/s`,
@@ -397,7 +321,7 @@ async function onPglite() {
     console.log('|---|---:|---:|');
     for (const q of queries(PGLITE_ROWS, at)) {
       await check(`pglite ${q.key}`, address + q.kit, auth, q.expect);
-      const k = await measure(address + q.kit, auth);
+      const k = await measure(address + q.kit, { connections: CONNECTIONS, seconds: SECONDS, headers: auth });
       console.log(`| ${q.label} | ${k.rps.toFixed(0)} | ${ms(k.latency)} |`);
     }
   } finally {

@@ -175,7 +175,7 @@ for (const resource of resources) {
       const res = await t.request({ method: 'GET', url: urlOf(resource), as: a });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['data', 'limit', 'nextCursor', 'offset', 'total', 'totalIsEstimate']);
+      expect(Object.keys(body).sort()).toEqual(['data', 'limit', 'nextCursor', 'offset', 'total', 'totalAtLeast', 'totalIsEstimate']);
       expect(body.totalIsEstimate).toBe(false);
       expect(Array.isArray(body.data)).toBe(true);
       expect(body).toMatchObject({ limit: 25, offset: 0 });

@@ -63,7 +63,15 @@ describe('API documentation', () => {
     const query = list.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
     expect(query).toEqual(expect.arrayContaining(['q', 'sort', 'limit', 'offset', 'cursor', 'withTotal']));
     const listed = list.responses['200'].content!['application/json'].schema;
-    expect(Object.keys(listed.properties!).sort()).toEqual(['data', 'limit', 'nextCursor', 'offset', 'total', 'totalIsEstimate']);
+    expect(Object.keys(listed.properties!).sort()).toEqual([
+      'data',
+      'limit',
+      'nextCursor',
+      'offset',
+      'total',
+      'totalAtLeast',
+      'totalIsEstimate',
+    ]);
 
     const get = doc.paths['/api/v1/identity/roles/{id}'].get;
     expect(get.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);

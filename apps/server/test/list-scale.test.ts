@@ -1,13 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '../src/kernel/auth/context';
 import { EXACT_TOTAL_LIMIT, type ListQuery, MAX_OFFSET } from '../src/kernel/resources/list-query';
-import type { Resource } from '../src/kernel/resources/resource';
+import { explain, type Resource } from '../src/kernel/resources/resource';
 import { startTestApp } from './helpers';
-import { expectFiltersAndSortsIndexed, expectIndexed, listPlan } from './list-plans';
+import { expectFiltersAndSortsIndexed, expectIndexed, listPlan, planNodes } from './list-plans';
 
 /**
  * Lists at 100,000 rows of one community (site products, generated in SQL): search, every declared
  * filter and every declared sort are served by an index under row-level security (no sequential
- * scan of the table), and totals past 10,000 are a flagged estimate. Runs on whichever engine the
+ * scan of the table), and totals past 1,000 stop there, flagged. Runs on whichever engine the
  * suite runs on (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 
@@ -107,25 +109,47 @@ describe('lists at 100,000 rows', () => {
     await expectFiltersAndSortsIndexed(products, filters, (query) => scans(query));
   });
 
-  it('counts exactly up to 10,000 matches and estimates beyond, flagged', async () => {
-    const rare = await t.request({ method: 'GET', url: '/api/v1/site/products?q=P-42424&limit=5', as: a });
-    expect(rare.statusCode).toBe(200);
-    expect(rare.json()).toMatchObject({ total: 1, totalIsEstimate: false });
+  it('counts exactly up to 1,000 matches, stops there and says so, and estimates far beyond', async () => {
+    const get = async (q: string) => (await t.request({ method: 'GET', url: `/api/v1/site/products?${q}&limit=5`, as: a })).json();
+    expect(await get('q=P-42424')).toMatchObject({ total: 1, totalIsEstimate: false, totalAtLeast: null });
     // More matches than the page: counted, exactly.
-    const page = await t.request({ method: 'GET', url: '/api/v1/site/products?q=Product 4242&limit=5', as: a });
-    expect(page.json()).toMatchObject({ total: 11, totalIsEstimate: false });
-    expect(page.json().data).toHaveLength(5);
+    const page = await get('q=Product 4242');
+    expect(page).toMatchObject({ total: 11, totalIsEstimate: false, totalAtLeast: null });
+    expect(page.data).toHaveLength(5);
+    // "Product 420", "Product 4200".."Product 4209", "Product 42000".."Product 42099"
+    expect(await get('q=Product 420')).toMatchObject({ total: 1 + 10 + 100, totalIsEstimate: false, totalAtLeast: null });
 
-    const some = await t.request({ method: 'GET', url: '/api/v1/site/products?q=Product 42&limit=5', as: a });
-    // "Product 42", "Product 420".."Product 429", "Product 4200".."Product 4299", "Product 42000".."Product 42999"
-    expect(some.json()).toMatchObject({ total: 1 + 10 + 100 + 1000, totalIsEstimate: false });
+    // "Product 42", "Product 420".."Product 429", "Product 4200".."Product 4299", "Product 42000".."Product 42999":
+    // 1,111 matches, past the cap: the count stops at 1,000 and the answer says "at least".
+    const some = await get('q=Product 42');
+    expect(some).toMatchObject({ totalIsEstimate: true, totalAtLeast: EXACT_TOTAL_LIMIT });
+    expect(some.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    expect(some.data).toHaveLength(5);
+    expect(some.nextCursor).toEqual(expect.any(String));
 
-    const all = await t.request({ method: 'GET', url: '/api/v1/site/products?limit=5', as: a });
-    const body = all.json();
-    expect(body.totalIsEstimate).toBe(true);
-    expect(body.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
-    expect(body.total).toBeGreaterThan(ROWS * 0.5);
-    expect(body.total).toBeLessThan(ROWS * 2);
+    // The count reads no more than the cap + 1 matches, whatever the number of matches.
+    const scope = scopeOf(t.app.db, { tenantId: a.tenantId } as never);
+    const read = await t.app.db.readAsTenant(a.tenantId, async (tx) => {
+      const q = products.pageQuery(tx, scope, { q: 'walnut', limit: 5, offset: 0, withTotal: 'true' } as ListQuery);
+      const [plan] = await explain(tx, sql`select count(*) from (${q.matching(undefined, EXACT_TOTAL_LIMIT + 1)}) as capped`, true);
+      return planNodes(plan.Plan).find((n) => n['Node Type'] === 'Limit')?.['Actual Rows'];
+    });
+    expect(read).toBe(EXACT_TOTAL_LIMIT + 1);
+
+    // Exact counts are counted on every request (only the planner's estimates are reused): a new
+    // match shows at once.
+    await t.app.db.query(
+      `insert into site_products (tenant_id, code, name, slug, status) values ($1::uuid, 'P-X', 'Product 4242 extra', 'product-4242-extra', 'draft')`,
+      [a.tenantId],
+    );
+    expect(await get('q=Product 4242')).toMatchObject({ total: 12, totalIsEstimate: false, totalAtLeast: null });
+    await t.app.db.query(`delete from site_products where tenant_id = $1::uuid and code = 'P-X'`, [a.tenantId]);
+
+    // Far more expected than the cap: the planner's estimate, not counted.
+    const all = await get('sort=-createdAt');
+    expect(all).toMatchObject({ totalIsEstimate: true, totalAtLeast: null });
+    expect(all.total).toBeGreaterThan(ROWS * 0.5);
+    expect(all.total).toBeLessThan(ROWS * 2);
   });
 
   it('refuses offsets past the cap and points at the cursor', async () => {

@@ -615,7 +615,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -865,7 +867,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -1444,7 +1448,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -3001,7 +3007,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -3806,7 +3814,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -4515,7 +4525,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -5223,7 +5235,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -5638,6 +5652,9 @@ export interface paths {
           expand?: string;
           featured?: string | string[];
           limit?: number;
+          maxPrice?: string | string[];
+          'maxPrice.gte'?: string;
+          'maxPrice.lte'?: string;
           minPrice?: string | string[];
           'minPrice.gte'?: string;
           'minPrice.lte'?: string;
@@ -5721,7 +5738,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -6643,6 +6662,9 @@ export interface paths {
           expand?: string;
           featured?: string | string[];
           limit?: number;
+          maxPrice?: string | string[];
+          'maxPrice.gte'?: string;
+          'maxPrice.lte'?: string;
           minPrice?: string | string[];
           'minPrice.gte'?: string;
           'minPrice.lte'?: string;
@@ -6888,7 +6910,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -7259,7 +7283,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -7577,7 +7603,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -8208,7 +8236,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -8785,7 +8815,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -9416,7 +9448,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -10090,7 +10124,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -10803,7 +10839,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -11539,7 +11577,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -12151,7 +12191,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -12821,7 +12863,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -13666,7 +13710,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -14176,7 +14222,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -14445,7 +14493,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -15323,7 +15373,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -16207,7 +16259,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -17284,7 +17338,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -17887,7 +17943,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -18486,7 +18544,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -20272,7 +20332,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -20890,7 +20952,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -21533,7 +21597,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -22193,7 +22259,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -23291,7 +23359,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -23805,7 +23875,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -24391,7 +24463,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -24702,7 +24776,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -25337,7 +25413,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -26040,7 +26118,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -26851,7 +26931,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -27248,7 +27330,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -27882,7 +27966,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -28546,7 +28632,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -29276,7 +29364,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -29916,7 +30006,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -30678,7 +30770,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -31403,7 +31497,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -32114,7 +32210,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -32823,7 +32921,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -33491,7 +33591,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -34123,7 +34225,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -34798,7 +34902,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -35413,7 +35519,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -36112,7 +36220,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -36811,7 +36921,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -37532,7 +37644,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -38386,7 +38500,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -39099,7 +39215,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -39719,7 +39837,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -40421,7 +40541,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -41068,7 +41190,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -41750,7 +41874,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -42503,7 +42629,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -43384,7 +43512,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -44037,7 +44167,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -44950,7 +45082,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -45596,7 +45730,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -46298,7 +46434,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -58349,12 +58487,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Active products: search, filters, sort */
+    /** Products on sale: search, filters, sort; a capped total (totalAtLeast) and keyset paging (nextCursor) */
     get: {
       parameters: {
         query?: {
           brand?: string;
           categoryId?: string;
+          /** @description Keyset cursor from the previous page (nextCursor): pages past the first 10,000 products */
+          cursor?: string;
           featured?: 'true' | 'false';
           limit?: number;
           maxPrice?: number;

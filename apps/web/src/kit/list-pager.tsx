@@ -1,13 +1,13 @@
 import { Button, Group, Pagination, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { EXACT_TOTAL_MAX, rangeText } from './list-total';
+import { EXACT_TOTAL_MAX, rangeText, type TotalInfo } from './list-total';
 import { type ListState, PAGE_SIZES } from './use-list-params';
 
 export interface ListPagerProps {
   state: ListState;
   count: number;
-  total: number | null;
-  totalIsEstimate: boolean;
+  /** The list's size as the server answered it. */
+  size: TotalInfo;
   nextCursor: string | null;
   update: (patch: Partial<ListState>) => void;
 }
@@ -16,14 +16,15 @@ export interface ListPagerProps {
  * Paging under a list: numbered pages (offset) while the total is exact and small, else Previous/Next
  * over the server's keyset cursor so page 40,000 costs what page 2 does.
  */
-export function ListPager({ state, count, total, totalIsEstimate, nextCursor, update }: ListPagerProps) {
+export function ListPager({ state, count, size, nextCursor, update }: ListPagerProps) {
   const first = (state.page - 1) * state.limit + 1;
-  const numbered = total !== null && !totalIsEstimate && total <= EXACT_TOTAL_MAX && !state.cursor;
+  const { total } = size;
+  const numbered = total != null && !size.totalIsEstimate && total <= EXACT_TOTAL_MAX && !state.cursor;
   const pages = numbered ? Math.max(1, Math.ceil(total / state.limit)) : 0;
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-range">
-        {rangeText(first, count, total, totalIsEstimate)}
+        {rangeText(first, count, size)}
       </Text>
       <Group gap="xs">
         <Select

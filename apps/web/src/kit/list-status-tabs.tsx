@@ -52,7 +52,7 @@ export function StatusTabs({ meta, query, value, onChange }: StatusTabsProps) {
       <Tabs.List>
         {tabs.map((tab, i) => {
           const page = counts[i]?.data;
-          const count = formatTotal(page?.total, page?.totalIsEstimate);
+          const count = formatTotal({ total: page?.total, totalIsEstimate: page?.totalIsEstimate, totalAtLeast: page?.totalAtLeast });
           return (
             <Tabs.Tab
               key={tab || 'all'}

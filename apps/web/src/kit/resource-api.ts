@@ -6,8 +6,10 @@ export type Row = Record<string, unknown> & { id: string };
 export interface ListPage {
   data: Row[];
   total: number | null;
-  /** True when `total` is the planner's estimate (past 10,000 matches), not a count. */
+  /** True when `total` is the planner's estimate (past 1,000 matches), not a count. */
   totalIsEstimate?: boolean;
+  /** Set when the count stopped there: more matches than this ("1,000+"). */
+  totalAtLeast?: number | null;
   limit: number;
   offset: number;
   nextCursor: string | null;

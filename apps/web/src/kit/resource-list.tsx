@@ -436,8 +436,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
         <ListPager
           state={state}
           count={rows.length}
-          total={total}
-          totalIsEstimate={Boolean(list.data?.totalIsEstimate)}
+          size={{ total, totalIsEstimate: list.data?.totalIsEstimate, totalAtLeast: list.data?.totalAtLeast }}
           nextCursor={list.data?.nextCursor ?? null}
           update={update}
         />

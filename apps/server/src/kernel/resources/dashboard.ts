@@ -53,7 +53,8 @@ async function attentionOf(app: FastifyInstance, auth: AuthContext, readable: Re
         module: resource.module,
         label: queue.label,
         filter,
-        total: page.total ?? page.data.length,
+        // A count that stopped shows where it stopped ("1,000+"), not the planner's guess beyond.
+        total: page.totalAtLeast ?? page.total ?? page.data.length,
         totalIsEstimate: page.totalIsEstimate ?? false,
         latest: page.data.map((row) => ({ id: String(row.id), title: String(row[title] ?? ''), createdAt: row.createdAt })),
       };

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { errors } from '../errors/app-error';
 import { type Community, requireCommunity } from '../tenancy/communities';
 import { type ListQuery, listQuerySchema } from './list-query';
-import type { ListResult, Resource } from './resource';
+import type { ListResult, ListView, Resource } from './resource';
 import { searchKeys } from './search';
 import type { ResourceConfig, Row } from './types';
 
@@ -121,9 +121,23 @@ export class PublicView {
 
   /** One page (or, for `all`, the whole short list) of what a visitor sees, with enrichment. */
   async listIn(ctx: ViewContext, query: Record<string, unknown>): Promise<ListResult> {
+    const { asked, view } = this.listOf(query);
+    const result = await this.config.resource.listIn(ctx.db, ctx.scope, asked, view);
+    const data = this.config.enrich?.list ? await this.config.enrich.list(ctx, result.data) : result.data;
+    return { ...result, data };
+  }
+
+  /** The statements a page of this view runs (the page, and the filtered set its total counts), to EXPLAIN. */
+  pageQuery(ctx: ViewContext, query: Record<string, unknown>) {
+    const { asked, view } = this.listOf(query);
+    return this.config.resource.pageQuery(ctx.db, ctx.scope, asked, view);
+  }
+
+  /** A visitor's query as the kit's list query, and the view it is held to. */
+  private listOf(query: Record<string, unknown>): { asked: ListQuery; view: ListView } {
     const { choice, defaults, all } = this.config;
     const preset = choice ? choice.options[String(query[choice.param] ?? choice.default)] : undefined;
-    const asked: ListQuery = {
+    const asked = {
       ...defaults,
       ...query,
       sort: preset?.sort ?? this.config.sort,
@@ -131,13 +145,7 @@ export class PublicView {
       expand: undefined,
       ...(all === undefined ? {} : { limit: all, offset: 0, cursor: undefined }),
     } as ListQuery;
-    const result = await this.config.resource.listIn(ctx.db, ctx.scope, asked, {
-      config: this.listConfig,
-      where: this.conditions(preset?.scope),
-      selection: this.listSelection,
-    });
-    const data = this.config.enrich?.list ? await this.config.enrich.list(ctx, result.data) : result.data;
-    return { ...result, data };
+    return { asked, view: { config: this.listConfig, where: this.conditions(preset?.scope), selection: this.listSelection } };
   }
 
   /** The record whose `one.by` column (slug, then code…; the id without `one`) is `value`, as a visitor sees it, or 404. */
@@ -206,6 +214,7 @@ export function registerPublicViews(app: FastifyInstance, views: PublicView[]) {
                 data: result.data,
                 total: result.total,
                 totalIsEstimate: result.totalIsEstimate,
+                totalAtLeast: result.totalAtLeast,
                 limit: result.limit,
                 offset: result.offset,
                 nextCursor: result.nextCursor,

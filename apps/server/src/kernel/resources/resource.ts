@@ -37,6 +37,7 @@ import {
   type TableLookup,
 } from './relations';
 import { deriveSchemas } from './schemas';
+import { totalEstimates } from './total-estimates';
 import type { ResourceConfig, Row, TenantTable } from './types';
 
 type WriteOp = 'create' | 'update' | 'delete';
@@ -46,6 +47,12 @@ export interface ListResult {
   total: number | null;
   /** True when total is the planner's estimate (more than EXACT_TOTAL_LIMIT matches). */
   totalIsEstimate: boolean;
+  /**
+   * When the count stopped at EXACT_TOTAL_LIMIT: the list holds more than this many ("1,000+"), and
+   * total is the planner's estimate, never below it. Null when total is exact, not counted, or an
+   * estimate trusted without counting ("about 86,000").
+   */
+  totalAtLeast: number | null;
   limit: number;
   offset: number;
   nextCursor: string | null;
@@ -144,6 +151,7 @@ export class Resource {
     const { rows, raw } = (await selectRows(tx, page, selection)) as { rows: Row[]; raw: unknown[][] };
     let total: number | null = null;
     let totalIsEstimate = false;
+    let totalAtLeast: number | null = null;
     if (query.withTotal !== 'false') {
       if (!query.cursor && rows.length < limit && (rows.length > 0 || offset === 0)) {
         // The page holds the end of the list: the total is known without asking again.
@@ -151,7 +159,7 @@ export class Resource {
       } else {
         // The count ignores the cursor: it is the size of the whole filtered list.
         const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
-        ({ total, totalIsEstimate } = await countUpTo(tx, (cap) => matching(filters, cap)));
+        ({ total, totalIsEstimate, totalAtLeast } = await countUpTo(tx, (cap) => matching(filters, cap), scope));
       }
     }
     const last = rows[rows.length - 1];
@@ -171,7 +179,7 @@ export class Resource {
     const redact = this.config.redact;
     const data = redact ? rows.map((row) => redact(row, scope)) : rows;
     await expandRows(tx, scope, data, this.expandable(query.expand));
-    return { data, total, totalIsEstimate, limit, offset, nextCursor };
+    return { data, total, totalIsEstimate, totalAtLeast, limit, offset, nextCursor };
   }
 
   /** The statements a list runs (EXPLAIN-able): the page, and the filtered set the total counts. */
@@ -455,27 +463,35 @@ export class Resource {
   }
 }
 
+/** A list's total as counted by countUpTo. */
+export type Counted = Pick<ListResult, 'total' | 'totalIsEstimate' | 'totalAtLeast'> & { total: number };
+
 /**
- * A total, exact while cheap. The planner is asked first (EXPLAIN plans, it does not run): when it
- * expects far more matches than EXACT_TOTAL_LIMIT (ESTIMATE_TRUSTED_FROM), its estimate is the
- * answer — counting even 10,001 matches of a broad search costs a bitmap of all of them (125 ms at
- * 1M rows), which is what made lists crawl. Otherwise the matches are counted up to
- * EXACT_TOTAL_LIMIT + 1: exact below, and the estimate (never below what was counted) above.
+ * A total whose cost is bounded by the cap, whatever the number of matches. The planner's estimate
+ * comes first (EXPLAIN plans, it does not run; reused a minute per community and filter when
+ * `estimatesOf` names them, see total-estimates.ts): when it expects far more matches than
+ * EXACT_TOTAL_LIMIT (ESTIMATE_TRUSTED_FROM), it is the answer ("about 86,000"). Otherwise the
+ * matches are counted over a subquery LIMITed to EXACT_TOTAL_LIMIT + 1, which stops reading there:
+ * exact below, and past it "at least EXACT_TOTAL_LIMIT" with the estimate (never below what was counted).
  */
-export async function countUpTo(tx: Db, matching: (cap?: number) => SQL): Promise<{ total: number; totalIsEstimate: boolean }> {
-  const [plan] = await explain(tx, matching());
-  const estimate = Math.round(plan.Plan['Plan Rows'] as number);
-  if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, totalIsEstimate: true };
+export async function countUpTo(
+  tx: Db,
+  matching: (cap?: number) => SQL,
+  estimatesOf?: { db: Scope['db']; tenantId: string },
+): Promise<Counted> {
+  const ask = async () => Math.round((await explain(tx, matching()))[0].Plan['Plan Rows'] as number);
+  const estimate = estimatesOf ? await totalEstimates(estimatesOf.db).get(estimatesOf.tenantId, matching(), ask) : await ask();
+  if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, totalIsEstimate: true, totalAtLeast: null };
   const [[n]] = await rawRows(tx, sql`select count(*)::int from (${matching(EXACT_TOTAL_LIMIT + 1)}) as capped`);
-  if (Number(n) <= EXACT_TOTAL_LIMIT) return { total: Number(n), totalIsEstimate: false };
-  return { total: Math.max(estimate, EXACT_TOTAL_LIMIT + 1), totalIsEstimate: true };
+  if (Number(n) <= EXACT_TOTAL_LIMIT) return { total: Number(n), totalIsEstimate: false, totalAtLeast: null };
+  return { total: Math.max(estimate, EXACT_TOTAL_LIMIT + 1), totalIsEstimate: true, totalAtLeast: EXACT_TOTAL_LIMIT };
 }
 
 export type PlanNode = Record<string, unknown> & { 'Node Type': string; Plans?: PlanNode[] };
 
-/** `EXPLAIN (FORMAT JSON)` of a query, on either engine. */
-export async function explain(tx: Db, query: SQLWrapper): Promise<{ Plan: PlanNode }[]> {
-  const [[cell]] = await rawRows(tx, sql`explain (format json) ${query}`);
+/** `EXPLAIN (FORMAT JSON)` of a query (`analyze`: run, with actual rows), on either engine. */
+export async function explain(tx: Db, query: SQLWrapper, analyze = false): Promise<{ Plan: PlanNode }[]> {
+  const [[cell]] = await rawRows(tx, sql`explain (${sql.raw(analyze ? 'analyze, ' : '')}format json) ${query}`);
   return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
 }
 

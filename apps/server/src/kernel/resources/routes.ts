@@ -9,7 +9,7 @@ import { AppError } from '../errors/app-error';
 import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
 import { idParams, tenantRoutes } from './caller-routes';
 import { describeFields, statusOf } from './labels';
-import { MAX_LIMIT, sortableFields } from './list-query';
+import { EXACT_TOTAL_LIMIT, MAX_LIMIT, sortableFields } from './list-query';
 import { resourcesMetaResponse } from './meta-schema';
 import type { ResourceRegistry } from './registry';
 import { expandableNames } from './relations';
@@ -26,7 +26,13 @@ export function listResponse(output: z.ZodType) {
   return z.object({
     data: z.array(output),
     total: z.number().nullable(),
-    totalIsEstimate: z.boolean().describe('total is a planner estimate (more than 10,000 matches)'),
+    totalIsEstimate: z.boolean().describe(`total is the planner's estimate (more than ${EXACT_TOTAL_LIMIT.toLocaleString('en')} matches)`),
+    totalAtLeast: z
+      .number()
+      .nullable()
+      .describe(
+        `Set when the count stopped at ${EXACT_TOTAL_LIMIT.toLocaleString('en')}: there are more matches than this ("${EXACT_TOTAL_LIMIT.toLocaleString('en')}+"), and total is the estimate. Null when total is exact or an estimate made without counting`,
+      ),
     limit: z.number(),
     offset: z.number(),
     nextCursor: z.string().nullable(),

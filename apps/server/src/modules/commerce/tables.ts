@@ -191,7 +191,15 @@ export const commerceProducts = tenantTable(
     index('commerce_products_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('commerce_products_category_idx').on(t.tenantId, t.categoryId, t.createdAt),
     index('commerce_products_tags_idx').using('gin', t.tagIds),
-    ...sortIndexes('commerce_products', t, { title: t.title, price: t.minPrice, rating: t.ratingAverage }),
+    // The storefront's default order under its scope (on sale, newest first): read in index order, never sorted.
+    index('commerce_products_on_sale_idx').on(t.tenantId, t.status, t.publishedAt, t.id),
+    ...sortIndexes('commerce_products', t, {
+      title: t.title,
+      price: t.minPrice,
+      max_price: t.maxPrice,
+      rating: t.ratingAverage,
+      published: t.publishedAt,
+    }),
     ...filterIndexes('commerce_products', t, { brand: t.brand, featured: t.featured }),
   ],
 );

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { definePublicView, errors, tenantFilter, type ViewContext } from '../../../kernel/resources';
+import { productsResource } from '../catalogue/resources/products';
 import { joinRef } from '../joins';
 import { commerceCategories, commerceProducts, commerceReviews, commerceVariations } from '../tables';
 import type { ShopTx } from './shop';
@@ -21,6 +22,11 @@ export const productQuery = z
     sort: z.enum(PRODUCT_SORTS).default('newest'),
     limit: z.coerce.number().int().min(1).max(100).default(24),
     offset: z.coerce.number().int().min(0).max(10_000).default(0),
+    cursor: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe('Keyset cursor from the previous page (nextCursor): pages past the first 10,000 products'),
   })
   .strict();
 
@@ -40,37 +46,45 @@ const listed = {
   publishedAt: p.publishedAt,
 };
 
-const ORDER = {
-  newest: [desc(p.publishedAt), desc(p.id)],
-  price_asc: [asc(p.minPrice), asc(p.id)],
-  price_desc: [desc(p.maxPrice), asc(p.id)],
-  rating: [desc(p.ratingAverage), desc(p.ratingCount), asc(p.id)],
-  title: [asc(p.title), asc(p.id)],
-} as const;
+/**
+ * The storefront's product list on the resource kit's path: products on sale (the `onSale` scope,
+ * whose default order newest-first an index serves), indexed filters and search, a capped total and
+ * keyset paging, on a reading connection as the community. Its cost per request does not grow with
+ * the catalogue.
+ */
+export const shopProductsView = definePublicView({
+  resource: productsResource,
+  path: 'shop/products',
+  summary: 'Products on sale: search, filters, sort',
+  scopes: ['onSale'],
+  fields: Object.keys(listed),
+  filters: ['categoryId', 'brand', 'featured', 'minPrice', 'maxPrice'],
+  search: ['title', 'brand'],
+  choice: {
+    param: 'sort',
+    default: 'newest',
+    options: {
+      newest: { sort: '-publishedAt' },
+      price_asc: { sort: 'minPrice' },
+      price_desc: { sort: '-maxPrice' },
+      rating: { sort: '-rating' },
+      title: { sort: 'title' },
+    } satisfies Record<(typeof PRODUCT_SORTS)[number], { sort: string }>,
+  },
+});
 
-export async function storefrontProducts(s: ShopTx, q: z.infer<typeof productQuery>) {
-  const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(
-    tenantFilter(p, s.tenantId),
-    eq(p.status, 'active'),
-    q.categoryId ? eq(p.categoryId, q.categoryId) : undefined,
-    q.brand ? eq(p.brand, q.brand) : undefined,
-    q.minPrice !== undefined ? gte(p.maxPrice, q.minPrice) : undefined,
-    q.maxPrice !== undefined ? lte(p.minPrice, q.maxPrice) : undefined,
-    q.featured ? eq(p.featured, q.featured === 'true') : undefined,
-    pattern ? or(ilike(p.title, pattern), ilike(p.brand, pattern)) : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    s.tx
-      .select(listed)
-      .from(p)
-      .where(where)
-      .orderBy(...ORDER[q.sort])
-      .limit(q.limit)
-      .offset(q.offset),
-    s.tx.select({ total: sql<number>`count(*)::int` }).from(p).where(where),
-  ]);
-  return { data: rows, total, limit: q.limit, offset: q.offset };
+/**
+ * A page of the storefront's products. Its price filters keep their meaning: `minPrice` finds
+ * products with something at that price or above (maxPrice ≥ it), `maxPrice` at that price or below
+ * (minPrice ≤ it).
+ */
+export function storefrontProducts(ctx: ViewContext, q: z.infer<typeof productQuery>) {
+  const { minPrice, maxPrice, ...rest } = q;
+  return shopProductsView.listIn(ctx, {
+    ...rest,
+    ...(minPrice !== undefined ? { 'maxPrice.gte': String(minPrice) } : {}),
+    ...(maxPrice !== undefined ? { 'minPrice.lte': String(maxPrice) } : {}),
+  });
 }
 
 export async function storefrontCategories(s: ShopTx) {

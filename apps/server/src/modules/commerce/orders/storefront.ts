@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
 import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { errors, publicBaseUrl, requireCommunity } from '../../../kernel/resources';
+import { errors, publicBaseUrl, readAsVisitor, requireCommunity } from '../../../kernel/resources';
 import { liveBanners } from '../catalogue/services/banners';
 import { commerceOrders } from '../tables';
 import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
@@ -58,10 +58,16 @@ export function storefrontRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { public: true } as const;
 
-  /** The community's transaction with the caller's customer session (if any), rate-limited. */
-  async function shop<T>(req: FastifyRequest, name: string, write: boolean, fn: (s: ShopTx, who: Who) => Promise<T>): Promise<T> {
+  /** The named community (404 when there is none), once this address may call it again. */
+  async function limited(req: FastifyRequest, name: string, write: boolean) {
     const c = await requireCommunity(app.db, name);
     await consumeRateLimit(app, `shop-${write ? 'w' : 'r'}:${c.id}:${req.ip}`, write ? WRITE_LIMIT : READ_LIMIT);
+    return c;
+  }
+
+  /** The community's transaction with the caller's customer session (if any), rate-limited. */
+  async function shop<T>(req: FastifyRequest, name: string, write: boolean, fn: (s: ShopTx, who: Who) => Promise<T>): Promise<T> {
+    const c = await limited(req, name, write);
     const token = shopToken(req);
     return app.db.withTenant(c.id, async (tx) => {
       const s = { tx, tenantId: c.id };
@@ -85,8 +91,20 @@ export function storefrontRoutes(app: FastifyInstance) {
   }));
   r.get(
     path('/products'),
-    { config, schema: { tags, summary: 'Active products: search, filters, sort', params: community, querystring: productQuery } },
-    (req) => shop(req, req.params.community, false, (s) => storefrontProducts(s, req.query)),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Products on sale: search, filters, sort; a capped total (totalAtLeast) and keyset paging (nextCursor)',
+        params: community,
+        querystring: productQuery,
+      },
+    },
+    // The catalogue is the same for every shopper: read as a visitor (no session, no transaction).
+    async (req) => {
+      await limited(req, req.params.community, false);
+      return readAsVisitor(app, req.params.community, (ctx) => storefrontProducts(ctx, req.query));
+    },
   );
   r.get(
     path('/products/:slug'),

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { after, autoSlug, type BeforeWrite, defineResource, errors, type HookContext, type Row, steps } from '../../../../kernel/resources';
 import { commerceProducts } from '../../tables';
 import { imagesSchema, money, SHOP_MONEY, seoMetaSchema, skuSchema, slugSchema, stock, text } from '../schemas';
@@ -70,10 +71,14 @@ export const productsResource = defineResource({
     sku: skuSchema.optional().describe("The default variation's SKU (made from the slug when empty)"),
   },
   list: {
-    search: ['title', { field: 'description', kind: 'fulltext' }],
-    filters: ['status', 'categoryId', 'tagIds', 'brand', 'featured', 'minPrice'],
-    sort: ['title', 'minPrice', 'ratingAverage'],
+    search: ['title', 'brand', { field: 'description', kind: 'fulltext' }],
+    filters: ['status', 'categoryId', 'tagIds', 'brand', 'featured', 'minPrice', 'maxPrice'],
+    sort: ['title', 'minPrice', 'maxPrice', 'ratingAverage', 'publishedAt'],
+    // Best rated first, the more reviewed first among equals.
+    orderings: { rating: ['ratingAverage', 'ratingCount'] },
   },
+  /** What the storefront may show: products on sale (commerce_products_on_sale_idx serves it newest first). */
+  scopes: { onSale: () => eq(commerceProducts.status, 'active') },
   fields: {
     title: { label: 'Title' },
     slug: { help: 'Part of the page address; made from the title when left empty' },

@@ -1,0 +1,3 @@
+CREATE INDEX "commerce_products_on_sale_idx" ON "commerce_products" USING btree ("tenant_id","status","published_at","id");--> statement-breakpoint
+CREATE INDEX "commerce_products_max_price_idx" ON "commerce_products" USING btree ("tenant_id","max_price","id");--> statement-breakpoint
+CREATE INDEX "commerce_products_published_idx" ON "commerce_products" USING btree ("tenant_id","published_at","id");
