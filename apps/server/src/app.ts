@@ -40,7 +40,7 @@ import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { marketingModule } from './modules/marketing/module';
 import { siteModule } from './modules/site/module';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, seedPlatformCatalogues } from './seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +98,8 @@ export const MODULES: AppModule[] = [
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */
   db?: Database;
+  /** Modules beside MODULES (a test-only module declared under test/), after them. */
+  extraModules?: AppModule[];
   /** Seed the demo community when the database is empty (default: outside production). */
   seed?: boolean;
   logger?: boolean;
@@ -105,16 +107,17 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Files: an S3-compatible bucket when configured, else local disk; unreachable stops the start.
+  const modules = [...MODULES, ...(options.extraModules ?? [])];
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(config.dataDir);
   await blobs.check();
   // Unique keys, every resource's permission module declared: a wrong declaration stops the start.
-  const catalogue = new ModuleCatalogue(MODULES);
+  const catalogue = new ModuleCatalogue(modules);
   installCatalogue(catalogue);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
   const warnings: string[] = [];
   await migrateDatabase(
     db,
-    MODULES.flatMap((m) => m.resources ?? []),
+    modules.flatMap((m) => m.resources ?? []),
     (message) => warnings.push(message),
   );
 
@@ -159,9 +162,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('outbound', outbound);
   app.decorate('payments', createPaymentService({ db, box: secrets, config: config.payments, payables: new PayableRegistry() }));
   for (const message of warnings) app.log.warn(message);
-  app.decorate('modules', MODULES);
+  app.decorate('modules', modules);
   app.decorate('catalogue', catalogue);
-  for (const module of MODULES) for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, handler);
+  for (const module of modules) for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, handler);
   // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so
   // plugins release what they hold on the pool (the session cache's LISTEN client) before it ends.
   app.addHook('onClose', async () => {
@@ -204,19 +207,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
 
-  for (const module of MODULES) resources.add(module.resources ?? []);
+  for (const module of modules) resources.add(module.resources ?? []);
   for (const resource of resources.all()) registerResourceRoutes(app, resource);
   registerMetaRoutes(app, resources, catalogue);
   registerDashboardRoute(app, resources);
   await authRoutes(app);
-  for (const module of MODULES) await module.routes?.(app);
+  for (const module of modules) await module.routes?.(app);
   registerCompatRoutes(
     app,
-    MODULES.flatMap((m) => m.compat ?? []),
+    modules.flatMap((m) => m.compat ?? []),
   );
 
   app.addHook('onReady', async () => {
     await jobs.start();
+    await seedPlatformCatalogues(app);
     if (options.seed ?? config.env !== 'production') await seedIfEmpty(app);
   });
   app.decorate('appLog', (tenantId: string, message: string, context?: Record<string, unknown>) =>

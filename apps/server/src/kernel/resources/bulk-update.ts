@@ -54,7 +54,7 @@ export async function bulkUpdate(resource: Resource, scope: Scope, body: BulkUpd
     );
   }
   if (Object.keys(body.patch).length === 0) throw errors.validation({ patch: 'Choose at least one field to change' });
-  const rows = await scope.db.withTenant(scope.tenantId, async (tx) => {
+  const rows = await resource.transaction(scope, async (tx) => {
     const ids = body.ids ? [...new Set(body.ids)] : await matchingIds(resource, tx, scope, body.filter ?? {});
     const changed: Row[] = [];
     for (const id of ids) {
