@@ -46,6 +46,7 @@ export type BulkUpdateBody = z.infer<typeof bulkUpdateBody>;
  * found (another community's id, a deleted one) or a refused value leaves every record unchanged.
  */
 export async function bulkUpdate(resource: Resource, scope: Scope, body: BulkUpdateBody): Promise<{ updated: number; ids: string[] }> {
+  await resource.assertPlatformOperator(scope); // refused before the patch is looked at
   const allowed = new Set(bulkEditableFields(resource));
   const refused = Object.keys(body.patch).filter((k) => !allowed.has(k));
   if (refused.length > 0) {
