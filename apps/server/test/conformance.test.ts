@@ -482,17 +482,18 @@ for (const resource of tenantResources) {
     });
 
     // Under row rules another admin's view of a's records is the rules' (the security suite's row-rule checks).
-    it.skipIf(resource.hasRowRules)('lets a read-only role list and read but not write', async () => {
-      const before = await listedIds(resource, a);
-      const list = await t.request({ method: 'GET', url: urlOf(resource), as: reader });
-      expect(list.statusCode, list.body).toBe(200);
-      expect(await listedIds(resource, reader)).toEqual(before);
-      expect(await getRecord(resource, reader, fixture.id)).toEqual(fixture);
-      expect((await exportCsv(t, reader, resource.path)).rows).toHaveLength(before.length + 1);
-      await expectWritesRefused(reader);
-      expect(await listedIds(resource, a)).toEqual(before);
-      await unchanged();
-    });
+    if (!resource.hasRowRules)
+      it('lets a read-only role list and read but not write', async () => {
+        const before = await listedIds(resource, a);
+        const list = await t.request({ method: 'GET', url: urlOf(resource), as: reader });
+        expect(list.statusCode, list.body).toBe(200);
+        expect(await listedIds(resource, reader)).toEqual(before);
+        expect(await getRecord(resource, reader, fixture.id)).toEqual(fixture);
+        expect((await exportCsv(t, reader, resource.path)).rows).toHaveLength(before.length + 1);
+        await expectWritesRefused(reader);
+        expect(await listedIds(resource, a)).toEqual(before);
+        await unchanged();
+      });
 
     it("keeps community a's record invisible and untouchable to community b", async () => {
       expect(await listedIds(resource, b)).not.toContain(fixture.id);

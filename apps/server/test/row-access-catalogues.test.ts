@@ -181,7 +181,7 @@ describe('platform catalogue', () => {
     const list = await t.request({ method: 'GET', url: `/public/platform/${PLANS}?limit=200` });
     expect(list.statusCode, list.body).toBe(200);
     const starter = list.json().data.find((r: Json) => r.code === 'starter');
-    expect(starter).toBeDefined();
+    expect(starter?.name).toBe('Starter');
     const one = await t.request({ method: 'GET', url: `/public/platform/${PLANS}/${starter.id}` });
     expect(one.json().data).toEqual(starter);
     expect((await t.request({ method: 'GET', url: `/public/platform/${PLANS}/${randomUUID()}` })).statusCode).toBe(404);
