@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Permissions } from '../access/modules';
+import { roles } from '../access/tables';
 import type { Scope } from '../auth/context';
+import { users } from '../auth/tables';
 import type { Db } from '../db/database';
 import { AppError } from '../errors/app-error';
 import type { ImportRow, ResourceImport, Row } from '../resources/types';
@@ -51,6 +54,9 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
         resource: importJobs.resource,
         userId: importJobs.userId,
         userName: importJobs.userName,
+        // Who runs it, as of now (row rules see the caller as a request would): owner, and the role's permissions.
+        isOwner: sql<boolean>`coalesce((select ${users.isOwner} from ${users} where ${users.tenantId} = ${importJobs.tenantId} and ${users.id} = ${importJobs.userId}), false)`,
+        permissions: sql<Permissions | null>`(select ${roles.permissions} from ${users} join ${roles} on ${roles.tenantId} = ${users.tenantId} and ${roles.id} = ${users.roleId} where ${users.tenantId} = ${importJobs.tenantId} and ${users.id} = ${importJobs.userId})`,
         filename: importJobs.filename,
         mapping: importJobs.mapping,
         dedupeKey: importJobs.dedupeKey,
@@ -72,7 +78,11 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
   });
   if (!job || job.status === 'uploaded' || job.status === 'done' || job.status === 'failed') return;
   const resource = app.resources.get(job.resource);
-  const scope: Scope = { db: app.db, tenantId, actor: { id: job.userId, name: job.userName } };
+  const scope: Scope = {
+    db: app.db,
+    tenantId,
+    actor: { id: job.userId, name: job.userName, isOwner: job.isOwner, permissions: job.permissions ?? {} },
+  };
   const counts: Counts = {
     processed: job.processed,
     created: job.created,
