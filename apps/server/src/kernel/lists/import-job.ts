@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Permissions } from '../access/modules';
-import { roles } from '../access/tables';
+import { actorHolding } from '../access/privileges';
 import type { Scope } from '../auth/context';
-import { users } from '../auth/tables';
 import type { Db } from '../db/database';
 import { AppError } from '../errors/app-error';
 import type { ImportRow, ResourceImport, Row } from '../resources/types';
@@ -54,9 +52,6 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
         resource: importJobs.resource,
         userId: importJobs.userId,
         userName: importJobs.userName,
-        // Who runs it, as of now (row rules see the caller as a request would): owner, and the role's permissions.
-        isOwner: sql<boolean>`coalesce((select ${users.isOwner} from ${users} where ${users.tenantId} = ${importJobs.tenantId} and ${users.id} = ${importJobs.userId}), false)`,
-        permissions: sql<Permissions | null>`(select ${roles.permissions} from ${users} join ${roles} on ${roles.tenantId} = ${users.tenantId} and ${roles.id} = ${users.roleId} where ${users.tenantId} = ${importJobs.tenantId} and ${users.id} = ${importJobs.userId})`,
         filename: importJobs.filename,
         mapping: importJobs.mapping,
         dedupeKey: importJobs.dedupeKey,
@@ -78,10 +73,13 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
   });
   if (!job || job.status === 'uploaded' || job.status === 'done' || job.status === 'failed') return;
   const resource = app.resources.get(job.resource);
+  // The admin who started it, with what they hold now: row rules (and file reads) see the caller as a request would.
+  const actor = { id: job.userId, name: job.userName };
+  const holding = await app.db.withTenant(tenantId, (tx) => actorHolding(tx, { db: app.db, tenantId, actor }));
   const scope: Scope = {
     db: app.db,
     tenantId,
-    actor: { id: job.userId, name: job.userName, isOwner: job.isOwner, permissions: job.permissions ?? {} },
+    actor: { ...actor, isOwner: holding.all, permissions: holding.all ? {} : holding.permissions },
   };
   const counts: Counts = {
     processed: job.processed,
