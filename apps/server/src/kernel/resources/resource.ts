@@ -151,13 +151,9 @@ export class Resource {
     return this.platform ? undefined : tenantFilter(this.table as never, scope.tenantId);
   }
 
-  private scoped(scope: Scope, ...more: Parameters<typeof combine>[0]) {
-    return this.visible(scope, ...more);
-  }
-
-  /** ` where …` of the scoped conditions, or nothing when there are none (row-level security alone). */
+  /** ` where …` of the visible conditions, or nothing when there are none (row-level security alone). */
   private whereClause(scope: Scope, conditions: SQL[]): SQL {
-    const where = this.scoped(scope, ...conditions);
+    const where = this.visible(scope, ...conditions);
     return where ? sql` where ${where}` : sql``;
   }
 
@@ -270,7 +266,7 @@ export class Resource {
     const [row] = (await tx
       .select(selection ?? this.selection)
       .from(this.table as never)
-      .where(this.scoped(scope, ...conditions))
+      .where(this.visible(scope, ...conditions))
       .limit(1)) as Row[];
     if (!row) return null;
     return this.config.redact ? this.config.redact(row, scope) : row;
@@ -315,7 +311,7 @@ export class Resource {
           ? await tx
               .select(this.selection)
               .from(this.table as never)
-              .where(this.scoped(scope, eq(this.columns.id, id)))
+              .where(this.visible(scope, eq(this.columns.id, id)))
               .limit(1)
           : await this.preparedGet(tx).execute({ tenantId: scope.tenantId, id })
     ) as Row[];
