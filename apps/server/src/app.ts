@@ -44,7 +44,7 @@ import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { marketingModule } from './modules/marketing/module';
 import { siteModule } from './modules/site/module';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, seedPlatformCatalogues } from './seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,11 +102,11 @@ export const MODULES: AppModule[] = [
 export interface BuildOptions {
   /** Reuse an open database (tests that restart the app on the same data). */
   db?: Database;
+  /** Modules beside MODULES (a test-only module declared under test/), after them; never used in production. */
+  extraModules?: AppModule[];
   /** Seed the demo community when the database is empty (default: outside production). */
   seed?: boolean;
   logger?: boolean;
-  /** Modules added after the product's (the tests' own module; never used in production). */
-  extraModules?: AppModule[];
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -236,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     for (const module of modules) await module.onStart?.(app);
     await jobs.start();
+    await seedPlatformCatalogues(app);
     if (options.seed ?? config.env !== 'production') await seedIfEmpty(app);
   });
   // After the queue's start (their onReady hooks resume what a stopped process left part-way).

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { PLATFORM_COMMUNITY, type Scope } from './kernel/auth/context';
 import { hashPassword } from './kernel/auth/passwords';
 import { users } from './kernel/auth/tables';
-import { enterTenant } from './kernel/db/database';
+import { enterTenant, underAdvisoryLock } from './kernel/db/database';
 import { communities } from './kernel/tenancy/tables';
 
 /**
@@ -47,7 +47,7 @@ function keepOwnerPassword(dataDir: string, password: string): string {
   return file;
 }
 
-async function createCommunity(app: FastifyInstance, name: string, displayName: string, email: string, passwordHash: string) {
+export async function createCommunity(app: FastifyInstance, name: string, displayName: string, email: string, passwordHash: string) {
   return app.db.owner.transaction(async (tx) => {
     const [community] = await tx.insert(communities).values({ name, displayName }).returning();
     await enterTenant(tx, community.id);
@@ -62,7 +62,8 @@ async function createCommunity(app: FastifyInstance, name: string, displayName: 
 /** Each resource's examples, then each module's own sample data. */
 export async function seedSamples(app: FastifyInstance, scope: Scope): Promise<void> {
   for (const resource of app.resources.all()) {
-    if (resource.config.examples.length === 0) continue;
+    // Platform catalogues belong to no community: seedPlatformCatalogues fills them.
+    if (resource.config.examples.length === 0 || resource.platform) continue;
     if (resource.allows('create')) {
       for (const example of resource.config.examples) await resource.create(scope, example);
     } else {
@@ -79,4 +80,27 @@ export async function seedSamples(app: FastifyInstance, scope: Scope): Promise<v
     }
   }
   for (const module of app.modules) await module.seed?.(app, scope);
+}
+
+const CATALOGUE_SEED_LOCK = 72_747_002;
+
+/**
+ * Each platform catalogue's examples, on the first start that finds its table empty (every start
+ * looks, so a catalogue added later is filled too; processes starting together take turns). Written
+ * as the owner, checked against the create schema; production starts do it as well: a catalogue's
+ * examples are its starting records (plans, masters), not demo data.
+ */
+export async function seedPlatformCatalogues(app: FastifyInstance): Promise<void> {
+  const catalogues = app.resources.all().filter((r) => r.platform && r.config.examples.length > 0);
+  if (catalogues.length === 0) return;
+  await underAdvisoryLock(app.db, CATALOGUE_SEED_LOCK, async () => {
+    for (const resource of catalogues) {
+      await app.db.owner.transaction(async (tx) => {
+        const [any] = await tx.select({ id: resource.table.id }).from(resource.table).limit(1);
+        if (any) return;
+        const rows = resource.config.examples.map((example) => resource.schemas.create.parse(example) as Record<string, unknown>);
+        await tx.insert(resource.table).values(rows as never);
+      });
+    }
+  });
 }

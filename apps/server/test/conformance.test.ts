@@ -7,17 +7,25 @@ import { sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
 import { searchKeys } from '../src/kernel/resources/search';
 import { exportCsv, postImport, runImport } from './csv-helpers';
-import { signedInAdmin, startTestApp, type TestCommunity } from './helpers';
+import { platformOwner, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
+import { withKitModule } from './kit-module';
 import { exampleInput, insertDirect, insertMany, onePerCommunity, patchFor, requiredKeys, urlOf, wrongType } from './resource-fixtures';
 
 /**
  * The conformance suite: every registered resource, whichever module declares it, gets the same
  * checks (list shape, CRUD, validation, ids, access, other community invisible). Resources added
- * later are covered without touching this file.
+ * later are covered without touching this file. Platform catalogues (no tenant_id) get their own
+ * round trip: written by a platform operator, read by every community. The test-only kit module
+ * (test/kit-module.ts) brings one of each kind the product may not have yet: a catalogue and a
+ * resource with row rules.
  */
 
-const t = await startTestApp();
+const t = await startTestApp({}, withKitModule);
 const resources: Resource[] = t.app.resources.all();
+/** A community's records (tenant tables). */
+const tenantResources = resources.filter((r) => !r.platform);
+/** Platform catalogues. */
+const catalogues = resources.filter((r) => r.platform);
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -126,12 +134,15 @@ describe('GET /api/v1/meta/resources', () => {
         update: resource.allows('update'),
         delete: resource.allows('delete'),
       });
-      expect(d.permissions).toEqual({ read: true, write: true });
+      // A community's owner reads the platform catalogues; only platform operators change them.
+      expect(d.permissions).toEqual({ read: true, write: !resource.platform });
     }
   });
 
-  it('lists nothing for a role without permissions', async () => {
-    expect(await meta(denied)).toEqual([]);
+  it('lists only the platform catalogues (read by every signed-in user) for a role without permissions', async () => {
+    const data = await meta(denied);
+    expect(data.map((d) => d.path).sort()).toEqual(catalogues.map((r) => r.path).sort());
+    for (const d of data) expect(d.permissions).toEqual({ read: true, write: false });
   });
 
   it('lists every resource read-only for a role that reads every module', async () => {
@@ -140,21 +151,21 @@ describe('GET /api/v1/meta/resources', () => {
     for (const d of data) expect(d.permissions).toEqual({ read: true, write: false });
   });
 
-  it('lists only the resources of the modules a role holds', async () => {
-    const module = resources[0].module;
+  it('lists only the resources of the modules a role holds (and the platform catalogues)', async () => {
+    const module = tenantResources[0].module;
     const one = await limitedAdmin(a, { [module]: 'write' });
     const data = await meta(one);
     expect(data.map((d) => d.path).sort()).toEqual(
       resources
-        .filter((r) => r.module === module)
+        .filter((r) => r.module === module || r.platform)
         .map((r) => r.path)
         .sort(),
     );
-    for (const d of data) expect(d.permissions).toEqual({ read: true, write: true });
+    for (const d of data) expect(d.permissions).toEqual({ read: true, write: !catalogues.some((c) => c.path === d.path) });
   });
 });
 
-for (const resource of resources) {
+for (const resource of tenantResources) {
   describe(`resource ${resource.path}`, () => {
     const canCreate = resource.allows('create');
     const canUpdate = resource.allows('update');
@@ -470,17 +481,19 @@ for (const resource of resources) {
       await unchanged();
     });
 
-    it('lets a read-only role list and read but not write', async () => {
-      const before = await listedIds(resource, a);
-      const list = await t.request({ method: 'GET', url: urlOf(resource), as: reader });
-      expect(list.statusCode, list.body).toBe(200);
-      expect(await listedIds(resource, reader)).toEqual(before);
-      expect(await getRecord(resource, reader, fixture.id)).toEqual(fixture);
-      expect((await exportCsv(t, reader, resource.path)).rows).toHaveLength(before.length + 1);
-      await expectWritesRefused(reader);
-      expect(await listedIds(resource, a)).toEqual(before);
-      await unchanged();
-    });
+    // Under row rules another admin's view of a's records is the rules' (the security suite's row-rule checks).
+    if (!resource.hasRowRules)
+      it('lets a read-only role list and read but not write', async () => {
+        const before = await listedIds(resource, a);
+        const list = await t.request({ method: 'GET', url: urlOf(resource), as: reader });
+        expect(list.statusCode, list.body).toBe(200);
+        expect(await listedIds(resource, reader)).toEqual(before);
+        expect(await getRecord(resource, reader, fixture.id)).toEqual(fixture);
+        expect((await exportCsv(t, reader, resource.path)).rows).toHaveLength(before.length + 1);
+        await expectWritesRefused(reader);
+        expect(await listedIds(resource, a)).toEqual(before);
+        await unchanged();
+      });
 
     it("keeps community a's record invisible and untouchable to community b", async () => {
       expect(await listedIds(resource, b)).not.toContain(fixture.id);
@@ -549,6 +562,71 @@ for (const resource of resources) {
         expectError(await t.request({ method: 'DELETE', url: urlOf(resource, fixture.id), as: crossed }), 403, 'community_mismatch');
       }
       await unchanged();
+    });
+  });
+}
+
+for (const resource of catalogues) {
+  describe(`platform catalogue ${resource.path}`, () => {
+    let operator: TestCommunity;
+    beforeAll(async () => {
+      operator = await platformOwner(t);
+    });
+
+    it('holds its examples from the first start', async () => {
+      const rows = await listAll(resource, a);
+      expect(rows.length).toBeGreaterThanOrEqual(resource.config.examples.length);
+      const title = resource.config.ui?.title;
+      if (title) {
+        for (const example of resource.config.examples) expect(rows.map((r) => r[title])).toContain(example[title]);
+      }
+    });
+
+    it('a platform operator creates, reads, updates, lists and deletes; every community reads it', async () => {
+      const input = exampleInput(resource);
+      const created = await t.request({ method: 'POST', url: urlOf(resource), as: operator, payload: input });
+      expect(created.statusCode, created.body).toBe(201);
+      let record = created.json().data as Row;
+      expect(record.id).toMatch(UUID);
+      expect(record).not.toHaveProperty('tenantId');
+      expect(await getRecord(resource, operator, record.id)).toEqual(record);
+      if (resource.allows('update')) {
+        const patch = patchFor(resource);
+        expect(patch, `${resource.path}: no field of the first example can be patched`).not.toBeNull();
+        const updated = await t.request({ method: 'PATCH', url: urlOf(resource, record.id), as: operator, payload: patch!.body });
+        expect(updated.statusCode, updated.body).toBe(200);
+        record = updated.json().data;
+        expect(json(record[patch!.key])).toEqual(json(patch!.expected));
+      }
+      // Every community's admins read it, whatever their role holds; its list and CSV export too.
+      for (const who of [a, b, denied, reader]) {
+        expect(await getRecord(resource, who, record.id)).toEqual(record);
+        expect(await listedIds(resource, who)).toContain(record.id);
+      }
+      expect((await exportCsv(t, denied, resource.path)).text).toContain(record.id);
+      expectError(await t.request({ method: 'GET', url: urlOf(resource) }), 401, 'unauthenticated');
+      // A community's owner writes nothing of it (every path: the security suite).
+      expectError(await t.request({ method: 'POST', url: urlOf(resource), as: a, payload: exampleInput(resource) }), 403, 'forbidden');
+      if (resource.allows('delete')) {
+        const removed = await t.request({ method: 'DELETE', url: urlOf(resource, record.id), as: operator });
+        expect(removed.statusCode, removed.body).toBe(204);
+        expectError(await t.request({ method: 'GET', url: urlOf(resource, record.id), as: a }), 404, 'not_found');
+        expect(await listedIds(resource, a)).not.toContain(record.id);
+      }
+    });
+
+    it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+      expectError(await t.request({ method: 'GET', url: urlOf(resource, randomUUID()), as: a }), 404, 'not_found');
+      expectError(await t.request({ method: 'GET', url: urlOf(resource, 'not-a-uuid'), as: a }), 400, 'validation_failed');
+      if (resource.allows('update')) {
+        const res = await t.request({
+          method: 'PATCH',
+          url: urlOf(resource, randomUUID()),
+          as: operator,
+          payload: patchFor(resource)?.body ?? {},
+        });
+        expectError(res, 404, 'not_found');
+      }
     });
   });
 }

@@ -7,8 +7,12 @@ import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import { PLATFORM_COMMUNITY } from '../src/kernel/auth/context';
+import { hashPassword } from '../src/kernel/auth/passwords';
+import { type Database, openDatabase } from '../src/kernel/db/database';
 import { mailDropDir } from '../src/kernel/messaging/mailer';
 import type { AppModule } from '../src/kernel/module';
+import { createCommunity } from '../src/seed';
 
 export interface TestCommunity {
   name: string;
@@ -40,10 +44,15 @@ export const SEEDED_START_TIMEOUT = 180_000;
  * Boots the real app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * new database on that PostgreSQL server, dropped on close.
  */
-export async function startTestApp(
-  overrides: Partial<Config> = {},
-  options: { seed?: boolean; modules?: AppModule[] } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  seed?: boolean;
+  /** Test-only modules (declared under test/) beside the product's. */
+  extraModules?: AppModule[];
+  /** Run on the fresh database before the app migrates it (a test module's tables). */
+  prepare?: (db: Database) => Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const server = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -68,7 +77,10 @@ export async function startTestApp(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
     { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789', inMemory: !databaseUrl, databaseUrl, ...overrides },
   );
-  const app = await buildApp(config, { seed: options.seed ?? false, logger: false, extraModules: options.modules });
+  // A database prepared before the app starts is opened here, and closed after the app.
+  const db = options.prepare ? await openDatabase({ databaseUrl, dataDir, inMemory: !databaseUrl }) : undefined;
+  if (db) await options.prepare?.(db);
+  const app = await buildApp(config, { seed: options.seed ?? false, logger: false, db, extraModules: options.extraModules });
   await app.ready();
 
   const request: TestApp['request'] = ({ as, headers, ...rest }) => {
@@ -108,6 +120,7 @@ export async function startTestApp(
     async close() {
       // Closing the app closes its database (the app's onClose hook).
       await app.close();
+      await db?.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -140,7 +153,8 @@ export async function signedInAdmin(t: TestApp, owner: TestCommunity, permission
     payload: { name: `Role ${tag}`, permissions },
   });
   if (role.statusCode !== 201) throw new Error(`role: ${role.statusCode} ${role.body}`);
-  const email = `admin-${tag}@${owner.name}.example`;
+  // The platform community `-` is no domain name.
+  const email = `admin-${tag}@${owner.name === PLATFORM_COMMUNITY ? 'platform' : owner.name}.example`;
   const password = 'test-admin-password';
   const admin = await t.request({
     method: 'POST',
@@ -255,4 +269,29 @@ export function refusal(res: LightMyRequestResponse, status: number, code: strin
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().error.code).toBe(code);
   return res.json().error as { code: string; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * The owner of the platform community `-` (platform operator), signed in: the community is created
+ * as the seed creates it (tests start without the seed), once per app.
+ */
+export async function platformOwner(t: TestApp): Promise<TestCommunity> {
+  const email = 'operator@platform.example';
+  const password = 'platform-operator-password';
+  let [row] = await t.app.db.query<{ id: string }>('select id from communities where name = $1', [PLATFORM_COMMUNITY]);
+  if (!row) {
+    const created = await createCommunity(t.app, PLATFORM_COMMUNITY, 'Atrium platform', email, await hashPassword(password));
+    row = { id: created.tenantId };
+  }
+  const token = await signIn(t, email, password, PLATFORM_COMMUNITY);
+  const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+  return {
+    name: PLATFORM_COMMUNITY,
+    token,
+    tenantId: row.id,
+    userId: me.json().data.id,
+    email,
+    password,
+    headers: { authorization: `Bearer ${token}`, 'community-name': PLATFORM_COMMUNITY },
+  };
 }

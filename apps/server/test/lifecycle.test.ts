@@ -16,7 +16,7 @@ let a: TestCommunity;
 let b: TestCommunity;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { modules: [relayModule] });
+  t = await startTestApp({}, { extraModules: [relayModule] });
   a = await t.signup();
   b = await t.signup();
 });
@@ -253,7 +253,7 @@ describe('through pg-boss (jobs on)', () => {
   let q: TestApp;
   let c: TestCommunity;
   beforeAll(async () => {
-    q = await startTestApp({ jobs: true }, { modules: [relayModule] });
+    q = await startTestApp({ jobs: true }, { extraModules: [relayModule] });
     c = await q.signup();
   });
   afterAll(async () => {

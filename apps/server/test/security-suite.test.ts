@@ -2,19 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from '../src/app';
+import type { Db } from '../src/kernel/db/database';
 import { MAX_FILTER_VALUES, sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
-import { tag, urlOf } from './resource-fixtures';
+import { exportCsv, postImport, runImport } from './csv-helpers';
+import { platformOwner, randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
+import { withKitModule } from './kit-module';
+import { exampleInput, patchFor, tag, urlOf } from './resource-fixtures';
 
 /**
  * The security suite: every registered resource, permission module and compat line gets the same
  * attacks (escalation from read to write and across modules, granting or assigning a module beyond
- * one's own, oversized inputs, crafted cursors).
- * An area added later is covered without writing new tests here.
+ * one's own, oversized inputs, crafted cursors, every entry point of a row rule, every write path of
+ * a platform catalogue). An area added later is covered without writing new tests here; the
+ * test-only kit module (test/kit-module.ts) brings a row-ruled resource and a catalogue.
  */
 
-const t = await startTestApp();
+const t = await startTestApp({}, withKitModule);
 const resources: Resource[] = t.app.resources.all();
 const modules = [...new Set(resources.map((r) => r.module))];
 const compatLines = t.app.modules.flatMap((m) => m.compat ?? []);
@@ -50,7 +54,8 @@ describe.each(modules)('permission module %s: read does not write, nor reach oth
         const remove = await t.request({ method: 'DELETE', url: urlOf(resource, randomUUID()), as: reader });
         expect([403, 404, 405], `${resource.path} delete as ${module}:read`).toContain(remove.statusCode);
       } else {
-        expect(list.statusCode, `${resource.path} (${resource.module}) list as ${module}:read`).toBe(403);
+        // A platform catalogue is read by every signed-in user; anything else of another module is refused.
+        expect(list.statusCode, `${resource.path} (${resource.module}) list as ${module}:read`).toBe(resource.platform ? 200 : 403);
       }
     }
   });
@@ -173,6 +178,119 @@ describe('every served compat line: oversized input is a 4xx, never a 5xx', () =
     expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
   });
 });
+
+type Json = Record<string, any>;
+/** The compat lines that are a resource's seed verbs (crudLines). */
+const crudOf = (resource: Resource, verb: string) => compatLines.filter((l) => l.crud?.resource === resource && l.crud.verb === verb);
+const compatCall = (line: (typeof compatLines)[number], as: TestCommunity, payload: Json) =>
+  t.request({ method: line.method, url: `/compat/${line.service}${line.path}`, payload, as, remoteAddress: randomIp() });
+
+/**
+ * Row rules: a record another admin of the community made (the resource's first example) is outside
+ * the rules of an admin who only holds the module's write permission ("own", "assigned to me",
+ * "member of the project" alike). Through every entry point it is not found, and stays as it was.
+ */
+describe.each(resources.filter((r) => r.hasRowRules).map((r) => [r.path, r] as const))(
+  'row rules of %s: a record outside them is a 404 through every entry point',
+  (_path, resource) => {
+    it('list, get, expand, export, revisions, writes, bulk edit, import and compat', async () => {
+      const created = await t.request({ method: 'POST', url: urlOf(resource), as: owner, payload: exampleInput(resource) });
+      expect(created.statusCode, created.body).toBe(201);
+      const record = created.json().data as Json;
+      const read = async () => (await t.request({ method: 'GET', url: urlOf(resource, record.id), as: owner })).json().data;
+      const before = await read();
+      const other = await adminWith({ [resource.module]: 'write' });
+      const as = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Json) =>
+        t.request({ method, url, payload, as: other });
+      const notFound = (res: LightMyRequestResponse, what: string) => {
+        expect(res.statusCode, `${resource.path} ${what}: ${res.body.slice(0, 200)}`).toBe(404);
+      };
+
+      const listed = await as('GET', `${urlOf(resource)}?limit=200`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().data.map((r: Json) => r.id)).not.toContain(record.id);
+      notFound(await as('GET', urlOf(resource, record.id)), 'get');
+      const expand = resource.relations.map((r) => r.name).join(',');
+      if (expand) notFound(await as('GET', `${urlOf(resource, record.id)}?expand=${expand}`), 'get with expand');
+      expect((await exportCsv(t, other, resource.path)).text).not.toContain(record.id);
+      notFound(await as('GET', `${urlOf(resource, record.id)}/revisions`), 'revisions');
+      const history = (await t.request({ method: 'GET', url: `${urlOf(resource, record.id)}/revisions`, as: owner })).json().data;
+      if (resource.allows('update')) {
+        notFound(await as('PATCH', urlOf(resource, record.id), patchFor(resource)?.body ?? {}), 'update');
+        notFound(await as('POST', `${urlOf(resource, record.id)}/revisions/${history[0].id}/restore`), 'restore');
+        const bulkEdit = (await as('GET', '/api/v1/meta/resources')).json().data.find((d: Json) => d.path === resource.path).ui.bulkEdit;
+        if (bulkEdit.length > 0) {
+          const patch = { [bulkEdit[0]]: record[bulkEdit[0]] };
+          notFound(await as('PATCH', urlOf(resource), { ids: [record.id], patch }), 'bulk edit by ids');
+          const byFilter = await as('PATCH', urlOf(resource), { filter: {}, patch });
+          expect(byFilter.json().ids ?? [], `${resource.path} bulk edit by filter`).not.toContain(record.id);
+        }
+        // The owner's own export, imported back by the other admin: every row names a record it cannot find.
+        const { text, rows } = await exportCsv(t, owner, resource.path);
+        expect(text).toContain(record.id);
+        const job = await runImport(t, other, resource.path, text, { key: 'id' });
+        expect(job, `${resource.path} import by id`).toMatchObject({ status: 'done', created: 0, updated: 0, failed: rows.length - 1 });
+      }
+      if (resource.allows('delete')) {
+        notFound(await as('DELETE', urlOf(resource, record.id)), 'delete');
+        expect((await as('POST', `${urlOf(resource)}/bulk-delete`, { ids: [record.id] })).json()).toEqual({ deleted: 0, ids: [] });
+      }
+      for (const line of crudOf(resource, 'get')) {
+        notFound(await compatCall(line, other, { id: record.id }), `compat ${line.path} by id`);
+        const page = await compatCall(line, other, { limit: 200 });
+        expect(JSON.stringify(page.json().data ?? []), `compat ${line.path} list`).not.toContain(record.id);
+      }
+      for (const line of crudOf(resource, 'update')) notFound(await compatCall(line, other, { id: record.id }), `compat ${line.path}`);
+      for (const line of crudOf(resource, 'delete')) notFound(await compatCall(line, other, { id: record.id }), `compat ${line.path}`);
+      expect(await read()).toEqual(before);
+    });
+  },
+);
+
+/**
+ * Platform catalogues: a community's admin — its owner, who holds every permission — writes them by
+ * no path (v1 create, update, delete, bulk delete and edit, import, compat, revision restore), and the
+ * database refuses the app role any write to them.
+ */
+describe.each(resources.filter((r) => r.platform).map((r) => [r.path, r] as const))(
+  'platform catalogue %s: no community writes it, its owner included',
+  (_path, resource) => {
+    it('by any path', async () => {
+      const operator = await platformOwner(t);
+      const created = await t.request({ method: 'POST', url: urlOf(resource), as: operator, payload: exampleInput(resource) });
+      expect(created.statusCode, created.body).toBe(201);
+      const record = created.json().data as Json;
+      const history = (await t.request({ method: 'GET', url: `${urlOf(resource, record.id)}/revisions`, as: operator })).json().data;
+      const read = async () => (await t.request({ method: 'GET', url: urlOf(resource, record.id), as: owner })).json().data;
+      const refused = (res: LightMyRequestResponse, what: string) => {
+        expect([403, 404, 405], `${resource.path} ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      };
+      const as = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Json) => t.request({ method, url, payload, as: owner });
+      refused(await as('POST', urlOf(resource), exampleInput(resource)), 'create');
+      refused(await as('PATCH', urlOf(resource, record.id), patchFor(resource)?.body ?? {}), 'update');
+      refused(await as('DELETE', urlOf(resource, record.id)), 'delete');
+      refused(await as('POST', `${urlOf(resource)}/bulk-delete`, { ids: [record.id] }), 'bulk delete');
+      refused(await as('PATCH', urlOf(resource), { ids: [record.id], patch: patchFor(resource)?.body ?? {} }), 'bulk edit');
+      refused(await as('POST', `${urlOf(resource, record.id)}/revisions/${history[0].id}/restore`), 'revision restore');
+      refused(await postImport(t, owner, resource.path, `ID\n${record.id}\n`, { mode: 'run', key: 'id' }), 'import');
+      for (const line of crudOf(resource, 'add')) refused(await compatCall(line, owner, exampleInput(resource)), `compat ${line.path}`);
+      for (const verb of ['update', 'delete']) {
+        for (const line of crudOf(resource, verb)) refused(await compatCall(line, owner, { id: record.id }), `compat ${line.path}`);
+      }
+      expect(await read()).toEqual(record);
+      const denied = async (write: (tx: Db) => Promise<unknown>) => {
+        const err = await t.app.db.withTenant(owner.tenantId, write).then(
+          () => null,
+          (e: { cause?: Error; message: string }) => e,
+        );
+        return (err?.cause ?? err)?.message;
+      };
+      expect(await denied((tx) => tx.delete(resource.table))).toMatch(/permission denied/);
+      expect(await denied((tx) => tx.update(resource.table).set({ updatedAt: new Date() } as never))).toMatch(/permission denied/);
+      expect(await read()).toEqual(record);
+    });
+  },
+);
 
 describe('headers', () => {
   it('a strict Content-Security-Policy: no inline or foreign script', async () => {

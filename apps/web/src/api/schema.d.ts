@@ -59873,6 +59873,10 @@ export interface components {
         read: boolean;
         write: boolean;
       };
+      /** @description A platform catalogue: the same records for every community, changed by platform operators */
+      platform: boolean;
+      /** @description Row rules decide which records the caller reads and changes (others are not found) */
+      rowRules: boolean;
       ui: {
         /** @description Fields that can be set on many records at once (PATCH /api/v1/<path>) */
         bulkEdit: string[];

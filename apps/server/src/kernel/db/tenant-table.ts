@@ -53,3 +53,30 @@ export const sortIndexes = (table: string, t: Keyed, columns: Record<string, Any
 /** The indexes of a list's equality filters and look-ups, one a column: `<table>_<suffix>_idx` on (tenant_id, column). */
 export const filterIndexes = (table: string, t: Keyed, columns: Record<string, AnyPgColumn>) =>
   Object.entries(columns).map(([suffix, column]) => index(`${table}_${suffix}_idx`).on(t.tenantId, column));
+
+/** Columns every platform catalogue record has: a tenant record's, without tenant_id. */
+const platformColumns = () => {
+  const { tenantId: _none, ...columns } = recordColumns();
+  return columns;
+};
+
+type PlatformColumns = ReturnType<typeof platformColumns>;
+
+/**
+ * A platform catalogue's table (plans, add-ons, masters): one set of rows for every community, so no
+ * tenant_id. The migrator grants the app role only SELECT on it (tables without tenant_id get no
+ * tenant policy): communities read it, and only the kit's guarded write path (a platform operator,
+ * as the owner connection) changes it. ref() columns are for tenant tables only.
+ */
+export function platformTable<TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  columns: TColumns,
+  extra?: (t: any) => PgTableExtraConfigValue[],
+) {
+  return pgTable(name, { ...platformColumns(), ...columns } as PlatformColumns & TColumns, (t: any) => [
+    primaryKey({ name: `${name}_pk`, columns: [t.id] }),
+    index(`${name}_created_idx`).on(t.createdAt, t.id),
+    index(`${name}_updated_idx`).on(t.updatedAt, t.id),
+    ...(extra ? extra(t) : []),
+  ]);
+}

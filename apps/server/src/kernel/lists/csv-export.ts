@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Scope, scopeOf } from '../auth/context';
 import { MAX_LIMIT } from '../resources/list-query';
 import type { ListResult, Resource } from '../resources/resource';
+import { readAccess } from '../resources/routes';
 import type { Row } from '../resources/types';
 import { type CsvField, csvFields, toCell } from './csv-fields';
 import { RelationTitles } from './relation-titles';
@@ -23,7 +24,7 @@ export function registerCsvExport(app: FastifyInstance, resource: Resource) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `/api/v1/${resource.path}/export.csv`,
     {
-      config: { access: `${resource.module}:read` },
+      config: { access: readAccess(resource) },
       schema: {
         summary: `Export ${label.plural.toLowerCase()} as CSV`,
         description: 'Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.',
@@ -36,7 +37,7 @@ export function registerCsvExport(app: FastifyInstance, resource: Resource) {
       const scope = scopeOf(app.db, req.auth!);
       const { limit: _l, offset: _o, cursor: _c, withTotal: _w, ...filters } = req.query as Record<string, unknown>;
       const fields = csvFields(resource);
-      const titles = new RelationTitles(app.resources, scope.tenantId);
+      const titles = new RelationTitles(app.resources, scope);
       // The first page before any byte is sent: a refused filter is still a 400.
       const first = await page(resource, scope, filters, undefined, 'true');
       const pages = async function* () {

@@ -1,6 +1,6 @@
 import { pipeline, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { and, eq, getTableColumns, is, SQL } from 'drizzle-orm';
+import { eq, getTableColumns, is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Scope } from '../auth/context';
@@ -9,7 +9,6 @@ import { errors } from '../errors/app-error';
 import type { Resource } from '../resources/resource';
 import { zodFields } from '../resources/resource';
 import type { Row } from '../resources/types';
-import { tenantFilter } from '../tenancy/scope-filter';
 import { type CsvField, csvFields, fromCell, toCell, unguard } from './csv-fields';
 import type { RelationTitles } from './relation-titles';
 
@@ -283,12 +282,7 @@ async function findExisting(db: Db, resource: Resource, scope: Scope, key: CsvFi
     return null;
   }
   const column = (getTableColumns(resource.table) as Record<string, PgColumn>)[key.key];
-  const [found] = (await db
-    .select({ id: resource.table.id })
-    .from(resource.table as never)
-    .where(and(tenantFilter(resource.table, scope.tenantId), eq(column, value)))
-    .limit(1)) as { id: string }[];
-  return found ? resource.getIn(db, scope, found.id) : null;
+  return resource.findIn(db, scope, [eq(column, value)]);
 }
 
 /** "Price: Expected a number; Status: Expected one of: Draft, Published". */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { actorHolding } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import { AppError } from '../errors/app-error';
@@ -72,7 +73,14 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
   });
   if (!job || job.status === 'uploaded' || job.status === 'done' || job.status === 'failed') return;
   const resource = app.resources.get(job.resource);
-  const scope: Scope = { db: app.db, tenantId, actor: { id: job.userId, name: job.userName } };
+  // The admin who started it, with what they hold now: row rules (and file reads) see the caller as a request would.
+  const actor = { id: job.userId, name: job.userName };
+  const holding = await app.db.withTenant(tenantId, (tx) => actorHolding(tx, { db: app.db, tenantId, actor }));
+  const scope: Scope = {
+    db: app.db,
+    tenantId,
+    actor: { ...actor, isOwner: holding.all, permissions: holding.all ? {} : holding.permissions },
+  };
   const counts: Counts = {
     processed: job.processed,
     created: job.created,
@@ -88,7 +96,7 @@ async function runImport(app: FastifyInstance, { tenantId, jobId }: ImportJobDat
     const plan = planImport(
       resource,
       scope,
-      new RelationTitles(app.resources, tenantId),
+      new RelationTitles(app.resources, scope),
       job.headers,
       job.mapping,
       importer ? null : job.dedupeKey,
@@ -231,10 +239,10 @@ async function readBatch(
 
 /** Rows written one create/update at a time, each in a savepoint (a refused row leaves the batch intact). */
 async function writeRows(run: Run, { cells, first }: Batch) {
-  const { app, plan, scope, counts } = run;
+  const { plan, scope, counts } = run;
   const resource = plan.resource;
   const written: { op: 'create' | 'update'; row: Row }[] = [];
-  await app.db.withTenant(scope.tenantId, async (tx) => {
+  await resource.transaction(scope, async (tx) => {
     const errors = new BatchErrors(run, first, cells);
     for (const [i, row] of cells.entries()) {
       const rowNumber = first + i;
@@ -272,8 +280,8 @@ async function writeRows(run: Run, { cells, first }: Batch) {
  * retried job resumes after the last committed batch.
  */
 async function writeBatch(run: Run, importer: ResourceImport, options: Record<string, unknown>, batch: Batch) {
-  const { app, plan, scope, counts } = run;
-  await app.db.withTenant(scope.tenantId, async (tx) => {
+  const { plan, scope, counts } = run;
+  await plan.resource.transaction(scope, async (tx) => {
     const errors = new BatchErrors(run, batch.first, batch.cells);
     const read = batch.read ?? (await readBatch(tx, plan, batch, importer, options));
     for (const r of read.refused) errors.add(r.row, r.fields);

@@ -79,6 +79,8 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
     },
     async (req, reply) => {
       const auth = req.auth!;
+      // A platform catalogue is imported by platform operators only: refused before the file is read.
+      await resource.assertPlatformOperator(scopeOf(app.db, auth));
       const maxRows = resource.config.import?.maxRows ?? MAX_IMPORT_ROWS;
       const id = randomUUID();
       const form = await readForm(req, {
@@ -103,7 +105,7 @@ export function registerCsvImport(app: FastifyInstance, resource: Resource) {
         const mapping = form.mapping ?? suggestMapping(headers, fields);
         const keys = dedupeKeys(resource);
         const key = form.key === undefined ? (keys.find((k) => Object.values(mapping).includes(k)) ?? null) : form.key || null;
-        const plan = planImport(resource, scope, new RelationTitles(app.resources, auth.tenantId), headers, mapping, key);
+        const plan = planImport(resource, scope, new RelationTitles(app.resources, scope), headers, mapping, key);
         const record = {
           tenantId: auth.tenantId,
           id,

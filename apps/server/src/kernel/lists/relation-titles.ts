@@ -1,15 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import type { ResourceRegistry } from '../resources/registry';
-import { tenantFilter } from '../tenancy/scope-filter';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
 /**
  * Titles of related records for CSV (one query per related resource and batch, cached), and the
- * way back: a title (or an id) in a CSV cell to the id of a record of the same community.
+ * way back: a title (or an id) in a CSV cell to the id of a record of the same community (only
+ * records the caller may read: the related resource's row rule holds).
  */
 export class RelationTitles {
   private readonly cache = new Map<string, Map<string, string>>();
@@ -17,7 +18,7 @@ export class RelationTitles {
 
   constructor(
     private readonly registry: ResourceRegistry,
-    private readonly tenantId: string,
+    private readonly scope: Scope,
   ) {}
 
   private target(ref: string) {
@@ -25,7 +26,7 @@ export class RelationTitles {
     if (!resource) return undefined;
     const columns = resource.table as unknown as Record<string, PgColumn>;
     const titleKey = resource.config.ui?.title ?? 'id';
-    return { table: resource.table, id: columns.id, title: columns[titleKey] ?? columns.id };
+    return { resource, table: resource.table, id: columns.id, title: columns[titleKey] ?? columns.id };
   }
 
   /** id → title of the given ids of `ref` (ids unknown to this community are absent). */
@@ -38,7 +39,7 @@ export class RelationTitles {
       const rows = (await db
         .select({ id: target.id, title: sql<string>`${target.title}::text` })
         .from(target.table as never)
-        .where(and(tenantFilter(target.table, this.tenantId), inArray(target.id, missing)))) as { id: string; title: string }[];
+        .where(target.resource.visible(this.scope, inArray(target.id, missing)))) as { id: string; title: string }[];
       for (const row of rows) known.set(row.id, row.title ?? row.id);
     }
     return known;
@@ -57,7 +58,7 @@ export class RelationTitles {
       const rows = (await db
         .select({ id: target.id })
         .from(target.table as never)
-        .where(and(tenantFilter(target.table, this.tenantId), match))
+        .where(target.resource.visible(this.scope, match))
         .limit(2)) as { id: string }[];
       // A title two records share names neither.
       id = rows.length === 1 ? rows[0].id : null;

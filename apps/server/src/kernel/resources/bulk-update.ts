@@ -46,6 +46,7 @@ export type BulkUpdateBody = z.infer<typeof bulkUpdateBody>;
  * found (another community's id, a deleted one) or a refused value leaves every record unchanged.
  */
 export async function bulkUpdate(resource: Resource, scope: Scope, body: BulkUpdateBody): Promise<{ updated: number; ids: string[] }> {
+  await resource.assertPlatformOperator(scope); // refused before the patch is looked at
   const allowed = new Set(bulkEditableFields(resource));
   const refused = Object.keys(body.patch).filter((k) => !allowed.has(k));
   if (refused.length > 0) {
@@ -54,7 +55,7 @@ export async function bulkUpdate(resource: Resource, scope: Scope, body: BulkUpd
     );
   }
   if (Object.keys(body.patch).length === 0) throw errors.validation({ patch: 'Choose at least one field to change' });
-  const rows = await scope.db.withTenant(scope.tenantId, async (tx) => {
+  const rows = await resource.transaction(scope, async (tx) => {
     const ids = body.ids ? [...new Set(body.ids)] : await matchingIds(resource, tx, scope, body.filter ?? {});
     const changed: Row[] = [];
     for (const id of ids) {

@@ -13,7 +13,7 @@ export { boundToDatabase, perDatabase } from '../db/per-database';
 export { type OnDelete, ref, refs } from '../db/relations';
 export { preparedStatement, rowMapper, selectList } from '../db/select-rows';
 export { taxonomyIndexes } from '../db/taxonomy';
-export { filterIndexes, instant, sortIndexes, tenantTable } from '../db/tenant-table';
+export { filterIndexes, instant, platformTable, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';
 export { type AppModule, defineModule, joinParts, type ModulePart } from '../module';
@@ -47,14 +47,18 @@ export { countUpTo, defineResource, parseInput } from './resource';
 export { seedData } from './seed-data';
 export { letterCode, slugify, slugSchema, urlSchema } from './slug';
 export type {
+  AccessCaller,
   AttentionQueue,
   FieldUi,
   HookContext,
   ImportBatchResult,
   ImportRow,
+  PlatformTable,
   ResourceConfig,
   ResourceImport,
+  ResourceTable,
   Row,
+  RowRule,
   TenantTable,
   Widget,
 } from './types';

@@ -69,6 +69,8 @@ export const resourceMeta = z
     }),
     operations: z.object({ create: z.boolean(), update: z.boolean(), delete: z.boolean() }),
     permissions: z.object({ read: z.boolean(), write: z.boolean() }),
+    platform: z.boolean().describe('A platform catalogue: the same records for every community, changed by platform operators'),
+    rowRules: z.boolean().describe('Row rules decide which records the caller reads and changes (others are not found)'),
   })
   .meta({ id: 'ResourceMeta' });
 

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Scope } from '../auth/context';
@@ -58,7 +58,15 @@ const labelOf = (relation: Relation, plural = false) =>
 const idsIn = (relation: Relation, value: unknown): string[] =>
   value === undefined || value === null ? [] : [...new Set(relation.many ? (value as string[]) : [value as string])];
 
-/** Every id a write names must be a record of the same community: one query per relation field. */
+/**
+ * Related records the caller may see: the target resource's read rule holds here too (a record outside
+ * it is as absent from a relation, an expansion or a check as from its own list).
+ */
+function relatedWhere(relation: Relation, scope: Scope, condition: SQL) {
+  return relation.resource ? relation.resource.visible(scope, condition) : and(tenantFilter(relation.target, scope.tenantId), condition);
+}
+
+/** Every id a write names must be a record of the same community the caller may see: one query per relation field. */
 export async function checkRelations(tx: Db, scope: Scope, relations: Relation[], data: Record<string, unknown>) {
   const failures: Record<string, string> = {};
   for (const relation of relations) {
@@ -70,7 +78,7 @@ export async function checkRelations(tx: Db, scope: Scope, relations: Relation[]
         (await tx
           .select({ id: target.id })
           .from(target as never)
-          .where(and(tenantFilter(target, scope.tenantId), inArray(target.id, ids)))) as { id: string }[]
+          .where(relatedWhere(relation, scope, inArray(target.id, ids)))) as { id: string }[]
       ).map((r) => r.id),
     );
     const missing = ids.filter((id) => !found.has(id));
@@ -114,7 +122,7 @@ export async function expandRows(tx: Db, scope: Scope, rows: Row[], relations: R
       const found = (await tx
         .select({ id: target.id, title: titleColumn })
         .from(target as never)
-        .where(and(tenantFilter(target, scope.tenantId), inArray(target.id, ids)))) as { id: string; title: unknown }[];
+        .where(relatedWhere(relation, scope, inArray(target.id, ids)))) as { id: string; title: unknown }[];
       for (const r of found) titles.set(r.id, r.title === null ? null : String(r.title));
     }
     const related = (id: string) => (titles.has(id) ? { id, title: titles.get(id)! } : null);

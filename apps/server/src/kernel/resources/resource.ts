@@ -5,6 +5,7 @@ import { enforcePrivileges, revokeOnCredentialChange } from '../access/privilege
 import type { Scope } from '../auth/context';
 import { sessionCacheFor } from '../auth/session-cache';
 import type { Db } from '../db/database';
+import { platformTransaction } from '../db/platform-writes';
 import { relationsOf } from '../db/relations';
 import { preparedRows, rawRows, selectList, selectRows } from '../db/select-rows';
 import { AppError, errors } from '../errors/app-error';
@@ -12,6 +13,7 @@ import { humanIssue, type IssueLike } from '../errors/human-messages';
 import { recordAudit } from '../events/audit';
 import { type FileField, linkFiles, unlinkFiles } from '../storage/file-links';
 import { files } from '../storage/tables';
+import { isPlatformCommunity } from '../tenancy/communities';
 import { tenantFilter } from '../tenancy/scope-filter';
 import {
   combine,
@@ -38,7 +40,7 @@ import {
 } from './relations';
 import { deriveSchemas } from './schemas';
 import { totalEstimates } from './total-estimates';
-import type { ResourceConfig, Row, TenantTable } from './types';
+import type { AccessCaller, ResourceConfig, ResourceTable, Row, RowRule, TenantTable } from './types';
 
 type WriteOp = 'create' | 'update' | 'delete';
 
@@ -83,8 +85,12 @@ export class Resource {
   private resolved?: Relation[];
   private readonly prepared = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
 
+  /** A platform catalogue (a table without tenant_id): read by every community, written by platform operators. */
+  readonly platform: boolean;
+
   constructor(readonly config: ResourceConfig) {
     this.columns = getTableColumns(config.table) as Record<string, PgColumn>;
+    this.platform = !('tenantId' in this.columns);
     const hidden = new Set<string>(['tenantId', ...(config.hidden ?? [])]);
     this.selection = Object.fromEntries(Object.entries(this.columns).filter(([k]) => !hidden.has(k)));
     this.schemas = deriveSchemas(config);
@@ -98,7 +104,9 @@ export class Resource {
     return this.config.module;
   }
   get table(): TenantTable {
-    return this.config.table;
+    // A platform table has every column of a tenant table but tenant_id, which the kit reads only
+    // through tenantCondition (never for a platform catalogue).
+    return this.config.table as TenantTable;
   }
   allows(op: WriteOp): boolean {
     return this.config.operations?.[op] !== false;
@@ -128,14 +136,63 @@ export class Resource {
     return parseExpand(this.relations, raw);
   }
 
-  private scoped(scope: Scope, ...more: Parameters<typeof combine>[0]) {
-    return combine([tenantFilter(this.table as never, scope.tenantId), ...more]);
+  /** Whether the resource declares a row rule (meta says so). */
+  get hasRowRules(): boolean {
+    return Boolean(this.config.access?.read || this.config.access?.write);
   }
 
-  /** ` where …` of the scoped conditions, or nothing when there are none (row-level security alone). */
+  /**
+   * What `scope` may read of this resource, with `more`: the community's records (none of that for a
+   * platform catalogue) meeting the read rule. Every read of the kit goes through here.
+   */
+  visible(scope: Scope, ...more: Parameters<typeof combine>[0]): SQL | undefined {
+    return combine([this.tenantCondition(scope), ruleCondition(this.config.access?.read, scope), ...more]);
+  }
+
+  /** What `scope` may change or delete: what it may read, meeting the write rule too. */
+  private writable(scope: Scope, ...more: Parameters<typeof combine>[0]): SQL | undefined {
+    return this.visible(scope, ruleCondition(this.config.access?.write, scope), ...more);
+  }
+
+  private tenantCondition(scope: Scope): SQL | undefined {
+    return this.platform ? undefined : tenantFilter(this.table as never, scope.tenantId);
+  }
+
+  /** ` where …` of the visible conditions, or nothing when there are none (row-level security alone). */
   private whereClause(scope: Scope, conditions: SQL[]): SQL {
-    const where = this.scoped(scope, ...conditions);
+    const where = this.visible(scope, ...conditions);
     return where ? sql` where ${where}` : sql``;
+  }
+
+  /**
+   * The transaction the kit writes this resource in: the caller's community transaction, or for a
+   * platform catalogue the guarded platform transaction (after checking the caller operates the platform).
+   */
+  async transaction<T>(scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (!this.platform) return scope.db.withTenant(scope.tenantId, fn);
+    await this.assertPlatformOperator(scope);
+    return platformTransaction(scope.db, scope.tenantId, fn);
+  }
+
+  /** A platform catalogue changes only in the platform community `-` (403 for any other community, its owner too). */
+  async assertPlatformOperator(scope: Scope) {
+    if (this.platform && !(await isPlatformCommunity(scope.db, scope.tenantId))) {
+      throw errors.forbidden(`Only platform operators can change ${this.config.label.plural.toLowerCase()}`);
+    }
+  }
+
+  /**
+   * A create or change must leave the record within the caller's rules (a write rule "own records"
+   * refuses a record made for someone else): checked in the write's transaction, which a 403 rolls back.
+   */
+  private async assertWithinRules(tx: Db, scope: Scope, id: unknown) {
+    if (!this.hasRowRules) return;
+    const [row] = await tx
+      .select({ id: this.columns.id })
+      .from(this.table as never)
+      .where(this.writable(scope, eq(this.columns.id, id)))
+      .limit(1);
+    if (!row) throw errors.forbidden(`This ${this.config.label.singular.toLowerCase()} would be outside what you may change`);
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -217,7 +274,7 @@ export class Resource {
     const [row] = (await tx
       .select(selection ?? this.selection)
       .from(this.table as never)
-      .where(this.scoped(scope, ...conditions))
+      .where(this.visible(scope, ...conditions))
       .limit(1)) as Row[];
     if (!row) return null;
     return this.config.redact ? this.config.redact(row, scope) : row;
@@ -248,15 +305,23 @@ export class Resource {
   }
 
   async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<Row> {
+    // A record read to be changed is one the caller may change (write rule); a platform catalogue's
+    // and a row-ruled resource's read depends on more than the community, so it is not prepared.
     const [row] = (
       forUpdate
         ? await tx
             .select(this.selection)
             .from(this.table as never)
-            .where(this.scoped(scope, eq(this.columns.id, id)))
+            .where(this.writable(scope, eq(this.columns.id, id)))
             .limit(1)
             .for('update')
-        : await this.preparedGet(tx).execute({ tenantId: scope.tenantId, id })
+        : this.platform || this.hasRowRules
+          ? await tx
+              .select(this.selection)
+              .from(this.table as never)
+              .where(this.visible(scope, eq(this.columns.id, id)))
+              .limit(1)
+          : await this.preparedGet(tx).execute({ tenantId: scope.tenantId, id })
     ) as Row[];
     if (!row) throw errors.notFound(this.config.label.singular);
     return this.config.redact ? this.config.redact(row, scope) : row;
@@ -292,6 +357,7 @@ export class Resource {
 
   async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
     this.assertAllowed('create');
+    await this.assertPlatformOperator(scope);
     let data = parseInput(this.schemas.create, input);
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
@@ -299,9 +365,10 @@ export class Resource {
     const [row] = (await this.guardUnique(
       tx
         .insert(this.table)
-        .values({ ...data, tenantId: scope.tenantId } as never)
+        .values((this.platform ? data : { ...data, tenantId: scope.tenantId }) as never)
         .returning(this.selection),
     )) as Row[];
+    await this.assertWithinRules(tx, scope, row.id);
     await this.linkFiles(tx, scope, row, true);
     await recordAudit(tx, scope, [{ action: 'create', resource: this.path, recordId: row.id, after: row }]);
     await this.config.hooks?.afterWrite?.({ scope, tx, op: 'create' }, row);
@@ -314,6 +381,7 @@ export class Resource {
 
   async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<Row> {
     this.assertAllowed('update');
+    await this.assertPlatformOperator(scope);
     let data = parseInput(this.schemas.update, patch);
     const existing = await this.getIn(tx, scope, id, true);
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'update', existing, data);
@@ -326,9 +394,10 @@ export class Resource {
       tx
         .update(this.table)
         .set({ ...data, updatedAt: new Date() } as never)
-        .where(this.scoped(scope, eq(this.columns.id, id)))
+        .where(this.writable(scope, eq(this.columns.id, id)))
         .returning(this.selection),
     )) as Row[];
+    await this.assertWithinRules(tx, scope, id);
     if (this.config.privileges) await revokeOnCredentialChange(tx, scope, this.config.privileges, existing, data);
     await this.linkFiles(tx, scope, row, false);
     await recordAudit(tx, scope, [{ action: 'update', resource: this.path, recordId: id, before: existing, after: row }]);
@@ -342,18 +411,19 @@ export class Resource {
 
   async removeIn(tx: Db, scope: Scope, id: string): Promise<Row> {
     this.assertAllowed('delete');
+    await this.assertPlatformOperator(scope);
     const existing = await this.getIn(tx, scope, id, true);
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', existing);
     await this.config.hooks?.beforeDelete?.({ scope, tx }, existing);
     await beforeRemove(tx, scope, this.table, this.config.label.singular, [id], this.lookup);
-    await this.guardForeignKeys(tx.delete(this.table).where(this.scoped(scope, eq(this.columns.id, id))), 'delete');
+    await this.guardForeignKeys(tx.delete(this.table).where(this.writable(scope, eq(this.columns.id, id))), 'delete');
     if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, [id]);
     await recordAudit(tx, scope, [{ action: 'delete', resource: this.path, recordId: id, before: existing }]);
     return existing;
   }
 
   async bulkRemove(scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
-    const result = await scope.db.withTenant(scope.tenantId, (tx) => this.bulkRemoveIn(tx, scope, ids));
+    const result = await this.transaction(scope, (tx) => this.bulkRemoveIn(tx, scope, ids));
     if (result.deleted > 0)
       await this.committed(
         scope,
@@ -365,11 +435,12 @@ export class Resource {
 
   async bulkRemoveIn(tx: Db, scope: Scope, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
     this.assertAllowed('delete');
+    await this.assertPlatformOperator(scope);
     const unique = [...new Set(ids)];
     const existing = (await tx
       .select(this.selection)
       .from(this.table as never)
-      .where(this.scoped(scope, inArray(this.columns.id, unique)))
+      .where(this.writable(scope, inArray(this.columns.id, unique)))
       .for('update')) as Row[];
     for (const row of existing) {
       if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', row);
@@ -378,7 +449,7 @@ export class Resource {
     const found = existing.map((r) => r.id);
     await beforeRemove(tx, scope, this.table, this.config.label.singular, found, this.lookup);
     if (found.length > 0) {
-      await this.guardForeignKeys(tx.delete(this.table).where(this.scoped(scope, inArray(this.columns.id, found))), 'delete');
+      await this.guardForeignKeys(tx.delete(this.table).where(this.writable(scope, inArray(this.columns.id, found))), 'delete');
       if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, found);
     }
     await recordAudit(
@@ -397,7 +468,7 @@ export class Resource {
    */
   /** One write in a transaction of its own, then what follows its commit. */
   private async inOwnTransaction(scope: Scope, op: WriteOp, write: (tx: Db) => Promise<Row>): Promise<Row> {
-    const row = await scope.db.withTenant(scope.tenantId, write);
+    const row = await this.transaction(scope, write);
     await this.committed(scope, op, [row]);
     return row;
   }
@@ -516,6 +587,23 @@ export function zodFields(error: z.ZodError): Record<string, string> {
 }
 
 /** Declares a resource; the generic only serves authoring (column names are checked). */
-export function defineResource<T extends TenantTable>(config: ResourceConfig<T>): Resource {
+export function defineResource<T extends ResourceTable>(config: ResourceConfig<T>): Resource {
   return new Resource(config as unknown as ResourceConfig);
+}
+
+/** A rule's condition for the scope's caller; none when there is no rule or it allows every record. */
+function ruleCondition(rule: RowRule | undefined, scope: Scope): SQL | undefined {
+  if (!rule) return undefined;
+  const condition = rule(callerOf(scope));
+  if (condition === true) return undefined;
+  return condition === false ? sql`false` : condition;
+}
+
+function callerOf(scope: Scope): AccessCaller {
+  return {
+    tenantId: scope.tenantId,
+    userId: scope.actor.id,
+    isOwner: scope.actor.isOwner === true,
+    permissions: scope.actor.permissions ?? {},
+  };
 }

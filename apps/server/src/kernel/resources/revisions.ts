@@ -34,6 +34,8 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 }
 
 async function entries(resource: Resource, scope: Scope, recordId: string, redacted: boolean) {
+  // Under a row rule the history is the record's: one outside the rule (or deleted) has none to show.
+  if (resource.hasRowRules) await resource.get(scope, recordId);
   const rows = await scope.db.readAsTenant(scope.tenantId, (db) =>
     db
       .select()

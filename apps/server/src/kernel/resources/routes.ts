@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleCatalogue } from '../access/catalogue';
-import { can } from '../access/check';
-import type { AuthContext } from '../auth/context';
+import { type Access, can, isPlatformOperator } from '../access/check';
+import type { AuthContext, Scope } from '../auth/context';
 import { AppError } from '../errors/app-error';
 import { bulkEditableFields, bulkUpdate, bulkUpdateBody } from './bulk-update';
 import { idParams, tenantRoutes } from './caller-routes';
@@ -57,7 +57,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/v1/${resource.path}`;
   const tags = [resource.path.split('/')[0]];
-  const read = { access: `${resource.module}:read` as const };
+  const read = { access: readAccess(resource) };
   const write = { access: `${resource.module}:write` as const };
   const output = resource.schemas.output;
   const { scope } = tenantRoutes(app);
@@ -172,7 +172,60 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
       async (req) => resource.bulkRemove(scope(req), req.body.ids),
     );
   }
+  if (resource.platform && resource.config.public) registerPublicCatalogue(app, resource);
 }
+
+/**
+ * Who reads a resource: holders of its module's read permission; a platform catalogue, every signed-in
+ * user of any community (its writes still need the permission, in the platform community).
+ */
+export function readAccess(resource: Resource): Access {
+  return resource.platform ? 'authenticated' : `${resource.module}:read`;
+}
+
+/**
+ * A platform catalogue declared `public: true`: listed and read without signing in at
+ * `/public/platform/<path>` (the name `platform` is reserved: no community has it). Row rules see a
+ * caller with no user; no community's records are visible to the read (row-level security).
+ */
+function registerPublicCatalogue(app: FastifyInstance, resource: Resource) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/public/platform/${resource.path}`;
+  const tags = ['public'];
+  const visitor = (): Scope => ({ db: app.db, tenantId: NO_COMMUNITY, actor: { id: null, name: null } });
+  const output = resource.schemas.output;
+  r.get(
+    base,
+    {
+      config: { public: true },
+      schema: {
+        summary: `List ${resource.config.label.plural.toLowerCase()} (platform catalogue)`,
+        tags,
+        querystring: resource.listQuery,
+        response: { 200: listResponse(output) },
+      },
+      serializerCompiler,
+    },
+    async (req) => (await resource.list(visitor(), req.query as never)) as never,
+  );
+  r.get(
+    `${base}/:id`,
+    {
+      config: { public: true },
+      schema: {
+        summary: `Get a ${resource.config.label.singular.toLowerCase()} (platform catalogue)`,
+        tags,
+        params: idParams,
+        response: { 200: z.object({ data: output }) },
+      },
+      serializerCompiler,
+    },
+    async (req) => ({ data: await resource.get(visitor(), req.params.id) }) as never,
+  );
+}
+
+/** The community of a public catalogue read: none (a nil id matches no community's rows). */
+const NO_COMMUNITY = '00000000-0000-0000-0000-000000000000';
 
 /** `?expand=` on a get, when the resource has relations. */
 function getQuery(resource: Resource) {
@@ -189,11 +242,16 @@ function getQuery(resource: Resource) {
     .strict();
 }
 
+/** Whether the caller may write the resource: its module's write permission, in the platform community for a catalogue. */
+function canWrite(auth: AuthContext, resource: Resource): boolean {
+  return can(auth, resource.module, 'write') && (!resource.platform || isPlatformOperator(auth));
+}
+
 /** Expanding shows titles of another resource's records: the caller must be allowed to read it. */
 function canExpand(auth: AuthContext, resource: Resource, expand: string | undefined) {
   for (const relation of resource.expandable(expand)) {
     const target = relation.resource;
-    if (target && !can(auth, target.module, 'read')) {
+    if (target && !target.platform && !can(auth, target.module, 'read')) {
       throw new AppError(403, 'forbidden', `You may not read ${target.config.label.plural.toLowerCase()}`, {
         expand: `Cannot expand ${relation.name}`,
       });
@@ -234,6 +292,8 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
         update: resource.allows('update'),
         delete: resource.allows('delete'),
       },
+      platform: resource.platform,
+      rowRules: resource.hasRowRules,
     },
   }));
 
@@ -263,8 +323,8 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
       if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(tag)) return reply.code(304).send(null);
       return {
         data: described
-          .filter((d) => can(auth, d.resource.module, 'read'))
-          .map((d) => ({ ...d.static, permissions: { read: true, write: can(auth, d.resource.module, 'write') } })),
+          .filter((d) => d.resource.platform || can(auth, d.resource.module, 'read'))
+          .map((d) => ({ ...d.static, permissions: { read: true, write: canWrite(auth, d.resource) } })),
       };
     },
   );

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ModuleKey } from '../access/modules';
+import type { ModuleKey, Permissions } from '../access/modules';
 import type { PrivilegeRules } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
@@ -14,6 +14,32 @@ export type TenantTable = PgTable & {
   createdAt: PgColumn;
   updatedAt: PgColumn;
 };
+
+/** Any table built with platformTable(): a platform catalogue, the same for every community (no tenant_id). */
+export type PlatformTable = PgTable & {
+  id: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+/** The table of a resource: a community's records, or a platform catalogue. */
+export type ResourceTable = TenantTable | PlatformTable;
+
+/** Who asks, as a row rule sees them. */
+export interface AccessCaller {
+  tenantId: string;
+  /** The signed-in admin; null for the system and visitors. */
+  userId: string | null;
+  isOwner: boolean;
+  permissions: Permissions;
+}
+
+/**
+ * A row rule: the condition (over the resource's table) a caller's records meet, or true for all of
+ * them, e.g. `(caller) => eq(tasks.createdBy, caller.userId)` ("own records") or an `exists (…)`
+ * subquery ("member of the project").
+ */
+export type RowRule = (caller: AccessCaller) => SQL | boolean;
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -78,7 +104,7 @@ export interface HookContext {
  */
 export type SearchField<K extends string> = K | { field: K; kind: 'fulltext'; language?: string };
 
-export interface ResourceConfig<T extends TenantTable = TenantTable> {
+export interface ResourceConfig<T extends ResourceTable = TenantTable> {
   /** URL path below /api/v1/, `<module>/<resource>`. Also the resource's name. */
   path: string;
   module: ModuleKey;
@@ -144,6 +170,18 @@ export interface ResourceConfig<T extends TenantTable = TenantTable> {
    * owner, revokes an account's sessions when its credentials change, and drops cached sessions.
    */
   privileges?: PrivilegeRules;
+  /**
+   * Row access: which records a caller may read, and which of those they may change or delete. The kit
+   * holds every entry point to them (list, get, export, import, bulk edit, expand, revisions, compat);
+   * a record outside the rule is not found (404). A write rule is checked on the record before a change
+   * and on the record a create or change leaves (403 when it falls outside).
+   */
+  access?: { read?: RowRule; write?: RowRule };
+  /**
+   * On a platform catalogue (a platformTable): the records may also be read without signing in, at
+   * `/public/platform/<path>` and `/public/platform/<path>/:id`.
+   */
+  public?: boolean;
   /** Masks what this caller may not see of a record (applied to every record read). */
   redact?: (record: Row, scope: Scope) => Row;
   /** How a file import writes this resource's rows, when one create/update per row will not do (kernel/lists/import-job.ts). */

@@ -1,3 +1,4 @@
+import { PLATFORM_COMMUNITY } from '../auth/context';
 import type { Database } from '../db/database';
 import { perDatabase } from '../db/per-database';
 import { errors } from '../errors/app-error';
@@ -139,4 +140,9 @@ export function communityNameResolver(db: Database) {
     if (!name) throw errors.notFound('Community');
     return name;
   };
+}
+
+/** Whether `tenantId` is the platform community `-`, whose admins operate the platform catalogues. */
+export async function isPlatformCommunity(db: Database, tenantId: string): Promise<boolean> {
+  return (await findCommunity(db, PLATFORM_COMMUNITY))?.id === tenantId;
 }
