@@ -56033,7 +56033,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a customer account */
+    /** Ask for a customer account: a link to finish it is mailed (the same answer for any email) */
     post: {
       parameters: {
         query?: never;
@@ -56055,6 +56055,72 @@ export interface paths {
             name: string;
             password: string;
             phone?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/shop/auth/signup/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Finish a sign-up from its mailed link (a page) */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Finish a sign-up with its mailed link (merges a guest cart) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            cartId?: string;
+            token: string;
           };
         };
       };
