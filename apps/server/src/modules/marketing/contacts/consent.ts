@@ -6,7 +6,7 @@ import { type Channel, type ConsentStatus, marketingContacts, marketingSuppressi
 import { ruledConsent, suppressedError } from './consent-rule';
 import { CONFIRM_TTL_SECONDS, confirmationPath, readLink } from './links';
 import { type ConsentProof, setConsent } from './merge';
-import { addressOf, suppress, unsuppress } from './suppression';
+import { suppress, unsuppress } from './suppression';
 
 // Consent that a contact gives or withdraws itself: the email double opt-in (a signed link mailed
 // to the address; confirming records the event with the visitor's IP) and the unsubscribe link

@@ -8,7 +8,6 @@ import {
   type ContactAttributes,
   marketingConsentEvents,
   marketingContacts,
-  marketingSuppressions,
 } from '../tables/contacts';
 import { contactConsentColumns, contactProfileColumns } from './columns';
 import { type Addresses, SuppressionRule } from './consent-rule';

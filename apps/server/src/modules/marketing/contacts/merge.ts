@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type Db, errors } from '../../../kernel/resources';
 import {
@@ -8,7 +8,6 @@ import {
   type ContactAttributes,
   marketingConsentEvents,
   marketingContacts,
-  marketingSuppressions,
 } from '../tables/contacts';
 import { ruledConsent } from './consent-rule';
 
