@@ -91,6 +91,9 @@ describe('channel addresses', () => {
       expect(res.status, `${host}:${port} ${res.raw}`).toBe(400);
       expect(Object.keys(res.body.error.fields), `${host}:${port}`).toEqual([field]);
     }
+    // A name is refused without naming the address it resolves to (that would map the installation's network).
+    const named = await smtpSettings('2130706433', 587);
+    expect(named.body.error.fields['config.host']).toBe('2130706433 resolves to a loopback address: the server calls only public addresses');
     expect((await api('GET', 'marketing/channel-settings/email')).body.data.configured).toBe(false);
     // A public address on a mail port, and an allowed host on any port, are saved.
     expect((await smtpSettings('203.0.114.10', 2525)).status).toBe(200);

@@ -171,8 +171,9 @@ export function nonPublicKind(ip: string): string | null {
 
 // ---- the policy -----------------------------------------------------------------------------------
 
+/** The refusal of `host` at `address`: a name's address is not named (it would map the installation's own network). */
 const refusedAddress = (host: string, address: string, kind: string) =>
-  `${host}${host === address ? '' : ` (${address})`} is ${kind} address: the server calls only public addresses`;
+  `${host} ${host === address ? 'is' : 'resolves to'} ${kind} address: the server calls only public addresses`;
 
 interface Target {
   url: URL;
