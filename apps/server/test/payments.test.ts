@@ -38,17 +38,6 @@ describe('secret box', () => {
     expect(() => parseSecretsKey('short')).toThrow(SecretBoxError);
     expect(() => parseSecretsKey('g'.repeat(64))).toThrow(SecretBoxError);
   });
-
-  it('masks a secret to its prefix and last four characters', () => {
-    expect(maskSecret('rzp_live_AbCdEfGh121234')).toBe('rzp_live_••••1234');
-    expect(maskSecret('sk_test_51Habcdefghijkl9876')).toBe('sk_test_••••9876');
-    expect(maskSecret('short')).toBe('••••');
-    expect(maskSecret('a-long-salt-value-7788')).toBe('••••7788');
-    expect(maskSecret('whsec_abcdefghijklmnop4321')).toBe('whsec_••••4321');
-    // A random key that happens to begin with letters and an underscore shows none of its head.
-    expect(maskSecret('HTVyy_0123456789abcdefgh')).toBe('••••efgh');
-    expect(maskSecret('abc_live_0123456789abcdefgh')).toBe('••••efgh');
-  });
 });
 
 describe('payments', () => {
@@ -142,7 +131,7 @@ describe('payments', () => {
     it('are never readable: not in answers, lists, searches, CSV, compat, the audit log or the stored row', async () => {
       const secrets = [fake.razorpayAuth.keySecret, WEBHOOK_SECRET];
       const got = await api('GET', `payments/gateways/${razorpayId}`);
-      expect(got.body.data.credentialsMasked).toEqual({ keyId: 'rzp_test_••••0001', keySecret: '••••cret', webhookSecret: '••••t-01' });
+      expect(got.body.data.credentialsMasked).toEqual({ keyId: 'rzp_test_••••', keySecret: '••••cret', webhookSecret: '••••t-01' });
       expect(got.body.data).not.toHaveProperty('credentialsSealed');
       expect(got.body.data).not.toHaveProperty('credentials');
       const texts = [
@@ -156,7 +145,7 @@ describe('payments', () => {
       ];
       for (const text of texts) for (const s of secrets) expect(text).not.toContain(s);
       const audited = await t.app.db.query<{ after: Json }>('select after from audit_log where record_id = $1', [razorpayId]);
-      expect(audited.map((a) => a.after?.credentialsMasked?.keyId)).toEqual(['rzp_test_••••0001']);
+      expect(audited.map((a) => a.after?.credentialsMasked?.keyId)).toEqual(['rzp_test_••••']);
       for (const s of secrets) expect(JSON.stringify(audited)).not.toContain(s);
       const [row] = await t.app.db.query<{ credentials_sealed: string }>('select credentials_sealed from payment_gateways where id = $1', [
         razorpayId,
@@ -184,7 +173,7 @@ describe('payments', () => {
       const patched = await api('PATCH', `payments/gateways/${gw.body.data.id}`, {
         credentials: { webhookSecret: 'added-webhook-secret-2222' },
       });
-      expect(patched.body.data.credentialsMasked).toEqual({ keyId: 'rzp_test_••••1111', keySecret: '••••1111', webhookSecret: '••••2222' });
+      expect(patched.body.data.credentialsMasked).toEqual({ keyId: 'rzp_test_••••', keySecret: '••••1111', webhookSecret: '••••2222' });
       const kind = await api('PATCH', `payments/gateways/${gw.body.data.id}`, { kind: 'stripe' });
       expect(kind.status).toBe(400);
       expect(kind.body.error.fields).toHaveProperty('kind');

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from '../src/app';
+import { ARCHIVE_READERS, type ArchiveReaderName, checkZipBounds, readArchive } from '../src/kernel/archives';
 import type { Db } from '../src/kernel/db/database';
 import { MAX_FILTER_VALUES, sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
+import { addressKeys, PROVIDERS } from '../src/modules/marketing/channels/settings/schemas';
 import { exportCsv, postImport, runImport } from './csv-helpers';
 import { platformOwner, randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 import { withKitModule } from './kit-module';
 import { exampleInput, patchFor, tag, urlOf } from './resource-fixtures';
+import { zipOf } from './zip-helpers';
 
 /**
  * The security suite: every registered resource, permission module and compat line gets the same
@@ -333,5 +337,83 @@ describe('headers', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
     }
+  });
+});
+
+// ---- addresses the server calls, archives it opens (issue 22) -------------------------------------
+
+/**
+ * A valid configuration of every provider that calls out, at public addresses, with the secrets it
+ * sends. A provider added with a called address and no entry here fails the suite below.
+ */
+const CALLING_PROVIDERS: Record<string, { config: Record<string, unknown>; secrets: Record<string, string> }> = {
+  'email/smtp': { config: { host: '203.0.114.10', port: 587 }, secrets: { password: 'smtp-password-for-the-suite' } },
+  'sms/http': { config: { baseUrl: 'https://203.0.114.10/sms', senderId: 'ATRIUM' }, secrets: { apiKey: 'an-sms-key-for-the-suite' } },
+  'whatsapp/cloud_api': {
+    config: { phoneNumberId: '1234567', businessAccountId: '7654321', graphUrl: 'https://203.0.114.10/v21.0' },
+    secrets: { accessToken: 'a-graph-token-for-the-suite', webhookVerifyToken: 'a-verify-token-for-the-suite' },
+  },
+};
+/** Every called address of every provider, with the config keys that hold it. */
+const calledAddresses = Object.entries(PROVIDERS).flatMap(([channel, providers]) =>
+  Object.entries(providers).flatMap(([provider, shape]) =>
+    (shape.called ?? []).map((address) => ({ channel, provider, address, keys: addressKeys(address) })),
+  ),
+);
+/** `config` with the address held by `keys` moved: to an internal address, or to another public one. */
+const movedTo = (config: Record<string, unknown>, keys: string[], where: 'internal' | 'public') => {
+  const [key] = keys;
+  const host = where === 'internal' ? '169.254.169.254' : '203.0.114.11';
+  const value = config[key];
+  return { ...config, [key]: typeof value === 'string' && value.startsWith('https://') ? `https://${host}/moved` : host };
+};
+
+describe.each(calledAddresses.map((a) => [`${a.channel}/${a.provider} ${a.keys.join('+')}`, a] as const))(
+  'called address %s',
+  (name, { channel, provider, address, keys }) => {
+    const fixture = CALLING_PROVIDERS[`${channel}/${provider}`];
+    const save = (config: Record<string, unknown>, secrets: Record<string, string> = {}) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/v1/marketing/channel-settings/${channel}`,
+        as: owner,
+        payload: { provider, config, secrets },
+      });
+
+    it('is refused at an internal address, naming its field', async () => {
+      expect(fixture, `add ${channel}/${provider} to CALLING_PROVIDERS`).toBeDefined();
+      const res = await save(movedTo(fixture.config, keys, 'internal'), fixture.secrets);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual([`config.${keys[0]}`]);
+    });
+
+    it('does not carry the secrets it is sent to a changed address', async () => {
+      expect((await save(fixture.config, fixture.secrets)).statusCode).toBe(200);
+      const moved = await save(movedTo(fixture.config, keys, 'public'));
+      expect(moved.statusCode, moved.body).toBe(400);
+      expect(Object.keys(moved.json().error.fields).sort()).toEqual(address.sends.map((s) => `secrets.${s}`).sort());
+      const reentered = await save(
+        movedTo(fixture.config, keys, 'public'),
+        Object.fromEntries(address.sends.map((s) => [s, `${fixture.secrets[s]}-again`])),
+      );
+      expect(reentered.statusCode, reentered.body).toBe(200);
+    });
+  },
+);
+
+describe.each(Object.keys(ARCHIVE_READERS) as ArchiveReaderName[])('archive reader %s', (reader) => {
+  it('refuses a zip bomb with a 413 before it reads', async () => {
+    const { limits } = ARCHIVE_READERS[reader];
+    // An entry past the ratio, and an archive past the total (stored entries: their size is the count).
+    const ratio = zipOf([{ name: 'bomb.xml', content: Buffer.alloc(limits.ratioFloorBytes * 2) }]);
+    const total = zipOf([{ name: 'a.xml', content: Buffer.alloc(1024), stored: true }]);
+    for (const [archive, caps] of [
+      [ratio, {}],
+      [total, { maxTotalBytes: 512 }],
+    ] as const) {
+      await expect(checkZipBounds(archive, { ...limits, ...caps })).rejects.toMatchObject({ status: 413 });
+    }
+    const out = readArchive(reader, Readable.from([ratio]), { maxRows: 10, maxArchiveBytes: 16 * 1024 * 1024 });
+    await expect(out.toArray()).rejects.toMatchObject({ status: 413, code: 'archive_too_large' });
   });
 });

@@ -2209,7 +2209,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -24132,7 +24134,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -25733,7 +25737,9 @@ export interface paths {
               nextCursor: string | null;
               offset: number;
               total: number | null;
-              /** @description total is a planner estimate (more than 10,000 matches) */
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
               totalIsEstimate: boolean;
             };
           };
@@ -57777,7 +57783,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a customer account */
+    /** Ask for a customer account: a link to finish it is mailed (the same answer for any email) */
     post: {
       parameters: {
         query?: never;
@@ -57799,6 +57805,72 @@ export interface paths {
             name: string;
             password: string;
             phone?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/shop/auth/signup/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Finish a sign-up from its mailed link (a page) */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Finish a sign-up with its mailed link (merges a guest cart) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            cartId?: string;
+            token: string;
           };
         };
       };

@@ -7,7 +7,7 @@ import { isXlsx, xlsxToCsv } from './xlsx';
 // An import's file goes from the upload to storage as it arrives (kernel/storage: local disk, or S3
 // when configured), counted and its head kept on the way; the job reads it back as a stream, and a
 // preview of a stored file reads only its head. Whatever the file's size, what is held is a chunk,
-// the head and the record being parsed (XLSX: see xlsx.ts). The file is deleted when its import
+// the head and the record being parsed (an XLSX workbook is held whole, in the archive worker: kernel/archives). The file is deleted when its import
 // ends, or by the sweep (import-job.ts) when it was never run.
 
 /** Where an import's file is stored: beside the community's files, outside the media library. */
@@ -32,7 +32,7 @@ export async function storeImportFile(
   options: { keep: number; maxRows: number; maxBytes: number },
 ): Promise<ReceivedFile> {
   const { first, source } = await peek(file, 4);
-  const csv = isXlsx(first) ? xlsxToCsv(source, options.maxRows) : pipeline(source, refuseBinary(), () => {}); // errors travel down to `csv`
+  const csv = isXlsx(first) ? xlsxToCsv(source, options.maxRows, options.maxBytes) : pipeline(source, refuseBinary(), () => {}); // errors travel down to `csv`
   // Two readers of the same bytes: storage, and the parser that counts the rows and keeps the head.
   // The slower one sets the pace (pipe's back-pressure), so nothing piles up in between.
   const toStore = new PassThrough();

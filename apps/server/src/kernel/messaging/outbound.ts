@@ -10,6 +10,9 @@ import { boundToDatabase } from '../db/per-database';
 // made (a DNS lookup hook: a name that resolves to a private address, even only on this lookup, is
 // refused), redirects are never followed, and answers are bounded in time and size. The
 // installation may allow named hosts (a gateway on its own network, a test fake) and plain http.
+// A community's SMTP server is held to the same policy (`checkSmtp`, `resolveSmtp`): a public
+// address, resolved and checked when the socket is opened and connected to by that address, on a
+// mail port only.
 
 /** What the installation allows beyond public https addresses (OUTBOUND_ALLOW_HOSTS, OUTBOUND_ALLOW_HTTP). */
 export interface OutboundPolicy {
@@ -55,6 +58,18 @@ export interface OutboundResponse {
 export interface Outbound {
   /** Why the server will not call `url` (a sentence naming the address), or null when it will. Resolves the host name. */
   check(url: string): Promise<string | null>;
+  /**
+   * Why the server will not open a mail connection to `host`:`port` (a sentence, and which of the
+   * two is at fault), or null when it will: a public address and a mail port (25, 465, 587, 2525),
+   * unless the installation allows the host.
+   */
+  checkSmtp(host: string, port: number): Promise<{ on: 'host' | 'port'; message: string } | null>;
+  /**
+   * The address to connect a mail socket to, resolved and checked now (every address the name has
+   * must be public): the connection goes to this address, so no later lookup can change it.
+   * `servername` is the name to verify TLS against. Throws an OutboundError (`refused`, `unreachable`).
+   */
+  resolveSmtp(host: string, port: number): Promise<{ address: string; servername?: string }>;
   /** One call to `url` under the policy; never follows a redirect (a 3xx is answered as it is). */
   request(url: string, init: OutboundInit): Promise<OutboundResponse>;
   close(): void;
@@ -156,8 +171,9 @@ export function nonPublicKind(ip: string): string | null {
 
 // ---- the policy -----------------------------------------------------------------------------------
 
+/** The refusal of `host` at `address`: a name's address is not named (it would map the installation's own network). */
 const refusedAddress = (host: string, address: string, kind: string) =>
-  `${host}${host === address ? '' : ` (${address})`} is ${kind} address: the server calls only public addresses`;
+  `${host} ${host === address ? 'is' : 'resolves to'} ${kind} address: the server calls only public addresses`;
 
 interface Target {
   url: URL;
@@ -204,6 +220,43 @@ function targetOf(policy: OutboundPolicy, raw: string): Target {
     throw new OutboundError('refused', refusedAddress(host, '127.0.0.1', 'a loopback'));
   }
   return { url, allowed };
+}
+
+/** The ports a community's mail server may listen on: SMTP relay, submission over TLS, submission, and the common alternative. */
+export const SMTP_PORTS = [25, 465, 587, 2525];
+
+/** A refusal of the port, not the host. */
+class BadSmtpPort extends OutboundError {
+  constructor(port: number) {
+    super('refused', `Port ${port} is not a mail port: use ${SMTP_PORTS.join(', ')}`);
+  }
+}
+
+/** An SMTP host and port under the policy: allowed by the installation, or public with an SMTP port. */
+function smtpTargetOf(policy: OutboundPolicy, rawHost: string, port: number): { host: string; allowed: boolean } {
+  const host = rawHost.trim().toLowerCase().replace(/\.$/, '');
+  const allowed = policy.allowHosts.some((e) => {
+    const entry = entryOf(e);
+    return entry !== null && entry.host === host && (entry.port === null || Number(entry.port) === port);
+  });
+  if (allowed) return { host, allowed };
+  if (isIP(host)) {
+    const kind = nonPublicKind(host);
+    if (kind) throw new OutboundError('refused', refusedAddress(host, host, kind));
+  } else if (host === 'localhost' || host.endsWith('.localhost')) {
+    throw new OutboundError('refused', refusedAddress(host, '127.0.0.1', 'a loopback'));
+  }
+  if (!SMTP_PORTS.includes(port)) throw new BadSmtpPort(port);
+  return { host, allowed };
+}
+
+/** The first non-public address among `addresses`, as a refusal naming it. */
+function refusalAmong(host: string, addresses: LookupAddress[]): string | null {
+  for (const a of addresses) {
+    const kind = nonPublicKind(a.address);
+    if (kind) return refusedAddress(host, a.address, kind);
+  }
+  return null;
 }
 
 /** How names are resolved: dns.lookup (the system's resolver), or a stand-in in tests. */
@@ -264,11 +317,30 @@ export function createOutbound(policy: OutboundPolicy, resolver: Resolver = syst
       const host = target.url.hostname;
       if (target.allowed || isIP(host.replace(/^\[|\]$/g, ''))) return null;
       // A name that does not resolve now is accepted: each call resolves it again through the guard.
-      for (const a of (await resolveAll(resolver, host, CHECK_LOOKUP_MS)) ?? []) {
-        const kind = nonPublicKind(a.address);
-        if (kind) return refusedAddress(host, a.address, kind);
+      return refusalAmong(host, (await resolveAll(resolver, host, CHECK_LOOKUP_MS)) ?? []);
+    },
+
+    async checkSmtp(rawHost, port) {
+      let target: { host: string; allowed: boolean };
+      try {
+        target = smtpTargetOf(policy, rawHost, port);
+      } catch (error) {
+        return { on: error instanceof BadSmtpPort ? 'port' : 'host', message: (error as Error).message };
       }
-      return null;
+      if (target.allowed || isIP(target.host)) return null;
+      // As for web addresses: an unresolvable name is accepted now and checked at each connection.
+      const refusal = refusalAmong(target.host, (await resolveAll(resolver, target.host, CHECK_LOOKUP_MS)) ?? []);
+      return refusal ? { on: 'host', message: refusal } : null;
+    },
+
+    async resolveSmtp(rawHost, port) {
+      const target = smtpTargetOf(policy, rawHost, port);
+      if (target.allowed || isIP(target.host)) return { address: target.host };
+      const addresses = await resolveAll(resolver, target.host, CHECK_LOOKUP_MS);
+      if (!addresses || addresses.length === 0) throw new OutboundError('unreachable', `${target.host} has no address`);
+      const refusal = refusalAmong(target.host, addresses);
+      if (refusal) throw new OutboundError('refused', refusal);
+      return { address: addresses[0]!.address, servername: target.host };
     },
 
     async request(raw, init) {

@@ -7,15 +7,22 @@ const DOTS = '••••';
  */
 const KNOWN_PREFIX = /^(?:(?:rzp|sk|rk|pk)_(?:live|test)_|whsec_)/;
 
+/** Below this length nothing of a secret is shown: a few characters are a real share of a short one. */
+const SHOWN_FROM = 16;
+/** At most this share of a secret's characters is shown, and never more than four. */
+const SHOWN_SHARE = 4;
+
 /**
- * What may be shown of a secret: a known prefix (`rzp_live_`, `sk_test_`, `whsec_`) and its last
- * four characters, `rzp_live_••••1234`. Short values show nothing but the dots.
+ * What may be shown of a secret: nothing of one under 16 characters; of a longer one a known vendor
+ * prefix (`rzp_live_`, `sk_test_`, `whsec_`: a public marker, not key material) and at most a
+ * quarter of the rest, never more than its last four characters (`rzp_live_••••1234`).
  */
 export function maskSecret(value: string): string {
+  if (value.length < SHOWN_FROM) return DOTS;
   const prefix = KNOWN_PREFIX.exec(value)?.[0] ?? '';
   const rest = value.slice(prefix.length);
-  if (rest.length < 10) return `${prefix}${DOTS}`;
-  return `${prefix}${DOTS}${rest.slice(-4)}`;
+  const tail = rest.length < SHOWN_FROM ? 0 : Math.min(4, Math.floor(rest.length / SHOWN_SHARE));
+  return `${prefix}${DOTS}${tail > 0 ? rest.slice(-tail) : ''}`;
 }
 
 /** Every value of a credentials object masked. */

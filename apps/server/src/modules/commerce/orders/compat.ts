@@ -7,7 +7,7 @@ import { strip } from './admin-routes';
 import { addLine, cartOut, clearCart, extrasSchema, lineRef, openCart, priceCart, quantity, resolveCart, setQuantity } from './cart';
 import { defaultVariation } from './catalogue-read';
 import { checkoutInput, placeOrder } from './checkout';
-import { limitAttempt, signUp, signUpInput } from './customers';
+import { limitAttempt, requestSignUp, signUpInput, signUpMailFor } from './customers';
 import { adminTransition, createDispatch, deleteDispatch, dispatchInput, orderDetail } from './order-actions';
 import { searchOrders } from './order-list';
 import { addressesResource } from './resources/addresses';
@@ -218,7 +218,7 @@ async function updateReturn(call: CompatCall) {
   return inTx(call, async (s, sc) => strip(await transitionReturnTo(s, b.id, event, actorOf(sc), b.notes)));
 }
 
-/** A storefront account from the core service's sign-up (the community is the community-name header). */
+/** A storefront sign-up from the core service (the community is the community-name header): a link is mailed, as on the storefront. */
 async function customerSignUp(call: CompatCall) {
   const header = call.req.headers['community-name'];
   const input = body(call, signUpInput.strip());
@@ -226,7 +226,7 @@ async function customerSignUp(call: CompatCall) {
   const app = call.req.server as FastifyInstance;
   const c = await requireCommunity(app.db, header);
   await limitAttempt(app, 'signup', c.id, call.req.ip, input.email);
-  return app.db.withTenant(c.id, (tx) => signUp({ tx, tenantId: c.id }, input));
+  return app.db.withTenant(c.id, (tx) => requestSignUp({ tx, tenantId: c.id }, input, signUpMailFor(app, call.req, c)));
 }
 
 const orders = compatCrud(ordersResource);

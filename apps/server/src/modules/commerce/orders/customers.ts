@@ -4,7 +4,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { consumeRateLimit } from '../../../kernel/auth';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import type { Mailer } from '../../../kernel/messaging';
+import { type Community, errors, publicBaseUrl, tenantFilter } from '../../../kernel/resources';
+import { type SecretBox, secretBoxFor } from '../../../kernel/secrets';
 import { joinRef } from '../joins';
 import { commerceCustomerSessions, commerceCustomers } from '../tables';
 import type { ShopTx } from './shop';
@@ -92,24 +94,114 @@ const customerOut = (c: typeof commerceCustomers.$inferSelect) => ({
   acceptsMarketing: c.acceptsMarketing,
 });
 
+/** How long a sign-up's mailed link stays valid. */
+const SIGN_UP_LINK_SECONDS = 24 * 3600;
+/** The associated data a sign-up link is sealed with: it opens only for this community's shop. */
+const signUpContext = (tenantId: string) => `${tenantId}:shop_sign_up`;
+
+/** What a sign-up answers, whoever the email belongs to: the shop never says which addresses have an account. */
+export const SIGN_UP_ANSWER = {
+  status: 'confirmation_sent',
+  message: 'Check your email: the link we sent finishes your sign-up',
+} as const;
+
+export interface SignUpMail {
+  mailer: Mailer;
+  box: SecretBox;
+  shopName: string;
+  /** The confirmation link without its token (…/auth/signup/confirm?token=). */
+  linkBase: string;
+}
+
+/** The mail of a sign-up in this request's shop: its link leads back to the confirm route. */
+export const signUpMailFor = (app: FastifyInstance, req: FastifyRequest, community: Community): SignUpMail => ({
+  mailer: app.mailer,
+  box: secretBoxFor(app.db),
+  shopName: community.displayName,
+  linkBase: `${publicBaseUrl(app, req)}/public/${community.name}/shop/auth/signup/confirm?token=`,
+});
+
 /**
- * A new customer with a password. An email the shop already knows (an account, or a customer the
- * shop entered) is refused: claiming it would hand over that customer's orders without proof.
+ * A sign-up: the same answer, the same work (a password hash, one mail) and so about the same time
+ * for a new email and a known one. A new email gets a link that creates the account (sealed: it
+ * carries the password's hash, readable by no one); a known one gets a notice that an account
+ * exists, so only the address's owner learns it. An email the shop already knows (an account, or a
+ * customer the shop entered) is never claimed: that would hand over its orders without proof.
  */
-export async function signUp(s: ShopTx, input: z.infer<typeof signUpInput>) {
+export async function requestSignUp(s: ShopTx, input: z.infer<typeof signUpInput>, mail: SignUpMail) {
   const passwordHash = await hash(input.password, ARGON2);
+  const [known] = await s.tx
+    .select({ id: commerceCustomers.id })
+    .from(commerceCustomers)
+    .where(and(tenantFilter(commerceCustomers, s.tenantId), eq(commerceCustomers.email, input.email)));
+  if (known) {
+    await mail.mailer.enqueue(s.tx, s.tenantId, {
+      to: input.email,
+      subject: `Your account at ${mail.shopName}`,
+      text: [
+        `Someone, perhaps you, asked to create an account at ${mail.shopName} with ${input.email}.`,
+        'This email already has an account or orders there: sign in with it (or ask the shop for help).',
+        'If it was not you, you can ignore this message.',
+      ].join('\n'),
+    });
+    return SIGN_UP_ANSWER;
+  }
+  const claims = {
+    email: input.email,
+    name: input.name,
+    phone: input.phone ?? null,
+    acceptsMarketing: input.acceptsMarketing,
+    passwordHash,
+    expiresAt: Math.floor(Date.now() / 1000) + SIGN_UP_LINK_SECONDS,
+  };
+  const token = mail.box.seal(JSON.stringify(claims), signUpContext(s.tenantId));
+  await mail.mailer.enqueue(s.tx, s.tenantId, {
+    to: input.email,
+    subject: `Finish creating your account at ${mail.shopName}`,
+    // The link makes the account: the outbox keeps a redacted copy only.
+    sensitive: true,
+    text: [
+      `Follow this link within 24 hours to create your account at ${mail.shopName}:`,
+      '',
+      `${mail.linkBase}${encodeURIComponent(token)}`,
+      '',
+      'If you did not sign up, ignore this message: no account is made without the link.',
+    ].join('\n'),
+  });
+  return SIGN_UP_ANSWER;
+}
+
+export const confirmSignUpInput = z
+  .object({
+    token: z.string().min(1).max(4000),
+    /** A guest cart to merge into the new customer's. */
+    cartId: z.uuid().optional(),
+  })
+  .strict();
+
+/** The mailed link followed: the account is created and signed in (a link used twice, or stale, is refused). */
+export async function confirmSignUp(s: ShopTx, box: SecretBox, token: string) {
+  const invalid = () => errors.badRequest('invalid_link', 'This link is not valid or has expired: sign up again');
+  let claims: { email: string; name: string; phone: string | null; acceptsMarketing: boolean; passwordHash: string; expiresAt: number };
+  try {
+    claims = JSON.parse(box.open(token, signUpContext(s.tenantId)));
+  } catch {
+    throw invalid();
+  }
+  if (claims.expiresAt < Date.now() / 1000) throw invalid();
   const [customer] = await s.tx
     .insert(commerceCustomers)
     .values({
       tenantId: s.tenantId,
-      email: input.email,
-      name: input.name,
-      phone: input.phone ?? null,
-      acceptsMarketing: input.acceptsMarketing,
-      passwordHash,
+      email: claims.email,
+      name: claims.name,
+      phone: claims.phone,
+      acceptsMarketing: claims.acceptsMarketing,
+      passwordHash: claims.passwordHash,
     })
     .onConflictDoNothing({ target: [commerceCustomers.tenantId, commerceCustomers.email] })
     .returning();
+  // Only the address's owner holds the link: telling them the account exists reveals nothing.
   if (!customer) throw errors.conflict('already_exists', 'An account with this email exists: sign in instead', { email: 'Taken' });
   return { token: await openSession(s, customer.id), customer: customerOut(customer) };
 }

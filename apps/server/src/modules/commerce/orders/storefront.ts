@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
 import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { errors, publicBaseUrl, readAsVisitor, requireCommunity } from '../../../kernel/resources';
+import { AppError, errors, publicBaseUrl, readAsVisitor, requireCommunity } from '../../../kernel/resources';
+import { secretBoxFor } from '../../../kernel/secrets';
 import { liveBanners } from '../catalogue/services/banners';
 import { commerceOrders } from '../tables';
 import { addAddress, addressesOf, addressInput, customerOrder, customerOrders } from './account';
@@ -25,14 +26,17 @@ import { defaultVariation, productQuery, storefrontCategories, storefrontProduct
 import { checkoutInput, placeOrder, retriedCheckout } from './checkout';
 import {
   type CustomerSession,
+  confirmSignUp,
+  confirmSignUpInput,
   customerOf,
   limitAttempt,
+  requestSignUp,
   revokeSession,
   shopToken,
   signIn,
   signInInput,
-  signUp,
   signUpInput,
+  signUpMailFor,
 } from './customers';
 import { detailOf, orderDetail } from './order-actions';
 import { ORDER_PAYABLE } from './payable';
@@ -128,11 +132,11 @@ export function storefrontRoutes(app: FastifyInstance) {
     req: FastifyRequest,
     kind: 'signup' | 'signin',
     name: string,
-    body: { email: string; cartId?: string },
+    body: { email?: string; cartId?: string },
     enter: (s: ShopTx) => Promise<T>,
   ) {
     const c = await requireCommunity(app.db, name);
-    await limitAttempt(app, kind, c.id, req.ip, body.email);
+    await limitAttempt(app, kind, c.id, req.ip, body.email ?? '');
     return app.db.withTenant(c.id, async (tx) => {
       const s = { tx, tenantId: c.id };
       const out = await enter(s);
@@ -142,9 +146,65 @@ export function storefrontRoutes(app: FastifyInstance) {
   }
   r.post(
     path('/auth/signup'),
-    { config, schema: { tags, summary: 'Create a customer account', params: community, body: signUpInput } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Ask for a customer account: a link to finish it is mailed (the same answer for any email)',
+        params: community,
+        body: signUpInput,
+      },
+    },
+    async (req, reply) => {
+      const c = await requireCommunity(app.db, req.params.community);
+      await limitAttempt(app, 'signup', c.id, req.ip, req.body.email);
+      const answer = await app.db.withTenant(c.id, (tx) => requestSignUp({ tx, tenantId: c.id }, req.body, signUpMailFor(app, req, c)));
+      return reply.code(202).send({ data: answer });
+    },
+  );
+  r.post(
+    path('/auth/signup/confirm'),
+    {
+      config,
+      schema: { tags, summary: 'Finish a sign-up with its mailed link (merges a guest cart)', params: community, body: confirmSignUpInput },
+    },
     async (req, reply) =>
-      reply.code(201).send({ data: await account(req, 'signup', req.params.community, req.body, (s) => signUp(s, req.body)) }),
+      reply.code(201).send({
+        data: await account(req, 'signup', req.params.community, { cartId: req.body.cartId }, (s) =>
+          confirmSignUp(s, secretBoxFor(app.db), req.body.token),
+        ),
+      }),
+  );
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  // The mailed link itself, opened in a browser: the account is made and a short page says so.
+  r.get(
+    path('/auth/signup/confirm'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Finish a sign-up from its mailed link (a page)',
+        params: community,
+        querystring: z.object({ token: z.string().max(4000) }),
+      },
+    },
+    async (req, reply) => {
+      const page = (status: number, text: string) =>
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(`<!doctype html><meta charset="utf-8"><title>Your account</title><p>${escapeHtml(text)}</p>`);
+      try {
+        const c = await requireCommunity(app.db, req.params.community);
+        await limitAttempt(app, 'signup', c.id, req.ip, '');
+        await app.db.withTenant(c.id, (tx) => confirmSignUp({ tx, tenantId: c.id }, secretBoxFor(app.db), req.query.token));
+        return page(201, `Your account at ${c.displayName} is ready: sign in with your email and password.`);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        return page(err.status, err.message);
+      }
+    },
   );
   r.post(
     path('/auth/signin'),

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, type Db, errors, requireCommunity } from '../../../kernel/resources';
 import { rowById } from '../row-by-id';
 import { type Channel, type ConsentStatus, marketingContacts, marketingSuppressions } from '../tables/contacts';
+import { ruledConsent, suppressedError } from './consent-rule';
 import { CONFIRM_TTL_SECONDS, confirmationPath, readLink } from './links';
 import { type ConsentProof, setConsent } from './merge';
-import { addressOf, suppress, unsuppress } from './suppression';
+import { suppress, unsuppress } from './suppression';
 
 // Consent that a contact gives or withdraws itself: the email double opt-in (a signed link mailed
 // to the address; confirming records the event with the visitor's IP) and the unsubscribe link
@@ -29,12 +30,6 @@ async function suppressionOf(tx: Db, tenantId: string, channel: Channel, address
     .limit(1);
   return row ?? null;
 }
-
-const suppressedError = (channel: Channel) =>
-  errors.conflict(
-    'suppressed',
-    `This contact's ${channel === 'email' ? 'email address' : 'number'} is on the suppression list: remove it there first`,
-  );
 
 /**
  * Mails the double opt-in link to the contact's email (in the caller's transaction: sent once it
@@ -126,8 +121,7 @@ export async function changeConsent(
   proof: ConsentProof,
 ) {
   const contact = await contactById(tx, tenantId, contactId);
-  const address = addressOf(contact, channel);
-  if (status === 'opted_in' && address && (await suppressionOf(tx, tenantId, channel, address))) throw suppressedError(channel);
+  await ruledConsent(tx, tenantId, { [channel]: status }, contact, 'refuse');
   await setConsent(tx, tenantId, contactId, { [channel]: status }, proof);
   return contactById(tx, tenantId, contactId);
 }

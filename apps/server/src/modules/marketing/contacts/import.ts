@@ -8,9 +8,9 @@ import {
   type ContactAttributes,
   marketingConsentEvents,
   marketingContacts,
-  marketingSuppressions,
 } from '../tables/contacts';
 import { contactConsentColumns, contactProfileColumns } from './columns';
+import { type Addresses, SuppressionRule } from './consent-rule';
 import { CONSENT_COLUMN, normalizeEmail, normalizePhone } from './merge';
 
 // A contacts import writes a batch (2,000 rows) in a handful of statements: rows are normalised
@@ -18,8 +18,8 @@ import { CONSENT_COLUMN, normalizeEmail, normalizePhone } from './merge';
 // inserted in one statement that leaves out those whose email or phone is taken (on conflict do
 // nothing); only those are looked up (by email, then by phone) and merged into the contact found,
 // in one multi-row update. A file of new contacts, the common large import, so costs no lookup.
-// Consent events go in one statement. Suppressed addresses are never opted in again by a file:
-// the suppression list is read for the addresses an opt-in is asked for, only. Normalising and
+// Consent events go in one statement. Suppressed addresses are never opted in again by a file
+// (consent-rule.ts): the suppression list is read for the addresses an opt-in is asked for, only. Normalising and
 // merging within the batch (prepare) need no database: the kit does it while the batch before is
 // written. Batches of 5,000 were no faster than 2,000 (the time goes to index upkeep, per row) and
 // grew the embedded database's memory more.
@@ -87,8 +87,7 @@ async function importBatch(
 ): Promise<ImportBatchResult> {
   if (entries.length === 0) return result;
   const tenantId = scope.tenantId;
-  const suppressed = new Suppressed(tx, tenantId);
-  await suppressed.check(entries.map((e) => optInAddresses(e.consent, e)));
+  const suppressed = await new SuppressionRule(tx, tenantId).read(entries.map((e) => ({ consent: e.consent, at: e })));
   const events: ConsentEvent[] = [];
   const taken = await insertFresh(tx, tenantId, entries, suppressed, result, events);
   if (taken.length > 0) {
@@ -215,72 +214,6 @@ function mergeInto(target: Entry, later: Entry) {
   target.consent = { ...target.consent, ...later.consent };
 }
 
-const suppressionKey = (channel: Channel, address: string) => `${channel} ${address}`;
-
-type Addresses = { email: string | null; phone: string | null; whatsapp: string | null };
-
-/** Where each channel's messages go for a contact with these addresses. */
-const channelAddress = (at: Addresses): Record<Channel, string | null> => ({
-  email: at.email,
-  sms: at.phone,
-  whatsapp: at.whatsapp ?? at.phone,
-  push: null,
-});
-
-/** The addresses an opt-in is asked for (the only ones the suppression list is read for). */
-function optInAddresses(consent: Consent, at: Addresses): string[] {
-  const address = channelAddress(at);
-  const out: string[] = [];
-  for (const [channel, status] of Object.entries(consent) as [Channel, ConsentStatus][]) {
-    const to = address[channel];
-    if (status === 'opted_in' && to) out.push(to);
-  }
-  return out;
-}
-
-/** The suppression list, read for the batch's addresses as they are needed (one query each time). */
-class Suppressed {
-  private readonly read = new Set<string>();
-  private readonly listed = new Set<string>();
-
-  constructor(
-    private readonly tx: Db,
-    private readonly tenantId: string,
-  ) {}
-
-  /** Reads the list for these addresses (those not read yet). */
-  async check(addresses: string[][]) {
-    const wanted = [...new Set(addresses.flat())].filter((a) => !this.read.has(a));
-    if (wanted.length === 0) return;
-    for (const a of wanted) this.read.add(a);
-    const s = marketingSuppressions;
-    const rows = await this.tx
-      .select({ channel: s.channel, address: s.address })
-      .from(s)
-      .where(and(sql`${s.tenantId} = ${this.tenantId}`, sql`${s.address} = any(${textArray(wanted)})`));
-    for (const r of rows) this.listed.add(suppressionKey(r.channel, r.address));
-  }
-
-  has(channel: Channel, address: string) {
-    return this.listed.has(suppressionKey(channel, address));
-  }
-}
-
-/**
- * The consent without opt-ins of suppressed addresses (of the contact as it will be): a file never
- * opts a suppressed address back in (only its owner can, through a confirmation link). The
- * addresses opted in must have been checked (Suppressed.check).
- */
-function withoutSuppressed(consent: Consent, at: Addresses, suppressed: Suppressed): Consent {
-  const address = channelAddress(at);
-  const kept: Consent = {};
-  for (const [channel, status] of Object.entries(consent) as [Channel, ConsentStatus][]) {
-    const to = address[channel];
-    if (!(status === 'opted_in' && to && suppressed.has(channel, to))) kept[channel] = status;
-  }
-  return kept;
-}
-
 /**
  * Inserts every entry as a new contact, in one statement, except those whose email or phone a
  * contact has already (on conflict do nothing): those are returned, to be merged.
@@ -289,11 +222,11 @@ async function insertFresh(
   tx: Db,
   tenantId: string,
   entries: Entry[],
-  suppressed: Suppressed,
+  suppressed: SuppressionRule,
   result: ImportBatchResult,
   events: ConsentEvent[],
 ): Promise<Entry[]> {
-  const consents = entries.map((e) => withoutSuppressed(e.consent, e, suppressed));
+  const consents = entries.map((e) => suppressed.without(e.consent, e));
   const records = entries.map((e, i) => ({
     name: e.name ?? '',
     email: e.email,
@@ -347,7 +280,7 @@ async function updateExisting(
   tenantId: string,
   matched: { existing: Existing; entry: Entry }[],
   phoneOwners: Map<string, Existing>,
-  suppressed: Suppressed,
+  suppressed: SuppressionRule,
   result: ImportBatchResult,
   events: ConsentEvent[],
 ) {
@@ -362,11 +295,11 @@ async function updateExisting(
     };
     return { phoneFree, at };
   });
-  await suppressed.check(matched.map(({ entry }, i) => optInAddresses(entry.consent, addresses[i]!.at)));
+  await suppressed.read(matched.map(({ entry }, i) => ({ consent: entry.consent, at: addresses[i]!.at })));
   const changes = [];
   for (const [i, { existing, entry }] of matched.entries()) {
     const { phoneFree, at } = addresses[i]!;
-    entry.consent = withoutSuppressed(entry.consent, at, suppressed);
+    entry.consent = suppressed.without(entry.consent, at);
     const next = {
       id: existing.id,
       name: entry.name ?? existing.name,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type Db, errors } from '../../../kernel/resources';
 import {
@@ -8,8 +8,8 @@ import {
   type ContactAttributes,
   marketingConsentEvents,
   marketingContacts,
-  marketingSuppressions,
 } from '../tables/contacts';
+import { ruledConsent } from './consent-rule';
 
 // The one way a contact comes in (console, import, website form, landing page, WhatsApp, sync):
 // the email is lower-cased, phone numbers become E.164, and a contact already known by that email
@@ -99,7 +99,8 @@ export async function mergeContact(
     .limit(2)
     .for('update');
   const existing = found[0];
-  const given = await withoutSuppressedOptIns(tx, tenantId, input.consent, { email, phone, whatsapp });
+  // A form or a sync never opts a suppressed address back in (consent-rule.ts): that opt-in is dropped.
+  const given = await ruledConsent(tx, tenantId, input.consent ?? {}, { email, phone, whatsapp }, 'drop');
   const consent = consentColumns(given);
 
   if (!existing) {
@@ -162,40 +163,6 @@ export async function setConsent(
     .set({ ...consentColumns(consent), updatedAt: new Date() })
     .where(and(eq(marketingContacts.tenantId, tenantId), eq(marketingContacts.id, contactId)));
   await recordConsent(tx, tenantId, contactId, consent, proof);
-}
-
-/**
- * Consent without the opt-ins of suppressed addresses: a form, a file or a sync never opts an address
- * on the suppression list back in (only its owner's confirmation does, consent.ts).
- */
-async function withoutSuppressedOptIns(
-  tx: Db,
-  tenantId: string,
-  consent: ContactInput['consent'],
-  at: { email: string | null; phone: string | null; whatsapp: string | null },
-): Promise<ContactInput['consent']> {
-  const address: Record<Channel, string | null> = { email: at.email, sms: at.phone, whatsapp: at.whatsapp ?? at.phone, push: null };
-  const asked = Object.entries(consent ?? {}).filter(([channel, status]) => status === 'opted_in' && address[channel as Channel]);
-  if (asked.length === 0) return consent;
-  const s = marketingSuppressions;
-  const rows = await tx
-    .select({ channel: s.channel, address: s.address })
-    .from(s)
-    .where(
-      and(
-        eq(s.tenantId, tenantId),
-        inArray(
-          s.address,
-          asked.map(([channel]) => address[channel as Channel]!),
-        ),
-      ),
-    );
-  const suppressed = new Set(rows.map((r) => `${r.channel} ${r.address}`));
-  return Object.fromEntries(
-    Object.entries(consent ?? {}).filter(
-      ([channel, status]) => !(status === 'opted_in' && suppressed.has(`${channel} ${address[channel as Channel]}`)),
-    ),
-  );
 }
 
 function consentColumns(consent: ContactInput['consent']) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, errors, type HookContext, noWrites, type Row } from '../../../kernel/resources';
+import { defineResource, errors, type HookContext, noWrites, type Row, steps } from '../../../kernel/resources';
 import {
   CHANNELS,
   type Channel,
@@ -8,8 +8,10 @@ import {
   marketingContacts,
   marketingSuppressions,
 } from '../tables/contacts';
+import { ruledConsent } from './consent-rule';
 import { contactImport } from './import';
 import { CONSENT_COLUMN, normalizeEmail, normalizePhone, recordConsent } from './merge';
+import { addressOf } from './suppression';
 
 const consentOptions = {
   options: { opted_in: { label: 'Opted in', color: 'green' }, opted_out: { label: 'Opted out', color: 'red' }, unknown: { color: 'gray' } },
@@ -34,6 +36,28 @@ function normalize({ existing }: HookContext, data: Record<string, unknown>) {
   const phone = 'phone' in out ? out.phone : existing?.phone;
   if (!email && !phone) throw errors.validation({ email: 'Give an email or a phone number' });
   return out;
+}
+
+/**
+ * The suppression rule on every write through the resource (a create or PATCH, a bulk edit, a
+ * revision restore, the compat calls): an opt-in that is new, or that moves to a new address, is
+ * refused when that address is suppressed (consent-rule.ts).
+ */
+async function holdSuppressionRule({ tx, scope, existing }: HookContext, data: Record<string, unknown>) {
+  const now = (field: string) => (field in data ? data[field] : (existing?.[field] ?? null)) as string | null;
+  const at = { email: now('email'), phone: now('phone'), whatsapp: now('whatsapp') };
+  const moved = (channel: Channel) => {
+    const before = existing ? addressOf(existing as unknown as typeof at, channel) : null;
+    return before !== addressOf(at, channel);
+  };
+  const asked: Partial<Record<Channel, ConsentStatus>> = {};
+  for (const channel of CHANNELS) {
+    const status = now(CONSENT_COLUMN[channel]) as ConsentStatus | null;
+    const changed = CONSENT_COLUMN[channel] in data && data[CONSENT_COLUMN[channel]] !== existing?.[CONSENT_COLUMN[channel]];
+    if (status === 'opted_in' && (changed || moved(channel))) asked[channel] = status;
+  }
+  await ruledConsent(tx, scope.tenantId, asked, at, 'refuse');
+  return data;
 }
 
 /** A consent set or changed in the console is recorded as an event (the proof), like any other. */
@@ -106,7 +130,7 @@ export const contactsResource = defineResource({
     columns: ['name', 'email', 'phone', 'country', 'tags', 'emailConsent', 'smsConsent', 'lastActivityAt'],
     bulkEdit: ['tags', 'source', 'country', 'language'],
   },
-  hooks: { beforeWrite: normalize, afterWrite: recordConsentChanges },
+  hooks: { beforeWrite: steps(normalize, holdSuppressionRule), afterWrite: recordConsentChanges },
   import: contactImport,
   examples: [
     {

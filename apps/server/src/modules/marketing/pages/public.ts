@@ -166,18 +166,18 @@ async function signup(app: FastifyInstance, req: FastifyRequest<{ Params: z.infe
     const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     // A bot that filled the hidden field is answered as if accepted; nothing is stored.
     const trapped = typeof raw.website === 'string' && raw.website.trim() !== '';
-    const created = trapped
-      ? false
-      : await app.db.withTenant(found.community.id, (tx: Db) =>
-          signUp(tx, found, block, parseInput(signupInput, raw) as z.infer<typeof signupInput>, {
-            ip: req.ip,
-            userAgent: req.headers['user-agent'] ?? null,
-            // Double opt-in: the confirmation link is mailed after commit (the contacts part's signed link).
-            confirm: (contactId) => requestEmailConfirmation(app, tx, found.community, contactId, publicBaseUrl(app, req)),
-          }),
-        );
+    // The answer is the same for a new email and a known one (and a trapped bot): it never says who is a contact.
+    if (!trapped)
+      await app.db.withTenant(found.community.id, (tx: Db) =>
+        signUp(tx, found, block, parseInput(signupInput, raw) as z.infer<typeof signupInput>, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+          // Double opt-in: the confirmation link is mailed after commit (the contacts part's signed link).
+          confirm: (contactId) => requestEmailConfirmation(app, tx, found.community, contactId, publicBaseUrl(app, req)),
+        }),
+      );
     if (wantsHtml) return html(202, block.thankYou);
-    return reply.code(202).send({ data: { received: true, created, confirmation: block.optIn === 'double' ? 'pending' : 'not_needed' } });
+    return reply.code(202).send({ data: { received: true, confirmation: block.optIn === 'double' ? 'pending' : 'not_needed' } });
   } catch (err) {
     if (!wantsHtml || !(err instanceof AppError) || err.status >= 500) throw err;
     const details = Object.values(err.fields ?? {}).join(' ');
@@ -193,7 +193,7 @@ async function signUp(
   input: z.infer<typeof signupInput>,
   client: { ip: string; userAgent: string | null; confirm: (contactId: string) => Promise<unknown> },
 ) {
-  const { created, contact } = await mergeContact(
+  const { contact } = await mergeContact(
     tx,
     found.community.id,
     {
@@ -207,7 +207,11 @@ async function signUp(
     'landing_page',
     { source: `landing page ${found.page.slug}: ${block.consentText}`.slice(0, 500), ip: client.ip, userAgent: client.userAgent },
   );
-  if (block.optIn === 'double' && contact.emailConsent !== 'opted_in') await client.confirm(contact.id);
+  if (block.optIn === 'double' && contact.emailConsent !== 'opted_in') {
+    // A suppressed address gets no link, and the visitor is told nothing of it.
+    await client.confirm(contact.id).catch((err: unknown) => {
+      if (!(err instanceof AppError && err.code === 'suppressed')) throw err;
+    });
+  }
   await count(tx, found.community.id, found.page.id, 'signups', block.id);
-  return created;
 }

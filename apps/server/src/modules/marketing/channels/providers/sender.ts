@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import { type Mailer, outboundFor } from '../../../../kernel/messaging';
+import { type Mailer, OutboundError, outboundFor } from '../../../../kernel/messaging';
 import { boundToDatabase, type Database } from '../../../../kernel/resources';
 import { secretBoxFor } from '../../../../kernel/secrets';
 import { openSettings } from '../settings/store';
@@ -53,9 +53,21 @@ export async function sendEmail(db: Database, tenantId: string, email: OutgoingE
     const id = await db.withTenant(tenantId, (tx) => mailer.enqueue(tx, tenantId, email));
     return { status: mailer.transport === 'smtp' ? 'queued' : 'outbox', provider: 'installation', providerMessageId: id };
   }
+  const smtpError = (message: string) => new ProviderError('SMTP server', 'provider_refused', message);
+  // Checked again now (the name may resolve elsewhere than at save) and connected to by the checked
+  // address, so no later lookup can send the socket somewhere else.
+  const port = config.port ?? 587;
+  const target = await outboundFor(db)
+    .resolveSmtp(String(config.host), port)
+    .catch((error: unknown) => {
+      if (error instanceof OutboundError && error.kind === 'refused')
+        throw new ProviderError('SMTP server', 'provider_address_refused', error.message);
+      throw smtpError(UNREACHABLE);
+    });
   const transport = nodemailer.createTransport({
-    host: config.host,
-    port: config.port,
+    host: target.address,
+    ...(target.servername ? { servername: target.servername } : {}),
+    port,
     secure: config.secure ?? false,
     auth: config.username ? { user: config.username, pass: settings.secrets.password ?? '' } : undefined,
     connectionTimeout: 10_000,
@@ -75,14 +87,24 @@ export async function sendEmail(db: Database, tenantId: string, email: OutgoingE
     });
     return { status: 'sent', provider: 'smtp', providerMessageId: String(info.messageId ?? '') };
   } catch (error) {
-    throw new ProviderError(
-      'SMTP server',
-      'provider_refused',
-      `The SMTP server refused: ${String((error as Error).message).slice(0, 300)}`,
-    );
+    throw smtpError(smtpFailure(error));
   } finally {
     transport.close();
   }
+}
+
+const UNREACHABLE = 'The SMTP server could not be reached or did not answer as a mail server: check its host, port and security setting';
+
+/**
+ * What a failed send tells the user: whether the server refused the sign-in or the message, and
+ * otherwise one sentence for every connection failure. The socket's own error (refused, reset,
+ * timed out, an answer that is not SMTP) would tell closed, open and non-mail ports apart.
+ */
+function smtpFailure(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'EAUTH') return 'The SMTP server refused the username or password';
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return 'The SMTP server refused the message';
+  return UNREACHABLE;
 }
 
 export interface OutgoingSmsMessage {

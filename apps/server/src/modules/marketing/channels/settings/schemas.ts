@@ -21,9 +21,22 @@ export interface ProviderShape {
   secrets: z.ZodObject;
   /** Secrets that must be present once saved. */
   requiredSecrets: string[];
-  /** Config keys holding addresses the server calls: checked at save against the outbound policy (public https). */
-  calledUrls?: string[];
+  /**
+   * Where the server connects for this provider, and which secrets it sends there. Each address is
+   * held to the kernel's outbound policy at save and again at each connection; a save that changes
+   * one drops the secrets sent to it unless they are entered again (store.ts).
+   */
+  called?: CalledAddress[];
 }
+
+/** An address the server calls: a web address in one config key, or an SMTP server's host and port keys. */
+export type CalledAddress = ({ url: string } | { smtpHost: string; smtpPort: string }) & {
+  /** The secrets sent to this address (a key, a token, a password). */
+  sends: string[];
+};
+
+/** The config keys that say where a called address is. */
+export const addressKeys = (address: CalledAddress): string[] => ('url' in address ? [address.url] : [address.smtpHost, address.smtpPort]);
 
 /** Email: the installation's mail (SMTP_URL or the outbox) or the community's own SMTP server. */
 const email: Record<string, ProviderShape> = {
@@ -53,6 +66,8 @@ const email: Record<string, ProviderShape> = {
       .strict(),
     secrets: z.object({ password: secret.optional(), dkimPrivateKey: secret.optional() }).strict(),
     requiredSecrets: [],
+    // The DKIM key signs here and never leaves the server: only the password is bound to the server's address.
+    called: [{ smtpHost: 'host', smtpPort: 'port', sends: ['password'] }],
   },
 };
 
@@ -75,7 +90,7 @@ const sms: Record<string, ProviderShape> = {
       .strict(),
     secrets: z.object({ apiKey: secret.optional() }).strict(),
     requiredSecrets: ['apiKey'],
-    calledUrls: ['baseUrl'],
+    called: [{ url: 'baseUrl', sends: ['apiKey'] }],
   },
 };
 
@@ -116,7 +131,8 @@ const whatsapp: Record<string, ProviderShape> = {
       })
       .strict(),
     requiredSecrets: ['accessToken', 'webhookVerifyToken'],
-    calledUrls: ['graphUrl'],
+    // The verify token and app secret check Meta's calls to us; only the access token goes to the Graph address.
+    called: [{ url: 'graphUrl', sends: ['accessToken'] }],
   },
 };
 

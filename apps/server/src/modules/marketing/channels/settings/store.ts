@@ -5,7 +5,7 @@ import { outboundFor } from '../../../../kernel/messaging';
 import { type Db, errors, parseInput, type Scope } from '../../../../kernel/resources';
 import { maskAll, type SecretBox } from '../../../../kernel/secrets';
 import { marketingChannelSettings, type SettingsChannel } from '../../tables/channels';
-import { DEFAULT_PROVIDER, PROVIDERS, type SettingsInput } from './schemas';
+import { addressKeys, DEFAULT_PROVIDER, PROVIDERS, type ProviderShape, type SettingsInput } from './schemas';
 
 // A channel's settings: read masked, saved with their secrets sealed (merged over the stored ones,
 // send only what changes), opened in clear only for a provider call.
@@ -86,14 +86,7 @@ export async function saveSettings(
   }
   const { publicKey: _ignored, ...configIn } = input.config;
   const config = prefixed('config', () => parseInput(shape.config, configIn) as Record<string, unknown>);
-  // The server will call these addresses: public https only (the kernel's outbound policy).
-  const outbound = outboundFor(scope.db);
-  const refused: Record<string, string> = {};
-  for (const key of shape.calledUrls ?? []) {
-    const problem = typeof config[key] === 'string' ? await outbound.check(config[key]) : null;
-    if (problem) refused[`config.${key}`] = problem;
-  }
-  if (Object.keys(refused).length > 0) throw errors.validation(refused, Object.values(refused)[0]);
+  await refuseNonPublicAddresses(scope, shape, config);
   // Push keys are generated here, never typed in: a save keeps them (or makes the first pair).
   if (channel === 'push') {
     if (!existing?.secretsSealed) return generateVapidKeys(box, tx, scope, String(config.subject));
@@ -106,7 +99,8 @@ export async function saveSettings(
     });
   }
   const stored = existing?.provider === provider ? (await openSettings(box, tx, scope.tenantId, channel)).secrets : {};
-  const merged = Object.fromEntries(Object.entries({ ...stored, ...input.secrets }).filter(([, v]) => v !== ''));
+  const kept = keptSecrets(shape, existing?.config ?? {}, config, stored, input.secrets);
+  const merged = Object.fromEntries(Object.entries({ ...kept, ...input.secrets }).filter(([, v]) => v !== ''));
   const secrets = prefixed('secrets', () => parseInput(shape.secrets, merged) as Record<string, string>);
   const missing = shape.requiredSecrets.filter((k) => !secrets[k]);
   if (missing.length > 0)
@@ -118,6 +112,56 @@ export async function saveSettings(
     secretsMasked: maskAll(secrets),
   };
   return write(tx, scope, channel, existing, values);
+}
+
+/**
+ * The server will connect to these addresses: held to the kernel's outbound policy (public
+ * addresses; https for web addresses, a mail port for SMTP), each refusal named by its field.
+ */
+async function refuseNonPublicAddresses(scope: Scope, shape: ProviderShape, config: Record<string, unknown>): Promise<void> {
+  const outbound = outboundFor(scope.db);
+  const refused: Record<string, string> = {};
+  for (const address of shape.called ?? []) {
+    if ('url' in address) {
+      const problem = typeof config[address.url] === 'string' ? await outbound.check(config[address.url] as string) : null;
+      if (problem) refused[`config.${address.url}`] = problem;
+    } else {
+      const problem = await outbound.checkSmtp(String(config[address.smtpHost]), Number(config[address.smtpPort]));
+      if (problem) refused[`config.${problem.on === 'port' ? address.smtpPort : address.smtpHost}`] = problem.message;
+    }
+  }
+  if (Object.keys(refused).length > 0) throw errors.validation(refused, Object.values(refused)[0]);
+}
+
+/**
+ * The stored secrets this save keeps. A secret is bound to the address it is sent to: a save that
+ * changes that address (a gateway's URL, an SMTP host or port) drops it, so whoever may edit the
+ * settings cannot point a stored key at a server of theirs. It must be entered again in the same
+ * save (or cleared with ''); otherwise the save is refused naming it, as payment consoles ask for
+ * a key again rather than carry it to a new endpoint.
+ */
+function keptSecrets(
+  shape: ProviderShape,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  stored: Record<string, string>,
+  entered: Record<string, string>,
+): Record<string, string> {
+  const kept = { ...stored };
+  const reenter: Record<string, string> = {};
+  for (const address of shape.called ?? []) {
+    const keys = addressKeys(address);
+    if (keys.every((k) => String(before[k] ?? '') === String(after[k] ?? ''))) continue;
+    for (const secret of address.sends) {
+      if (!(secret in stored)) continue;
+      delete kept[secret];
+      if (!(secret in entered))
+        reenter[`secrets.${secret}`] =
+          `Enter it again: it is sent to ${keys.map((k) => `config.${k}`).join(' and ')}, which this save changes`;
+    }
+  }
+  if (Object.keys(reenter).length > 0) throw errors.validation(reenter, 'A changed address needs its credentials entered again');
+  return kept;
 }
 
 /** New VAPID keys for the community's web push: the public key is shown, the private key sealed. */
