@@ -5,6 +5,7 @@ import { publish } from '../src/kernel/live';
 import { SseStream } from '../src/kernel/live/sse';
 import type { LiveMessage } from '../src/kernel/live/topics';
 import { signedInAdmin, startTestApp, type TestAdmin, type TestApp, type TestCommunity } from './helpers';
+import { withKitModule } from './kit-module';
 import { liveData, openSse, type SseClient } from './sse-client';
 
 /**
@@ -24,7 +25,8 @@ let reader: TestAdmin;
 const opened: SseClient[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // With the tests' kit module: its notes have an "own records" row rule.
+  t = await startTestApp({}, withKitModule);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   a = await t.signup();
   b = await t.signup();
@@ -113,6 +115,23 @@ describe('live updates (GET /api/v1/live)', () => {
     const read = await t.request({ method: 'PATCH', url: `/api/v1/ops/notifications/${id}`, as: a, payload: { read: true } });
     expect(read.statusCode, read.body).toBe(200);
     expect(liveData(await owner.next((e) => e.event === 'notification.changed'))).toMatchObject({ data: { id } });
+  });
+
+  it("a record under a row rule is announced only to those the rule lets read it (own notes: not even the owner's stream)", async () => {
+    const writer = await signedInAdmin(t, a, { 'kit-test': 'write' });
+    const colleague = await signedInAdmin(t, a, { 'kit-test': 'write' });
+    const res = await t.request({ method: 'POST', url: '/api/v1/kit-test/notes', as: writer, payload: { title: 'Mine alone' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    const [mine, theirs, owner] = await Promise.all([ready(writer), ready(colleague), ready(a)]);
+    await send({ tenantId: a.tenantId, topic: { record: ['kit-test/notes', id] }, event: 'test.note', data: { id } });
+    expect(liveData(await mine.next((e) => e.event === 'test.note'))).toMatchObject({ topic: { record: ['kit-test/notes', id] } });
+    // The row check is asked of the database before sending: give it a marker's round trip, twice.
+    await afterMarker(a.tenantId, theirs, owner);
+    const [colleagueGot, ownerGot] = await afterMarker(a.tenantId, theirs, owner);
+    expect(colleagueGot).toEqual([]);
+    expect(ownerGot).toEqual([]);
+    expect([...theirs.events, ...owner.events].map((e) => e.event)).not.toContain('test.note');
   });
 
   it('a change that rolls back publishes nothing', async () => {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { and, asc, gte, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { can } from '../access/check';
-import type { AuthContext } from '../auth/context';
+import { type AuthContext, scopeOf } from '../auth/context';
 import type { TokenClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
 import { AppError } from '../errors/app-error';
@@ -264,7 +264,29 @@ export class LiveHub {
       sub.pending.push(event);
       return;
     }
-    if (sub.sent.has(event.id)) return;
+    // A record of a resource with row rules: the viewer gets it only if the rule lets them read that
+    // record, asked of the database as the viewer (a record they cannot see is never announced).
+    const ruled = this.rowRuled(event.topic);
+    if (ruled && sub.viewer.kind === 'user') {
+      const scope = scopeOf(this.db, sub.viewer.auth);
+      ruled.resource.get(scope, ruled.id).then(
+        () => this.send(sub, event),
+        () => undefined,
+      );
+      return;
+    }
+    this.send(sub, event);
+  }
+
+  /** The resource and id of a record topic whose resource declares row rules, else null. */
+  private rowRuled(topic: LiveTopic) {
+    if (!('record' in topic)) return null;
+    const resource = this.resources.get(topic.record[0]);
+    return resource?.hasRowRules ? { resource, id: topic.record[1] } : null;
+  }
+
+  private send(sub: Subscriber, event: LiveEvent): void {
+    if (sub.stream.isClosed || sub.sent.has(event.id)) return;
     sub.sent.add(event.id);
     if (sub.sent.size > SENT_REMEMBERED) sub.sent.delete(sub.sent.values().next().value as number);
     // The frame's id is the stream's position (the highest id sent), so a reconnect resumes after
