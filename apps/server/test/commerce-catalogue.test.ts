@@ -229,11 +229,17 @@ describe('shop banners', () => {
     return data(res) as Json[];
   };
 
-  it('a banner leads one way: the kind names its target, the others are cleared', async () => {
+  it('a banner leads one way: the kind names its target, another target is refused, an old one cleared', async () => {
     const p = data(await call('POST', 'commerce/products', { title: 'Banner Kurta', status: 'active', price: 99_900 }), 201);
     const noTarget = refused(await banner({ title: 'Lost', linkKind: 'product' }), 400, 'validation_failed');
     expect(noTarget.fields).toHaveProperty('productId');
-    const made = data(await banner({ title: 'To kurta', linkKind: 'product', productId: p.id, linkUrl: 'https://x.example/' }), 201);
+    const twoWays = refused(
+      await banner({ title: 'Two ways', linkKind: 'product', productId: p.id, linkUrl: 'https://x.example/' }),
+      400,
+      'validation_failed',
+    );
+    expect(twoWays.fields).toEqual({ linkUrl: 'Used only when the banner leads to an address' });
+    const made = data(await banner({ title: 'To kurta', linkKind: 'product', productId: p.id, linkUrl: null }), 201);
     expect(made).toMatchObject({ linkKind: 'product', productId: p.id, linkUrl: null });
     // Changing the kind alone must bring its target; with it, the product is forgotten.
     expect(

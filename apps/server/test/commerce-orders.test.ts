@@ -345,13 +345,14 @@ describe('order life', () => {
     const paid = ok(await admin(a, 'POST', `orders/${orderId}/transition`, { event: 'pay', note: 'bank transfer 4711' }));
     expect(paid.status).toBe('paid');
     expect(await stock(a, variationId)).toEqual({ onHand: 3, reserved: 0 });
-    // The payment is a domain event, recorded in the same transaction (modules subscribe to it).
+    // The payment is a domain event, recorded in the same transaction (modules subscribe to it). An
+    // admin's "paid" is an offline payment in the ledger, so its source is a payment too.
     const events = await t.app.db.query<{ payload: Record<string, unknown> }>(
       "select payload from domain_events where tenant_id = $1 and name = 'commerce.order.paid' and payload->>'orderId' = $2",
       [a.tenantId, orderId],
     );
     expect(events.map((e) => e.payload)).toEqual([
-      { orderId, reference: paid.reference, total: paid.total, currency: 'EUR', source: 'manual' },
+      { orderId, reference: paid.reference, total: paid.total, currency: 'EUR', source: 'payment' },
     ]);
 
     const partial = ok(
@@ -688,7 +689,7 @@ describe('checkout idempotency', () => {
 
   it('a signed-in customer’s retried checkout (no cart id) answers the order with the same key', async () => {
     const email = `again-${randomBytes(3).toString('hex')}@example.com`;
-    const { token } = ok(await shop(a, 'POST', '/auth/signup', { email, password: 'a-long-customer-password', name: 'Anu' }), 201);
+    const { token } = await signedUp(a, { email, password: 'a-long-customer-password', name: 'Anu' });
     const p = await product(a, 800, 5);
     ok(await shop(a, 'POST', '/cart/lines', { variationId: p.variationId, quantity: 1 }, token));
     const key = `checkout-${randomUUID()}`;

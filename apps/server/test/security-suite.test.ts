@@ -381,7 +381,7 @@ describe.each(calledAddresses.map((a) => [`${a.channel}/${a.provider} ${a.keys.j
       });
 
     it('is refused at an internal address, naming its field', async () => {
-      expect(fixture, `add ${channel}/${provider} to CALLING_PROVIDERS`).toBeDefined();
+      expect(fixture?.config, `add ${channel}/${provider} to CALLING_PROVIDERS`).toEqual(expect.any(Object));
       const res = await save(movedTo(fixture.config, keys, 'internal'), fixture.secrets);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
       expect(Object.keys(res.json().error.fields)).toEqual([`config.${keys[0]}`]);

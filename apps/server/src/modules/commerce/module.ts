@@ -6,7 +6,7 @@ import { orders } from './orders';
 declare module '../../kernel/events' {
   interface DomainEvents {
     /** An order was paid (a verified payment, or an admin's "mark as paid"); amounts in minor units. */
-    'commerce.order.paid': { orderId: string; reference: string; total: number; currency: string; source: 'manual' | 'payment' };
+    'commerce.order.paid': { orderId: string; reference: string; total: number; currency: string; source: 'payment' };
   }
 }
 

@@ -5,9 +5,11 @@ import { imageSchema, text, urlSchema } from '../schemas';
 /** The field each kind of link needs; the others are cleared, so a banner never leads two ways. */
 const LINK_FIELD = { none: null, product: 'productId', category: 'categoryId', url: 'linkUrl' } as const;
 const LINK_FIELDS = ['productId', 'categoryId', 'linkUrl'] as const;
+const USED_BY = { productId: 'a product', categoryId: 'a category', linkUrl: 'an address' } as const;
 
 /**
- * A banner leads where its kind says: the kind's own field is required, the other two are emptied;
+ * A banner leads where its kind says: the kind's own field is required, the other two are refused
+ * when given and emptied when kept from before;
  * and it ends after it starts. Checked on the record as it will be (a change of the kind alone must
  * bring its target too).
  */
@@ -25,6 +27,11 @@ export const bannerRules: BeforeWrite = async (ctx, data) => {
     };
     throw errors.validation({ [needed]: what[needed] });
   }
+  // A target for another kind in the same save is a mistake to point out, not to drop in silence;
+  // one kept from before the kind changed is cleared.
+  const unused = LINK_FIELDS.filter((field) => field !== needed && data[field] != null);
+  if (unused.length > 0)
+    throw errors.validation(Object.fromEntries(unused.map((field) => [field, `Used only when the banner leads to ${USED_BY[field]}`])));
   const out: Record<string, unknown> = { ...data };
   for (const field of LINK_FIELDS) if (field !== needed && merged[field] != null) out[field] = null;
   return out;
