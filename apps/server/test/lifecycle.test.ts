@@ -51,7 +51,7 @@ const runEnded = (c: TestCommunity, id: string, status: string) =>
 /** Emits `commerce.order.paid` as commerce does, in a community transaction. */
 const orderPaid = (c: TestCommunity, orderId: string, reference: string) =>
   t.app.db.withTenant(c.tenantId, (tx) =>
-    emit(tx, 'commerce.order.paid', { orderId, reference, total: 1000, currency: 'EUR', source: 'manual' }),
+    emit(tx, 'commerce.order.paid', { orderId, reference, total: 1000, currency: 'EUR', source: 'payment' }),
   );
 
 describe('domain events', () => {
