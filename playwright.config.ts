@@ -23,7 +23,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list, then every test that needed its retry and the ten slowest spec files (e2e/run-report.ts).
+  reporter: [['list'], ['./e2e/run-report.ts']],
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -6,13 +6,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
+import type { Config } from '../src/config';
 import { PLATFORM_COMMUNITY } from '../src/kernel/auth/context';
 import { hashPassword } from '../src/kernel/auth/passwords';
 import { type Database, openDatabase } from '../src/kernel/db/database';
 import { mailDropDir } from '../src/kernel/messaging/mailer';
 import type { AppModule } from '../src/kernel/module';
 import { createCommunity } from '../src/seed';
+import { type Clone, cloneTemplate, seedsLikeTemplate, testConfig } from './db-templates';
 
 export interface TestCommunity {
   name: string;
@@ -35,14 +36,17 @@ export interface TestApp {
 }
 
 /**
- * The hook time for an app started with the demo seed (pictures, thumbnails, the shop): about 15 s
- * on a quiet machine; the margin is for a busy CI machine, where the default 60 s was seen to run out.
+ * The hook time for an app started with the demo seed: a copy of the seeded template, but the first
+ * file of a run that asks builds that template (pictures, thumbnails, the shop: ~15 s on a quiet
+ * machine, past 60 s on a loaded one) and the others wait for it.
  */
 export const SEEDED_START_TIMEOUT = 180_000;
 
 /**
- * Boots the real app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
- * new database on that PostgreSQL server, dropped on close.
+ * Boots the real app on a database of its own: a copy of the run's migrated template (db-templates.ts)
+ * — in-memory PGlite, or, when TEST_DATABASE_URL is set, a new database on that PostgreSQL server,
+ * dropped on close. `seed: true` starts from the seeded template (the demo community) when the
+ * overrides seed as it was seeded (TEMPLATE_SEED), else seeds the copy afresh.
  */
 export interface TestAppOptions {
   seed?: boolean;
@@ -54,35 +58,18 @@ export interface TestAppOptions {
 
 export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
-  const server = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (server) {
-    const name = `${new URL(server).pathname.slice(1) || 'atrium'}_t_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  }
-  const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'off', DATA_DIR: dataDir },
-    { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789', inMemory: !databaseUrl, databaseUrl, ...overrides },
-  );
-  // A database prepared before the app starts is opened here, and closed after the app.
-  const db = options.prepare ? await openDatabase({ databaseUrl, dataDir, inMemory: !databaseUrl }) : undefined;
-  if (db) await options.prepare?.(db);
-  const app = await buildApp(config, { seed: options.seed ?? false, logger: false, db, extraModules: options.extraModules });
+  const seeded = Boolean(options.seed) && seedsLikeTemplate(overrides);
+  const clone = (await cloneTemplate(seeded ? 'seeded' : 'migrated', dataDir)) ?? (await newDatabase());
+  const config = testConfig(dataDir, clone.databaseUrl, overrides);
+  // The embedded clone is opened here (buildApp opens only empty in-memory databases), and so is a
+  // database a test module prepares before the app migrates it; close() closes either.
+  const db =
+    clone.load || options.prepare
+      ? await openDatabase({ databaseUrl: clone.databaseUrl, dataDir, inMemory: !clone.databaseUrl, load: clone.load })
+      : undefined;
+  if (db && options.prepare) await options.prepare(db);
+  const app = await buildApp(config, { db, seed: options.seed ?? false, logger: false, extraModules: options.extraModules });
   await app.ready();
-
   const request: TestApp['request'] = ({ as, headers, ...rest }) => {
     const auth: Record<string, string> = {};
     if (typeof as === 'string') auth.authorization = `Bearer ${as}`;
@@ -121,8 +108,30 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
       // Closing the app closes its database (the app's onClose hook).
       await app.close();
       await db?.close();
-      await dropDatabase();
+      await clone.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Without the run's templates: a new empty database (PostgreSQL) or none (buildApp opens in-memory PGlite). */
+async function newDatabase(): Promise<Clone> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { drop: async () => {} };
+  const name = `${new URL(server).pathname.slice(1) || 'atrium'}_t_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
     },
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedIfEmpty } from '../src/seed';
-import { logIn, startTestApp, type TestApp } from './helpers';
+import { logIn, SEEDED_START_TIMEOUT, startTestApp, type TestApp } from './helpers';
 
 describe('finding 11: the generated owner password never reaches the structured log', () => {
   let t: TestApp;
@@ -15,9 +15,10 @@ describe('finding 11: the generated owner password never reaches the structured 
         logged.push(JSON.stringify(args));
       });
     }
+    // Seeding with a generated password is what this file tests: it seeds afresh (~15 s, far more under load).
     await seedIfEmpty(t.app);
     vi.restoreAllMocks();
-  });
+  }, SEEDED_START_TIMEOUT);
   afterAll(() => t.close());
 
   it('keeps it in DATA_DIR/owner-password, readable by this user only, and it signs in', async () => {
