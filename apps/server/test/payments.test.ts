@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviders } from '../src/kernel/payments/providers';
 import { payuRefundToken } from '../src/kernel/payments/providers/payu';
 import { type GatewayKind, paymentTransactions } from '../src/kernel/payments/tables';
-import { createSecretBox, generateSecretsKey, maskSecret, parseSecretsKey, SecretBoxError } from '../src/kernel/secrets';
+import { createSecretBox, generateSecretsKey, parseSecretsKey, SecretBoxError } from '../src/kernel/secrets';
 import { exportCsv } from './csv-helpers';
 import { randomIp, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
 import { type FakeGateways, fakePaymentsConfig, hmac, startFakeGateways } from './payment-fakes';
