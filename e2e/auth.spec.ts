@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { api, collectPageErrors, expect, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
 
-test('the empty path goes to sign-in, and the owner signs in naming the community when asked', async ({ page }) => {
+test('the empty path goes to sign-in, and the owner picks the community from the ones the password opens', async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -11,11 +11,12 @@ test('the empty path goes to sign-in, and the owner signs in naming the communit
   await page.getByLabel('Email').fill(OWNER_EMAIL);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ownerPassword());
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // The same email owns the platform and the demo community: the form asks which one.
-  const community = page.getByLabel('Community');
-  await expect(community).toBeVisible();
-  await community.fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The same email and password open the platform and the demo community: one question, a list to pick from.
+  const choices = page.getByRole('group', { name: 'Your communities' });
+  await expect(choices.getByRole('button')).toHaveCount(2);
+  await expect(choices).toContainText('Atrium platform');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await choices.getByRole('button', { name: /Euro Building Products/ }).click();
   await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

@@ -1,7 +1,7 @@
 import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
 
 const unreadCount = async () => (await api<{ total: number }>('GET', '/api/v1/ops/notifications?read=false&limit=1')).body.total;
-const bellName = (unread: number) => (unread > 0 ? `Notifications (${unread} unread)` : 'Notifications');
+const bellName = (unread: number) => (unread > 0 ? `Notifications, ${unread > 99 ? '99+' : unread} unread` : 'Notifications');
 
 // Issue 25 item 11: the bell's count is loaded once and kept current by the live stream only (it is
 // never stale by time, and nothing here reloads the page), so a change made through the API shows at once.

@@ -114,7 +114,7 @@ describe('the notification bell', () => {
       event: 'notification.created',
       data: { id: 2, topic: { record: ['ops/notifications', 'n1'] }, data: { id: 'n1' } },
     });
-    await screen.findByRole('button', { name: 'Notifications (1 unread)' }, slow);
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' }, slow);
     expect(calls.filter((c) => c.url.pathname === '/api/v1/ops/notifications').length).toBeGreaterThan(before);
     live.end();
   });

@@ -48,12 +48,14 @@ export function NotificationsBell() {
     });
   }, [allowed, client]);
   const count = unread.data ?? 0;
+  const shown = count > 99 ? '99+' : String(count);
   const entries = latest.data ?? [];
   return (
     <Popover position="bottom-end" width={320} shadow="md" withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'}>
-          <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={16} offset={2} color="brand">
+        {/* The name holds the badge's text as shown ("99+"), outside parentheses, so what is read matches what is seen. */}
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={count > 0 ? `Notifications, ${shown} unread` : 'Notifications'}>
+          <Indicator disabled={count === 0} label={shown} size={16} offset={2} color="brand">
             <IconBell size={20} aria-hidden />
           </Indicator>
         </ActionIcon>

@@ -64,21 +64,23 @@ export default function LoginPage() {
   if (choices) {
     return (
       <AuthLayout title="Choose a community" subtitle={`${account.email} opens ${choices.length} communities.`}>
-        <Stack gap="xs" role="group" aria-label="Your communities">
-          {choices.map((choice) => (
-            <UnstyledButton
-              key={choice.value}
-              onClick={() => signIn(undefined, choice.value)}
-              disabled={busy}
-              p="sm"
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-            >
-              <Text fw={600}>{choice.label}</Text>
-              <Text size="sm" c="dimmed" ff="monospace">
-                {choice.value}
-              </Text>
-            </UnstyledButton>
-          ))}
+        <Stack gap="sm">
+          <Stack gap="xs" role="group" aria-label="Your communities">
+            {choices.map((choice) => (
+              <UnstyledButton
+                key={choice.value}
+                onClick={() => signIn(undefined, choice.value)}
+                disabled={busy}
+                p="sm"
+                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+              >
+                <Text fw={600}>{choice.label}</Text>
+                <Text size="sm" c="dimmed" ff="monospace">
+                  {choice.value}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
           <FormError error={error} testId="login-error" />
           <Anchor component="button" type="button" size="sm" onClick={() => setChoices(null)}>
             Back
