@@ -235,6 +235,7 @@ describe('declared lifecycle', () => {
     const byKey = Object.fromEntries(modules.map((m: { module: string }) => [m.module, m]));
     expect(byKey.relay).toEqual({
       module: 'relay',
+      label: 'Relay (tests only)',
       jobs: [{ name: 'relay.tick', cron: '*/5 * * * *' }],
       subscribers: ['commerce.order.paid', 'relay.note.created'],
       workflows: [{ name: 'relay.fulfil', steps: ['reserve', 'charge', 'confirm'] }],

@@ -15,6 +15,7 @@ describe('operations screens', () => {
               data: [
                 {
                   module: 'commerce',
+                  label: 'Shop',
                   jobs: [{ name: 'commerce.expire-unpaid', cron: '* * * * *' }],
                   subscribers: ['marketing.contact.subscribed'],
                   workflows: [{ name: 'commerce.fulfil', steps: ['reserve', 'charge'] }],
@@ -26,6 +27,9 @@ describe('operations screens', () => {
     );
     renderAt(<BackgroundJobsPage />);
     expect(await screen.findByText('commerce.expire-unpaid')).toBeInTheDocument();
+    // The module by its name, not its key.
+    expect(screen.getByText('Shop')).toBeInTheDocument();
+    expect(screen.queryByText('commerce')).toBeNull();
     expect(screen.getByText('* * * * *')).toBeInTheDocument();
     expect(screen.getByText('marketing.contact.subscribed')).toBeInTheDocument();
     expect(screen.getByText('commerce.fulfil')).toHaveAttribute('title', 'reserve → charge');

@@ -51,6 +51,7 @@ export const workflowRunsResource = defineResource({
 const tags = ['ops'];
 const lifecycle = z.object({
   module: z.string(),
+  label: z.string(),
   jobs: z.array(z.object({ name: z.string(), cron: z.string().nullable() })),
   subscribers: z.array(z.string()),
   workflows: z.array(z.object({ name: z.string(), steps: z.array(z.string()) })),
@@ -94,6 +95,7 @@ export async function operationsRoutes(app: FastifyInstance) {
       data: app.modules
         .map((m) => ({
           module: m.key,
+          label: m.label,
           jobs: Object.keys(m.jobs ?? {}).map((name) => ({ name, cron: m.schedules?.[name] ?? null })),
           subscribers: Object.keys(m.subscribers ?? {}),
           workflows: (m.workflows ?? []).map((w) => ({ name: w.name, steps: w.steps.map((s) => s.name) })),

@@ -24378,6 +24378,7 @@ export interface paths {
                   cron: string | null;
                   name: string;
                 }[];
+                label: string;
                 module: string;
                 subscribers: string[];
                 workflows: {

@@ -5,6 +5,8 @@ import { PageHeader } from '../../kit/page-header';
 
 interface ModuleLifecycle {
   module: string;
+  /** The module's name as people read it (the key is an identifier). */
+  label: string;
   jobs: { name: string; cron: string | null }[];
   subscribers: string[];
   workflows: { name: string; steps: string[] }[];
@@ -32,11 +34,13 @@ export default function BackgroundJobsPage() {
         <Table.Tbody>
           {(lifecycle.data ?? []).map((m) => (
             <Table.Tr key={m.module}>
-              <Table.Td>{m.module}</Table.Td>
+              <Table.Td>{m.label}</Table.Td>
               <Table.Td>
                 {m.jobs.map((j) => (
                   <Group key={j.name} gap={6}>
-                    <Text size="sm">{j.name}</Text>
+                    <Text size="sm" ff="monospace">
+                      {j.name}
+                    </Text>
                     {j.cron && (
                       <Badge variant="light" title="Schedule (cron)">
                         {j.cron}
@@ -47,14 +51,14 @@ export default function BackgroundJobsPage() {
               </Table.Td>
               <Table.Td>
                 {m.subscribers.map((s) => (
-                  <Text key={s} size="sm">
+                  <Text key={s} size="sm" ff="monospace">
                     {s}
                   </Text>
                 ))}
               </Table.Td>
               <Table.Td>
                 {m.workflows.map((w) => (
-                  <Text key={w.name} size="sm" title={w.steps.join(' → ')}>
+                  <Text key={w.name} size="sm" ff="monospace" title={w.steps.join(' → ')}>
                     {w.name}
                   </Text>
                 ))}
