@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { type Db, errors } from '../../../kernel/resources';
+import { and, inArray } from 'drizzle-orm';
+import { type Db, errors, tenantFilter } from '../../../kernel/resources';
 import { type Channel, type ConsentStatus, marketingSuppressions } from '../tables/contacts';
 
 // The suppression rule, for every way a contact's consent changes (the console's edits and consent
@@ -52,7 +52,7 @@ export class SuppressionRule {
     const rows = await this.tx
       .select({ channel: s.channel, address: s.address })
       .from(s)
-      .where(and(eq(s.tenantId, this.tenantId), inArray(s.address, wanted)));
+      .where(and(tenantFilter(s, this.tenantId), inArray(s.address, wanted)));
     for (const r of rows) this.listed.add(key(r.channel, r.address));
     return this;
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, tenantFilter } from '../../../../kernel/resources';
+import { joinRef } from '../../joins';
 import { commerceBanners, commerceCategories, commerceProducts, type ShopImage } from '../../tables';
 
 /** Where a live banner leads, as a storefront builds its link. */
@@ -39,8 +40,8 @@ export async function liveBanners(tx: Db, tenantId: string, now = new Date()): P
       categorySlug: category.slug,
     })
     .from(b)
-    .leftJoin(product, and(eq(product.tenantId, b.tenantId), eq(product.id, b.productId), eq(product.status, 'active')))
-    .leftJoin(category, and(eq(category.tenantId, b.tenantId), eq(category.id, b.categoryId), eq(category.active, true)))
+    .leftJoin(product, and(joinRef(product, b, b.productId), eq(product.status, 'active')))
+    .leftJoin(category, and(joinRef(category, b, b.categoryId), eq(category.active, true)))
     .where(
       and(
         tenantFilter(b, tenantId),
