@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './helpers';
+import { freshDatabase, type ServerProcess, startProcess, stopProcess } from './server-process';
 import { startSmtp } from './smtp';
 
 /**
@@ -17,78 +13,31 @@ import { startSmtp } from './smtp';
  * taking effect once. PostgreSQL only (the embedded database belongs to one process).
  */
 const server = process.env.TEST_DATABASE_URL;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-interface Child {
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
+interface Child extends ServerProcess {
   /** Resolves when the process prints the relay module's `blocked` line for `at`. */
   blocked(at: string): Promise<void>;
 }
 
-function startChild(env: Record<string, string>): Promise<Child> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-kill-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/relay-server.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      JOBS: 'on',
-      JWT_SECRET: 'k'.repeat(64),
-      PUBLIC_URL: 'https://atrium.example.com',
-      SECRETS_KEY: 'a'.repeat(64),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
+/** A server process with the relay module (test/relay-server.ts), telling when it blocks where RELAY_BLOCK_AT says. */
+async function startChild(env: Record<string, string>): Promise<Child> {
   const waiting = new Map<string, () => void>();
   const seen = new Set<string>();
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      if (!line.startsWith('{')) return;
-      const parsed = JSON.parse(line) as { address?: string; relay?: string; at?: string };
-      if (parsed.relay === 'blocked' && parsed.at) {
-        seen.add(parsed.at);
-        waiting.get(parsed.at)?.();
-      }
-      if (parsed.address) {
-        resolve({
-          url: parsed.address,
-          child,
-          dataDir,
-          blocked: (at) => (seen.has(at) ? Promise.resolve() : new Promise((r) => waiting.set(at, r))),
-        });
-      }
-    });
-    child.on('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`server process exited (${code}):\n${output.join('\n').slice(-3000)}`));
-    });
-  });
+  const onLine = (line: string) => {
+    if (!line.startsWith('{')) return;
+    const parsed = JSON.parse(line) as { relay?: string; at?: string };
+    if (parsed.relay !== 'blocked' || !parsed.at) return;
+    seen.add(parsed.at);
+    waiting.get(parsed.at)?.();
+  };
+  const p = await startProcess(env, { entry: 'test/relay-server.ts', onLine });
+  return { ...p, blocked: (at) => (seen.has(at) ? Promise.resolve() : new Promise((r) => waiting.set(at, r))) };
 }
 
 async function kill9(c: Child) {
   const exited = new Promise((resolve) => c.child.on('exit', resolve));
   c.child.kill('SIGKILL');
   await exited;
-  rmSync(c.dataDir, { recursive: true, force: true });
-}
-
-async function stop(c: Child | undefined) {
-  if (!c) return;
-  if (c.child.exitCode === null && c.child.signalCode === null) {
-    const exited = new Promise((resolve) => c.child.on('exit', resolve));
-    c.child.kill('SIGTERM');
-    await exited;
-  }
   rmSync(c.dataDir, { recursive: true, force: true });
 }
 
@@ -101,27 +50,16 @@ describe.skipIf(!server)('kill -9 between workflow steps and before a subscriber
   const community = `kill${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    const name = `${new URL(server!).pathname.slice(1) || 'atrium'}_k_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-    const url = new URL(server!);
-    url.pathname = `/${name}`;
+    const database = await freshDatabase(server!, 'k');
+    dropDatabase = database.drop;
     smtp = await startSmtp();
-    env = { DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
-    db = new pg.Client({ connectionString: url.toString() });
+    env = { DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
   }, 60_000);
 
   afterAll(async () => {
-    await stop(last);
+    await stopProcess(last);
     await db?.end();
     await smtp?.close();
     await dropDatabase();

@@ -29,9 +29,18 @@ export interface ServerProcess {
  * Starts one server process on a random port; resolves once it listens. `dataDir` shares a
  * DATA_DIR (stored files) with an earlier process; by default it gets a fresh one.
  */
-export function startProcess(env: Record<string, string>, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+export function startProcess(
+  env: Record<string, string>,
+  options: {
+    dataDir?: string;
+    /** The script to run instead of the server's own `src/main.ts` (a test's server with its own module). */
+    entry?: string;
+    /** Called with each line the process prints (a test waiting for a line of its own). */
+    onLine?: (line: string) => void;
+  } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'atrium-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'src/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -55,6 +64,7 @@ export function startProcess(env: Record<string, string>, options: { dataDir?: s
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
+      options.onLine?.(line);
       const address = /^\{/.test(line) ? (JSON.parse(line) as { address?: string }).address : undefined;
       if (address) resolve({ url: address, child, dataDir, output });
     });
