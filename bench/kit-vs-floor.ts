@@ -25,6 +25,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { CURSOR_VALUE, EXACT_TOTAL_LIMIT, encodeCursor } from '../apps/server/src/kernel/resources/list-query';
+import { signup } from './lib/bench-app';
 import { type Measured, measure, ms } from './lib/cannon';
 import { floorServer } from './lib/floor';
 
@@ -76,18 +77,6 @@ function seedProducts(run: Run, tenantId: string, count: number) {
             lateral (select ($2::text[])[g % 7 + 1] as w, now() - g * interval '1 second' as t) as v`,
     [tenantId, WOODS, count, Math.max(1, Math.floor(count / 5))],
   );
-}
-
-async function signup(app: FastifyInstance, community: string, ip: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/signup',
-    payload: { community, name: `Owner of ${community}`, email: `owner@${community}.example`, password: 'benchmark-password' },
-    remoteAddress: ip,
-  });
-  if (res.statusCode !== 201) throw new Error(`signup ${community} failed: ${res.statusCode} ${res.body}`);
-  const body = res.json();
-  return { token: body.token as string, tenantId: body.community.id as string };
 }
 
 /**

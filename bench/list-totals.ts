@@ -27,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { signup } from './lib/bench-app';
 import { type Measured, measure } from './lib/cannon';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -95,17 +96,6 @@ async function withIndexesAfter(run: Run, tables: string[], fill: () => Promise<
   await fill();
   for (const { def } of indexes) await run(String(def));
   for (const table of tables) await run(`analyze ${table}`);
-}
-
-async function signup(app: FastifyInstance, community: string, ip: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/signup',
-    payload: { community, name: `Owner of ${community}`, email: `owner@${community}.example`, password: 'benchmark-password' },
-    remoteAddress: ip,
-  });
-  if (res.statusCode !== 201) throw new Error(`signup ${community} failed: ${res.statusCode} ${res.body}`);
-  return { token: res.json().token as string, tenantId: res.json().community.id as string };
 }
 
 /** Storefront requests from 1,000 client addresses in turn (the storefront limits each address to 600 a minute). */

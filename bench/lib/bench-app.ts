@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -112,4 +113,17 @@ export function run(main: () => Promise<unknown>) {
     console.error(err);
     process.exit(1);
   });
+}
+
+/** Signs up `community` (its owner's token and the community's id), from `ip` so rate limits count it apart. */
+export async function signup(app: FastifyInstance, community: string, ip: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { community, name: `Owner of ${community}`, email: `owner@${community}.example`, password: 'benchmark-password' },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 201) throw new Error(`signup ${community} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { token: body.token as string, tenantId: body.community.id as string };
 }
