@@ -182,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('contributions', <K extends ContributionName>(name: K) => collectContributions(modules, name));
   app.decorate('ports', ports);
   // The kernel's services exist: the modules' ports are made before any route, job or start hook.
-  ports.make(modules, app);
+  ports.make(app);
   // The modules' declared lifecycle: jobs and their schedules, event subscribers, durable workflows.
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, (data) => handler(data, app));

@@ -50,7 +50,7 @@ export class PortRegistry {
    * Checks the declarations (each port provided by one module, each required port provided)
    * before anything is made, so a wrong installation stops at start with both modules named.
    */
-  constructor(modules: readonly PortDeclaration[]) {
+  constructor(private readonly modules: readonly PortDeclaration[]) {
     this.providers = new Map();
     for (const module of modules) {
       for (const name of Object.keys(module.provides ?? {})) {
@@ -69,8 +69,8 @@ export class PortRegistry {
   }
 
   /** Makes every provided service, in module order (a provider may use ports made before its own). */
-  make(modules: readonly PortDeclaration[], app: FastifyInstance): void {
-    for (const module of modules) {
+  make(app: FastifyInstance): void {
+    for (const module of this.modules) {
       for (const [name, factory] of Object.entries(module.provides ?? {})) {
         this.services.set(name, (factory as (app: FastifyInstance) => unknown)(app));
       }
