@@ -106,7 +106,7 @@ export default function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Dashboard" description={me ? `Welcome back, ${me.data.name}. ${me.community.name} on ${today}.` : today} />
+      <PageHeader title="Dashboard" description={me ? `Welcome back, ${me.data.name}. It is ${today}.` : today} />
       {leadCards.map(({ key, Component, reserve }) => (
         <Box key={key} mih={reserve} mb="lg">
           <Suspense fallback={<Skeleton h={reserve?.lg ?? 200} radius="md" />}>
@@ -247,8 +247,8 @@ function AttentionRow({ queue, meta }: { queue: Queue; meta: ResourceMeta | unde
             {what}
           </Anchor>
         ) : (
-          <Text size="sm" fw={600}>
-            {queue.total} {what}
+          <Text size="sm" fw={600} aria-label={`${queue.totalIsEstimate ? `${queue.total}+` : queue.total} ${what}`}>
+            {what}
           </Text>
         )}
         {latest &&

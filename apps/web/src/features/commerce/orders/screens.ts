@@ -62,6 +62,6 @@ export const orderCards: DashboardCard[] = [
     modules: ['commerce-orders'],
     component: () => import('./sales-card'),
     placement: 'lead',
-    reserve: { base: 940, sm: 830, md: 610, lg: 520 },
+    reserve: { base: 980, sm: 860, md: 600, lg: 470 },
   },
 ];
