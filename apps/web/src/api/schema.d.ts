@@ -5123,6 +5123,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Revenue, paid orders, average order value, orders placed, storefront visitors and conversion for a range of days (with the range before it, and per day) */
+    get: {
+      parameters: {
+        query: {
+          from: string;
+          to: string;
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/orders': {
     parameters: {
       query?: never;
