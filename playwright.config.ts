@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -16,10 +16,28 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-owner-password';
 
+/**
+ * Workers side by side on the one server, each in a community of its own (e2e/fixtures.ts): as many
+ * communities are prepared before the server starts (e2e/prepare-data.ts) as workers run, so the
+ * count is read here from `--workers`/`-j` (or E2E_WORKERS), not left to Playwright alone.
+ * Measured on the 2-core machine: see README "Testing".
+ */
+const DEFAULT_WORKERS = 2;
+function workerCount(): number {
+  const argv = process.argv;
+  const at = argv.findIndex((a) => /^(--workers|-j)(=|$)/.test(a));
+  const given = at < 0 ? process.env.E2E_WORKERS : argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  if (!given) return DEFAULT_WORKERS;
+  // Playwright's own reading of a percentage: of the machine's cores.
+  const n = given.endsWith('%') ? Math.floor((cpus().length * Number.parseInt(given, 10)) / 100) : Number.parseInt(given, 10);
+  return Math.max(1, Number.isNaN(n) ? DEFAULT_WORKERS : n);
+}
+process.env.E2E_WORKERS = String(workerCount());
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -55,13 +73,15 @@ export default defineConfig({
       env: { FAKE_GATEWAYS_PORT: String(gatewaysPort) },
     },
     {
-      command: 'npm start',
+      // The data first (migrated, the demo community and one community per worker), then the server.
+      command: 'node node_modules/tsx/dist/cli.mjs e2e/prepare-data.ts && npm start',
       url: `${process.env.E2E_BASE_URL}/api/health`,
-      timeout: 240_000,
+      timeout: 480_000,
       reuseExistingServer: Boolean(process.env.E2E_REUSE),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
+        E2E_WORKERS: process.env.E2E_WORKERS,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
