@@ -34,13 +34,19 @@ function workerCount(): number {
 }
 process.env.E2E_WORKERS = String(workerCount());
 
+/**
+ * E2E_SLOWDOWN=3 multiplies the test and expect timeouts on a development machine busy with other
+ * work (never in CI: there the budget holds the suite to the plain timeouts).
+ */
+const slowdown = process.env.CI ? 1 : Math.max(1, Number(process.env.E2E_SLOWDOWN ?? 1) || 1);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000 * slowdown,
+  expect: { timeout: 10_000 * slowdown },
   // The list, then every test that needed its retry and the ten slowest spec files (e2e/run-report.ts).
   reporter: [['list'], ['./e2e/run-report.ts']],
   globalSetup: './e2e/global-setup.ts',
