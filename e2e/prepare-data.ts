@@ -1,7 +1,7 @@
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { hashPassword } from '../apps/server/src/kernel/auth/passwords';
-import { createCommunity, seedSamples } from '../apps/server/src/seed';
+import { createCommunity, seedIfEmpty, seedSamples } from '../apps/server/src/seed';
 import { workerCommunityName, workerOwnerEmail } from './community';
 
 /**
@@ -15,9 +15,11 @@ const workers = Number(process.env.E2E_WORKERS);
 if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number ≥ 1, not ${process.env.E2E_WORKERS}`);
 const started = Date.now();
 let demoReady = started;
-const app = await buildApp(loadConfig(), { logger: false });
+// Seeded here rather than in the start's onReady hook, whose time limit a busy machine can pass.
+const app = await buildApp(loadConfig(), { logger: false, seed: false });
 try {
   await app.ready();
+  await seedIfEmpty(app);
   demoReady = Date.now();
   const passwordHash = await hashPassword(process.env.ADMIN_PASSWORD!);
   // Side by side: the embedded database takes each community's statements in turn (pglite-proxy.ts),
