@@ -20,7 +20,7 @@ process.env.E2E_ADMIN_PASSWORD ??= 'e2e-owner-password';
  * Workers side by side on the one server, each in a community of its own (e2e/fixtures.ts): as many
  * communities are prepared before the server starts (e2e/prepare-data.ts) as workers run, so the
  * count is read here from `--workers`/`-j` (or E2E_WORKERS), not left to Playwright alone.
- * Measured on the 2-core machine: see README "Testing".
+ * Two on the 2-core machine (README "Testing" says what is measured and what is not yet).
  */
 const DEFAULT_WORKERS = 2;
 function workerCount(): number {
@@ -35,8 +35,8 @@ function workerCount(): number {
 process.env.E2E_WORKERS = String(workerCount());
 
 /**
- * E2E_SLOWDOWN=3 multiplies the test and expect timeouts on a development machine busy with other
- * work (never in CI: there the budget holds the suite to the plain timeouts).
+ * E2E_SLOWDOWN=3 multiplies the test, expect and server-start timeouts on a development machine busy
+ * with other work (never in CI: there the budget holds the suite to the plain timeouts).
  */
 const slowdown = process.env.CI ? 1 : Math.max(1, Number(process.env.E2E_SLOWDOWN ?? 1) || 1);
 
@@ -82,7 +82,7 @@ export default defineConfig({
       // The data first (migrated, the demo community and one community per worker), then the server.
       command: 'node node_modules/tsx/dist/cli.mjs e2e/prepare-data.ts && npm start',
       url: `${process.env.E2E_BASE_URL}/api/health`,
-      timeout: 480_000,
+      timeout: 480_000 * slowdown,
       reuseExistingServer: Boolean(process.env.E2E_REUSE),
       stdout: 'ignore',
       stderr: 'pipe',
