@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { api, BASE, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
+import { expect, test } from './fixtures';
+import { BASE, collectPageErrors, unique } from './helpers';
 
 /**
- * Selling, end to end: a shopper adds a product to the cart in the demo shop (the storefront API
+ * Selling, end to end: a shopper adds a product to the cart in the community's shop (the storefront API
  * behind the `shopping` screen), applies a coupon and places the order; the admin marks it paid and
- * dispatches it on the order page, and the order shows dispatched. The product is one the demo
- * community's catalogue has on sale.
+ * dispatches it on the order page, and the order shows dispatched. The product is one the seeded
+ * catalogue has on sale.
  */
 
 /** Fills the cart's checkout form and places the order; the placed notice and the order's reference (`#1001`, `AT-1009`: the prefix is a shop setting). */
@@ -51,10 +52,12 @@ async function addToCart(page: Page, product: ShopProduct) {
   return cart;
 }
 
-test('a shopper orders with a coupon; the admin dispatches the order', async ({ page }) => {
+test('a shopper orders with a coupon; the admin dispatches the order', async ({ page, api, community }) => {
   const errors = collectPageErrors(page);
-  const products = (await (await fetch(`${BASE()}/public/demo/shop/products?limit=5&sort=title`)).json()) as { data: ShopProduct[] };
-  expect(products.data.length, 'the demo catalogue has a product on sale').toBeGreaterThan(0);
+  const products = (await (await fetch(`${BASE()}/public/${community.name}/shop/products?limit=5&sort=title`)).json()) as {
+    data: ShopProduct[];
+  };
+  expect(products.data.length, 'the seeded catalogue has a product on sale').toBeGreaterThan(0);
   const product = products.data[0];
 
   const code = unique('E2E').toUpperCase();
@@ -102,9 +105,15 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   expect(errors).toEqual([]);
 });
 
-test('a shopper pays an order through Razorpay’s checkout (the fake gateway) and the admin sees it paid', async ({ page }) => {
+test('a shopper pays an order through Razorpay’s checkout (the fake gateway) and the admin sees it paid', async ({
+  page,
+  api,
+  community,
+}) => {
   const errors = collectPageErrors(page);
-  const products = (await (await fetch(`${BASE()}/public/demo/shop/products?limit=5&sort=title`)).json()) as { data: ShopProduct[] };
+  const products = (await (await fetch(`${BASE()}/public/${community.name}/shop/products?limit=5&sort=title`)).json()) as {
+    data: ShopProduct[];
+  };
   const product = products.data[0];
 
   await page.goto('/admin-panel/shopping');
@@ -114,7 +123,7 @@ test('a shopper pays an order through Razorpay’s checkout (the fake gateway) a
 
   // The hosted pay page opens the gateway's checkout; the shopper pays there.
   await placed.getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/\/public\/demo\/payments\/transactions\/[0-9a-f-]{36}\/pay$/);
+  await expect(page).toHaveURL(new RegExp(`/public/${community.name}/payments/transactions/[0-9a-f-]{36}/pay$`));
   await expect(page.getByRole('heading', { level: 1, name: /^Pay ₹/ })).toBeVisible();
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await page

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { workerCommunity } from './community';
 import { api, BASE, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
 
 /**
@@ -21,7 +22,9 @@ interface Detail {
 }
 
 const shop = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${BASE()}/public/demo/shop${path}`, {
+  // The shop of this worker's own community (the one the signed-in owner runs).
+  const community = workerCommunity(test.info().parallelIndex).name;
+  const res = await fetch(`${BASE()}/public/${community}/shop${path}`, {
     method,
     headers: body ? { 'content-type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
