@@ -1,4 +1,5 @@
 /** The commerce domain: pure rules for money, tax, carts, coupons, orders, stock and returns (no database, no HTTP). */
+export * from './carriers';
 export * from './cart-totals';
 export * from './coupons';
 export * from './errors';
