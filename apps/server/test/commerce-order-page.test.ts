@@ -270,3 +270,61 @@ describe('carriers', () => {
     expect(local.dispatches[0]).toMatchObject({ carrier: 'Kiez Kurier', trackingUrl: null });
   });
 });
+
+describe('catalogue CSV', () => {
+  const csvOf = async (c: TestCommunity) => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/commerce/catalogue/export.csv', as: c });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    return res.body.replace(/^\ufeff/, '');
+  };
+  const importCsv = (c: TestCommunity, csv: string) =>
+    t.request({ method: 'POST', url: '/api/v1/commerce/catalogue/import', as: c, payload: { csv } });
+
+  it('exports one row per variation in the currency’s units and imports prices and stock back by SKU', async () => {
+    const id = await variation(a, 'Wool hat', 1999);
+    const [{ sku }] = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceVariations).where(eq(commerceVariations.id, id)),
+    );
+    const csv = await csvOf(a);
+    const [heading, ...rows] = csv.trim().split('\r\n');
+    expect(heading).toBe(
+      'Product,Product slug,Status,Variation,SKU,Price (EUR),Compare-at price (EUR),Stock,Reserved,Rating (stars),Reviews',
+    );
+    const row = rows.find((r) => r.includes(sku))!;
+    expect(row).toMatch(new RegExp(`^Wool hat,p-[0-9a-f]+,active,,${sku},19\\.99,,50,0,,0$`));
+    // The other community's catalogue is not in it.
+    expect(await csvOf(b)).not.toContain(sku);
+
+    const edited = csv.replace(row, row.replace(',19.99,,50,', ',24.50,29.00,7,'));
+    expect(ok(await importCsv(a, edited))).toMatchObject({ updated: expect.any(Number) });
+    const [after] = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceVariations).where(eq(commerceVariations.id, id)),
+    );
+    expect(after).toMatchObject({ price: 2450, compareAtPrice: 2900, onHand: 7 });
+    const [product] = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceProducts).where(eq(commerceProducts.id, after.productId)),
+    );
+    expect(product.minPrice).toBe(2450);
+  });
+
+  it('checks every row first: an unknown SKU or a bad amount changes nothing; another community’s SKU is unknown', async () => {
+    const id = await variation(a, 'Silk tie', 3000);
+    const [{ sku }] = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceVariations).where(eq(commerceVariations.id, id)),
+    );
+    const sheet = (...lines: string[]) => ['SKU,Price (EUR),Stock', ...lines].join('\n');
+    const bad = refused(await importCsv(a, sheet(`${sku},12.00,3`, 'NO-SUCH-SKU,1.00,1', `${sku}x,abc,1`)), 400, 'validation_failed');
+    expect(bad.fields).toMatchObject({ 'rows.3.sku': expect.stringContaining('NO-SUCH-SKU') });
+    refused(await importCsv(a, sheet(`${sku},12.00,-1`)), 400, 'validation_failed');
+    refused(await importCsv(a, sheet(`${sku},twelve,1`)), 400, 'validation_failed');
+    refused(await importCsv(a, 'Name,Colour\nx,y'), 400, 'validation_failed');
+    refused(await importCsv(b, sheet(`${sku},1.00,1`)), 400, 'validation_failed');
+    const [after] = await t.app.db.withTenant(a.tenantId, (tx) =>
+      tx.select().from(commerceVariations).where(eq(commerceVariations.id, id)),
+    );
+    expect(after).toMatchObject({ price: 3000, onHand: 50 });
+    const viewer = await signedInAdmin(t, a, { 'commerce-catalogue': 'read' });
+    refused(await importCsv(viewer, sheet(`${sku},1.00,1`)), 403, 'forbidden');
+  });
+});
