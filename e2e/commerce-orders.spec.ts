@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { type Api, expect, test, type WorkerCommunity } from './fixtures';
 import { BASE, collectPageErrors, unique } from './helpers';
 
 /**
@@ -93,10 +93,10 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
 
   await page.goto(`/admin-panel/controlcenter/e-commerce/order-management?record=${order?.id}`);
   const drawer = page.getByRole('dialog');
-  await expect(drawer.getByLabel('Status: Pending payment')).toBeVisible();
+  await expect(drawer.getByLabel('Status: Awaiting payment')).toBeVisible();
   await drawer.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
-  await drawer.getByRole('textbox', { name: 'Carrier', exact: true }).fill('Blue Dart');
+  await drawer.getByLabel('Carrier', { exact: true }).fill('Blue Dart');
   await drawer.getByRole('textbox', { name: 'Tracking number', exact: true }).fill('BD123456789');
   await drawer.getByRole('button', { name: 'Record dispatch' }).click();
   await expect(drawer.getByLabel('Status: Dispatched')).toBeVisible();
@@ -145,4 +145,100 @@ test('a shopper pays an order through Razorpay’s checkout (the fake gateway) a
   await page.goto(`/admin-panel/controlcenter/e-commerce/order-management?record=${order?.id}`);
   await expect(page.getByRole('dialog').getByLabel('Status: Paid')).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+/** A paid order of the worker community's shop placed through the storefront API: its id and reference. */
+async function paidOrder(community: WorkerCommunity, api: Api): Promise<{ id: string; reference: string }> {
+  const shopApi = async (path: string, body?: unknown) => {
+    const res = await fetch(`${BASE()}/public/${community.name}/shop${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(res.ok, `${path}: ${res.status}`).toBe(true);
+    return ((await res.json()) as { data: any }).data;
+  };
+  const products = (await shopApi('/products?limit=10&sort=title')) as ShopProduct[];
+  const cart = await shopApi('/cart', {});
+  let added = 0;
+  for (const p of products) {
+    const detail = await shopApi(`/products/${p.id}`);
+    const variation = (detail.variations as { id: string; available?: number; inStock?: boolean }[])[0];
+    const res = await fetch(`${BASE()}/public/${community.name}/shop/cart/lines`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cartId: cart.id, variationId: variation.id, quantity: 2 }),
+    });
+    if (res.ok && ++added === 2) break;
+  }
+  expect(added, 'two products in stock').toBe(2);
+  const order = await shopApi('/checkout', {
+    cartId: cart.id,
+    email: `e2e.refund.${Date.now()}@example.com`,
+    name: 'Meera Refund',
+    phone: '+91 98450 12345',
+    shippingAddress: { name: 'Meera Refund', line1: '42 Lake View Road', city: 'Kochi', postalCode: '682001', country: 'IN' },
+    notes: 'Ring the bell twice',
+  });
+  const paid = await api('POST', `/api/v1/commerce/orders/${order.id}/transition`, { event: 'pay' });
+  expect(paid.status).toBe(200);
+  return { id: order.id, reference: order.reference };
+}
+
+test('the order page shows the customer and addresses, refunds part of an order by items with a reason, and offers the invoice', async ({
+  page,
+  community,
+  api,
+}) => {
+  const errors = collectPageErrors(page);
+  const order = await paidOrder(community, api);
+  await page.goto(`/admin-panel/controlcenter/e-commerce/order-management?record=${order.id}`);
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
+  const shipping = drawer.getByRole('region', { name: 'Shipping address' });
+  await expect(shipping).toContainText('42 Lake View Road');
+  await expect(shipping).toContainText('Kochi, 682001');
+  await expect(drawer.getByRole('region', { name: 'Customer' })).toContainText('+91 98450 12345');
+  await expect(drawer.getByRole('region', { name: 'Notes' })).toContainText('Ring the bell twice');
+  await expect(drawer.getByRole('region', { name: 'Payment' })).toContainText('Recorded by hand');
+
+  await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: `Refund order ${order.reference}` });
+  await refund
+    .getByRole('textbox', { name: /units to refund/ })
+    .first()
+    .fill('1');
+  await refund.getByRole('textbox', { name: 'Reason' }).fill('One arrived damaged');
+  const submit = refund.getByRole('button', { name: /^Refund ₹/ });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(refund).toBeHidden();
+  await expect(drawer.getByText(/requested: One arrived damaged/)).toBeVisible();
+  await expect(drawer.getByText(/^Refunded ₹/)).toBeVisible();
+  await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await drawer.getByRole('button', { name: 'Print' }).click();
+  await page.getByRole('menuitem', { name: 'Invoice (PDF)' }).click();
+  expect((await download).suggestedFilename()).toBe(`Invoice ${order.reference}.pdf`);
+  expect(errors).toEqual([]);
+});
+
+test('on a phone (390×844) the orders list and an order page do not scroll sideways', async ({ page, community, api }) => {
+  const order = await paidOrder(community, api);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  await page.goto('/admin-panel/controlcenter/e-commerce/order-management');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+  await page.goto(`/admin-panel/controlcenter/e-commerce/order-management?record=${order.id}`);
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
+  await expect(drawer.getByRole('list', { name: 'Order lines' })).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+  const overflow = await drawer.evaluate((el) => {
+    const body = el.querySelector('.mantine-Drawer-body') ?? el;
+    return body.scrollWidth - body.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(1);
 });

@@ -2928,6 +2928,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/carriers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Carriers with their tracking links (the shop’s country first) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/categories': {
     parameters: {
       query?: never;
@@ -5485,6 +5519,128 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order’s invoice (PDF) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/orders/{id}/packing-slip.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order’s packing slip (PDF, no prices) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund part or all of a paid order, by amount or by lines, with a reason, through its payment (needs payments write; with an Idempotency-Key a retry refunds once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            amount?: number;
+            lines?: {
+              /** Format: uuid */
+              orderLineId: string;
+              quantity: number;
+            }[];
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/orders/{id}/revisions': {
     parameters: {
       query?: never;
@@ -7620,6 +7776,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7628,6 +7786,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7636,6 +7804,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               }[];
@@ -7664,10 +7833,22 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            businessAddress?: string | null;
+            businessName?: string | null;
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
             guestHoldMinutes?: number;
+            invoiceFooter?: string | null;
+            logo?:
+              | ({
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                } | null)
+              | null;
             maxUnitsPerOrder?: number;
             maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
@@ -7675,6 +7856,7 @@ export interface paths {
             pricesIncludeTax?: boolean;
             shippingPrice?: number;
             shippingTaxClass?: string | null;
+            taxId?: string | null;
           };
         };
       };
@@ -7687,6 +7869,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7695,6 +7879,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7703,6 +7897,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -7785,6 +7980,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7793,6 +7990,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7801,6 +8008,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -7847,10 +8055,22 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            businessAddress?: string | null;
+            businessName?: string | null;
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
             guestHoldMinutes?: number;
+            invoiceFooter?: string | null;
+            logo?:
+              | ({
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                } | null)
+              | null;
             maxUnitsPerOrder?: number;
             maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
@@ -7858,6 +8078,7 @@ export interface paths {
             pricesIncludeTax?: boolean;
             shippingPrice?: number;
             shippingTaxClass?: string | null;
+            taxId?: string | null;
           };
         };
       };
@@ -7870,6 +8091,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7878,6 +8101,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7886,6 +8119,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -7978,6 +8212,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7986,6 +8222,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7994,6 +8240,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };

@@ -1,6 +1,7 @@
 /** The commerce domain: pure rules for money, tax, carts, coupons, orders, stock and returns (no database, no HTTP). */
 
 export * from '../../../kernel/money';
+export * from './carriers';
 export * from './cart-totals';
 export * from './coupons';
 export * from './errors';

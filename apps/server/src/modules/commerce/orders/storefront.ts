@@ -339,7 +339,7 @@ export function storefrontRoutes(app: FastifyInstance) {
           const orderId = await retriedCheckout(s, err, { cartId, customerId, key });
           if (!orderId) throw err;
           replayed = true;
-          return { ...(await orderDetail(s, orderId)), timeline: undefined };
+          return { ...(await orderDetail(s, orderId)), timeline: undefined, payments: undefined };
         }
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
