@@ -64,7 +64,6 @@ export interface CartLine {
   title: string;
   variationTitle: string;
   image: string | null;
-  unitPrice: number;
   quantity: number;
   unitPrice: number;
   total: number;
