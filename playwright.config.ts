@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -16,13 +16,37 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-owner-password';
 
+/**
+ * Workers side by side on the one server, each in a community of its own (e2e/fixtures.ts): as many
+ * communities are prepared before the server starts (e2e/prepare-data.ts) as workers run, so the
+ * count is read here from `--workers`/`-j` (or E2E_WORKERS), not left to Playwright alone.
+ * Two on the 2-core machine (README "Testing" says what is measured and what is not yet).
+ */
+const DEFAULT_WORKERS = 2;
+function workerCount(): number {
+  const argv = process.argv;
+  const at = argv.findIndex((a) => /^(--workers|-j)(=|$)/.test(a));
+  const given = at < 0 ? process.env.E2E_WORKERS : argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  if (!given) return DEFAULT_WORKERS;
+  // Playwright's own reading of a percentage: of the machine's cores.
+  const n = given.endsWith('%') ? Math.floor((cpus().length * Number.parseInt(given, 10)) / 100) : Number.parseInt(given, 10);
+  return Math.max(1, Number.isNaN(n) ? DEFAULT_WORKERS : n);
+}
+process.env.E2E_WORKERS = String(workerCount());
+
+/**
+ * E2E_SLOWDOWN=3 multiplies the test, expect and server-start timeouts on a development machine busy
+ * with other work (never in CI: there the budget holds the suite to the plain timeouts).
+ */
+const slowdown = process.env.CI ? 1 : Math.max(1, Number(process.env.E2E_SLOWDOWN ?? 1) || 1);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000 * slowdown,
+  expect: { timeout: 10_000 * slowdown },
   // The list, then every test that needed its retry and the ten slowest spec files (e2e/run-report.ts).
   reporter: [['list'], ['./e2e/run-report.ts']],
   globalSetup: './e2e/global-setup.ts',
@@ -55,13 +79,15 @@ export default defineConfig({
       env: { FAKE_GATEWAYS_PORT: String(gatewaysPort) },
     },
     {
-      command: 'npm start',
+      // The data first (migrated, the demo community and one community per worker), then the server.
+      command: 'node node_modules/tsx/dist/cli.mjs e2e/prepare-data.ts && npm start',
       url: `${process.env.E2E_BASE_URL}/api/health`,
-      timeout: 240_000,
+      timeout: 480_000 * slowdown,
       reuseExistingServer: Boolean(process.env.E2E_REUSE),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
+        E2E_WORKERS: process.env.E2E_WORKERS,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,

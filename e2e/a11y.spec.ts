@@ -39,6 +39,9 @@ ownerTest.describe('dashboard', () => {
     await expect(page.locator('main')).toBeFocused();
 
     const inbound = page.getByTestId('attention-site/get-in-touch-messages');
+    // The list shows the first few queues; the rest are behind "Show all".
+    const all = page.getByRole('button', { name: /^Show all \d+ lists$/ });
+    if (!(await inbound.isVisible()) && (await all.isVisible())) await all.click();
     await expect(inbound).toContainText(/to answer/);
     await inbound.getByRole('link', { name: /to answer/ }).click();
     await expect(page).toHaveURL(/\/admin-panel\/getintouch\?status=new$/);

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '@playwright/test';
-import { api, collectPageErrors, expect, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
+import { expect, test } from './fixtures';
+import { collectPageErrors, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
+
+// Signed out: each test signs in (or fails to) itself; `api` and `community` are the worker's.
+test.use({ storageState: { cookies: [], origins: [] } });
 
 test('the empty path goes to sign-in, and the owner picks the community from the ones the password opens', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -39,7 +42,7 @@ test('a wrong password says so', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('forgot password: the emailed code sets a new password (the outbox keeps only a redacted copy)', async ({ page }) => {
+test('forgot password: the emailed code sets a new password (the outbox keeps only a redacted copy)', async ({ page, api }) => {
   const email = `${unique('forgot-')}@demo.example`;
   const created = await api('POST', '/api/v1/identity/admins', { name: 'Forgetful Editor', email, password: 'first-password-1' });
   expect(created.status).toBe(201);
@@ -106,8 +109,8 @@ test('a token the server refuses goes to /login too', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?next=%2Fadmin-panel%2Fdashboard$/);
 });
 
-test('a 401 from any call signs out and returns to /login with the page remembered', async ({ page }) => {
-  const token = await signInByApi(OWNER_EMAIL, ownerPassword());
+test('a 401 from any call signs out and returns to /login with the page remembered', async ({ page, api, community }) => {
+  const token = await signInByApi(community.email, community.password, community.name);
   await page.addInitScript((t) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('token', t);

@@ -1,27 +1,29 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { callApi, currentCommunity } from './community';
+import { test } from './fixtures';
 
 export const BASE = () => process.env.E2E_BASE_URL!;
-export const OWNER_EMAIL = 'admin@atrium.local';
-export const ownerPassword = () => process.env.E2E_ADMIN_PASSWORD!;
-export const ownerToken = () => process.env.E2E_OWNER_TOKEN!;
 
-/** A call to the API as the demo owner (or with another token). */
-export async function api<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-  token = ownerToken(),
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${BASE()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+// Older specs read the owner's token and storage state from these: in a worker, its community's owner.
+if (process.env.TEST_PARALLEL_INDEX !== undefined) {
+  const { token, storageState } = currentCommunity();
+  process.env.E2E_OWNER_TOKEN = token;
+  process.env.E2E_OWNER_STATE = storageState;
+}
+/** The demo community's owner (ADMIN_EMAIL): also the platform's, so signing in lists both. */
+export const OWNER_EMAIL = 'admin@atrium.local';
+/** The e2e run's owner password: the demo owner's and every worker community owner's. */
+export const ownerPassword = () => process.env.E2E_ADMIN_PASSWORD!;
+/** The token of this worker's community owner (fixtures.ts: `community.token`). */
+export const ownerToken = () => currentCommunity().token;
+
+/** A call to the API as this worker's community owner (or with another token); fixtures.ts's `api` is the same. */
+export async function api<T = unknown>(method: string, path: string, body?: unknown, token = ownerToken()) {
+  return callApi<T>(token, method, path, body);
 }
 
-export async function signInByApi(email: string, password: string, community = 'demo'): Promise<string> {
+/** Signs in through the API (in this worker's community unless another is named); the token. */
+export async function signInByApi(email: string, password: string, community = currentCommunity().name): Promise<string> {
   const res = await fetch(`${BASE()}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -38,10 +40,12 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** A visitor's message sent through the demo website's get-in-touch form (as its page posts it); its sender is a new name, answered. */
+/** A visitor's message sent through this worker's community website's get-in-touch form (as its page posts it); its sender is a new name, answered. */
 export async function sendGetInTouch(page: Page, message: { subject: string; message: string }) {
   const name = unique('Visitor ');
-  const sent = await page.request.post('/public/demo/site/get-in-touch', { data: { name, email: 'visitor@example.com', ...message } });
+  const sent = await page.request.post(`/public/${currentCommunity().name}/site/get-in-touch`, {
+    data: { name, email: 'visitor@example.com', ...message },
+  });
   expect(sent.status()).toBe(202);
   return name;
 }
@@ -64,12 +68,8 @@ export async function openNavMenu(page: Page, group: string, item: string) {
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Tests that start signed in as the demo owner. */
-export const ownerTest = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructured first argument
-  storageState: async ({}, use) => {
-    await use(process.env.E2E_OWNER_STATE!);
-  },
-});
-
-export { expect };
+/**
+ * Tests that start signed in as this worker's community owner: fixtures.ts's `test` (new specs import
+ * `{ test, expect }` from './fixtures' and take `community` and `api` from it).
+ */
+export { expect, test as ownerTest, test };

@@ -1,8 +1,9 @@
-import { api, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
+import { expect, test } from './fixtures';
+import { collectPageErrors, unique } from './helpers';
 
 type Json = Record<string, any>;
 
-test('an admin writes an SMS template, watches the counter switch from GSM-7 to Unicode segments, and saves it', async ({ page }) => {
+test('an admin writes an SMS template, watches the counter switch from GSM-7 to Unicode segments, and saves it', async ({ page, api }) => {
   const errors = collectPageErrors(page);
   const name = unique('E2E reminder ');
   await page.goto('/admin-panel/SMStemplate');
@@ -34,7 +35,7 @@ test('an admin writes an SMS template, watches the counter switch from GSM-7 to 
   expect(errors).toEqual([]);
 });
 
-test('an admin configures the SMS gateway; after saving the API key is only shown masked', async ({ page }) => {
+test('an admin configures the SMS gateway; after saving the API key is only shown masked', async ({ page, api }) => {
   const errors = collectPageErrors(page);
   await page.goto('/admin-panel/controlcenter/settings/channels/sms');
   await expect(page.getByRole('heading', { name: 'SMS settings', level: 1 })).toBeVisible();
@@ -53,20 +54,22 @@ test('an admin configures the SMS gateway; after saving the API key is only show
   const read = await api<{ data: Json }>('GET', '/api/v1/marketing/channel-settings/sms');
   expect(read.body.data).toMatchObject({ provider: 'http', config: { senderId: 'ATRIUM' }, secrets: { apiKey: '••••4321' } });
   expect(JSON.stringify(read.body)).not.toContain('e2e-sms-api-key-4321');
-  // Back to the outbox, as the demo community had it.
+  // Back to the outbox, as the seed left it.
   await api('PATCH', '/api/v1/marketing/channel-settings/sms', { provider: 'outbox', config: { senderId: 'ATRIUM' } });
   expect(errors).toEqual([]);
 });
 
 test('an admin sets up the WhatsApp Cloud API: the webhook callback URL is shown, the app secret is only shown masked', async ({
   page,
+  api,
+  community,
 }) => {
   const errors = collectPageErrors(page);
   await page.goto('/admin-panel/controlcenter/settings/channels/whatsapp');
   await expect(page.getByRole('heading', { name: 'WhatsApp settings', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Provider' }).click();
   await page.getByRole('option', { name: 'WhatsApp Cloud API' }).click();
-  await expect(page.getByTestId('whatsapp-webhook-url')).toHaveValue(/\/public\/demo\/marketing\/whatsapp\/webhook$/);
+  await expect(page.getByTestId('whatsapp-webhook-url')).toHaveValue(new RegExp(`/public/${community.name}/marketing/whatsapp/webhook$`));
   await page.getByRole('textbox', { name: 'Phone number id' }).fill('1234567');
   await page.getByRole('textbox', { name: 'WhatsApp business account id' }).fill('7654321');
   await page.getByRole('textbox', { name: 'Meta app id' }).fill('4455667788');
@@ -85,7 +88,7 @@ test('an admin sets up the WhatsApp Cloud API: the webhook callback URL is shown
   const check = await fetch(`${url}?hub.mode=subscribe&hub.verify_token=e2e-verify-token-42&hub.challenge=2718281828`);
   expect(await check.text()).toBe('2718281828');
   expect((await fetch(`${url}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`)).status).toBe(403);
-  // Back to the outbox, as the demo community had it.
+  // Back to the outbox, as the seed left it.
   await api('PATCH', '/api/v1/marketing/channel-settings/whatsapp', { provider: 'outbox', config: {} });
   expect(errors).toEqual([]);
 });

@@ -1,11 +1,12 @@
-import { api, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
+import { expect, test } from './fixtures';
+import { collectPageErrors, unique } from './helpers';
 
 /**
  * A landing page, end to end: the admin starts one from a template, publishes it, a visitor opens
  * its public address (the page's own script counts the open), and back in the console the page's
  * opens went up.
  */
-test('build a landing page from a template, publish it and see a visit counted', async ({ page, context }) => {
+test('build a landing page from a template, publish it and see a visit counted', async ({ page, context, api, community }) => {
   const errors = collectPageErrors(page);
   const name = unique('Guide ');
 
@@ -26,9 +27,9 @@ test('build a landing page from a template, publish it and see a visit counted',
   await page.getByRole('tab', { name: 'Traffic' }).click();
   await expect(page.getByTestId('metric-opens')).toHaveText('0');
 
-  const link = page.getByRole('link', { name: /\/public\/demo\/p\// });
+  const link = page.getByRole('link', { name: `/public/${community.name}/p/` });
   const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^\/public\/demo\/p\/guide-/);
+  expect(href).toMatch(new RegExp(`^/public/${community.name}/p/guide-`));
 
   const visitor = await context.newPage();
   const counted = visitor.waitForResponse((res) => res.url().endsWith(`${href}/open`) && res.request().method() === 'POST');

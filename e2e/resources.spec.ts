@@ -1,4 +1,5 @@
-import { collectPageErrors, expect, ownerTest as test, unique } from './helpers';
+import { expect, test } from './fixtures';
+import { collectPageErrors, unique } from './helpers';
 
 test('create, edit and delete a record through the generic screens', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -112,13 +113,16 @@ test('branding: the primary colour re-themes the console live', async ({ page })
 /** A 2×2 PNG, enough for the server's type sniffing. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4azgdiBggFAAtMgZVQG6JqwAAAABJRU5ErkJggg==', 'base64');
 
-test('branding: a logo uploads through the media library and shows in the console', async ({ page }) => {
+test('branding: a logo uploads through the media library and shows in the console', async ({ page, community }) => {
   await page.goto('/admin-panel/branding');
   await expect(page.getByRole('button', { name: 'Upload logo' })).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload logo' }).click();
   await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^\/public\/demo\/files\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute(
+    'src',
+    new RegExp(`^/public/${community.name}/files/[0-9a-f-]{36}$`),
+  );
   await page.getByRole('button', { name: 'Save branding' }).click();
   await expect(page.getByText('Brand profile saved')).toBeVisible();
   const src = await page.getByRole('img', { name: 'Logo preview' }).getAttribute('src');

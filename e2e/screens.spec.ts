@@ -2,7 +2,8 @@ import { devices, type Page } from '@playwright/test';
 import type { Screen } from '../apps/web/src/config/screen-types';
 import { SCREENS } from '../apps/web/src/config/screens';
 import { seriousViolations } from './axe';
-import { api, collectPageErrors, expect, ownerTest as test } from './helpers';
+import { type Api, expect, test } from './fixtures';
+import { collectPageErrors } from './helpers';
 
 /**
  * Every screen of the screen table, signed in as the owner, in light and dark: it opens with a heading,
@@ -31,7 +32,7 @@ interface MetaResource {
 }
 
 /** Every stored enum value of every resource that reads differently from its label (e.g. in_progress, draft). */
-async function rawEnumValues(): Promise<Set<string>> {
+async function rawEnumValues(api: Api): Promise<Set<string>> {
   const meta = await api<{ data: MetaResource[] }>('GET', '/api/v1/meta/resources');
   expect(meta.status).toBe(200);
   const raw = new Set<string>();
@@ -71,7 +72,7 @@ async function developerText(page: Page, rawEnums: Set<string>) {
 }
 
 /** Theme for the signed-in owner; each pass sets its own and the dark one puts light back. */
-const setTheme = async (theme: 'light' | 'dark') => expect((await api('PATCH', '/api/v1/auth/me', { theme })).status).toBe(200);
+const setTheme = async (api: Api, theme: 'light' | 'dark') => expect((await api('PATCH', '/api/v1/auth/me', { theme })).status).toBe(200);
 
 /** The screen in view opened cleanly: its heading, no error or loader left, no developer text, axe-clean. */
 async function expectCleanScreen(page: Page, screen: Screen, theme: 'light' | 'dark', rawEnums: Set<string>, errors: string[]) {
@@ -92,11 +93,14 @@ async function expectCleanScreen(page: Page, screen: Screen, theme: 'light' | 'd
 }
 
 // Light: every screen opened by its address, the whole console loading each time (deep links work).
+// Each test stands alone, so they spread over the workers (each in its own community, its hook runs
+// in each worker that takes one).
 test.describe('every registered screen opens cleanly, in plain words and axe-clean (light)', () => {
+  test.describe.configure({ mode: 'parallel' });
   let rawEnums: Set<string>;
-  test.beforeAll(async () => {
-    await setTheme('light');
-    rawEnums = await rawEnumValues();
+  test.beforeAll(async ({ api }) => {
+    await setTheme(api, 'light');
+    rawEnums = await rawEnumValues(api);
     expect(rawEnums).toContain('in_progress');
   });
 
@@ -117,19 +121,19 @@ test.describe('every registered screen opens cleanly, in plain words and axe-cle
   let page: Page;
   const errors: string[] = [];
   // A failed test ends its worker, so the next one starts from a newly loaded console.
-  test.beforeAll(async ({ browser }) => {
-    await setTheme('dark');
-    rawEnums = await rawEnumValues();
+  test.beforeAll(async ({ browser, api, community }) => {
+    await setTheme(api, 'dark');
+    rawEnums = await rawEnumValues(api);
     const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
-    const context = await browser.newContext({ ...desktop, baseURL: process.env.E2E_BASE_URL, storageState: process.env.E2E_OWNER_STATE });
+    const context = await browser.newContext({ ...desktop, baseURL: process.env.E2E_BASE_URL, storageState: community.storageState });
     page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto('/admin-panel/dashboard');
     await expect(page.locator('main')).toHaveAttribute('data-path', '/admin-panel/dashboard');
   });
-  test.afterAll(async () => {
+  test.afterAll(async ({ api }) => {
     await page?.context().close();
-    await setTheme('light');
+    await setTheme(api, 'light');
   });
 
   for (const screen of SIGNED_IN) {
@@ -146,7 +150,7 @@ test.describe('every registered screen opens cleanly, in plain words and axe-cle
   }
 });
 
-test('the developer-text check catches a raw enum value, a zod message and a raw id', async ({ page }) => {
+test('the developer-text check catches a raw enum value, a zod message and a raw id', async ({ page, api }) => {
   await page.goto('/admin-panel/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.locator('main').evaluate((main) => {
@@ -162,14 +166,14 @@ test('the developer-text check catches a raw enum value, a zod message and a raw
     table.innerHTML = '<tbody><tr><td data-kind="text"><span>in_progress</span></td></tr></tbody>';
     main.append(table);
   });
-  expect(await developerText(page, await rawEnumValues())).toEqual([
+  expect(await developerText(page, await rawEnumValues(api))).toEqual([
     'in_progress',
     'Too small: expected string to have >=1 characters',
     '3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b',
   ]);
 });
 
-test('the payment outcome screens open without a session and show the verified payment', async ({ browser }) => {
+test('the payment outcome screens open without a session and show the verified payment', async ({ browser, api, community }) => {
   const reference = `E2E-${Date.now().toString(36)}`;
   const gateway = await api<{ data: { id: string } }>('POST', '/api/v1/payments/gateways', {
     kind: 'bank_transfer',
@@ -193,12 +197,14 @@ test('the payment outcome screens open without a session and show the verified p
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`/admin-panel/controlcenter/settings/payment-gateway/success?community=demo&transaction=${id}`);
+  await page.goto(`/admin-panel/controlcenter/settings/payment-gateway/success?community=${community.name}&transaction=${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   await expect(page.getByText(`Reference: ${reference}`)).toBeVisible();
   await expect(page.getByText('Status: Paid')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto(`/admin-panel/controlcenter/settings/payment-gateway/failed?community=demo&transaction=${id}&reason=invalid_signature`);
+  await page.goto(
+    `/admin-panel/controlcenter/settings/payment-gateway/failed?community=${community.name}&transaction=${id}&reason=invalid_signature`,
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
   await expect(page.getByText(/could not be verified/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,16 +1,20 @@
-import { type Page, test } from '@playwright/test';
-import { api, collectPageErrors, expect, ownerTest, sendGetInTouch, unique } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { collectPageErrors, sendGetInTouch, unique } from './helpers';
 
 /** A 1 × 1 PNG: enough for the server to store it and make a thumbnail. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const COMMUNITY = 'demo';
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('an editor creates a product with two images and a variant, publishes it, and the public website finds it', async ({ browser }) => {
+test('an editor creates a product with two images and a variant, publishes it, and the public website finds it', async ({
+  browser,
+  api,
+  community,
+}) => {
   test.setTimeout(120_000);
   // An editor: a role that writes the website content only.
   const role = await api<{ data: { id: string } }>('POST', '/api/v1/identity/roles', {
@@ -72,7 +76,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
   await expect(page.getByLabel('Code of variant 1')).toHaveValue(`${code}-M`);
 
   // A draft is not on the website yet.
-  const search = () => page.request.get(`/public/${COMMUNITY}/site/products?q=${encodeURIComponent(name)}`);
+  const search = () => page.request.get(`/public/${community.name}/site/products?q=${encodeURIComponent(name)}`);
   const before = await search();
   expect(before.status()).toBe(200);
   expect(((await before.json()) as { data: unknown[] }).data).toHaveLength(0);
@@ -99,7 +103,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
   await context.close();
 });
 
-ownerTest("a visitor's get-in-touch message appears in the console list and is marked done", async ({ page }) => {
+test("a visitor's get-in-touch message appears in the console list and is marked done", async ({ page, api }) => {
   const errors = collectPageErrors(page);
   const name = await sendGetInTouch(page, { subject: 'Dealer enquiry', message: 'Is there a dealer for basalt tiles in Pune?' });
 
@@ -130,11 +134,11 @@ ownerTest("a visitor's get-in-touch message appears in the console list and is m
   expect(errors).toEqual([]);
 });
 
-ownerTest('an editor replies by email to a design-support request and it is marked done', async ({ page }) => {
+test('an editor replies by email to a design-support request and it is marked done', async ({ page, api, community }) => {
   const errors = collectPageErrors(page);
   const name = unique('Designer ');
   const email = `${name.replace(/\W+/g, '').toLowerCase()}@example.com`;
-  const sent = await page.request.post(`/public/${COMMUNITY}/site/design-support`, {
+  const sent = await page.request.post(`/public/${community.name}/site/design-support`, {
     data: { name, email, message: 'We need help choosing facade panels for a school.' },
   });
   expect(sent.status()).toBe(202);
@@ -165,7 +169,7 @@ ownerTest('an editor replies by email to a design-support request and it is mark
   expect(errors).toEqual([]);
 });
 
-ownerTest('the city form lists the states of the chosen country only', async ({ page }) => {
+test('the city form lists the states of the chosen country only', async ({ page }) => {
   await page.goto('/admin-panel/City?record=new');
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByLabel('State', { exact: true })).toBeDisabled();
@@ -179,7 +183,7 @@ ownerTest('the city form lists the states of the chosen country only', async ({ 
   await expect(page.getByRole('option', { name: 'Maharashtra' })).toHaveCount(0);
 });
 
-ownerTest('a banner opens in its own page and keeps its image object when edited', async ({ page }) => {
+test('a banner opens in its own page and keeps its image object when edited', async ({ page, api }) => {
   const errors = collectPageErrors(page);
   // The demo seed stores its sample pictures as uploaded files: the edit must keep the same URL.
   const before = await api<{ data: { image: { url: string } }[] }>('GET', '/api/v1/site/banners?q=Surfaces');
@@ -203,7 +207,7 @@ ownerTest('a banner opens in its own page and keeps its image object when edited
   expect(errors).toEqual([]);
 });
 
-ownerTest('the blog editor writes rich text and previews the post', async ({ page }) => {
+test('the blog editor writes rich text and previews the post', async ({ page }) => {
   const errors = collectPageErrors(page);
   const title = unique('E2E post ');
   await page.goto('/admin-panel/blogs');

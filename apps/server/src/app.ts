@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { installCatalogue, ModuleCatalogue } from './kernel/access/catalogue';
+import { pageViewsPlugin } from './kernel/analytics/page-views';
 import { authPlugin } from './kernel/auth/plugin';
 import { rateLimitPlugin } from './kernel/auth/rate-limit';
 import { authRoutes } from './kernel/auth/routes';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await compressAnswers(app);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(pageViewsPlugin);
   // The built console at / (apps/web/dist), when there is one.
   await app.register(serveConsole);
 

@@ -81,7 +81,7 @@ export async function unwrap<T>(promise: Promise<{ data?: T; error?: unknown; re
 export async function request<T>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
-  options: { query?: Record<string, string | string[] | number | undefined>; body?: unknown } = {},
+  options: { query?: Record<string, string | string[] | number | undefined>; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const dynamic = api as unknown as Record<
     string,
@@ -92,6 +92,7 @@ export async function request<T>(
     call(path, {
       params: { query: options.query },
       body: options.body,
+      ...(options.headers ? { headers: options.headers } : {}),
       ...(options.body instanceof FormData ? { bodySerializer: (b: FormData) => b } : {}),
       querySerializer: serializeQuery,
     }),

@@ -2928,6 +2928,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/carriers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Carriers with their tracking links (the shop’s country first) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/categories': {
     parameters: {
       query?: never;
@@ -5123,6 +5157,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Revenue, paid orders, average order value, orders placed, storefront visitors and conversion for a range of days (with the range before it, and per day) */
+    get: {
+      parameters: {
+        query: {
+          from: string;
+          to: string;
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/orders': {
     parameters: {
       query?: never;
@@ -5428,6 +5500,128 @@ export interface paths {
             trackingNumber?: string;
             /** Format: uri */
             trackingUrl?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order’s invoice (PDF) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/orders/{id}/packing-slip.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order’s packing slip (PDF, no prices) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund part or all of a paid order, by amount or by lines, with a reason, through its payment (needs payments write; with an Idempotency-Key a retry refunds once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            amount?: number;
+            lines?: {
+              /** Format: uuid */
+              orderLineId: string;
+              quantity: number;
+            }[];
+            reason: string;
           };
         };
       };
@@ -7582,6 +7776,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7590,6 +7786,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7598,6 +7804,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               }[];
@@ -7626,10 +7833,22 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            businessAddress?: string | null;
+            businessName?: string | null;
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
             guestHoldMinutes?: number;
+            invoiceFooter?: string | null;
+            logo?:
+              | ({
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                } | null)
+              | null;
             maxUnitsPerOrder?: number;
             maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
@@ -7637,6 +7856,7 @@ export interface paths {
             pricesIncludeTax?: boolean;
             shippingPrice?: number;
             shippingTaxClass?: string | null;
+            taxId?: string | null;
           };
         };
       };
@@ -7649,6 +7869,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7657,6 +7879,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7665,6 +7897,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -7747,6 +7980,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7755,6 +7990,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7763,6 +8008,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -7809,10 +8055,22 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            businessAddress?: string | null;
+            businessName?: string | null;
             country?: string;
             currency?: string;
             freeShippingFrom?: number | null;
             guestHoldMinutes?: number;
+            invoiceFooter?: string | null;
+            logo?:
+              | ({
+                  /** @default  */
+                  alt?: string;
+                  /** Format: uuid */
+                  fileId?: string;
+                  url: string;
+                } | null)
+              | null;
             maxUnitsPerOrder?: number;
             maxUnpaidUnitsPerBuyer?: number;
             orderPrefix?: string;
@@ -7820,6 +8078,7 @@ export interface paths {
             pricesIncludeTax?: boolean;
             shippingPrice?: number;
             shippingTaxClass?: string | null;
+            taxId?: string | null;
           };
         };
       };
@@ -7832,6 +8091,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7840,6 +8101,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7848,6 +8119,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };
@@ -7940,6 +8212,8 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                businessAddress: string | null;
+                businessName: string | null;
                 country: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -7948,6 +8222,16 @@ export interface paths {
                 guestHoldMinutes: number;
                 /** Format: uuid */
                 id: string;
+                invoiceFooter: string | null;
+                logo:
+                  | (
+                      | (string | number | boolean | null)
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | unknown[]
+                    )
+                  | null;
                 maxUnitsPerOrder: number;
                 maxUnpaidUnitsPerBuyer: number;
                 nextOrderNumber: number;
@@ -7956,6 +8240,7 @@ export interface paths {
                 pricesIncludeTax: boolean;
                 shippingPrice: number;
                 shippingTaxClass: string | null;
+                taxId: string | null;
                 /** Format: date-time */
                 updatedAt: string;
               };

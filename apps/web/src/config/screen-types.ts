@@ -59,6 +59,10 @@ export interface DashboardCard {
   key: string;
   modules: string[];
   component: LazyComponent;
+  /** `lead`: first on the dashboard, full width (an area's headline numbers); else in the cards' grid. */
+  placement?: 'lead' | 'grid';
+  /** The height (px, per breakpoint) the card takes: kept free while its code loads, so nothing below moves. */
+  reserve?: Partial<Record<'base' | 'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
 }
 
 /** Everything an area declares for the console. */

@@ -13,6 +13,8 @@ export interface KindInfo {
   refunds: 'api' | 'manual';
   /** Its credentials, validated on save; each is a secret (sealed, masked). */
   credentials: z.ZodObject;
+  /** What the provider's dashboard calls each credential ("Key ID"), and whether it is typed hidden (a secret, not an identifier). */
+  credentialLabels: Record<string, { label: string; hidden: boolean; hint?: string }>;
   currencies: string[];
   description: string;
 }
@@ -35,6 +37,11 @@ export const KINDS: Record<GatewayKind, KindInfo> = {
         webhookSecret: secret('Webhook secret').optional(),
       })
       .strict(),
+    credentialLabels: {
+      keyId: { label: 'Key ID', hidden: false, hint: 'Razorpay Dashboard → Account & Settings → API keys (rzp_test_… or rzp_live_…)' },
+      keySecret: { label: 'Key secret', hidden: true, hint: 'Shown once when the key is generated' },
+      webhookSecret: { label: 'Webhook secret', hidden: true, hint: 'The secret of the webhook that points at this community' },
+    },
     currencies: ['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED'],
     description: 'Cards, UPI, net banking and wallets through Razorpay Checkout.',
   },
@@ -49,6 +56,10 @@ export const KINDS: Record<GatewayKind, KindInfo> = {
         salt: secret('Salt'),
       })
       .strict(),
+    credentialLabels: {
+      merchantKey: { label: 'Merchant key', hidden: false, hint: 'PayU Dashboard → Developers → Key and salt' },
+      salt: { label: 'Salt', hidden: true },
+    },
     currencies: ['INR'],
     description: 'PayU hosted checkout (the payer is sent to PayU and back).',
   },
@@ -70,6 +81,10 @@ export const KINDS: Record<GatewayKind, KindInfo> = {
           .optional(),
       })
       .strict(),
+    credentialLabels: {
+      secretKey: { label: 'Secret key', hidden: true, hint: 'Stripe Dashboard → Developers → API keys (sk_test_… or sk_live_…)' },
+      webhookSecret: { label: 'Webhook signing secret', hidden: true, hint: 'whsec_…, from the webhook endpoint of this community' },
+    },
     currencies: ['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'AUD', 'CAD'],
     description: 'Stripe Checkout (hosted payment page).',
   },
@@ -79,6 +94,7 @@ export const KINDS: Record<GatewayKind, KindInfo> = {
     online: false,
     refunds: 'manual',
     credentials: none,
+    credentialLabels: {},
     currencies: [],
     description: 'Paid on delivery; an admin marks the payment as received.',
   },
@@ -88,6 +104,7 @@ export const KINDS: Record<GatewayKind, KindInfo> = {
     online: false,
     refunds: 'manual',
     credentials: none,
+    credentialLabels: {},
     currencies: [],
     description: 'The payer transfers to the account in the instructions; an admin marks it as received.',
   },
@@ -105,6 +122,7 @@ export function kindCatalogue() {
     credentialFields: Object.entries(k.credentials.shape).map(([key, schema]) => ({
       key,
       required: !(schema as z.ZodType).safeParse(undefined).success,
+      ...k.credentialLabels[key],
     })),
   }));
 }

@@ -4,6 +4,8 @@
  * access, compat, storage (files), messaging (mail), jobs, events (audit, logs), notifications,
  * workflows); biome's noRestrictedImports refuses anything else.
  */
+
+export type { DailyViews, PageViews } from '../analytics/page-views';
 export type { Scope } from '../auth/context';
 export { scopeOf } from '../auth/context';
 export type { Database, Db } from '../db/database';

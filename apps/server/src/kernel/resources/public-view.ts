@@ -203,9 +203,14 @@ export function registerPublicViews(app: FastifyInstance, views: PublicView[]) {
   for (const view of views) {
     const cache = view.config.cacheControl ?? 'public, max-age=60';
     const tags = ['public'];
+    // A website reading its content is a page view of the view's area (`site/products` → site).
+    const pageView = view.path.split('/')[0];
     r.get(
       `/public/:community/${view.path}`,
-      { config: { public: true }, schema: { tags, summary: view.config.summary, params: communityParams, querystring: view.querySchema } },
+      {
+        config: { public: true, pageView },
+        schema: { tags, summary: view.config.summary, params: communityParams, querystring: view.querySchema },
+      },
       async (req, reply) => {
         const result = await readAsVisitor(app, req.params.community, (ctx) => view.listIn(ctx, req.query as Record<string, unknown>));
         const body =
@@ -227,7 +232,7 @@ export function registerPublicViews(app: FastifyInstance, views: PublicView[]) {
     r.get(
       `/public/:community/${view.path}/:slug`,
       {
-        config: { public: true },
+        config: { public: true, pageView },
         schema: { tags, summary: view.config.one.summary, params: communityParams.extend({ slug: z.string().min(1).max(200) }) },
       },
       async (req, reply) => {

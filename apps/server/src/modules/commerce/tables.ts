@@ -81,6 +81,12 @@ export const commerceSettings = tenantTable(
     maxUnpaidUnitsPerBuyer: integer('max_unpaid_units_per_buyer').notNull().default(200),
     /** Where the shop ships from (the origin of tax when the customer's region has no rate). */
     country: text('country').notNull().default('IN'),
+    /** The seller on invoices and packing slips: legal name (else the community's), address lines, tax id, logo, footer. */
+    businessName: text('business_name'),
+    businessAddress: text('business_address'),
+    taxId: text('tax_id'),
+    logo: jsonb('logo').$type<ShopImage>(),
+    invoiceFooter: text('invoice_footer'),
   },
   (t) => [uniqueIndex('commerce_settings_tenant_uq').on(t.tenantId)],
 );
@@ -446,6 +452,8 @@ export const commerceOrderLines = tenantTable(
     total: money('total'),
     quantityDispatched: integer('quantity_dispatched').notNull().default(0),
     quantityReturned: integer('quantity_returned').notNull().default(0),
+    /** Units given back by refunds by lines (taken before the payment is refunded, given back if it fails). */
+    quantityRefunded: integer('quantity_refunded').notNull().default(0),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -456,6 +464,7 @@ export const commerceOrderLines = tenantTable(
       'commerce_order_lines_fulfilment_ck',
       sql`${t.quantityDispatched} >= 0 and ${t.quantityDispatched} <= ${t.quantity} and ${t.quantityReturned} >= 0 and ${t.quantityReturned} <= ${t.quantity}`,
     ),
+    check('commerce_order_lines_refunded_ck', sql`${t.quantityRefunded} >= 0 and ${t.quantityRefunded} <= ${t.quantity}`),
   ],
 );
 

@@ -1,8 +1,9 @@
 import type { AreaDeclaration } from '../../config/screen-types';
 import { catalogueScreens } from './catalogue/screens';
-import { orderScreens } from './orders/screens';
+import { orderCards, orderScreens } from './orders/screens';
 
-/** The shop (navigation group "Shop"): catalogue and selling screens, each half declared in its folder. */
+/** The shop (navigation group "Shop"): catalogue and selling screens, each half declared in its folder; the sales card leads the dashboard. */
 export const commerceArea: AreaDeclaration = {
   screens: [...catalogueScreens, ...orderScreens],
+  cards: orderCards,
 };

@@ -1,7 +1,9 @@
 import {
   Alert,
   Anchor,
-  Card,
+  Badge,
+  Box,
+  Button,
   Group,
   Paper,
   Progress,
@@ -16,12 +18,12 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import type { Me } from '../../api/get-me';
 import { type ResourceMeta, useResourcesMeta } from '../../api/get-resources-meta';
-import { DASHBOARD_CARDS, LIST_SCREENS, RECORD_LINKS } from '../../config/screens';
+import { DASHBOARD_CARDS, GROUPS, LIST_SCREENS, RECORD_LINKS, screenByPath } from '../../config/screens';
 import { PageHeader } from '../../kit/page-header';
 import { usePermissions } from '../../lib/permissions';
 import { activitySentence } from './activity-sentence';
@@ -57,6 +59,30 @@ const listHref = (resource: string, filter: Record<string, string> = {}) => {
 /** Area cards declared in the screen table (orders to ship…), each its own chunk. */
 const areaCards = DASHBOARD_CARDS.map((card) => ({ ...card, Component: lazy(card.component) }));
 
+/** How many queues the attention list shows before "Show all". */
+const ATTENTION_SHOWN = 6;
+
+type Queue = Dashboard['attention'][number];
+
+/** A queue of the owner's own unfinished work (drafts): it waits for nobody else, so it comes after those that do. */
+const ownWork = (q: Queue) => q.filter.status === 'draft';
+
+/** The queues by the navigation group of their list screen (Shop, Website, Marketing…): someone waiting first, then biggest first. */
+/** How many records of a group wait for someone other than the owner. */
+const waitingIn = (g: { queues: Queue[] }) => g.queues.reduce((n, q) => n + (ownWork(q) ? 0 : q.total), 0);
+
+function groupQueues(queues: Queue[]): { label: string; queues: Queue[] }[] {
+  const groupOf = (q: Queue) => {
+    const path = LIST_SCREENS[q.resource]?.split('?')[0];
+    const key = path ? screenByPath(path)?.group : undefined;
+    return GROUPS.find((g) => g.key === key)?.label ?? 'Other';
+  };
+  const groups = new Map<string, Queue[]>();
+  for (const q of [...queues].sort((a, b) => Number(ownWork(a)) - Number(ownWork(b)) || b.total - a.total))
+    groups.set(groupOf(q), [...(groups.get(groupOf(q)) ?? []), q]);
+  return [...groups.entries()].map(([label, list]) => ({ label, queues: list })).sort((a, b) => waitingIn(b) - waitingIn(a));
+}
+
 /**
  * What the owner acts on, from one request: records waiting for someone, the set-up checklist of a new
  * community, and recent changes as sentences linking to the records; areas add their own cards.
@@ -64,51 +90,45 @@ const areaCards = DASHBOARD_CARDS.map((card) => ({ ...card, Component: lazy(card
 export default function DashboardPage() {
   const me = useRouteLoaderData('session') as Me | undefined;
   const resources = useResourcesMeta();
-  const { canRead } = usePermissions();
+  const { canRead, loading: permissionsLoading } = usePermissions();
   const dashboard = useQuery({
     queryKey: ['dashboard'],
     queryFn: () => request<{ data: Dashboard }>('GET', '/api/v1/meta/dashboard').then((r) => r.data),
     staleTime: 30_000,
   });
   const metaOf = (path: string): ResourceMeta | undefined => resources.data?.find((r) => r.path === path);
-  const d = dashboard.data;
+  // Shown once the permissions are known: the lead cards they allow come first, and would push it down.
+  const d = permissionsLoading ? undefined : dashboard.data;
   const stepsLeft = d?.setup.filter((s) => !s.done) ?? [];
   const visibleCards = areaCards.filter((c) => c.modules.length === 0 || c.modules.some(canRead));
+  const leadCards = visibleCards.filter((c) => c.placement === 'lead');
+  const gridCards = visibleCards.filter((c) => c.placement !== 'lead');
+  const today = new Date().toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
 
   return (
     <>
-      <PageHeader title="Dashboard" description={me ? `Welcome back, ${me.data.name}. This is ${me.community.name} today.` : undefined} />
+      <PageHeader title="Dashboard" description={me ? `Welcome back, ${me.data.name}. It is ${today}.` : today} />
+      {leadCards.map(({ key, Component, reserve }) => (
+        <Box key={key} mih={reserve} mb="lg">
+          <Suspense fallback={<Skeleton h={reserve?.lg ?? 200} radius="md" />}>
+            <Component />
+          </Suspense>
+        </Box>
+      ))}
       {dashboard.isError && (
         <Alert color="red" variant="light" role="alert" mb="md">
           {dashboard.error instanceof ApiError ? dashboard.error.message : 'The dashboard could not be loaded.'}
         </Alert>
       )}
-      {dashboard.isPending && <Skeleton h={160} radius="md" mb="lg" />}
+      {dashboard.isPending && !permissionsLoading && <Skeleton h={160} radius="md" mb="lg" />}
 
       {d && stepsLeft.length > 0 && <SetupChecklist steps={d.setup} />}
 
-      {d && (
-        <section aria-labelledby="attention-title">
-          <Title order={2} size="h4" mb="sm" id="attention-title">
-            Needs your attention
-          </Title>
-          {d.attention.length === 0 ? (
-            <Text size="sm" c="dimmed" mb="lg" data-testid="attention-empty">
-              Nothing is waiting for you: no new messages and nothing left in draft.
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" mb="lg" data-testid="attention">
-              {d.attention.map((q) => (
-                <AttentionCard key={`${q.resource}:${q.label}`} queue={q} meta={metaOf(q.resource)} />
-              ))}
-            </SimpleGrid>
-          )}
-        </section>
-      )}
+      {d && <Attention queues={d.attention} metaOf={metaOf} />}
 
-      {visibleCards.length > 0 && (
+      {d && gridCards.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mb="lg">
-          {visibleCards.map(({ key, Component }) => (
+          {gridCards.map(({ key, Component }) => (
             <Suspense key={key} fallback={<Skeleton h={200} radius="md" />}>
               <Component />
             </Suspense>
@@ -150,41 +170,100 @@ export default function DashboardPage() {
   );
 }
 
-function AttentionCard({ queue, meta }: { queue: Dashboard['attention'][number]; meta: ResourceMeta | undefined }) {
-  const href = listHref(queue.resource, queue.filter);
-  const plural = meta?.label.plural ?? queue.resource;
-  const what = `${queue.total === 1 ? (meta?.label.singular ?? plural) : plural} ${queue.label}`;
+/**
+ * What waits for someone, grouped by area (Shop, Website…) with the biggest queues first, and capped:
+ * the first ATTENTION_SHOWN queues, the rest behind "Show all".
+ */
+function Attention({ queues, metaOf }: { queues: Queue[]; metaOf: (path: string) => ResourceMeta | undefined }) {
+  const [all, setAll] = useState(false);
+  const groups = groupQueues(queues);
+  let budget = all ? Number.POSITIVE_INFINITY : ATTENTION_SHOWN;
+  const shown = groups
+    .map((g) => {
+      const list = g.queues.slice(0, Math.max(0, budget));
+      budget -= list.length;
+      return { ...g, queues: list };
+    })
+    .filter((g) => g.queues.length > 0);
+  const waiting = queues.reduce((n, q) => n + q.total, 0);
   return (
-    <Card withBorder radius="md" data-testid={`attention-${queue.resource}`}>
-      <Group gap={8} align="baseline" wrap="nowrap">
-        <Text fz={28} fw={700} lh={1}>
-          {queue.totalIsEstimate ? `${queue.total.toLocaleString()}+` : queue.total.toLocaleString()}
-        </Text>
-        {href ? (
-          <Anchor component={Link} to={href} size="sm" fw={600}>
-            {what}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={600}>
-            {what}
+    <Paper withBorder p="md" radius="md" mb="lg" component="section" aria-labelledby="attention-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="attention-title">
+          Needs your attention
+        </Title>
+        {queues.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {waiting.toLocaleString()} {waiting === 1 ? 'item' : 'items'} in {queues.length} {queues.length === 1 ? 'list' : 'lists'}
           </Text>
         )}
       </Group>
-      <Stack gap={2} mt="xs">
-        {queue.latest.map((r) => {
-          const recordHref = RECORD_LINKS[queue.resource]?.href(r.id);
-          return recordHref ? (
-            <Anchor key={r.id} component={Link} to={recordHref} size="sm" truncate>
-              {r.title || 'Untitled'}
+      {queues.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="attention-empty">
+          Nothing is waiting for you: no new messages and nothing left in draft.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="attention">
+          {shown.map((g) => (
+            <Stack key={g.label} gap={6} role="group" aria-label={g.label}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {g.label}
+              </Text>
+              {g.queues.map((q) => (
+                <AttentionRow key={`${q.resource}:${q.label}`} queue={q} meta={metaOf(q.resource)} />
+              ))}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+      {queues.length > ATTENTION_SHOWN && (
+        <Button variant="subtle" size="xs" mt="sm" onClick={() => setAll((v) => !v)}>
+          {all ? 'Show fewer' : `Show all ${queues.length} lists`}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+function AttentionRow({ queue, meta }: { queue: Queue; meta: ResourceMeta | undefined }) {
+  const href = listHref(queue.resource, queue.filter);
+  const plural = meta?.label.plural ?? queue.resource;
+  const what = `${queue.total === 1 ? (meta?.label.singular ?? plural) : plural} ${queue.label}`;
+  const latest = queue.latest[0];
+  const latestHref = latest ? RECORD_LINKS[queue.resource]?.href(latest.id) : undefined;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" data-testid={`attention-${queue.resource}`}>
+      <Badge variant="light" size="lg" miw={44} aria-hidden>
+        {queue.totalIsEstimate ? `${queue.total.toLocaleString()}+` : queue.total.toLocaleString()}
+      </Badge>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        {href ? (
+          <Anchor
+            component={Link}
+            to={href}
+            size="sm"
+            fw={600}
+            aria-label={`${queue.totalIsEstimate ? `${queue.total}+` : queue.total} ${what}`}
+          >
+            {what}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={600} aria-label={`${queue.totalIsEstimate ? `${queue.total}+` : queue.total} ${what}`}>
+            {what}
+          </Text>
+        )}
+        {latest &&
+          (latestHref ? (
+            <Anchor component={Link} to={latestHref} size="xs" c="dimmed" truncate>
+              Latest: {latest.title || 'Untitled'}
             </Anchor>
           ) : (
-            <Text key={r.id} size="sm" truncate>
-              {r.title || 'Untitled'}
+            <Text size="xs" c="dimmed" truncate>
+              Latest: {latest.title || 'Untitled'}
             </Text>
-          );
-        })}
+          ))}
       </Stack>
-    </Card>
+    </Group>
   );
 }
 

@@ -1,47 +1,43 @@
-import { Tabs, Text } from '@mantine/core';
+import { Button, Tabs, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatMoney } from '../../kit/money';
 import { PageHeader } from '../../kit/page-header';
 import type { Row } from '../../kit/resource-api';
 import { ResourceScreen } from '../../kit/resource-screen';
-import { CredentialsInput } from './credentials-input';
-import { TestConnection } from './test-connection';
+import { GatewayList } from './gateway-list';
+import { GatewaySetup } from './gateway-setup';
+import { type Gateway, useGateways } from './gateways-api';
 
-/** An amount in the currency's minor unit, shown in its major unit (₹1,250.00). */
-export function formatAmount(minor: unknown, currency: unknown): string {
-  const value = Number(minor ?? 0) / 100;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: String(currency ?? 'INR') }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${String(currency ?? '')}`;
-  }
-}
+const amount = (row: Row) => <Text size="sm">{formatMoney(Number(row.amountMinor ?? 0), String(row.currency ?? ''))}</Text>;
 
-const masked = (row: Row) => {
-  const m = (row.credentialsMasked ?? {}) as Record<string, string>;
-  const entries = Object.entries(m);
-  return entries.length === 0 ? (
-    <Text size="sm" c="dimmed">
-      None
-    </Text>
-  ) : (
-    <Text size="sm" ff="monospace">
-      {entries.map(([k, v]) => `${k}: ${v}`).join(' · ')}
-    </Text>
-  );
-};
-
-const amount = (row: Row) => <Text size="sm">{formatAmount(row.amountMinor, row.currency)}</Text>;
-
-/** Settings → Payment gateways: the gateways (secrets masked), a connection test, and the ledger with its filters. */
+/**
+ * Settings → Payment gateways: each gateway as a card (mode, on/off, keys as labelled masks, its own
+ * test), a set-up flow (provider → keys → test → enable), and the ledger of payment attempts.
+ */
 export default function PaymentGatewayPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'transactions' ? 'transactions' : 'gateways';
+  const gateways = useGateways();
+  // `?record=<id>` (a link to a gateway from elsewhere) opens that gateway's keys and test.
+  const linked = tab === 'gateways' ? (gateways.data?.find((g) => g.id === params.get('record')) ?? null) : null;
+  const [setup, setSetup] = useState<{ gateway: Gateway | null } | null>(null);
+  const open = setup ?? (linked ? { gateway: linked } : null);
+  const close = () => {
+    setSetup(null);
+    if (params.has('record')) setParams({}, { replace: true });
+  };
   return (
     <>
       <PageHeader
         title="Payment gateways"
         description="Where your customers pay, and every payment attempt."
-        actions={<TestConnection />}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setSetup({ gateway: null })}>
+            Add a gateway
+          </Button>
+        }
       />
       <Tabs
         value={tab}
@@ -53,14 +49,7 @@ export default function PaymentGatewayPage() {
           <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="gateways">
-          <ResourceScreen
-            resource="payments/gateways"
-            embedded
-            columns={['displayName', 'kind', 'mode', 'currency', 'enabled', 'credentialsMasked']}
-            cells={{ credentialsMasked: masked }}
-            widgets={{ credentials: CredentialsInput }}
-            exclude={['credentialsMasked']}
-          />
+          <GatewayList onEdit={(gateway) => setSetup({ gateway })} onAdd={() => setSetup({ gateway: null })} />
         </Tabs.Panel>
         <Tabs.Panel value="transactions">
           <ResourceScreen
@@ -72,6 +61,7 @@ export default function PaymentGatewayPage() {
           />
         </Tabs.Panel>
       </Tabs>
+      <GatewaySetup opened={open !== null} gateway={open?.gateway ?? null} onClose={close} />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../../kernel/documents';
 import { type Db, idParams, type Scope, tenantRoutes } from '../../../kernel/resources';
+import { catalogueImportInput, exportCatalogue, importCatalogue } from './catalogue-csv';
 import { attributeValuesResource } from './resources/attributes';
 import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
@@ -106,6 +108,41 @@ export async function catalogueRoutes(app: FastifyInstance) {
     response: z.object({ data: z.array(attributeValue) }),
     add: addAttributeValues,
   });
+
+  r.get(
+    '/api/v1/commerce/catalogue/export.csv',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'The catalogue as CSV: one row per variation with SKU, price and stock (amounts in the currency’s units), ratings in stars',
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const csv = await inTx(req, (tx, s) => exportCatalogue(tx, s));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(`Catalogue ${new Date().toISOString().slice(0, 10)}.csv`))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+  r.post(
+    '/api/v1/commerce/catalogue/import',
+    {
+      config: write,
+      bodyLimit: 12 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Update prices, compare-at prices and stock from the catalogue CSV (rows found by SKU; every row checked first, nothing changes when one is wrong)',
+        body: catalogueImportInput,
+      },
+    },
+    async (req) => ({ data: await inTx(req, (tx, s) => importCatalogue(tx, s, req.body.csv)) }),
+  );
 
   r.get(
     '/api/v1/commerce/products/:id/variations',

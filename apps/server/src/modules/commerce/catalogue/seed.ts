@@ -9,6 +9,7 @@ import { tagsResource } from './resources/tags';
 import { taxRatesResource } from './resources/tax-rates';
 import { slugify } from './schemas';
 import { addAttributeValues } from './services/attribute-values';
+import { materialiseSampleImages } from './services/sample-images';
 import { editVariations, generateVariations } from './services/variations';
 
 /**
@@ -63,7 +64,7 @@ const byField = (rows: Row[], field: string) => new Map(rows.map((r) => [String(
 const all = async (scope: Scope, resource: typeof categoriesResource) =>
   (await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' } as never)).data;
 
-export async function seedCatalogue(_app: FastifyInstance, scope: Scope): Promise<void> {
+export async function seedCatalogue(app: FastifyInstance, scope: Scope): Promise<void> {
   const db = scope.db;
   // Taxonomy: subcategories under the examples' top categories.
   const categories = byField(await all(scope, categoriesResource), 'name');
@@ -153,4 +154,6 @@ export async function seedCatalogue(_app: FastifyInstance, scope: Scope): Promis
     });
   // Shipping is taxed at the standard rate.
   await taxRatesResource.create(scope, { name: 'GST 18% on shipping', taxClass: 'shipping', country: 'IN', ratePpm: 180_000 });
+  // Real pictures for the sample products and banners (their examples point at a host that does not exist).
+  await materialiseSampleImages(app, scope);
 }

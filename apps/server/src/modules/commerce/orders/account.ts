@@ -22,8 +22,9 @@ export async function customerOrder(s: ShopTx, customerId: string, orderId: stri
   const order = await orderDetail(s, orderId);
   if (order.customerId !== customerId) throw errors.notFound('Order');
   // The customer sees the timeline's messages, not who in the shop did what.
+  const { payments: _ledger, ...own } = order; // the shop's ledger is not the customer's business
   return {
-    ...order,
+    ...own,
     timeline: order.timeline.map((e) => ({ kind: e.kind, message: e.message, toStatus: e.toStatus, createdAt: e.createdAt })),
   };
 }

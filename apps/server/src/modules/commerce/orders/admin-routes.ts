@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, type Scope, tenantRoutes } from '../../../kernel/resources';
+import { contentDisposition } from '../../../kernel/documents';
+import { idParams, requireCommunity, type Scope, tenantRoutes } from '../../../kernel/resources';
+import { carriersFor } from '../domain';
+import { orderInvoice, orderPackingSlip } from './documents';
 import { adminTransition, createDispatch, deleteDispatch, dispatchInput, orderDetail } from './order-actions';
 import { orderCounts } from './order-list';
+import { refundInput, refundOrder } from './refunds';
 import { requestReturn, returnInput, returnTransitionInput, transitionReturnTo } from './returns';
 import { deleteReview, moderateInput, moderateReview } from './reviews';
-import type { Actor, ShopTx } from './shop';
+import { type Actor, type ShopTx, shopSettings } from './shop';
 
 // Console actions beyond the kit's lists: an order's page and its actions (mark as paid, process,
 // deliver, cancel, refund, dispatch and undo), review moderation, return handling. Each is one
@@ -18,7 +22,7 @@ const write = { access: 'commerce-orders:write' } as const;
 
 export function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { inTx } = tenantRoutes(app);
+  const { inTx, scope } = tenantRoutes(app);
   const actor = (sc: Scope): Actor => ({ kind: 'admin', id: sc.actor.id, name: sc.actor.name });
   /** The caller's community transaction. */
   const run = <T>(req: FastifyRequest, fn: (s: ShopTx, sc: Scope) => Promise<T>) =>
@@ -55,6 +59,61 @@ export function adminRoutes(app: FastifyInstance) {
       await run(req, (s, sc) => adminTransition(app, s, sc, req.params.id, req.body.event, req.body.note));
       return { data: await run(req, (s) => orderDetail(s, req.params.id)) };
     },
+  );
+  r.post(
+    '/api/v1/commerce/orders/:id/refunds',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Refund part or all of a paid order, by amount or by lines, with a reason, through its payment (needs payments write; with an Idempotency-Key a retry refunds once)',
+        params: idParams,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }).loose(),
+        body: refundInput,
+      },
+    },
+    async (req, reply) => {
+      const sc = scope(req);
+      await refundOrder(
+        app,
+        (fn) => run(req, (s) => fn(s)),
+        sc,
+        req.params.id,
+        req.body,
+        req.headers['idempotency-key'] as string | undefined,
+      );
+      return reply.code(201).send({ data: await run(req, (s) => orderDetail(s, req.params.id)) });
+    },
+  );
+  r.get(
+    '/api/v1/commerce/orders/:id/invoice.pdf',
+    { config: read, schema: { tags, summary: 'The order’s invoice (PDF)', params: idParams } },
+    async (req, reply) => {
+      const community = await requireCommunity(app.db, req.auth!.community);
+      const doc = await run(req, (s) => orderInvoice(app, s, req.params.id, community.displayName));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`Invoice ${doc.reference}.pdf`))
+        .send(doc.pdf);
+    },
+  );
+  r.get(
+    '/api/v1/commerce/orders/:id/packing-slip.pdf',
+    { config: read, schema: { tags, summary: 'The order’s packing slip (PDF, no prices)', params: idParams } },
+    async (req, reply) => {
+      const community = await requireCommunity(app.db, req.auth!.community);
+      const doc = await run(req, (s) => orderPackingSlip(app, s, req.params.id, community.displayName));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`Packing slip ${doc.reference}.pdf`))
+        .send(doc.pdf);
+    },
+  );
+  r.get(
+    '/api/v1/commerce/carriers',
+    { config: read, schema: { tags, summary: 'Carriers with their tracking links (the shop’s country first)' } },
+    async (req) => ({ data: carriersFor((await run(req, (s) => shopSettings(s))).country) }),
   );
   r.post(
     '/api/v1/commerce/orders/:id/dispatches',

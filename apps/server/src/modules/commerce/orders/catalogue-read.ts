@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { definePublicView, errors, tenantFilter, type ViewContext } from '../../../kernel/resources';
 import { productsResource } from '../catalogue/resources/products';
 import { joinRef } from '../joins';
-import { commerceCategories, commerceProducts, commerceReviews, commerceVariations } from '../tables';
+import {
+  commerceAttributes,
+  commerceAttributeValues,
+  commerceCategories,
+  commerceProducts,
+  commerceReviews,
+  commerceVariations,
+} from '../tables';
 import type { ShopTx } from './shop';
 
 // What the storefront shows of the catalogue: active products only, never cost, stock counts beyond
@@ -105,7 +112,33 @@ export async function storefrontCategories(s: ShopTx) {
     .limit(500);
 }
 
-/** A product by slug (or id) with its variations (price, availability) and approved reviews. */
+/**
+ * The choices a product's variations make (Colour: Indigo, Maroon; Size: S, M…): its attributes in
+ * order, each with the values its active variations use, so a storefront offers one picker per attribute.
+ */
+async function optionsOf(s: ShopTx, valueIds: string[]) {
+  if (valueIds.length === 0) return [];
+  const a = commerceAttributes;
+  const av = commerceAttributeValues;
+  const rows = await s.tx
+    .select({ attributeId: a.id, name: a.name, display: a.display, id: av.id, value: av.value, swatch: av.swatch })
+    .from(av)
+    .innerJoin(a, joinRef(a, av, av.attributeId))
+    .where(and(tenantFilter(av, s.tenantId), inArray(av.id, valueIds)))
+    .orderBy(asc(a.sortOrder), asc(a.name), asc(av.sortOrder), asc(av.value));
+  const options = new Map<
+    string,
+    { id: string; name: string; display: string; values: { id: string; value: string; swatch: string | null }[] }
+  >();
+  for (const r of rows) {
+    const option = options.get(r.attributeId) ?? { id: r.attributeId, name: r.name, display: r.display, values: [] };
+    option.values.push({ id: r.id, value: r.value, swatch: r.swatch });
+    options.set(r.attributeId, option);
+  }
+  return [...options.values()];
+}
+
+/** A product by slug (or id) with its variations (price, availability), the options they vary by and approved reviews. */
 export async function storefrontProduct(s: ShopTx, slugOrId: string) {
   const isId = z.uuid().safeParse(slugOrId).success;
   const [product] = await s.tx
@@ -153,7 +186,8 @@ export async function storefrontProduct(s: ShopTx, slugOrId: string) {
       .orderBy(desc(r.createdAt))
       .limit(50),
   ]);
-  return { ...product, variations, reviews };
+  const options = await optionsOf(s, [...new Set(variations.flatMap((x) => x.attributeValueIds))]);
+  return { ...product, variations, options, reviews };
 }
 
 /** The default (first) variation of each product: what "add to cart" by product id adds. */

@@ -2,6 +2,7 @@ import type { ModulePart } from '../../../kernel/resources';
 import { adminRoutes } from './admin-routes';
 import { ordersCompat } from './compat';
 import { expiryJobs, expirySchedules } from './expiry';
+import { metricsRoutes } from './metrics';
 import { registerOrderPayable } from './payable';
 import { addressesResource } from './resources/addresses';
 import { couponsResource } from './resources/coupons';
@@ -21,6 +22,7 @@ export const orders: ModulePart = {
   routes: (app) => {
     storefrontRoutes(app);
     adminRoutes(app);
+    metricsRoutes(app);
   },
   jobs: expiryJobs,
   schedules: expirySchedules,

@@ -1,9 +1,10 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emit, recordAudit } from '../../../kernel/events';
+import { KINDS, paymentTransactions } from '../../../kernel/payments';
 import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
-import { checkDispatch, dispatchEvent, type OrderEvent, type OrderState, transitionOrder } from '../domain';
+import { checkDispatch, dispatchEvent, findCarrier, type OrderEvent, type OrderState, trackingUrlOf, transitionOrder } from '../domain';
 import { commerceDispatches, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { orderMail } from './mail';
 import { ORDER_PAYABLE } from './payable';
@@ -88,6 +89,11 @@ export async function markPaid(s: ShopTx, orderId: string, source: { kind: 'paym
     source: source.kind,
   });
   return paid;
+}
+
+/** All of the order's money was given back (by refunds recorded on the ledger): the order is refunded. */
+export async function markRefunded(s: ShopTx, orderId: string, actor: Actor) {
+  return apply(s, await lockOrder(s, orderId), 'refund', actor);
 }
 
 /**
@@ -179,9 +185,10 @@ export async function createDispatch(app: FastifyInstance, s: ShopTx, orderId: s
     .values({
       tenantId: s.tenantId,
       orderId,
-      carrier: input.carrier,
+      // A listed carrier's name as the list writes it, and its tracking link when none is given.
+      carrier: findCarrier(input.carrier)?.name ?? input.carrier,
       trackingNumber: input.trackingNumber ?? null,
-      trackingUrl: input.trackingUrl ?? null,
+      trackingUrl: input.trackingUrl ?? trackingUrlOf(input.carrier, input.trackingNumber) ?? null,
       lines: checked.map((c) => ({ orderLineId: c.lineId, quantity: c.quantity })),
     })
     .returning();
@@ -220,7 +227,7 @@ export async function deleteDispatch(s: ShopTx, dispatchId: string, actor: Actor
 export async function orderDetail(s: ShopTx, orderId: string) {
   const [order] = await s.tx.select().from(commerceOrders).where(orderWhere(s, orderId));
   if (!order) throw errors.notFound('Order');
-  const [lines, dispatches, timeline] = await Promise.all([
+  const [lines, dispatches, timeline, payments] = await Promise.all([
     orderLines(s, orderId),
     s.tx
       .select()
@@ -232,8 +239,35 @@ export async function orderDetail(s: ShopTx, orderId: string) {
       .from(commerceOrderEvents)
       .where(and(tenantFilter(commerceOrderEvents, s.tenantId), eq(commerceOrderEvents.orderId, orderId)))
       .orderBy(asc(commerceOrderEvents.createdAt)),
+    orderPayments(s, orderId),
   ]);
-  return detailOf(order, lines, dispatches, timeline);
+  return { ...detailOf(order, lines, dispatches, timeline), payments };
+}
+
+/** The order's payments on the ledger (newest first): gateway, status, amounts, the gateway's payment id. */
+async function orderPayments(s: ShopTx, orderId: string) {
+  const rows = await s.tx
+    .select({
+      id: paymentTransactions.id,
+      kind: paymentTransactions.kind,
+      mode: paymentTransactions.mode,
+      status: paymentTransactions.status,
+      amountMinor: paymentTransactions.amountMinor,
+      refundedMinor: paymentTransactions.refundedMinor,
+      currency: paymentTransactions.currency,
+      gatewayPaymentId: paymentTransactions.gatewayPaymentId,
+      createdAt: paymentTransactions.createdAt,
+    })
+    .from(paymentTransactions)
+    .where(
+      and(
+        tenantFilter(paymentTransactions, s.tenantId),
+        eq(paymentTransactions.payableKind, ORDER_PAYABLE),
+        eq(paymentTransactions.payableId, orderId),
+      ),
+    )
+    .orderBy(desc(paymentTransactions.createdAt));
+  return rows.map((p) => ({ ...p, gateway: p.kind === 'manual' ? 'Recorded by hand' : (KINDS[p.kind]?.label ?? p.kind) }));
 }
 
 /** An order as its detail shows it, from its rows (without their tenant). */

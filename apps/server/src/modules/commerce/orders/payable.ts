@@ -4,6 +4,7 @@ import type { PayableDescription, PayableKind } from '../../../kernel/payments';
 import { tenantFilter } from '../../../kernel/resources';
 import { commerceOrders } from '../tables';
 import { markPaid } from './order-actions';
+import { applyRefundToOrder } from './refunds';
 
 /** Orders a payment may still settle; paid ones and closed ones (cancelled, refunded) refuse another. */
 const STATE: Record<string, PayableDescription['state']> = {
@@ -52,6 +53,17 @@ export const orderPayable: PayableKind = {
       reference: transaction.gatewayPaymentId ?? transaction.id,
       actor,
     });
+  },
+  async onRefunded({ tx, scope }, id, transaction, refund) {
+    const actor = scope.actor.id
+      ? { kind: 'admin' as const, id: scope.actor.id, name: scope.actor.name }
+      : { kind: 'system' as const, id: null, name: transaction.kind };
+    await applyRefundToOrder(
+      { tx, tenantId: scope.tenantId },
+      id,
+      { amountMinor: refund.amountMinor, transactionId: transaction.id },
+      actor,
+    );
   },
 };
 

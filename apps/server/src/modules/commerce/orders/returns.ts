@@ -36,7 +36,7 @@ export const returnInput = z
 /** Orders that can be returned from: something was paid for and has left (or was delivered). */
 const RETURNABLE = ['paid', 'processing', 'partially_dispatched', 'dispatched', 'delivered'];
 
-async function returnsOf(s: ShopTx, orderId: string): Promise<ReturnRow[]> {
+export async function returnsOf(s: ShopTx, orderId: string): Promise<ReturnRow[]> {
   return s.tx
     .select()
     .from(commerceReturns)
@@ -87,13 +87,14 @@ export async function requestReturn(s: ShopTx, input: z.infer<typeof returnInput
   return created;
 }
 
-function refundable(lines: (typeof commerceOrderLines.$inferSelect)[], returns: ReturnRow[]) {
+/** The order's lines with the units already refunded, by returns and by the order's own refunds by lines. */
+export function refundable(lines: (typeof commerceOrderLines.$inferSelect)[], returns: ReturnRow[]) {
   const refunded = quantitiesRefunded(asRecords(returns));
   return lines.map((l) => ({
     lineId: l.id,
     title: l.title,
     quantity: l.quantity,
-    refunded: refunded.get(l.id) ?? 0,
+    refunded: (refunded.get(l.id) ?? 0) + l.quantityRefunded,
     total: l.total,
     tax: l.tax,
     discount: l.discount,

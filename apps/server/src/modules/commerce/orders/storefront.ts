@@ -96,7 +96,7 @@ export function storefrontRoutes(app: FastifyInstance) {
   r.get(
     path('/products'),
     {
-      config,
+      config: { ...config, pageView: 'shop' },
       schema: {
         tags,
         summary: 'Products on sale: search, filters, sort; a capped total (totalAtLeast) and keyset paging (nextCursor)',
@@ -113,7 +113,7 @@ export function storefrontRoutes(app: FastifyInstance) {
   r.get(
     path('/products/:slug'),
     {
-      config,
+      config: { ...config, pageView: 'shop' },
       schema: {
         tags,
         summary: 'A product by slug with its variations and approved reviews',
@@ -339,7 +339,7 @@ export function storefrontRoutes(app: FastifyInstance) {
           const orderId = await retriedCheckout(s, err, { cartId, customerId, key });
           if (!orderId) throw err;
           replayed = true;
-          return { ...(await orderDetail(s, orderId)), timeline: undefined };
+          return { ...(await orderDetail(s, orderId)), timeline: undefined, payments: undefined };
         }
       });
       if (replayed) reply.header('idempotent-replayed', 'true');

@@ -14,6 +14,7 @@ export const catalogueScreens: Screen[] = [
     description: 'Every product of the shop, its status, price range and category.',
     keywords: ['catalogue', 'my products', 'inventory'],
     resource: 'commerce/products',
+    component: () => import('./products-page'),
     records: [{ resource: 'commerce/products', href: editorRecord(P.newProduct) }],
   }),
   shop({

@@ -1,4 +1,4 @@
-import { inSection, type Screen } from '../../../config/screen-types';
+import { type DashboardCard, inSection, type Screen } from '../../../config/screen-types';
 
 const P = '/admin-panel';
 const CC = `${P}/controlcenter/e-commerce`;
@@ -53,4 +53,15 @@ export const orderScreens: Screen[] = [
     keywords: ['storefront', 'preview', 'cart', 'wish list'],
     component: () => import('./shopping-page'),
   }),
+];
+
+/** The dashboard's sales numbers: first on the dashboard, full width, its space kept while it loads. */
+export const orderCards: DashboardCard[] = [
+  {
+    key: 'shop-sales',
+    modules: ['commerce-orders'],
+    component: () => import('./sales-card'),
+    placement: 'lead',
+    reserve: { base: 1040, sm: 860, md: 600, lg: 470 },
+  },
 ];

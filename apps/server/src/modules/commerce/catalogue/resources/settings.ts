@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../../../../kernel/money';
 import { defineResource } from '../../../../kernel/resources';
-import { isCurrencyCode } from '../../domain';
 import { commerceSettings } from '../../tables';
-import { money } from '../schemas';
+import { imageSchema, money } from '../schemas';
 
 /** The settings' amounts are in the currency the same record sets. */
 const OWN_MONEY = { widget: 'money', minorUnits: true, currencyField: 'currency' } as const;
@@ -38,6 +38,11 @@ export const shopSettingsResource = defineResource({
     maxUnitsPerOrder: (s) => s.int().min(1).max(100_000),
     maxUnpaidUnitsPerBuyer: (s) => s.int().min(1).max(1_000_000),
     country: () => countryCode,
+    businessName: (s) => s.trim().max(200),
+    businessAddress: (s) => s.trim().max(1000),
+    taxId: (s) => s.trim().max(60),
+    logo: () => imageSchema.nullable(),
+    invoiceFooter: (s) => s.trim().max(1000),
   },
   fields: {
     currency: { help: 'Every price of the shop is in this currency' },
@@ -57,6 +62,11 @@ export const shopSettingsResource = defineResource({
       help: 'The most units the unpaid orders of one email, or of one shipping address, may hold together (nobody can hold the whole stock)',
     },
     country: { label: 'Ships from (country)' },
+    businessName: { label: 'Business name', help: 'The seller on invoices and packing slips (empty: the community’s name)' },
+    businessAddress: { widget: 'textarea', label: 'Business address', help: 'Printed under the business name, one line each' },
+    taxId: { label: 'Tax id', help: 'GSTIN, VAT number…: printed on invoices' },
+    logo: { widget: 'image', label: 'Logo on invoices' },
+    invoiceFooter: { widget: 'textarea', label: 'Invoice footer', help: 'Registered office, terms: at the foot of every page' },
   },
   ui: { title: 'currency', columns: ['currency', 'pricesIncludeTax', 'shippingPrice', 'freeShippingFrom', 'country'] },
   examples: [{ currency: 'INR', pricesIncludeTax: true, shippingPrice: 4900, freeShippingFrom: 99900, country: 'IN', orderPrefix: 'AT-' }],

@@ -1,0 +1,11 @@
+import { useCurrentScreen } from '../../../app/current-screen';
+import { ResourceScreen } from '../../../kit/resource-screen';
+import { CatalogueCsvActions } from './catalogue-csv';
+
+/** Shop products: the kit's list, with the catalogue's price-and-stock spreadsheet (one row per variation). */
+export default function ProductsPage() {
+  const screen = useCurrentScreen();
+  return (
+    <ResourceScreen resource="commerce/products" title={screen.label} description={screen.description} actions={<CatalogueCsvActions />} />
+  );
+}
