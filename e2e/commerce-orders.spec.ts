@@ -97,7 +97,7 @@ test('a shopper orders with a coupon; the admin dispatches the order', async ({ 
   await expect(drawer.getByLabel('Status: Awaiting payment')).toBeVisible();
   await drawer.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(drawer.getByLabel('Status: Paid')).toBeVisible();
-  await drawer.getByLabel('Carrier', { exact: true }).fill('Blue Dart');
+  await drawer.getByRole('combobox', { name: 'Carrier', exact: true }).fill('Blue Dart');
   await drawer.getByRole('textbox', { name: 'Tracking number', exact: true }).fill('BD123456789');
   await drawer.getByRole('button', { name: 'Record dispatch' }).click();
   await expect(drawer.getByLabel('Status: Dispatched')).toBeVisible();
