@@ -355,10 +355,15 @@ export class Resource {
     return this.inOwnTransaction(scope, 'create', (tx) => this.createIn(tx, scope, input));
   }
 
-  async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
+  /**
+   * `restoring`: a deleted record put back (undo) under its own id and creation time; its input is
+   * validated and hooked like any creation.
+   */
+  async createIn(tx: Db, scope: Scope, input: unknown, restoring?: { id: string; createdAt?: Date }): Promise<Row> {
     this.assertAllowed('create');
     await this.assertPlatformOperator(scope);
     let data = parseInput(this.schemas.create, input);
+    if (restoring) data = { ...data, ...restoring };
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
     await this.checkRelations(tx, scope, data);

@@ -40,7 +40,7 @@ export const shopSettingsResource = defineResource({
     country: () => countryCode,
   },
   fields: {
-    currency: { help: 'Every price of the shop is in this currency' },
+    currency: { widget: 'currency', help: 'Every price of the shop is in this currency' },
     pricesIncludeTax: { label: 'Prices include tax' },
     shippingPrice: { ...OWN_MONEY, label: 'Shipping price' },
     freeShippingFrom: { ...OWN_MONEY, label: 'Free shipping from', help: 'Order subtotal from which shipping is free; empty: never' },
@@ -56,7 +56,7 @@ export const shopSettingsResource = defineResource({
       label: 'Unpaid units per buyer',
       help: 'The most units the unpaid orders of one email, or of one shipping address, may hold together (nobody can hold the whole stock)',
     },
-    country: { label: 'Ships from (country)' },
+    country: { widget: 'country', label: 'Ships from (country)' },
   },
   ui: { title: 'currency', columns: ['currency', 'pricesIncludeTax', 'shippingPrice', 'freeShippingFrom', 'country'] },
   examples: [{ currency: 'INR', pricesIncludeTax: true, shippingPrice: 4900, freeShippingFrom: 99900, country: 'IN', orderPrefix: 'AT-' }],
