@@ -45,7 +45,12 @@ describe('undo: the caller puts back their latest deletion or change', () => {
     expect((await get(one.id)).json().data.status).toBe('draft');
     expect((await get(two.id)).json().data.status).toBe('published');
 
-    const removed = await t.request({ method: 'POST', url: '/api/v1/site/products/bulk-delete', as: a, payload: { ids: [one.id, two.id] } });
+    const removed = await t.request({
+      method: 'POST',
+      url: '/api/v1/site/products/bulk-delete',
+      as: a,
+      payload: { ids: [one.id, two.id] },
+    });
     expect(removed.json().deleted).toBe(2);
     expect((await undo({ ids: [one.id, two.id], action: 'delete' })).json().restored).toBe(2);
     expect((await get(two.id)).json().data.name).toBe('Slate two');

@@ -85,6 +85,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -169,6 +170,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -198,6 +200,8 @@ export interface paths {
           'application/json': {
             name?: string;
             phone?: string | null;
+            /** @description The pages the user starred, in order (the navigation shows them) */
+            starred?: string[];
             /** @enum {string} */
             theme?: 'system' | 'light' | 'dark' | 'semi-dark';
           };
@@ -219,6 +223,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -332,6 +337,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -532,6 +538,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -1396,6 +1403,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/attribute-values/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of attribute values
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/attributes': {
     parameters: {
       query?: never;
@@ -2057,6 +2118,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of attributes
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -2928,6 +3043,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/banners/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop banners
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/categories': {
     parameters: {
       query?: never;
@@ -3739,6 +3908,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/coupons': {
     parameters: {
       query?: never;
@@ -4469,6 +4692,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/coupons/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of coupons
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/customers': {
     parameters: {
       query?: never;
@@ -5081,6 +5358,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/customers/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of customers
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -6829,6 +7160,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/products/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop products
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/returns': {
     parameters: {
       query?: never;
@@ -8189,6 +8574,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/settings/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop settings
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/tags': {
     parameters: {
       query?: never;
@@ -8758,6 +9197,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of product tags
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -9356,6 +9849,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of tax rates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -10049,6 +10596,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of variations
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -10773,6 +11374,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/contact-us/messages/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of contact messages
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/admins': {
     parameters: {
       query?: never;
@@ -11450,6 +12105,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/identity/admins/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of admins
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/ownership/transfer': {
     parameters: {
       query?: never;
@@ -11498,6 +12207,7 @@ export interface paths {
                   name: string;
                   phone: string | null;
                   roleId: string | null;
+                  starred: string[];
                   status: string;
                   theme: string;
                 };
@@ -11509,6 +12219,7 @@ export interface paths {
                   name: string;
                   phone: string | null;
                   roleId: string | null;
+                  starred: string[];
                   status: string;
                   theme: string;
                 };
@@ -12135,6 +12846,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/identity/roles/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of roles
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/website-roles': {
     parameters: {
       query?: never;
@@ -12752,6 +13517,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/identity/website-roles/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of website roles
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -13621,6 +14440,60 @@ export interface paths {
                 total: number;
                 totalIsEstimate: boolean;
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of audiences
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
             };
           };
         };
@@ -15276,6 +16149,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/contacts/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of contacts
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/email-layouts': {
     parameters: {
       query?: never;
@@ -16148,6 +17075,60 @@ export interface paths {
                 subject: string;
                 to: string;
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of email templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
             };
           };
         };
@@ -17286,6 +18267,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/landing-pages/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of landing pages
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/push-templates': {
     parameters: {
       query?: never;
@@ -17896,6 +18931,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/push-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of push templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/segment-types': {
     parameters: {
       query?: never;
@@ -18465,6 +19554,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of segment types
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -20278,6 +21421,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/segments/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of segments
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/sms-templates': {
     parameters: {
       query?: never;
@@ -20883,6 +22080,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of sms templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -21545,6 +22796,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/suppressions/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of suppressions
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/variables': {
     parameters: {
       query?: never;
@@ -22178,6 +23483,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of variables
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -23094,6 +24453,60 @@ export interface paths {
                     }
                   | unknown[];
               }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of whatsapp templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
             };
           };
         };
@@ -25353,6 +26766,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ops/notifications/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of notifications
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/ops/outbox': {
     parameters: {
       query?: never;
@@ -26759,6 +28226,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/gateways/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of payment gateways
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payments/kinds': {
     parameters: {
       query?: never;
@@ -27917,6 +29438,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/settings/client-profile/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of brand profiles
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/settings/error-codes': {
     parameters: {
       query?: never;
@@ -28515,6 +30090,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/settings/error-codes/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of error codes
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -29316,6 +30945,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/banners/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of home banners
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/blog-categories': {
     parameters: {
       query?: never;
@@ -29922,6 +31605,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/blog-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of blog categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -30700,6 +32437,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/blogs/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of blog posts
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/career-applications': {
     parameters: {
       query?: never;
@@ -31428,6 +33219,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/career-applications/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of career applications
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/catalogue-downloads': {
     parameters: {
       query?: never;
@@ -32137,6 +33982,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/catalogue-downloads/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of catalogue downloads
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -32864,6 +34763,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/catalogues/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of catalogues
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/categories': {
     parameters: {
       query?: never;
@@ -33537,6 +35490,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of website categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/cities': {
     parameters: {
       query?: never;
@@ -34159,6 +36166,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/cities/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of cities
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -34856,6 +36917,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/contact-details/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of offices
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/countries': {
     parameters: {
       query?: never;
@@ -35448,6 +37563,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/countries/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of countries
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -36154,6 +38323,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/design-support-requests/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of design-support requests
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/documents': {
     parameters: {
       query?: never;
@@ -36848,6 +39071,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/documents/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of documents
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -37555,6 +39832,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/event-registrations/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of event registrations
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -38438,6 +40769,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/events/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of events
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/get-in-touch-messages': {
     parameters: {
       query?: never;
@@ -39123,6 +41508,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/get-in-touch-messages/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of get-in-touch messages
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/inbound/{list}/{id}/reply': {
     parameters: {
       query?: never;
@@ -39761,6 +42200,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/investor-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of investor categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -40484,6 +42977,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/investor-documents/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of investor documents
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/investor-subcategories': {
     parameters: {
       query?: never;
@@ -41127,6 +43674,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/investor-subcategories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of investor subcategories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -41800,6 +44401,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/product-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of product categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -42524,6 +45179,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/product-subcategories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of product subcategories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -43464,6 +46173,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/products/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of products
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/project-categories': {
     parameters: {
       query?: never;
@@ -44070,6 +46833,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/project-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of project categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -45027,6 +47844,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/projects/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of projects
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/states': {
     parameters: {
       query?: never;
@@ -45656,6 +48527,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/states/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of states
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -46386,6 +49311,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/subcategories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of website subcategories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/subscribers': {
     parameters: {
       query?: never;
@@ -47021,6 +50000,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/subscribers/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of subscribers
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -59857,7 +62890,11 @@ export interface components {
         | 'url'
         | 'password'
         | 'tags'
-        | 'json';
+        | 'json'
+        | 'country'
+        | 'currency'
+        | 'language'
+        | 'timezone';
     };
     ImportJob: {
       created: number;
@@ -59964,6 +63001,8 @@ export interface components {
           tabs: string[];
         };
         title: string;
+        /** @description Fields no two records may share: a copy must change them */
+        unique: string[];
       };
     };
   };

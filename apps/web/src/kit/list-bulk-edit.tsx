@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { ApiError, request } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { FieldInput } from './field-input';
 import { type FieldDef, inputFields } from './schema';
+import { showUndo } from './undo';
 
 const countOf = (meta: ResourceMeta, n: number) => `${n} ${n === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}`;
 
@@ -47,7 +47,13 @@ export function BulkEdit({ meta, ids, onDone }: { meta: ResourceMeta; ids: strin
     try {
       const result = await bulkUpdateRecords(meta.path, ids, { [field.key]: value });
       await client.invalidateQueries({ queryKey: ['resource', meta.path] });
-      notifications.show({ color: 'teal', message: `${field.label} changed on ${countOf(meta, result.updated)}` });
+      showUndo({
+        client,
+        path: meta.path,
+        ids: result.ids,
+        action: 'update',
+        message: `${field.label} changed on ${countOf(meta, result.updated)}`,
+      });
       setOpen(false);
       onDone();
     } catch (err) {

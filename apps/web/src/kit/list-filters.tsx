@@ -2,6 +2,8 @@ import { Badge, Button, CloseButton, Group, Popover, Select, Stack, TextInput } 
 import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import type { ResourceMeta } from '../api/get-resources-meta';
+import { CodePicker } from './code-picker';
+import { codeName, isCodeKind } from './codes';
 import { RelationSelect } from './relation-select';
 import { type FieldDef, optionData, outputFields } from './schema';
 
@@ -62,6 +64,19 @@ function FilterControl({
       />
     );
   }
+  if (isCodeKind(field.kind)) {
+    return (
+      <CodePicker
+        kind={field.kind}
+        label={field.label}
+        placeholder="Any"
+        value={one}
+        onChange={(v) => set(field.key, v)}
+        clearable
+        comboboxProps={{ withinPortal: false }}
+      />
+    );
+  }
   if (field.kind === 'relation' && field.ref) {
     return <RelationSelect label={field.label} resource={field.ref} value={one} onChange={(v) => set(field.key, v)} placeholder="Any" />;
   }
@@ -81,6 +96,12 @@ export function ListFilters({ meta, values, onChange, fixed = [] }: ListFiltersP
     onChange(next);
   };
   const active = Object.entries(values);
+  /** A filter's value as people read it: a code by its name. */
+  const valueText = (name: string, v: string[]) => {
+    if (name.includes('.')) return v[0].slice(0, 10);
+    const kind = fields.find((f) => f.key === name)?.kind;
+    return kind && isCodeKind(kind) ? v.map((code) => codeName(kind, code)).join(', ') : v.join(', ');
+  };
   const labelOf = (name: string) => {
     const [key, op] = name.split('.');
     const label = fields.find((f) => f.key === key)?.label ?? key;
@@ -127,7 +148,7 @@ export function ListFilters({ meta, values, onChange, fixed = [] }: ListFiltersP
               tt="none"
               rightSection={<CloseButton size="xs" aria-label={`Remove the filter ${labelOf(name)}`} onClick={() => set(name, null)} />}
             >
-              {labelOf(name)}: {name.includes('.') ? v[0].slice(0, 10) : v.join(', ')}
+              {labelOf(name)}: {valueText(name, v)}
             </Badge>
           ))}
         </Group>

@@ -33,6 +33,8 @@ export interface ResourceFormProps {
   readOnly?: boolean;
   /** Shows who changed what and when, with restore (default: on for a saved record). */
   history?: boolean;
+  /** A new record's starting values (a duplicate's), over the defaults. */
+  prefill?: Values;
 }
 
 const NONE: string[] = [];
@@ -52,8 +54,14 @@ function defaultOf(f: FieldDef, statusField?: string): unknown {
   return undefined;
 }
 
-export function initialValues(fields: FieldDef[], record?: Row | null, statusField?: string): Values {
-  return Object.fromEntries(fields.map((f) => [f.key, toFormValue(f, record ? record[f.key] : defaultOf(f, statusField))]));
+/** A form's starting values: the record's, or for a new one its defaults (a copy's values over them: `prefill`). */
+export function initialValues(fields: FieldDef[], record?: Row | null, statusField?: string, prefill?: Values): Values {
+  return Object.fromEntries(
+    fields.map((f) => [
+      f.key,
+      toFormValue(f, record ? record[f.key] : prefill && f.key in prefill ? prefill[f.key] : defaultOf(f, statusField)),
+    ]),
+  );
 }
 
 /** The fields in error, in the order the form shows them, with their messages. */
@@ -113,6 +121,7 @@ export function ResourceForm({
   submitLabel,
   readOnly,
   history = true,
+  prefill,
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
@@ -122,10 +131,10 @@ export function ResourceForm({
   // A record that keeps what it was created with (a visitor's message): those fields are text, the rest inputs.
   const { fields, kept } = useMemo(() => splitEditable(all, meta.ui.editable, mode), [all, meta.ui.editable, mode]);
   // A record counts as new when another one (or a newer version) is loaded, not on every render.
-  const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : 'new';
+  const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : prefill ? `copy:${JSON.stringify(prefill)}` : 'new';
   const statusField = statusFieldOf(meta);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the record's id and version
-  const initial = useMemo(() => initialValues(fields, record, statusField), [fields, version]);
+  const initial = useMemo(() => initialValues(fields, record, statusField, prefill), [fields, version]);
   const { create, update } = useRecordMutations(meta.path);
   const [formError, setFormError] = useState<string | null>(null);
   const [summary, setSummary] = useState<ReturnType<typeof errorSummary>>([]);

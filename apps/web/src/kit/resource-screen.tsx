@@ -2,15 +2,18 @@ import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget } from './field-input';
+import { duplicateBody } from './list-row-actions';
 import { PageHeader } from './page-header';
 import { type Row, useRecord, useRecordMutations } from './resource-api';
 import { ResourceForm } from './resource-form';
 import { ResourceList, type ResourceListProps } from './resource-list';
+import { showUndo } from './undo';
 
 export interface ResourceScreenProps {
   /** Path of the resource, e.g. identity/admins. */
@@ -34,10 +37,14 @@ export interface ResourceScreenProps {
   embedded?: boolean;
 }
 
-/** A record opened from the list: `?record=<id>` (or `new`) in the URL, shown in a drawer. */
+/**
+ * A record opened from the list: `?record=<id>` (or `new`) in the URL, shown in a drawer;
+ * `?record=new&copy=<id>` is the create form prefilled from another record (Duplicate).
+ */
 function RecordDrawer({
   meta,
   id,
+  copyOf,
   close,
   widgets,
   exclude,
@@ -46,6 +53,7 @@ function RecordDrawer({
 }: {
   meta: ResourceMeta;
   id: string;
+  copyOf: string | null;
   close: () => void;
   widgets?: Record<string, CustomWidget>;
   exclude?: string[];
@@ -53,17 +61,25 @@ function RecordDrawer({
   renderRecord?: ResourceScreenProps['renderRecord'];
 }) {
   const creating = id === 'new';
-  const record = useRecord(meta.path, creating ? null : id);
+  const record = useRecord(meta.path, creating ? copyOf : id);
   const { remove } = useRecordMutations(meta.path);
+  const client = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const wide = useMediaQuery('(min-width: 48em)');
-  const title = creating ? `New ${meta.label.singular.toLowerCase()}` : String(record.data?.[meta.ui.title] ?? meta.label.singular);
+  const source = creating && copyOf ? record.data : undefined;
+  const prefill = useMemo(() => (source ? duplicateBody(meta, source) : undefined), [meta, source]);
+  const title = creating
+    ? source
+      ? `Copy of ${String(source[meta.ui.title] ?? meta.label.singular.toLowerCase())}`
+      : `New ${meta.label.singular.toLowerCase()}`
+    : String(record.data?.[meta.ui.title] ?? meta.label.singular);
   const canWrite = meta.permissions.write && !readOnly;
+  const waiting = (!creating || copyOf) && record.isPending;
 
   async function doDelete() {
     try {
       await remove.mutateAsync(id);
-      notifications.show({ color: 'teal', message: `${meta.label.singular} deleted` });
+      showUndo({ client, path: meta.path, ids: [id], action: 'delete', message: `“${title}” deleted` });
       close();
     } catch (err) {
       notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
@@ -85,20 +101,21 @@ function RecordDrawer({
         </Text>
       }
     >
-      {!creating && record.isPending && <Loader aria-label="Loading" />}
-      {!creating && record.isError && (
+      {waiting && <Loader aria-label="Loading" />}
+      {(!creating || copyOf) && record.isError && (
         <Alert color="red" variant="light" role="alert">
           {record.error instanceof ApiError ? record.error.message : 'This record could not be loaded.'}
         </Alert>
       )}
-      {(creating || record.data) && (
+      {((creating && (!copyOf || prefill)) || (!creating && record.data)) && (
         <Stack>
-          {record.data && renderRecord ? (
+          {!creating && record.data && renderRecord ? (
             renderRecord(record.data, meta)
           ) : (
             <ResourceForm
               meta={meta}
               record={creating ? null : record.data}
+              prefill={prefill}
               widgets={widgets}
               exclude={exclude}
               onSaved={close}
@@ -156,11 +173,13 @@ export function ResourceScreen({
   const { meta, isPending, isError, error } = useResourceMeta(resource);
   const [params, setParams] = useSearchParams();
   const open = params.get('record');
-  const setRecord = (id: string | null) =>
+  const setRecord = (id: string | null, copy?: string) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
       if (id) next.set('record', id);
       else next.delete('record');
+      if (copy) next.set('copy', copy);
+      else next.delete('copy');
       return next;
     });
   const heading = title ?? meta?.label.plural ?? 'Records';
@@ -209,12 +228,14 @@ export function ResourceScreen({
             columns={columns}
             cells={cells}
             onOpen={(row) => setRecord(row.id)}
+            onDuplicate={canCreate && !renderRecord ? (row) => setRecord('new', row.id) : undefined}
             emptyAction={createButton}
           />
           {open && (
             <RecordDrawer
               meta={meta}
               id={open}
+              copyOf={open === 'new' ? params.get('copy') : null}
               close={() => setRecord(null)}
               widgets={widgets}
               exclude={exclude}

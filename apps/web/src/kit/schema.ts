@@ -1,4 +1,5 @@
 import type { FieldUi, JsonSchema, ResourceMeta, Widget } from '../api/get-resources-meta';
+import { codeName, isCodeKind } from './codes';
 
 /**
  * How a field is edited and shown: the JSON type alone cannot say "rich text" or "money".
@@ -373,6 +374,7 @@ export function optionData(field: FieldDef): { value: string; label: string }[] 
 export function displayText(field: FieldDef | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (field?.optionLabels) return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value);
+  if (field && isCodeKind(field.kind) && typeof value === 'string') return codeName(field.kind, value);
   if (field?.kind === 'datetime') {
     const d = new Date(String(value));
     return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();

@@ -39,9 +39,7 @@ export async function undoLatest(resource: Resource, scope: Scope, body: UndoBod
     const history = await tx
       .select()
       .from(auditLog)
-      .where(
-        and(tenantFilter(auditLog as never, scope.tenantId), eq(auditLog.resource, resource.path), inArray(auditLog.recordId, ids)),
-      )
+      .where(and(tenantFilter(auditLog as never, scope.tenantId), eq(auditLog.resource, resource.path), inArray(auditLog.recordId, ids)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
     const latest = new Map<string, (typeof history)[number]>();
     for (const entry of history) if (entry.recordId && !latest.has(entry.recordId)) latest.set(entry.recordId, entry);
@@ -57,7 +55,11 @@ export async function undoLatest(resource: Resource, scope: Scope, body: UndoBod
       }
       const before = (entry.before ?? {}) as Record<string, unknown>;
       if (body.action === 'delete') {
-        const input = Object.fromEntries(Object.keys(resource.schemas.create.shape).filter((k) => k in before).map((k) => [k, before[k]]));
+        const input = Object.fromEntries(
+          Object.keys(resource.schemas.create.shape)
+            .filter((k) => k in before)
+            .map((k) => [k, before[k]]),
+        );
         const createdAt = typeof before.createdAt === 'string' ? new Date(before.createdAt) : undefined;
         out.push(await resource.createIn(tx, scope, input, { id, ...(createdAt ? { createdAt } : {}) }));
       } else {
