@@ -4,5 +4,6 @@ import { orderScreens } from './orders/screens';
 
 /** The shop (navigation group "Shop"): catalogue and selling screens, each half declared in its folder. */
 export const commerceArea: AreaDeclaration = {
+  groups: [{ key: 'shop', label: 'Shop', order: 20, areas: ['commerce'] }],
   screens: [...catalogueScreens, ...orderScreens],
 };
