@@ -11,8 +11,9 @@ import { showUndo } from './undo';
 
 /**
  * What a copy of a record starts with, for the create form (never saved as is): its input fields,
- * titled "… (copy)", back to draft where there is a status; fields no two records may share
- * (`ui.unique`: a coupon's code, a slug) are left empty for the person to fill.
+ * titled "… (copy)" (a unique title such as a coupon's code gets "-copy": codes take no spaces), back
+ * to draft where there is a status; other fields no two records may share (`ui.unique`: a slug, an
+ * email) are left empty for the person to fill.
  */
 export function duplicateBody(meta: ResourceMeta, row: Row): Record<string, unknown> {
   const input = new Set(Object.keys(meta.input.properties ?? {}));
@@ -22,7 +23,7 @@ export function duplicateBody(meta: ResourceMeta, row: Row): Record<string, unkn
   for (const [key, value] of Object.entries(row)) {
     if (input.has(key) && value !== null && (!unique.has(key) || key === title)) body[key] = value;
   }
-  if (typeof body[title] === 'string') body[title] = `${body[title]} (copy)`;
+  if (typeof body[title] === 'string') body[title] = unique.has(title) ? `${body[title]}-copy` : `${body[title]} (copy)`;
   const status = meta.ui.status?.field;
   if (status && meta.ui.fields[status]?.options?.some((o) => o.value === 'draft')) body[status] = 'draft';
   return body;
@@ -42,6 +43,8 @@ export function RowActions({ meta, row, title, onOpen, onDuplicate }: RowActions
   const { remove } = useRecordMutations(meta.path);
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // The menu is built on the first click: fifty rows of Mantine menus cost the list's first render dearly.
+  const [armed, setArmed] = useState(false);
   const canWrite = meta.permissions.write;
   const canDuplicate = canWrite && meta.operations.create && Boolean(onDuplicate);
   const canDelete = canWrite && meta.operations.delete;
@@ -58,11 +61,27 @@ export function RowActions({ meta, row, title, onOpen, onDuplicate }: RowActions
     }
   }
 
+  const label = `Actions for ${title}`;
+  if (!armed)
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        aria-haspopup="menu"
+        onClick={(e) => {
+          e.stopPropagation();
+          setArmed(true);
+        }}
+      >
+        <IconDots size={18} aria-hidden />
+      </ActionIcon>
+    );
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal defaultOpened>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${title}`} onClick={(e) => e.stopPropagation()}>
+          <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={(e) => e.stopPropagation()}>
             <IconDots size={18} aria-hidden />
           </ActionIcon>
         </Menu.Target>

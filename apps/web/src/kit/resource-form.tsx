@@ -10,7 +10,16 @@ import { useResourceCurrency } from './money-input';
 import { ReadOnlyFields } from './read-only-fields';
 import { RecordHistory } from './record-history';
 import { type Row, useRecordMutations } from './resource-api';
-import { displayText, type FieldDef, fromFormValue, inputFields, recordCurrency, toFormValue, validateValue } from './schema';
+import {
+  displayText,
+  type FieldDef,
+  fromFormValue,
+  inputFields,
+  recordCurrency,
+  statusFieldOf,
+  toFormValue,
+  validateValue,
+} from './schema';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
@@ -41,10 +50,7 @@ const NONE: string[] = [];
 const NO_WIDGETS: Record<string, CustomWidget> = {};
 const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
 
-/** The field holding a record's status: declared by the resource (`ui.status.field`), else a field named `status`. */
-export function statusFieldOf(meta: ResourceMeta): string {
-  return (meta.ui as { status?: { field?: string } }).status?.field ?? 'status';
-}
+export { statusFieldOf } from './schema';
 
 /** A new record's value of a field: the schema's default, else (for the status) the enum's first value, e.g. Draft. */
 function defaultOf(f: FieldDef, statusField?: string): unknown {

@@ -398,3 +398,8 @@ export function displayText(field: FieldDef | undefined, value: unknown): string
       .trim();
   return String(value);
 }
+
+/** The field holding a record's status: declared by the resource (`ui.status.field`), else a field named `status`. */
+export function statusFieldOf(meta: ResourceMeta): string {
+  return (meta.ui as { status?: { field?: string } }).status?.field ?? 'status';
+}
