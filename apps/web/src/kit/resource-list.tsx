@@ -35,8 +35,7 @@ import { useActiveView, type ViewState, ViewsMenu } from './list-views';
 import { formatMoney, toMinorUnits } from './money';
 import { useResourceCurrency } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
-import { statusFieldOf } from './resource-form';
-import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor } from './schema';
+import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor, statusFieldOf } from './schema';
 import { useSearchBox } from './search-sync';
 import { OptionBadge } from './status-badge';
 import { useListParams } from './use-list-params';
@@ -56,6 +55,8 @@ export interface ResourceListProps {
   /** A screen's own rendering of some cells. */
   cells?: Record<string, (row: Row) => React.ReactNode>;
   onOpen?: (row: Row) => void;
+  /** Opens the create form prefilled from a row (the row menu's Duplicate; absent = not offered). */
+  onDuplicate?: (row: Row) => void;
   /** Shown in the empty state when nothing exists yet (e.g. a create button). */
   emptyAction?: React.ReactNode;
   selectable?: boolean;
@@ -70,7 +71,7 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
  * The generic list: server paging, sort, search and filters kept in the URL, a column chooser, row
  * selection with bulk delete, CSV export, empty/error states, skeletons and virtualised long pages.
  */
-export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
+export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDuplicate, emptyAction, selectable = true }: ResourceListProps) {
   const { state, update, apiQuery, params } = useListParams(meta, fixed);
   const currency = useResourceCurrency(meta);
   const fields = useMemo(() => outputFields(meta, currency), [meta, currency]);
@@ -209,10 +210,11 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const padTop = virtual && items.length ? items[0].start : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const shown = virtual ? items.map((i) => rows[i.index]) : rows;
-  const withActions = Boolean(onOpen) || (meta.permissions.write && (meta.operations.create || meta.operations.delete));
+  const withActions =
+    Boolean(onOpen) || (meta.permissions.write && ((meta.operations.create && Boolean(onDuplicate)) || meta.operations.delete));
   const colSpan = visible.length + (canDelete ? 1 : 0) + (withActions ? 1 : 0);
   const titleText = (row: Row) => cellText(byKey.get(titleKey), row, titleKey) || meta.label.singular;
-  const actions = (row: Row) => <RowActions meta={meta} row={row} title={titleText(row)} onOpen={open} />;
+  const actions = (row: Row) => <RowActions meta={meta} row={row} title={titleText(row)} onOpen={open} onDuplicate={onDuplicate} />;
 
   const header = (
     <Table.Tr>
