@@ -112,3 +112,38 @@ describe('standard code fields', () => {
     expect(good.json().data.country).toBe('FR');
   });
 });
+
+describe('starred pages: the user’s own, at most 10, in order', () => {
+  const me = (as = a) => t.request({ method: 'GET', url: '/api/v1/auth/me', as });
+  const star = (starred: unknown, as = a) => t.request({ method: 'PATCH', url: '/api/v1/auth/me', as, payload: { starred } });
+
+  it('keeps the starred paths of each user in the order given, and no one else sees them', async () => {
+    expect((await me()).json().data.starred).toEqual([]);
+    const paths = ['/admin-panel/controlcenter/e-commerce/coupon-Management', '/admin-panel/dashboard'];
+    const res = await star(paths);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.starred).toEqual(paths);
+    expect((await me()).json().data.starred).toEqual(paths);
+    expect((await me(b)).json().data.starred).toEqual([]);
+    // The admins screen never shows another user's stars.
+    const admins = (await t.request({ method: 'GET', url: '/api/v1/identity/admins', as: a })).json().data as Record<string, unknown>[];
+    expect(admins.length).toBeGreaterThan(0);
+    for (const admin of admins) expect(Object.keys(admin)).not.toContain('starred');
+    expect((await star([])).json().data.starred).toEqual([]);
+  });
+
+  it('refuses an eleventh star, the same page twice and what is not a console path, at the field', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `/admin-panel/page-${i}`);
+    for (const bad of [eleven, ['/admin-panel/dashboard', '/admin-panel/dashboard'], ['https://evil.example/'], ['/a b'], 'dashboard']) {
+      const res = await star(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(
+        Object.keys(res.json().error.fields ?? {}).some((k) => k.startsWith('starred')),
+        JSON.stringify(res.json()),
+      ).toBe(true);
+    }
+    expect((await star(eleven.slice(0, 10))).statusCode).toBe(200);
+    expect((await me()).json().data.starred).toHaveLength(10);
+    expect((await star([])).statusCode).toBe(200);
+  });
+});
