@@ -41,7 +41,7 @@ export default function RecordDrawer({
   const { remove } = useRecordMutations(meta.path);
   const client = useQueryClient();
   const [confirm, setConfirm] = useState(false);
-  const wide = useMediaQuery('(min-width: 48em)');
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const source = creating && copyOf ? record.data : undefined;
   const prefill = useMemo(() => (source ? duplicateBody(meta, source) : undefined), [meta, source]);
   const title = creating
@@ -71,8 +71,9 @@ export default function RecordDrawer({
       onClose={close}
       position="right"
       size={wide ? 'xl' : '100%'}
+      // The drawer's title is its h2 already (Mantine's Drawer.Title): plain text in it, not a second heading.
       title={
-        <Text fw={700} component="h2" size="lg">
+        <Text fw={700} component="span" size="lg">
           {title}
         </Text>
       }

@@ -23,7 +23,7 @@ import { type ResourceMeta, useResourcesMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
 import { BulkDelete } from './list-bulk-delete';
 import { BulkEdit } from './list-bulk-edit';
-import { ListCards } from './list-cards';
+import { ListCards, ListCardsSkeleton } from './list-cards';
 import { ColumnChooser } from './list-columns';
 import { ExportButton } from './list-export';
 import { ListFilters } from './list-filters';
@@ -105,8 +105,9 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
   // Waits for what the caller may read (usually known already) so the page loads once, with its titles.
   const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery, !metas.isPending);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways. Read at the
+  // first render (not after an effect), so a phone never lays out the wide table first (layout shift).
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const canDelete = selectable && meta.operations.delete && meta.permissions.write;
   const titleKey = byKey.has(meta.ui.title) ? meta.ui.title : visible[0];
   const statusField = byKey.get(statusFieldOf(meta));
@@ -409,7 +410,9 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
             )}
           </Stack>
         </Paper>
-      ) : phone && !list.isPending ? (
+      ) : phone && list.isPending ? (
+        <ListCardsSkeleton />
+      ) : phone ? (
         <ListCards
           rows={rows}
           titleOf={(row) => cellText(byKey.get(titleKey), row, titleKey)}
