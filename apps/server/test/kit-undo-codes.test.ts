@@ -81,6 +81,8 @@ describe('standard code fields', () => {
     expect(isCountryCode('XX')).toBe(false);
     expect(isCurrencyCode('INR')).toBe(true);
     expect(isCurrencyCode('ABC')).toBe(false);
+    expect(isCurrencyCode('eur')).toBe(true);
+    expect(isCurrencyCode('DEM')).toBe(false); // named by ICU, withdrawn: no amount is kept in it
     expect(isLanguageCode('en')).toBe(true);
     expect(isLanguageCode('fr-CA')).toBe(true);
     expect(isLanguageCode('english')).toBe(false);

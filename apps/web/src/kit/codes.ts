@@ -1,7 +1,10 @@
+import { CURRENCY_CODES } from '../../../server/src/kernel/money';
+
 /**
  * Standard codes as people read them: countries (ISO 3166-1 alpha-2), currencies (ISO 4217),
  * languages (BCP 47) and time zones (IANA), named by the browser's own data (Intl.DisplayNames,
- * Intl.supportedValuesOf), no lists of our own. Fields keep the code; pickers and cells show the name.
+ * Intl.supportedValuesOf). The currencies offered are the money kernel's (those in circulation, whose
+ * minor units it knows: the server refuses others). Fields keep the code; pickers and cells show the name.
  */
 export type CodeKind = 'country' | 'currency' | 'language' | 'timezone';
 
@@ -36,7 +39,7 @@ const letters = (n: number): string[] => {
   return out;
 };
 
-const supported = (key: 'currency' | 'timeZone'): string[] => {
+const supported = (key: 'timeZone'): string[] => {
   try {
     return Intl.supportedValuesOf(key);
   } catch {
@@ -99,7 +102,7 @@ export function codeOptions(kind: CodeKind): CodeOption[] {
       kind === 'country'
         ? countries()
         : kind === 'currency'
-          ? supported('currency')
+          ? [...CURRENCY_CODES]
           : kind === 'language'
             ? languages()
             : supported('timeZone');

@@ -1,3 +1,4 @@
+import { isCurrencyCode as isMoneyCurrency } from '../money';
 import type { Widget } from './widgets';
 
 /**
@@ -14,7 +15,6 @@ export const isCodeWidget = (widget: Widget | undefined): widget is CodeWidget =
 const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ']);
 
 let regions: Intl.DisplayNames | undefined;
-let currencies: Set<string> | undefined;
 let zones: Set<string> | undefined;
 
 /** ISO 3166-1 alpha-2 (any case: resources store it upper case): a current code ICU names (not a withdrawn alias such as UK or BU). */
@@ -25,10 +25,12 @@ export function isCountryCode(given: string): boolean {
   return Boolean(regions.of(code)) && new Intl.Locale('und', { region: code }).region === code;
 }
 
-/** ISO 4217, among the currencies ICU knows. */
+/**
+ * ISO 4217, among the currencies in circulation that the money kernel can hold (kernel/money: it knows
+ * each one's minor unit; ICU also names withdrawn ones such as DEM that no amount could be kept in).
+ */
 export function isCurrencyCode(code: string): boolean {
-  currencies ??= new Set(Intl.supportedValuesOf('currency'));
-  return currencies.has(code.toUpperCase());
+  return isMoneyCurrency(code.toUpperCase());
 }
 
 /** A BCP 47 language tag (`en`, `en-IN`, `pt-BR`): well formed, canonical but for letter case. */
