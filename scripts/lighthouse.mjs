@@ -17,7 +17,7 @@ const base = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, ''
 const DEFAULT_PAGES = [
   '/admin-panel/dashboard',
   '/admin-panel/controlcenter/e-commerce/myproduct',
-  '/admin-panel/controlcenter/e-commerce/orders',
+  '/admin-panel/controlcenter/e-commerce/order-management',
   '/admin-panel/controlcenter/e-commerce/coupon-Management',
   '/admin-panel/productDesign',
   '/admin-panel/marcom/contacts',
