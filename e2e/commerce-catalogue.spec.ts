@@ -65,7 +65,7 @@ test('an admin creates a product with Colour × Size variations, prices them in 
 
   // The product list finds it, active.
   await page.goto(PRODUCTS);
-  await expect(page.getByRole('heading', { name: 'Shop products', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Products for sale', level: 1 })).toBeVisible();
   await page.getByLabel('Search shop products').fill(title);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);

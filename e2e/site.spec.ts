@@ -42,7 +42,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
 
   // From the products list to the product editor.
   await page.goto('/admin-panel/productDesign');
-  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Product pages', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'New product' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/Product-addProductDesign$/);
   await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();

@@ -201,7 +201,7 @@ describe('money', () => {
   const priceMeta: ResourceMeta = {
     ...rolesMeta,
     input: { type: 'object', properties: { price: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'null' }] } } },
-    ui: { title: 'name', columns: [], fields: { price: { widget: 'money' } }, bulkEdit: [], editable: null },
+    ui: { title: 'name', columns: [], fields: { price: { widget: 'money' } }, bulkEdit: [], unique: [], editable: null },
   };
 
   it('shows the community currency and refuses negative amounts', async () => {

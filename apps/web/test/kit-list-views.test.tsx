@@ -189,7 +189,7 @@ describe('bulk edit and row actions', () => {
 
   it('names a row’s actions after the record', async () => {
     api();
-    renderAt(<ResourceList meta={meta} onOpen={() => {}} />, '/admins');
+    renderAt(<ResourceList meta={meta} onOpen={() => {}} onDuplicate={() => {}} />, '/admins');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Open', 'Duplicate', 'Delete']);

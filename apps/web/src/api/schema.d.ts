@@ -85,6 +85,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -169,6 +170,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -198,6 +200,8 @@ export interface paths {
           'application/json': {
             name?: string;
             phone?: string | null;
+            /** @description The pages the user starred, in order (the navigation shows them) */
+            starred?: string[];
             /** @enum {string} */
             theme?: 'system' | 'light' | 'dark' | 'semi-dark';
           };
@@ -219,6 +223,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -332,6 +337,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -532,6 +538,7 @@ export interface paths {
                 name: string;
                 phone: string | null;
                 roleId: string | null;
+                starred: string[];
                 status: string;
                 theme: string;
               };
@@ -1396,6 +1403,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/attribute-values/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of attribute values
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/attributes': {
     parameters: {
       query?: never;
@@ -2057,6 +2118,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/attributes/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of attributes
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -2928,6 +3043,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/banners/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop banners
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/carriers': {
     parameters: {
       query?: never;
@@ -2956,6 +3125,80 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/catalogue/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The catalogue as CSV: one row per variation with SKU, price and stock (amounts in the currency’s units), ratings in stars */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/catalogue/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update prices, compare-at prices and stock from the catalogue CSV (rows found by SKU; every row checked first, nothing changes when one is wrong) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            csv: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -3773,6 +4016,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/coupons': {
     parameters: {
       query?: never;
@@ -4503,6 +4800,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/coupons/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of coupons
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/customers': {
     parameters: {
       query?: never;
@@ -5115,6 +5466,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/customers/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of customers
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -7023,6 +7428,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/products/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop products
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/returns': {
     parameters: {
       query?: never;
@@ -8474,6 +8933,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/commerce/settings/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of shop settings
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/commerce/tags': {
     parameters: {
       query?: never;
@@ -9043,6 +9556,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tags/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of product tags
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -9641,6 +10208,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/tax-rates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of tax rates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -10334,6 +10955,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/variations/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of variations
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -11058,6 +11733,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/contact-us/messages/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of contact messages
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/admins': {
     parameters: {
       query?: never;
@@ -11735,6 +12464,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/identity/admins/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of admins
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/ownership/transfer': {
     parameters: {
       query?: never;
@@ -11783,6 +12566,7 @@ export interface paths {
                   name: string;
                   phone: string | null;
                   roleId: string | null;
+                  starred: string[];
                   status: string;
                   theme: string;
                 };
@@ -11794,6 +12578,7 @@ export interface paths {
                   name: string;
                   phone: string | null;
                   roleId: string | null;
+                  starred: string[];
                   status: string;
                   theme: string;
                 };
@@ -12420,6 +13205,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/identity/roles/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of roles
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identity/website-roles': {
     parameters: {
       query?: never;
@@ -13037,6 +13876,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/identity/website-roles/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of website roles
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -13906,6 +14799,60 @@ export interface paths {
                 total: number;
                 totalIsEstimate: boolean;
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/audiences/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of audiences
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
             };
           };
         };
@@ -15561,6 +16508,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/contacts/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of contacts
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/email-layouts': {
     parameters: {
       query?: never;
@@ -16433,6 +17434,60 @@ export interface paths {
                 subject: string;
                 to: string;
               };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/email-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of email templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
             };
           };
         };
@@ -17571,6 +18626,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/landing-pages/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of landing pages
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/push-templates': {
     parameters: {
       query?: never;
@@ -18181,6 +19290,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/push-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of push templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/segment-types': {
     parameters: {
       query?: never;
@@ -18750,6 +19913,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/segment-types/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of segment types
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -20563,6 +21780,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/segments/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of segments
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/sms-templates': {
     parameters: {
       query?: never;
@@ -21168,6 +22439,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/sms-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of sms templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -21830,6 +23155,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/marketing/suppressions/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of suppressions
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/marketing/variables': {
     parameters: {
       query?: never;
@@ -22463,6 +23842,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/variables/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of variables
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -23379,6 +24812,60 @@ export interface paths {
                     }
                   | unknown[];
               }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/marketing/whatsapp-templates/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of whatsapp templates
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
             };
           };
         };
@@ -25638,6 +27125,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ops/notifications/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of notifications
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/ops/outbox': {
     parameters: {
       query?: never;
@@ -27044,6 +28585,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/gateways/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of payment gateways
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payments/kinds': {
     parameters: {
       query?: never;
@@ -28202,6 +29797,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/settings/client-profile/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of brand profiles
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/settings/error-codes': {
     parameters: {
       query?: never;
@@ -28800,6 +30449,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/settings/error-codes/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of error codes
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -29601,6 +31304,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/banners/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of home banners
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/blog-categories': {
     parameters: {
       query?: never;
@@ -30207,6 +31964,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/blog-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of blog categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -30985,6 +32796,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/blogs/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of blog posts
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/career-applications': {
     parameters: {
       query?: never;
@@ -31713,6 +33578,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/career-applications/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of career applications
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/catalogue-downloads': {
     parameters: {
       query?: never;
@@ -32422,6 +34341,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/catalogue-downloads/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of catalogue downloads
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -33149,6 +35122,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/catalogues/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of catalogues
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/categories': {
     parameters: {
       query?: never;
@@ -33822,6 +35849,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of website categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/cities': {
     parameters: {
       query?: never;
@@ -34444,6 +36525,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/cities/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of cities
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -35141,6 +37276,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/contact-details/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of offices
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/countries': {
     parameters: {
       query?: never;
@@ -35733,6 +37922,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/countries/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of countries
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -36439,6 +38682,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/design-support-requests/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of design-support requests
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/documents': {
     parameters: {
       query?: never;
@@ -37133,6 +39430,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/documents/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of documents
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -37840,6 +40191,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/event-registrations/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of event registrations
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -38723,6 +41128,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/events/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of events
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/get-in-touch-messages': {
     parameters: {
       query?: never;
@@ -39408,6 +41867,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/get-in-touch-messages/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of get-in-touch messages
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/inbound/{list}/{id}/reply': {
     parameters: {
       query?: never;
@@ -40046,6 +42559,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/investor-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of investor categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -40769,6 +43336,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/investor-documents/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of investor documents
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/investor-subcategories': {
     parameters: {
       query?: never;
@@ -41412,6 +44033,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/investor-subcategories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of investor subcategories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -42085,6 +44760,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/product-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of product categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -42809,6 +45538,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/product-subcategories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of product subcategories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -43749,6 +46532,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/products/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of products
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/project-categories': {
     parameters: {
       query?: never;
@@ -44355,6 +47192,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/project-categories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of project categories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -45312,6 +48203,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/projects/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of projects
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/states': {
     parameters: {
       query?: never;
@@ -45941,6 +48886,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/states/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of states
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -46671,6 +49670,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site/subcategories/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of website subcategories
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/site/subscribers': {
     parameters: {
       query?: never;
@@ -47306,6 +50359,60 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site/subscribers/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of subscribers
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -60142,7 +63249,11 @@ export interface components {
         | 'url'
         | 'password'
         | 'tags'
-        | 'json';
+        | 'json'
+        | 'country'
+        | 'currency'
+        | 'language'
+        | 'timezone';
     };
     ImportJob: {
       created: number;
@@ -60249,6 +63360,8 @@ export interface components {
           tabs: string[];
         };
         title: string;
+        /** @description Fields no two records may share: a copy must change them */
+        unique: string[];
       };
     };
   };

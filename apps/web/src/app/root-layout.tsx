@@ -1,6 +1,7 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import type { Screen } from '../config/screen-types';
 import { applyBodyClass, colourSchemeOf, themeChoiceStore, themeStore } from '../lib/appearance';
 import { useStore } from '../lib/store';
 
@@ -11,6 +12,17 @@ function ScrollToTop() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  return null;
+}
+
+/** The page's meta description: the screen's own (search engines and link previews read it). */
+function MetaDescription() {
+  const matches = useMatches();
+  const screen = matches.map((m) => (m.handle as { screen?: Screen } | undefined)?.screen).findLast(Boolean);
+  const text = screen?.description ?? 'Atrium: run your website, shop, marketing and settings from one console.';
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', text);
+  }, [text]);
   return null;
 }
 
@@ -56,6 +68,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <ThemeSync />
+      <MetaDescription />
       <NavigationProgress />
       <Outlet />
     </>

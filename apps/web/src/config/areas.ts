@@ -1,20 +1,10 @@
-/** Display names of the permission modules' areas (GET /api/v1/meta/modules → area). */
-export const AREA_LABELS: Record<string, string> = {
-  settings: 'Settings',
-  marcom: 'Marketing',
-  builder: 'Builder',
-  studio: 'Design studio',
-  site: 'Website content',
-  cms: 'Content and media',
-  media: 'Media library',
-  commerce: 'Shop',
-  billing: 'Billing',
-  extensions: 'Extensions',
-  support: 'Support',
-  agreements: 'Agreements',
-  elearning: 'E-learning',
-  portfolio: 'Portfolio',
-  tracker: 'Tracker',
-};
+import { GROUPS } from './screens';
 
-export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.charAt(0).toUpperCase() + area.slice(1);
+/**
+ * Display names of the permission modules' areas (GET /api/v1/meta/modules → area): the label of the
+ * navigation group that declares the area (`NavGroupDeclaration.areas`), so the roles' matrix and the
+ * navigation name an area the same way; an undeclared area is its key, capitalised.
+ */
+export function areaLabel(area: string): string {
+  return GROUPS.find((g) => g.areas?.includes(area))?.label ?? area.charAt(0).toUpperCase() + area.slice(1);
+}

@@ -3,8 +3,20 @@ import type { ComponentType } from 'react';
 /** A lazily loaded component: its own chunk. */
 export type LazyComponent = () => Promise<{ default: ComponentType }>;
 
-/** The navigation's groups, in the order the user reads them. */
-export type GroupKey = 'home' | 'website' | 'shop' | 'marketing' | 'settings';
+/** A navigation group's key; the group itself is declared by an area (`AreaDeclaration.groups`). */
+export type GroupKey = string;
+
+/**
+ * A navigation group an area declares (Website, Shop, Marketing…): any area may then put screens in
+ * it. `order` places it among the others (Dashboard 0, Settings last at 100); `areas` are the server's
+ * module areas (GET /api/v1/meta/modules → area) it stands for, named the same in the roles' matrix.
+ */
+export interface NavGroupDeclaration {
+  key: GroupKey;
+  label: string;
+  order: number;
+  areas?: string[];
+}
 
 /** How a record found by the command palette opens: the screen's URL for one record. */
 export interface RecordLink {
@@ -67,6 +79,8 @@ export interface DashboardCard {
 
 /** Everything an area declares for the console. */
 export interface AreaDeclaration {
+  /** Navigation groups this area introduces (its screens may also join groups other areas declare). */
+  groups?: NavGroupDeclaration[];
   screens: Screen[];
   cards?: DashboardCard[];
 }

@@ -8,9 +8,9 @@ import { opsArea } from '../features/ops/screens';
 import { paymentsArea } from '../features/payments/screens';
 import { settingsArea } from '../features/settings/screens';
 import { siteArea } from '../features/site/screens';
-import type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } from './screen-types';
+import type { AreaDeclaration, DashboardCard, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
 
-export type { AreaDeclaration, DashboardCard, GroupKey, RecordLink, Screen } from './screen-types';
+export type { AreaDeclaration, DashboardCard, GroupKey, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
 
 /**
  * The screen table: every area's declaration, in navigation order. An area adds its screens (and
@@ -32,14 +32,8 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
 export const SCREENS: Screen[] = AREA_DECLARATIONS.flatMap((a) => a.screens);
 export const DASHBOARD_CARDS: DashboardCard[] = AREA_DECLARATIONS.flatMap((a) => a.cards ?? []);
 
-/** The navigation's groups, in order (a group shows only when the role sees one of its screens). */
-export const GROUPS: { key: GroupKey; label: string }[] = [
-  { key: 'home', label: 'Dashboard' },
-  { key: 'website', label: 'Website' },
-  { key: 'shop', label: 'Shop' },
-  { key: 'marketing', label: 'Marketing' },
-  { key: 'settings', label: 'Settings' },
-];
+/** The navigation's groups as the areas declare them, in order (a group shows only when the role sees one of its screens). */
+export const GROUPS: NavGroupDeclaration[] = AREA_DECLARATIONS.flatMap((a) => a.groups ?? []).sort((a, b) => a.order - b.order);
 
 /** Every path the console serves (routes tests and the e2e checks iterate over it). */
 export const REGISTERED_PATHS: string[] = SCREENS.map((s) => s.path);

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import { lazy, Suspense } from 'react';
+import { CodePicker } from './code-picker';
 import { fieldInputProps } from './field-input-props';
 import { ImageListInput, ImageObjectInput } from './image-input';
 import { MoneyInput } from './money-input';
@@ -154,6 +155,19 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
       return <TagsInput {...bound} clearable placeholder="Type and press Enter" />;
     case 'json':
       return <JsonInput {...bound} autosize minRows={3} maxRows={14} formatOnBlur validationError="Not valid JSON" />;
+    case 'country':
+    case 'currency':
+    case 'language':
+    case 'timezone':
+      return (
+        <CodePicker
+          {...common}
+          kind={field.kind}
+          value={input.value}
+          onChange={(code) => input.onChange(code ?? '')}
+          clearable={field.nullable || !field.required}
+        />
+      );
     case 'password':
       return <PasswordInput {...typed} autoComplete="new-password" maxLength={max} />;
     default:

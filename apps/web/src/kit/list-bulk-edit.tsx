@@ -1,12 +1,15 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError, request } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
-import { FieldInput } from './field-input';
+
 import { type FieldDef, inputFields } from './schema';
+import { showUndo } from './undo';
+
+// The inputs load when the dialog opens, not with the list.
+const FieldInput = lazy(() => import('./field-input').then((m) => ({ default: m.FieldInput })));
 
 const countOf = (meta: ResourceMeta, n: number) => `${n} ${n === 1 ? meta.label.singular.toLowerCase() : meta.label.plural.toLowerCase()}`;
 
@@ -47,7 +50,13 @@ export function BulkEdit({ meta, ids, onDone }: { meta: ResourceMeta; ids: strin
     try {
       const result = await bulkUpdateRecords(meta.path, ids, { [field.key]: value });
       await client.invalidateQueries({ queryKey: ['resource', meta.path] });
-      notifications.show({ color: 'teal', message: `${field.label} changed on ${countOf(meta, result.updated)}` });
+      showUndo({
+        client,
+        path: meta.path,
+        ids: result.ids,
+        action: 'update',
+        message: `${field.label} changed on ${countOf(meta, result.updated)}`,
+      });
       setOpen(false);
       onDone();
     } catch (err) {
@@ -81,7 +90,9 @@ export function BulkEdit({ meta, ids, onDone }: { meta: ResourceMeta; ids: strin
               setError(undefined);
             }}
           />
-          {field && <FieldInput key={field.key} field={field} mode="update" input={{ value, onChange: setValue, error }} />}
+          <Suspense fallback={null}>
+            {field && <FieldInput key={field.key} field={field} mode="update" input={{ value, onChange: setValue, error }} />}
+          </Suspense>
           <Text size="xs" c="dimmed">
             The new value replaces the current one on every selected {meta.label.singular.toLowerCase()}.
           </Text>

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Row } from './resource-api';
 
 export interface ListCardsProps {
@@ -43,6 +43,21 @@ export function ListCards({ rows, titleOf, statusOf, detailOf, onOpen, actionsOf
           </Paper>
         );
       })}
+    </Stack>
+  );
+}
+
+/** The cards' placeholder while a phone's list loads (a table's skeleton would lay out wide first, then shift). */
+export function ListCardsSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <Stack gap="xs" data-testid="resource-cards">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards
+        <Paper key={i} withBorder p="sm" radius="md" data-testid="skeleton-card">
+          <Skeleton h={14} w="60%" radius="sm" />
+          <Skeleton h={10} w="35%" radius="sm" mt={8} />
+        </Paper>
+      ))}
     </Stack>
   );
 }

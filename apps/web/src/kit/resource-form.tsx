@@ -10,7 +10,16 @@ import { useResourceCurrency } from './money-input';
 import { ReadOnlyFields } from './read-only-fields';
 import { RecordHistory } from './record-history';
 import { type Row, useRecordMutations } from './resource-api';
-import { displayText, type FieldDef, fromFormValue, inputFields, recordCurrency, toFormValue, validateValue } from './schema';
+import {
+  displayText,
+  type FieldDef,
+  fromFormValue,
+  inputFields,
+  recordCurrency,
+  statusFieldOf,
+  toFormValue,
+  validateValue,
+} from './schema';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
@@ -33,16 +42,15 @@ export interface ResourceFormProps {
   readOnly?: boolean;
   /** Shows who changed what and when, with restore (default: on for a saved record). */
   history?: boolean;
+  /** A new record's starting values (a duplicate's), over the defaults. */
+  prefill?: Values;
 }
 
 const NONE: string[] = [];
 const NO_WIDGETS: Record<string, CustomWidget> = {};
 const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
 
-/** The field holding a record's status: declared by the resource (`ui.status.field`), else a field named `status`. */
-export function statusFieldOf(meta: ResourceMeta): string {
-  return (meta.ui as { status?: { field?: string } }).status?.field ?? 'status';
-}
+export { statusFieldOf } from './schema';
 
 /** A new record's value of a field: the schema's default, else (for the status) the enum's first value, e.g. Draft. */
 function defaultOf(f: FieldDef, statusField?: string): unknown {
@@ -52,8 +60,14 @@ function defaultOf(f: FieldDef, statusField?: string): unknown {
   return undefined;
 }
 
-export function initialValues(fields: FieldDef[], record?: Row | null, statusField?: string): Values {
-  return Object.fromEntries(fields.map((f) => [f.key, toFormValue(f, record ? record[f.key] : defaultOf(f, statusField))]));
+/** A form's starting values: the record's, or for a new one its defaults (a copy's values over them: `prefill`). */
+export function initialValues(fields: FieldDef[], record?: Row | null, statusField?: string, prefill?: Values): Values {
+  return Object.fromEntries(
+    fields.map((f) => [
+      f.key,
+      toFormValue(f, record ? record[f.key] : prefill && f.key in prefill ? prefill[f.key] : defaultOf(f, statusField)),
+    ]),
+  );
 }
 
 /** The fields in error, in the order the form shows them, with their messages. */
@@ -113,6 +127,7 @@ export function ResourceForm({
   submitLabel,
   readOnly,
   history = true,
+  prefill,
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
@@ -122,10 +137,10 @@ export function ResourceForm({
   // A record that keeps what it was created with (a visitor's message): those fields are text, the rest inputs.
   const { fields, kept } = useMemo(() => splitEditable(all, meta.ui.editable, mode), [all, meta.ui.editable, mode]);
   // A record counts as new when another one (or a newer version) is loaded, not on every render.
-  const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : 'new';
+  const version = record ? `${record.id}@${String(record.updatedAt ?? '')}` : prefill ? `copy:${JSON.stringify(prefill)}` : 'new';
   const statusField = statusFieldOf(meta);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the record's id and version
-  const initial = useMemo(() => initialValues(fields, record, statusField), [fields, version]);
+  const initial = useMemo(() => initialValues(fields, record, statusField, prefill), [fields, version]);
   const { create, update } = useRecordMutations(meta.path);
   const [formError, setFormError] = useState<string | null>(null);
   const [summary, setSummary] = useState<ReturnType<typeof errorSummary>>([]);

@@ -23,7 +23,7 @@ import { type ResourceMeta, useResourcesMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
 import { BulkDelete } from './list-bulk-delete';
 import { BulkEdit } from './list-bulk-edit';
-import { ListCards } from './list-cards';
+import { ListCards, ListCardsSkeleton } from './list-cards';
 import { ColumnChooser } from './list-columns';
 import { ExportButton } from './list-export';
 import { ListFilters } from './list-filters';
@@ -35,8 +35,7 @@ import { useActiveView, type ViewState, ViewsMenu } from './list-views';
 import { formatMoney, toMinorUnits } from './money';
 import { useResourceCurrency } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
-import { statusFieldOf } from './resource-form';
-import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor } from './schema';
+import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor, statusFieldOf } from './schema';
 import { useSearchBox } from './search-sync';
 import { OptionBadge } from './status-badge';
 import { useListParams } from './use-list-params';
@@ -56,6 +55,8 @@ export interface ResourceListProps {
   /** A screen's own rendering of some cells. */
   cells?: Record<string, (row: Row) => React.ReactNode>;
   onOpen?: (row: Row) => void;
+  /** Opens the create form prefilled from a row (the row menu's Duplicate; absent = not offered). */
+  onDuplicate?: (row: Row) => void;
   /** Shown in the empty state when nothing exists yet (e.g. a create button). */
   emptyAction?: React.ReactNode;
   selectable?: boolean;
@@ -70,7 +71,7 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
  * The generic list: server paging, sort, search and filters kept in the URL, a column chooser, row
  * selection with bulk delete, CSV export, empty/error states, skeletons and virtualised long pages.
  */
-export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAction, selectable = true }: ResourceListProps) {
+export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDuplicate, emptyAction, selectable = true }: ResourceListProps) {
   const { state, update, apiQuery, params } = useListParams(meta, fixed);
   const currency = useResourceCurrency(meta);
   const fields = useMemo(() => outputFields(meta, currency), [meta, currency]);
@@ -104,8 +105,9 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   // Waits for what the caller may read (usually known already) so the page loads once, with its titles.
   const list = useRecordList(meta.path, expand ? { ...apiQuery, expand } : apiQuery, !metas.isPending);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // On a phone, stacked cards (title, status, open) instead of a table scrolled sideways. Read at the
+  // first render (not after an effect), so a phone never lays out the wide table first (layout shift).
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const canDelete = selectable && meta.operations.delete && meta.permissions.write;
   const titleKey = byKey.has(meta.ui.title) ? meta.ui.title : visible[0];
   const statusField = byKey.get(statusFieldOf(meta));
@@ -209,10 +211,11 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
   const padTop = virtual && items.length ? items[0].start : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const shown = virtual ? items.map((i) => rows[i.index]) : rows;
-  const withActions = Boolean(onOpen) || (meta.permissions.write && (meta.operations.create || meta.operations.delete));
+  const withActions =
+    Boolean(onOpen) || (meta.permissions.write && ((meta.operations.create && Boolean(onDuplicate)) || meta.operations.delete));
   const colSpan = visible.length + (canDelete ? 1 : 0) + (withActions ? 1 : 0);
   const titleText = (row: Row) => cellText(byKey.get(titleKey), row, titleKey) || meta.label.singular;
-  const actions = (row: Row) => <RowActions meta={meta} row={row} title={titleText(row)} onOpen={open} />;
+  const actions = (row: Row) => <RowActions meta={meta} row={row} title={titleText(row)} onOpen={open} onDuplicate={onDuplicate} />;
 
   const header = (
     <Table.Tr>
@@ -407,7 +410,9 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
             )}
           </Stack>
         </Paper>
-      ) : phone && !list.isPending ? (
+      ) : phone && list.isPending ? (
+        <ListCardsSkeleton />
+      ) : phone ? (
         <ListCards
           rows={rows}
           titleOf={(row) => cellText(byKey.get(titleKey), row, titleKey)}

@@ -1,16 +1,16 @@
-import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, Group, Loader } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget } from './field-input';
 import { PageHeader } from './page-header';
-import { type Row, useRecord, useRecordMutations } from './resource-api';
-import { ResourceForm } from './resource-form';
+import type { Row } from './resource-api';
 import { ResourceList, type ResourceListProps } from './resource-list';
+
+// The form (inputs, dates, uploads, rich text) loads when a record is opened, not with the list.
+const RecordDrawer = lazy(() => import('./record-drawer'));
 
 export interface ResourceScreenProps {
   /** Path of the resource, e.g. identity/admins. */
@@ -34,109 +34,6 @@ export interface ResourceScreenProps {
   embedded?: boolean;
 }
 
-/** A record opened from the list: `?record=<id>` (or `new`) in the URL, shown in a drawer. */
-function RecordDrawer({
-  meta,
-  id,
-  close,
-  widgets,
-  exclude,
-  readOnly,
-  renderRecord,
-}: {
-  meta: ResourceMeta;
-  id: string;
-  close: () => void;
-  widgets?: Record<string, CustomWidget>;
-  exclude?: string[];
-  readOnly: boolean;
-  renderRecord?: ResourceScreenProps['renderRecord'];
-}) {
-  const creating = id === 'new';
-  const record = useRecord(meta.path, creating ? null : id);
-  const { remove } = useRecordMutations(meta.path);
-  const [confirm, setConfirm] = useState(false);
-  const wide = useMediaQuery('(min-width: 48em)');
-  const title = creating ? `New ${meta.label.singular.toLowerCase()}` : String(record.data?.[meta.ui.title] ?? meta.label.singular);
-  const canWrite = meta.permissions.write && !readOnly;
-
-  async function doDelete() {
-    try {
-      await remove.mutateAsync(id);
-      notifications.show({ color: 'teal', message: `${meta.label.singular} deleted` });
-      close();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
-    } finally {
-      setConfirm(false);
-    }
-  }
-
-  return (
-    <Drawer
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened
-      onClose={close}
-      position="right"
-      size={wide ? 'xl' : '100%'}
-      title={
-        <Text fw={700} component="h2" size="lg">
-          {title}
-        </Text>
-      }
-    >
-      {!creating && record.isPending && <Loader aria-label="Loading" />}
-      {!creating && record.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {record.error instanceof ApiError ? record.error.message : 'This record could not be loaded.'}
-        </Alert>
-      )}
-      {(creating || record.data) && (
-        <Stack>
-          {record.data && renderRecord ? (
-            renderRecord(record.data, meta)
-          ) : (
-            <ResourceForm
-              meta={meta}
-              record={creating ? null : record.data}
-              widgets={widgets}
-              exclude={exclude}
-              onSaved={close}
-              onCancel={close}
-              readOnly={!canWrite || (!creating && !meta.operations.update)}
-            />
-          )}
-          {!creating && canWrite && meta.operations.delete && (
-            <Group justify="flex-start" mt="md">
-              {confirm ? (
-                <Group gap="xs">
-                  <Text size="sm">Delete this {meta.label.singular.toLowerCase()}?</Text>
-                  <Button color="red" size="xs" onClick={doDelete} loading={remove.isPending}>
-                    Yes, delete
-                  </Button>
-                  <Button variant="default" size="xs" onClick={() => setConfirm(false)}>
-                    Keep
-                  </Button>
-                </Group>
-              ) : (
-                <Button
-                  color="red"
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  onClick={() => setConfirm(true)}
-                >
-                  Delete {meta.label.singular.toLowerCase()}
-                </Button>
-              )}
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Drawer>
-  );
-}
-
 /** The standard screen of a resource: heading, list, and the record form in a drawer. Areas override what differs. */
 export function ResourceScreen({
   resource,
@@ -156,11 +53,13 @@ export function ResourceScreen({
   const { meta, isPending, isError, error } = useResourceMeta(resource);
   const [params, setParams] = useSearchParams();
   const open = params.get('record');
-  const setRecord = (id: string | null) =>
+  const setRecord = (id: string | null, copy?: string) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
       if (id) next.set('record', id);
       else next.delete('record');
+      if (copy) next.set('copy', copy);
+      else next.delete('copy');
       return next;
     });
   const heading = title ?? meta?.label.plural ?? 'Records';
@@ -209,18 +108,22 @@ export function ResourceScreen({
             columns={columns}
             cells={cells}
             onOpen={(row) => setRecord(row.id)}
+            onDuplicate={canCreate && !renderRecord ? (row) => setRecord('new', row.id) : undefined}
             emptyAction={createButton}
           />
           {open && (
-            <RecordDrawer
-              meta={meta}
-              id={open}
-              close={() => setRecord(null)}
-              widgets={widgets}
-              exclude={exclude}
-              readOnly={readOnly}
-              renderRecord={renderRecord}
-            />
+            <Suspense fallback={null}>
+              <RecordDrawer
+                meta={meta}
+                id={open}
+                copyOf={open === 'new' ? params.get('copy') : null}
+                close={() => setRecord(null)}
+                widgets={widgets}
+                exclude={exclude}
+                readOnly={readOnly}
+                renderRecord={renderRecord}
+              />
+            </Suspense>
           )}
         </>
       )}

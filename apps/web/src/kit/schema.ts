@@ -1,4 +1,5 @@
 import type { FieldUi, JsonSchema, ResourceMeta, Widget } from '../api/get-resources-meta';
+import { codeName, isCodeKind } from './codes';
 import { currencyDigits } from './money';
 
 /**
@@ -365,6 +366,7 @@ export function optionData(field: FieldDef): { value: string; label: string }[] 
 export function displayText(field: FieldDef | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (field?.optionLabels) return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : optionLabel(field, value);
+  if (field && isCodeKind(field.kind) && typeof value === 'string') return codeName(field.kind, value);
   if (field?.kind === 'datetime') {
     const d = new Date(String(value));
     return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();
@@ -387,4 +389,9 @@ export function displayText(field: FieldDef | undefined, value: unknown): string
       .replace(/\s+/g, ' ')
       .trim();
   return String(value);
+}
+
+/** The field holding a record's status: declared by the resource (`ui.status.field`), else a field named `status`. */
+export function statusFieldOf(meta: ResourceMeta): string {
+  return (meta.ui as { status?: { field?: string } }).status?.field ?? 'status';
 }

@@ -35,6 +35,16 @@ export const updateMeBody = z
     name: z.string().trim().min(1).max(120),
     phone: z.string().trim().max(40).nullable(),
     theme: z.enum(['system', 'light', 'dark', 'semi-dark']),
+    starred: z
+      .array(
+        z
+          .string()
+          .regex(/^\/[^\s]*$/, 'A console path such as /admin-panel/dashboard')
+          .max(300),
+      )
+      .max(10, 'Star at most 10 pages')
+      .refine((paths) => new Set(paths).size === paths.length, 'Each page once')
+      .describe('The pages the user starred, in order (the navigation shows them)'),
   })
   .partial()
   .strict();
@@ -47,6 +57,7 @@ export const userOut = z.object({
   roleId: z.string().nullable(),
   isOwner: z.boolean(),
   theme: z.string(),
+  starred: z.array(z.string()),
   status: z.string(),
 });
 export const sessionOut = z.object({

@@ -44,6 +44,7 @@ export type PublicUser = {
   roleId: string | null;
   isOwner: boolean;
   theme: string;
+  starred: string[];
   status: string;
 };
 
@@ -56,6 +57,7 @@ export const publicColumns = {
   roleId: users.roleId,
   isOwner: users.isOwner,
   theme: users.theme,
+  starred: users.starred,
   status: users.status,
 };
 
@@ -411,7 +413,10 @@ export function authService(app: FastifyInstance) {
 
     me: (auth: AuthContext) => userById(auth.tenantId, auth.userId),
 
-    async updateMe(auth: AuthContext, input: { name?: string; phone?: string | null; theme?: 'system' | 'light' | 'dark' | 'semi-dark' }) {
+    async updateMe(
+      auth: AuthContext,
+      input: { name?: string; phone?: string | null; theme?: 'system' | 'light' | 'dark' | 'semi-dark'; starred?: string[] },
+    ) {
       if (Object.keys(input).length === 0) return userById(auth.tenantId, auth.userId);
       const [user] = await db.withTenant(auth.tenantId, (tx) =>
         tx

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { roles } from '../access/tables';
 import { ref } from '../db/relations';
 import { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
@@ -20,6 +20,8 @@ export const users = tenantTable(
     theme: text('theme', { enum: ['system', 'light', 'dark', 'semi-dark'] })
       .notNull()
       .default('light'),
+    /** The console pages the user starred (paths, at most 10, in their order): the navigation's "Starred". */
+    starred: jsonb('starred').$type<string[]>().notNull().default([]),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [

@@ -55,6 +55,7 @@ export const resourceMeta = z
       fields: z.record(z.string(), fieldUiMeta),
       status: z.object({ field: z.string(), tabs: z.array(z.string()) }).optional(),
       bulkEdit: z.array(z.string()).describe('Fields that can be set on many records at once (PATCH /api/v1/<path>)'),
+      unique: z.array(z.string()).describe('Fields no two records may share: a copy must change them'),
       editable: z
         .array(z.string())
         .nullable()

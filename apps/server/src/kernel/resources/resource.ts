@@ -126,6 +126,31 @@ export class Resource {
     });
     return this.files;
   }
+  /**
+   * Fields no two records of a community may share (a unique index on the community and that one
+   * field, `lower(email)` too): a copy of a record must change them (meta `ui.unique`).
+   */
+  get uniqueFields(): string[] {
+    const out = new Set<string>();
+    for (const index of getTableConfig(this.table).indexes) {
+      if (!index.config.unique) continue;
+      const keys = this.indexFields(index.config.columns);
+      if (keys.length === 1) out.add(keys[0]);
+    }
+    return [...out];
+  }
+
+  /** The field keys an index covers (a plain column, or the columns inside an expression such as `lower(email)`), tenant left out. */
+  private indexFields(columns: readonly unknown[]): string[] {
+    const byName = new Map(Object.entries(this.columns).map(([k, c]) => [c.name, k]));
+    return columns.flatMap((col) => {
+      const names = is(col, SQL)
+        ? col.queryChunks.filter((chunk) => is(chunk, Column)).map((chunk) => (chunk as Column).name)
+        : [(col as { name?: string }).name];
+      return names.map((n) => (n ? byName.get(n) : undefined)).filter((k): k is string => k !== undefined && k !== 'tenantId');
+    });
+  }
+
   /** The declared relations (ref/refs columns), resolved against the app's resources. */
   get relations(): Relation[] {
     this.resolved ??= resolveRelations(this.table, this.lookup);
@@ -355,10 +380,15 @@ export class Resource {
     return this.inOwnTransaction(scope, 'create', (tx) => this.createIn(tx, scope, input));
   }
 
-  async createIn(tx: Db, scope: Scope, input: unknown): Promise<Row> {
+  /**
+   * `restoring`: a deleted record put back (undo) under its own id and creation time; its input is
+   * validated and hooked like any creation.
+   */
+  async createIn(tx: Db, scope: Scope, input: unknown, restoring?: { id: string; createdAt?: Date }): Promise<Row> {
     this.assertAllowed('create');
     await this.assertPlatformOperator(scope);
     let data = parseInput(this.schemas.create, input);
+    if (restoring) data = { ...data, ...restoring };
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
     await this.checkRelations(tx, scope, data);
@@ -518,17 +548,7 @@ export class Resource {
       if (pgError.code !== '23505') throw foreignKeyError(err, this.table, 'write') ?? err;
       const index = getTableConfig(this.table).indexes.find((i) => i.config.name === pgError.constraint);
       const fields: Record<string, string> = {};
-      const byName = new Map(Object.entries(this.columns).map(([k, c]) => [c.name, k]));
-      for (const col of index?.config.columns ?? []) {
-        // A plain column has a name; an expression (`lower(email)`) names its columns among its chunks.
-        const names = is(col, SQL)
-          ? col.queryChunks.filter((chunk) => is(chunk, Column)).map((chunk) => (chunk as Column).name)
-          : [(col as { name?: string }).name];
-        for (const name of names) {
-          const key = name ? byName.get(name) : undefined;
-          if (key && key !== 'tenantId') fields[key] = 'Already in use';
-        }
-      }
+      for (const key of this.indexFields(index?.config.columns ?? [])) fields[key] = 'Already in use';
       throw errors.conflict('already_exists', `A ${this.config.label.singular.toLowerCase()} with these values already exists`, fields);
     }
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tenantRoutes } from './caller-routes';
 import type { Resource } from './resource';
 import { listRevisions, restoreRevision } from './revisions';
+import { undoBody, undoLatest } from './undo';
 
 const revision = z.object({
   id: z.string(),
@@ -13,7 +14,10 @@ const revision = z.object({
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 
-/** GET <base>/:id/revisions and POST <base>/:id/revisions/:revisionId/restore (from the audit log). */
+/**
+ * GET <base>/:id/revisions, POST <base>/:id/revisions/:revisionId/restore and POST <base>/undo (the
+ * caller's latest deletion or change of some records, undone), all from the audit log.
+ */
 export function registerRevisionRoutes(
   app: FastifyInstance,
   resource: Resource,
@@ -35,6 +39,24 @@ export function registerRevisionRoutes(
     },
     async (req) => ({ data: await listRevisions(resource, scope(req), (req.params as { id: string }).id) }),
   );
+  const several = resource.config.label.plural.toLowerCase();
+  if (resource.allows('update') || (resource.allows('delete') && resource.allows('create'))) {
+    r.post(
+      `${opts.base}/undo`,
+      {
+        config: opts.write,
+        schema: {
+          summary: `Undo your latest deletion or change of ${several}`,
+          description:
+            'Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.',
+          tags: opts.tags,
+          body: undoBody,
+          response: { 200: z.object({ restored: z.number(), ids: z.array(z.string()) }) },
+        },
+      },
+      async (req) => undoLatest(resource, scope(req), req.body),
+    );
+  }
   if (!resource.allows('update')) return;
   r.post(
     `${opts.base}/:id/revisions/:revisionId/restore`,

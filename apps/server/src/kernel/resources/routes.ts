@@ -277,6 +277,7 @@ export function registerMetaRoutes(app: FastifyInstance, registry: ResourceRegis
         fields: describeFields(resource.config, resource.relations),
         status: statusOf(resource.config),
         bulkEdit: resource.allows('update') ? bulkEditableFields(resource) : [],
+        unique: resource.uniqueFields,
         // The fields a change may set when the resource keeps the others as they were created.
         editable: resource.config.editable ? resource.schemas.editable : null,
       },

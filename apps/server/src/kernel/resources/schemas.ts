@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createSchemaFactory } from 'drizzle-zod';
 import { z } from 'zod';
 import { relationsOf } from '../db/relations';
+import { CODE_CHECKS, isCodeWidget } from './codes';
 import { expandedSchema } from './relations';
 import type { ResourceConfig, TenantTable } from './types';
 
@@ -29,11 +30,15 @@ export function deriveSchemas(config: ResourceConfig) {
     const custom = (config.input as Record<string, (s: any) => z.ZodType> | undefined)?.[key];
     const isText = column.dataType === 'string' && !column.enumValues;
     // Money is never negative, whichever resource holds it (a price of −5 is refused, not saved as 0).
-    const isMoney = config.fields?.[key]?.widget === 'money';
+    const widget = config.fields?.[key]?.widget;
+    const isMoney = widget === 'money';
+    // A field declared as a standard code (country, currency…) holds a real one, whatever else it checks.
+    const code = isCodeWidget(widget) ? CODE_CHECKS[widget] : undefined;
     refine[key] = (s: any) => {
       let base = isText && s instanceof z.ZodString ? s.max(MAX_TEXT) : s;
       if (isMoney && base instanceof z.ZodNumber) base = base.min(0, 'Cannot be negative');
-      return custom ? custom(base) : base;
+      const refined = custom ? custom(base) : base;
+      return code ? refined.refine((v: unknown) => typeof v !== 'string' || v === '' || code.valid(v), code.message) : refined;
     };
   }
   const mask = Object.fromEntries([...omitted].map((k) => [k, true])) as Record<string, true>;

@@ -19,6 +19,11 @@ export const WIDGETS = [
   'password',
   'tags',
   'json',
+  // Standard codes, stored as codes and picked by name (codes.ts): ISO 3166-1 alpha-2, ISO 4217, BCP 47, IANA.
+  'country',
+  'currency',
+  'language',
+  'timezone',
 ] as const;
 export type Widget = (typeof WIDGETS)[number];
 

@@ -14,6 +14,8 @@ import { useStore } from '../../lib/store';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { MobileNav } from './mobile-nav';
 import { NotificationsBell } from './notifications-bell';
+import { StarButton } from './star-button';
+import { visitPage } from './starred-pages';
 import { TopNav } from './top-nav';
 import { UserMenu } from './user-menu';
 
@@ -40,8 +42,12 @@ export default function Shell() {
     setBrandColour(brand.data.primaryColor);
     setFavicon(brand.data.faviconUrl);
   }, [brand.data]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu after each navigation
-  useEffect(() => nav.close(), [pathname]);
+  // After each navigation: close the menu, remember the page among the recent ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each navigation
+  useEffect(() => {
+    nav.close();
+    visitPage(pathname);
+  }, [pathname]);
 
   const name = brand.data?.businessName ?? 'Atrium';
   return (
@@ -74,6 +80,7 @@ export default function Shell() {
             <TopNav />
           </Group>
           <Group gap={4} wrap="nowrap">
+            <StarButton />
             <CommandPaletteButton />
             <NotificationsBell />
             <UserMenu me={me} version={health.data?.version} />

@@ -9,6 +9,7 @@ import { request } from '../../api/client';
 import { useResourcesMeta } from '../../api/get-resources-meta';
 import { RECORD_LINKS } from '../../config/screens';
 import { useStore } from '../../lib/store';
+import { screenRank } from './nav-model';
 import { type RecentRecord, recentRecords, rememberRecord } from './recent-records';
 import { useVisibleScreens } from './use-visible-screens';
 
@@ -56,20 +57,7 @@ function RecordAction({ record, onOpen }: { record: RecentRecord; onOpen: (r: Re
   );
 }
 
-/**
- * How well a screen matches what was typed: its name first (a word of it starting with the query, then
- * anywhere in it), then a keyword or a word of its description starting with the query, then a match
- * inside a word ("version" inside "conversion" comes last). Equal ranks keep the screen table's order.
- */
-export function screenRank(screen: { label: string; description: string; keywords?: string[] }, q: string): number {
-  if (!q) return 0;
-  const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-  const label = screen.label.toLowerCase();
-  if (words(label).some((w) => w.startsWith(q))) return 0;
-  if (label.includes(q)) return 1;
-  if ([...(screen.keywords ?? []).flatMap(words), ...words(screen.description)].some((w) => w.startsWith(q))) return 2;
-  return 3;
-}
+export { screenRank } from './nav-model';
 
 /**
  * Ctrl/Cmd+K: jump to any screen the user may read, or open a record itself (its editor or drawer).

@@ -1,8 +1,31 @@
-import { Group, Menu } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Group, Menu, Popover } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconLayoutGrid } from '@tabler/icons-react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { NavPanel } from './nav-panel';
 import { useVisibleScreens } from './use-visible-screens';
+
+/** "All pages": every page in one panel, with search, starred and recent pages (md and up; the burger's drawer below). */
+function AllPagesMenu() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close after each navigation
+  useEffect(() => close(), [pathname]);
+  return (
+    <Popover opened={opened} onChange={(o) => !o && close()} position="bottom-start" width={760} shadow="md" trapFocus withinPortal>
+      <Popover.Target>
+        <button type="button" className="atrium-nav-link" aria-expanded={opened} onClick={toggle}>
+          <IconLayoutGrid size={16} aria-hidden />
+          All pages
+        </button>
+      </Popover.Target>
+      <Popover.Dropdown mah="80vh" style={{ overflowY: 'auto' }} aria-label="All pages">
+        <NavPanel onNavigate={close} columns={3} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 /** The horizontal navigation (md and up): one link per single-screen group, a menu with sections per larger one. */
 export function TopNav() {
@@ -15,6 +38,7 @@ export function TopNav() {
   const active = (path: string) => current?.path === path;
   return (
     <Group component="nav" aria-label="Main" gap={2} visibleFrom="md" wrap="nowrap" ml="sm">
+      <AllPagesMenu />
       {groups.map((group) =>
         group.screens.length === 1 ? (
           <Link

@@ -5,6 +5,7 @@ const home = inSection({ group: 'home', modules: [] });
 
 /** The dashboard and the signed-in user's own profile. */
 export const homeArea: AreaDeclaration = {
+  groups: [{ key: 'home', label: 'Dashboard', order: 0 }],
   screens: [
     home({
       path: '/admin-panel/dashboard',

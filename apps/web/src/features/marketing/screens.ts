@@ -7,6 +7,7 @@ import { templatesScreens } from './templates/screens';
 
 /** Marketing (navigation group "Marketing"): each part's screens are declared in its folder. */
 export const marketingArea: AreaDeclaration = {
+  groups: [{ key: 'marketing', label: 'Marketing', order: 30, areas: ['marketing'] }],
   screens: [...contactsScreens, ...segmentsScreens, ...templatesScreens, ...channelsScreens, ...pagesScreens],
   cards: pagesCards,
 };

@@ -7,6 +7,7 @@ const community = inSection({ group: 'settings', section: 'Community' });
 
 /** The community's settings (Settings → Community). */
 export const settingsArea: AreaDeclaration = {
+  groups: [{ key: 'settings', label: 'Settings', order: 100, areas: ['settings'] }],
   screens: [
     community({
       path: CC,

@@ -5,8 +5,8 @@ export default function ProductsPage() {
   return (
     <SiteListPage
       resource="site/products"
-      title="Products"
-      description="The product catalogue: open a product to edit its details, images and variants."
+      title="Product pages"
+      description="Products presented on your website (details, images, enquiries); what the shop sells is under Shop → Products for sale."
       createPath={SITE_PATHS.addProduct}
       editPath={SITE_PATHS.editProduct}
     />

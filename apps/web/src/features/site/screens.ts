@@ -37,6 +37,7 @@ const editor = (path: string, entry: Entry) => site('Editors', path, { nav: fals
 
 /** The website's screens (Website → Pages & content, Catalogue, Inbound). */
 export const siteArea: AreaDeclaration = {
+  groups: [{ key: 'website', label: 'Website', order: 10, areas: ['site'] }],
   screens: [
     content('home', {
       label: 'Home banners',
@@ -109,9 +110,10 @@ export const siteArea: AreaDeclaration = {
       drawer: 'site/cities',
     }),
     catalogue('productDesign', {
-      label: 'Products',
-      description: 'The product catalogue: open a product to edit its details, images and variants.',
-      keywords: ['catalogue', 'designs'],
+      label: 'Product pages',
+      description:
+        'Products presented on your website (details, images, enquiries), not sold online: the shop sells Shop → Products for sale.',
+      keywords: ['products', 'catalogue', 'designs', 'showcase'],
       component: () => import('./products-page'),
       records: [{ resource: 'site/products', href: editorRecord(SITE_PATHS.editProduct) }],
     }),

@@ -9,7 +9,7 @@ export const adminsResource = defineResource({
   module: 'admin-management',
   table: users,
   label: { singular: 'Admin', plural: 'Admins' },
-  hidden: ['passwordHash'],
+  hidden: ['passwordHash', 'starred'],
   readOnly: ['isOwner', 'lastLoginAt'],
   input: {
     email: () =>

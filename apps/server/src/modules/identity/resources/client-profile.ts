@@ -50,7 +50,7 @@ export const clientProfileResource = defineResource({
       label: 'Website origins',
       help: 'Other addresses of your website (e.g. https://shop.example.com) that may load content in visitors’ browsers; the website above always may',
     },
-    currency: { help: 'Three-letter code (ISO 4217) of the currency prices are in, e.g. EUR, INR, USD' },
+    currency: { widget: 'currency', help: 'The currency prices are in' },
   },
   ui: { setup: { label: 'Describe your business and brand' }, title: 'businessName', columns: ['businessName', 'primaryColor', 'website'] },
   // The website origins allowed to call the public endpoints (CORS) come from here.

@@ -29,6 +29,7 @@ export const cataloguesResource = defineResource({
   fields: {
     ...ui,
     fileUrl: { widget: 'file', label: 'PDF' },
+    language: { widget: 'language' },
     requiresDetails: { widget: 'switch', help: 'Visitors leave their details before downloading' },
   },
   ui: { attention: publishingAttention, title: 'title', columns: ['coverImage', 'title', 'language', 'status', 'downloadCount'] },

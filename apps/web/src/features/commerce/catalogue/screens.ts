@@ -10,9 +10,9 @@ const shop = (entry: ScreenEntry): Screen =>
 export const catalogueScreens: Screen[] = [
   shop({
     path: P.products,
-    label: 'Shop products',
-    description: 'Every product of the shop, its status, price range and category.',
-    keywords: ['catalogue', 'my products', 'inventory'],
+    label: 'Products for sale',
+    description: 'What the online shop sells: status, prices and category. Products shown on the website only are Website → Product pages.',
+    keywords: ['shop products', 'catalogue', 'my products', 'inventory'],
     resource: 'commerce/products',
     component: () => import('./products-page'),
     records: [{ resource: 'commerce/products', href: editorRecord(P.newProduct) }],

@@ -45,7 +45,7 @@ export const shopSettingsResource = defineResource({
     invoiceFooter: (s) => s.trim().max(1000),
   },
   fields: {
-    currency: { help: 'Every price of the shop is in this currency' },
+    currency: { widget: 'currency', help: 'Every price of the shop is in this currency' },
     pricesIncludeTax: { label: 'Prices include tax' },
     shippingPrice: { ...OWN_MONEY, label: 'Shipping price' },
     freeShippingFrom: { ...OWN_MONEY, label: 'Free shipping from', help: 'Order subtotal from which shipping is free; empty: never' },
@@ -61,7 +61,7 @@ export const shopSettingsResource = defineResource({
       label: 'Unpaid units per buyer',
       help: 'The most units the unpaid orders of one email, or of one shipping address, may hold together (nobody can hold the whole stock)',
     },
-    country: { label: 'Ships from (country)' },
+    country: { widget: 'country', label: 'Ships from (country)' },
     businessName: { label: 'Business name', help: 'The seller on invoices and packing slips (empty: the community’s name)' },
     businessAddress: { widget: 'textarea', label: 'Business address', help: 'Printed under the business name, one line each' },
     taxId: { label: 'Tax id', help: 'GSTIN, VAT number…: printed on invoices' },

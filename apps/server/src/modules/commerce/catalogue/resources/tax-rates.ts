@@ -21,7 +21,7 @@ export const taxRatesResource = defineResource({
   fields: {
     ratePpm: { ...PERCENT_PPM, label: 'Rate' },
     taxClass: { label: 'Tax class', help: 'Products of this class are taxed at this rate' },
-    country: { help: 'Two-letter code; empty: every country' },
+    country: { widget: 'country', help: 'Empty: every country' },
     state: { help: 'Empty: the whole country' },
   },
   ui: { title: 'name', columns: ['name', 'taxClass', 'country', 'state', 'ratePpm'] },

@@ -10,7 +10,7 @@ export const addressesResource = defineResource({
   // Written by the customers in the storefront (and at checkout); read here.
   operations: noWrites,
   list: { search: ['name', 'city', 'postalCode'], filters: ['customerId'], sort: ['name'] },
-  fields: { customerId: { label: 'Customer' }, isDefault: { label: 'Default address' } },
+  fields: { customerId: { label: 'Customer' }, isDefault: { label: 'Default address' }, country: { widget: 'country' } },
   ui: { title: 'name', columns: ['name', 'customerId', 'line1', 'city', 'postalCode', 'country', 'isDefault'] },
   examples: [],
 });
