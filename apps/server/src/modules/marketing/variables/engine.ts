@@ -90,7 +90,9 @@ export function assertKnownVariables(templates: Record<string, string | null | u
 /** Renders a template with the values of one recipient; `escape` for HTML bodies. */
 export async function renderTemplate(template: string, values: Record<string, string>, options: { escape: boolean }): Promise<string> {
   try {
-    return await (options.escape ? html : text).parseAndRender(template, values);
+    // Synchronously: the render limit is wall time from the render's start, so an async render that
+    // waits behind other requests (a busy server, four layouts at once) would be refused as "too long".
+    return (options.escape ? html : text).parseAndRenderSync(template, values);
   } catch (error) {
     throw errors.badRequest('template_render_failed', templateProblem(error));
   }
@@ -148,6 +150,7 @@ function contactField(recipient: RecipientFields, path: string) {
 }
 
 function templateProblem(error: unknown): string {
+  if (error instanceof Error && /limit exceeded/i.test(error.message)) return 'The template takes too long to render or is too large';
   if (error instanceof LiquidError) return error.message.split('\n')[0] ?? 'The template is not valid';
   return 'The template is not valid';
 }
