@@ -5,13 +5,23 @@ import { tell } from '../services/notices';
 import { builderIssueLookups, builderIssues } from '../tables';
 import { projectRecord, textInput, titleInput } from './common';
 
+/** The lookups an issue always has, with the value it takes when none is given. */
+const REQUIRED_DEFAULTS: Record<string, string> = { status: 'Open', type: 'Bug', severity: 'Major', priority: 'Medium' };
+
 const record = projectRecord('builder_issues', async (ctx, data) => {
-  const out = ctx.op === 'create' ? { ...data, reporterId: ctx.scope.actor.id } : data;
-  // Each lookup field takes one of its community's values (or the defaults).
+  const out: Record<string, unknown> = ctx.op === 'create' ? { ...data, reporterId: ctx.scope.actor.id } : data;
+  // Each lookup field takes one of its community's values (or the defaults); a required one left out
+  // on create takes the usual default if the community's list has it, else the list's first value.
   const bad: Record<string, string> = {};
   for (const [kind, field] of Object.entries(LOOKUP_FIELDS) as [LookupKind, string][]) {
-    if (!(field in out) || out[field] === null) continue;
+    const required = field in REQUIRED_DEFAULTS;
+    if (!(field in out) && !(ctx.op === 'create' && required)) continue;
+    if (out[field] === null && !required) continue;
     const values = (await lookupValues(ctx.tx, ctx.scope.tenantId, kind)).map((v) => v.name);
+    if (!(field in out)) {
+      out[field] = values.includes(REQUIRED_DEFAULTS[field]) ? REQUIRED_DEFAULTS[field] : values[0];
+      continue;
+    }
     if (!values.includes(String(out[field]))) bad[field] = `One of ${values.join(', ')}`;
   }
   if (Object.keys(bad).length > 0) throw errors.validation(bad);
@@ -92,7 +102,7 @@ export const issueLookupsResource = defineResource({
   list: { search: ['name'], filters: ['kind'], sort: ['name', 'position'], defaultSort: 'position' },
   fields: { kind: { options: { found_on: { label: 'Found on' } } } },
   ui: { title: 'name', columns: ['kind', 'name', 'position'] },
-  examples: [{ kind: 'module', name: 'Dealer portal', position: 0 }],
+  examples: [{ kind: 'status', name: 'Awaiting client', position: 0 }],
 });
 
 export const issueCommentInput = z.object({ text: z.string().trim().min(1).max(5000) }).strict();
