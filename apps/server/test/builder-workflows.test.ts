@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedBuilder } from '../src/modules/builder/seed';
 import { apiOf, appWith, dataOf, platformOwner, refusal, signedInAdmin, type TestAdmin, upload } from './helpers';
 
 type Json = Record<string, any>;
 
 const [t, owner, other] = await appWith(2);
 const api = apiOf(t, owner);
+const put = (path: string, payload: unknown) => t.request({ method: 'PUT', url: `/api/v1/${path}`, payload: payload as Json, as: owner });
 
 let png: Buffer;
 let ux: TestAdmin;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   const store = suites.find((s: Json) => s.key === 'online-store');
   project = dataOf(await api('POST', 'builder/projects', { name: 'Web shop', suiteId: store.id }), 201);
   dataOf(
-    await api('PUT', `builder/projects/${project.id}/members`, {
+    await put(`builder/projects/${project.id}/members`, {
       members: [
         { userId: owner.userId, pm: true },
         { userId: ux.userId, ux: true },
@@ -74,7 +76,7 @@ describe('projects', () => {
     );
     expect(bad.fields).toHaveProperty('suiteId');
     refusal(
-      await api('PUT', `builder/projects/${project.id}/members`, { members: [{ userId: other.userId, pm: true }] }),
+      await put(`builder/projects/${project.id}/members`, { members: [{ userId: other.userId, pm: true }] }),
       400,
       'validation_failed',
     );
@@ -290,5 +292,22 @@ describe('issues, logs and reports', () => {
     const stats = dataOf(await api('GET', `builder/projects/${project.id}/stats`));
     expect(stats.people.map((p: Json) => p.userId)).toEqual(expect.arrayContaining([dev.userId, ux.userId]));
     expect(stats.risks).toHaveProperty('pendingChanges');
+  });
+});
+
+describe('sample data', () => {
+  it('the demo project is mid-flight: a board in every column, scope waiting, a design with a pinned note', async () => {
+    const fresh = await t.signup();
+    const scope = { db: t.app.db, tenantId: fresh.tenantId, actor: { id: fresh.userId, name: 'Owner', isOwner: true } };
+    await seedBuilder(t.app, scope);
+    const [demo] = dataOf(await api('GET', 'builder/overview', undefined, fresh));
+    expect(demo).toMatchObject({ name: 'Showroom web shop', tasks: 8, doneTasks: 2 });
+    const board = dataOf(await api('GET', `builder/projects/${demo.id}/board`, undefined, fresh));
+    expect(board.columns.every((c: Json) => c.count > 0)).toBe(true);
+    const scopeItems = dataOf(await api('GET', `builder/scope-items?projectId=${demo.id}`, undefined, fresh));
+    expect(scopeItems.map((s: Json) => s.status).sort()).toEqual(['approved', 'approved', 'proposed']);
+    const [design] = dataOf(await api('GET', `builder/designs?projectId=${demo.id}`, undefined, fresh));
+    expect(design.uxNotes).toHaveLength(1);
+    expect(design.webUiuxDesign).toBeTruthy();
   });
 });
