@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { request } from '../../api/client';
 
 // The builder's calls beyond the kit's resource lists (routes.ts on the server).

@@ -1,6 +1,6 @@
 import { Alert, Badge, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { request } from '../../api/client';
 import { label } from './api';
 

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Stepper, Text, Textarea, TextIn
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ApiError, request } from '../../api/client';
 
 interface Suite {

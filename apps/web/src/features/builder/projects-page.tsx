@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Table, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { label, useProjects } from './api';
 
 /** Project management: every project the caller sees, with its progress and hours logged. */
