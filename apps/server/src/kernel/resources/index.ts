@@ -32,6 +32,7 @@ export {
 } from './contact-sources';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
 export { inboundEditable, inboundUi } from './inbound';
+export { type MeterDeclaration, type Metering, meteredTotal } from './meters';
 export { deleteOnly, noWrites } from './operations';
 export {
   definePublicView,
