@@ -39,6 +39,7 @@ import { publicCors } from './kernel/web/public-cors';
 import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { compressAnswers, serveConsole } from './kernel/web/serve-console';
 import { installWorkflows } from './kernel/workflows/durable';
+import { billingModule } from './modules/billing/module';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
@@ -92,6 +93,8 @@ export const CONSOLE_CSP = {
 export const MODULES: AppModule[] = [
   kernelModule,
   identityModule,
+  // Before the areas whose sample data it limits: the demo's plan is set before their records are seeded.
+  billingModule,
   siteModule,
   listsModule,
   contactUsModule,

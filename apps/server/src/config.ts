@@ -104,6 +104,15 @@ const envSchema = z.object({
       .optional(),
   ),
   OUTBOUND_ALLOW_HTTP: optionalText.pipe(z.enum(['true', 'false'], 'must be true or false').optional()),
+  BILLING_COUNTRY_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name such as cf-ipcountry')
+      .optional(),
+  ),
+  AI_BASE_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
 });
 
 export type Config = {
@@ -146,6 +155,13 @@ export type Config = {
    * only, unless a host is allowed here (OUTBOUND_ALLOW_HOSTS) or plain http is (OUTBOUND_ALLOW_HTTP).
    */
   outbound: OutboundPolicy;
+  /**
+   * Billing: the request header a trusted proxy sets to the client's country (BILLING_COUNTRY_HEADER,
+   * e.g. cf-ipcountry); unset = the offline GeoIP database, then the community's billing country.
+   */
+  billingCountryHeader?: string;
+  /** Writing assistance: an OpenAI-compatible chat-completions API (AI_BASE_URL, AI_API_KEY, AI_MODEL); unset = off. */
+  ai?: { baseUrl: string; apiKey?: string; model: string };
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -211,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     s3: s3Of(e),
     outbound: { allowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS ?? ''), allowHttp: e.OUTBOUND_ALLOW_HTTP === 'true' },
+    billingCountryHeader: e.BILLING_COUNTRY_HEADER?.toLowerCase(),
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL ?? 'gpt-4o-mini' } : undefined,
     version: readVersion(),
     ...overrides,
   };
