@@ -14,10 +14,35 @@ import type { Resource } from './resource';
  */
 export type MeterDeclaration = string | { key: string; column: string };
 
-/** What the kit needs of the quota service (the `quotas` port's consume/release). */
+/** Quota keys the areas use; any other key a module declares works the same way. */
+export type QuotaKey =
+  | 'messages:email'
+  | 'messages:sms'
+  | 'messages:whatsapp'
+  | 'messages:push'
+  | 'ai'
+  | 'storage'
+  | 'admins'
+  | 'products'
+  | 'contacts'
+  | (string & {});
+
+/**
+ * The `quotas` port (provided by billing): every area takes from a community's limits through it at
+ * the point of use, and the kit does for metered resources and uploads.
+ */
 export interface Metering {
-  consume(tx: Db, scope: Scope, key: string, amount: number): Promise<void>;
-  release(tx: Db, scope: Scope, key: string, amount: number): Promise<void>;
+  /** Takes `amount` of the community's limit `key` inside the caller's transaction (exact under
+   *  concurrency); throws AppError 402 `quota_exceeded` naming the limit and the add-on that lifts it. */
+  consume(tx: Db, scope: Scope, key: QuotaKey, amount: number): Promise<void>;
+  /** Gives back what a failed or cancelled piece of work consumed. */
+  release(tx: Db, scope: Scope, key: QuotaKey, amount: number): Promise<void>;
+}
+
+declare module '../ports' {
+  interface Ports {
+    quotas: Metering;
+  }
 }
 
 const providers = new WeakMap<Database, () => Metering | undefined>();
