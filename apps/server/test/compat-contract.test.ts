@@ -984,7 +984,9 @@ describe('compat contract', () => {
       for (const key of ['POST /content/miniStore/orders/getAddOnsUsage', 'POST /studio/miniStore/orders/getAddOnsUsage']) {
         expect(ok(await line(key, {}, c, key.startsWith('POST /studio') ? studio : {}))).toEqual([]); // nothing paid yet
       }
-      const created = ok(await line('POST /content/miniStore/brandProfile/create', { businessName: 'Walk brand', primaryColor: '#112233' }));
+      const created = ok(
+        await line('POST /content/miniStore/brandProfile/create', { businessName: 'Walk brand', primaryColor: '#112233' }),
+      );
       expect(created).toMatchObject({ businessName: 'Walk brand' });
       expect(ok(await line('POST /content/miniStore/brandProfile/update', { primaryColor: '#332211' }))).toMatchObject({
         id: created.id,

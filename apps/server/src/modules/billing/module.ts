@@ -5,6 +5,8 @@ import { catalogueRoutes } from './catalogue/routes';
 import { sellerResource } from './catalogue/seller';
 import { taxRatesResource } from './catalogue/tax-rates';
 import { billingCompat } from './compat';
+import { platformRoutes } from './platform/routes';
+import { quotasOf } from './quotas/port';
 import { billingSeed } from './seed';
 import { APPLY_CHARGE_JOB, applyCharge, applyPendingCharges, chargePayable } from './subscriptions/charges';
 import { renewalWorkflow, renewDue } from './subscriptions/renewals';
@@ -38,8 +40,11 @@ export const billingModule = defineModule({
   routes: async (app) => {
     await catalogueRoutes(app);
     await subscriptionRoutes(app);
+    await platformRoutes(app);
   },
   compat: billingCompat,
+  // The quotas every area takes from at the point of use (and the kit, for metered records and uploads).
+  provides: { quotas: (app) => quotasOf(app) },
   jobs: {
     [APPLY_CHARGE_JOB]: (data: { chargeId: string }, app) => applyCharge(app, data),
     'billing.renewals': async (_data, app) => {

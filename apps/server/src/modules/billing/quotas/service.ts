@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Db, meteredTotal, type Scope, tenantFilter } from '../../../kernel/resources';
+import { AppError, type Db, type Metering, meteredTotal, type Scope, tenantFilter } from '../../../kernel/resources';
 import { addonsList, planByCode } from '../catalogue/pricing';
 import { ensureSubscription, FALLBACK_PLAN, MONTHLY_KEYS } from '../subscriptions/service';
 import { billingAddonOrders, billingUsage } from '../tables';
@@ -102,6 +102,7 @@ export function createQuotaService(app: FastifyInstance) {
   }
 
   const service = {
+    // consume and release are the `quotas` port (Metering); usage is billing's own.
     async consume(tx: Db, scope: Scope, key: string, want: number): Promise<void> {
       if (!Number.isSafeInteger(want) || want < 0) throw new Error(`quota ${key}: amount must be a whole number ≥ 0`);
       if (want === 0) return;
@@ -151,7 +152,7 @@ export function createQuotaService(app: FastifyInstance) {
       return states;
     },
   };
-  return service;
+  return service satisfies Metering & { usage: unknown };
 }
 
 export type QuotaService = ReturnType<typeof createQuotaService>;
