@@ -1,4 +1,5 @@
 import { authArea } from '../features/auth/screens';
+import { billingArea } from '../features/billing/screens';
 import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
@@ -26,6 +27,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   identityArea,
   settingsArea,
   paymentsArea,
+  billingArea,
   opsArea,
 ];
 
