@@ -177,14 +177,20 @@ CREATE TABLE "billing_usage" (
 CREATE INDEX "billing_accounts_created_idx" ON "billing_accounts" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_accounts_updated_idx" ON "billing_accounts" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_accounts_one_idx" ON "billing_accounts" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "billing_accounts_legal_name_idx" ON "billing_accounts" USING btree ("tenant_id","legal_name","id");--> statement-breakpoint
 CREATE INDEX "billing_addon_orders_created_idx" ON "billing_addon_orders" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_addon_orders_updated_idx" ON "billing_addon_orders" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "billing_addon_orders_status_idx" ON "billing_addon_orders" USING btree ("tenant_id","status");--> statement-breakpoint
 CREATE INDEX "billing_addon_orders_quota_idx" ON "billing_addon_orders" USING btree ("tenant_id","quota_key");--> statement-breakpoint
+CREATE INDEX "billing_addon_orders_name_idx" ON "billing_addon_orders" USING btree ("tenant_id","name","id");--> statement-breakpoint
 CREATE INDEX "billing_addons_created_idx" ON "billing_addons" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_addons_updated_idx" ON "billing_addons" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_addons_code_idx" ON "billing_addons" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "billing_addons_number_idx" ON "billing_addons" USING btree ("number","id");--> statement-breakpoint
+CREATE INDEX "billing_addons_name_idx" ON "billing_addons" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "billing_addons_kind_idx" ON "billing_addons" USING btree ("kind");--> statement-breakpoint
+CREATE INDEX "billing_addons_active_idx" ON "billing_addons" USING btree ("active");--> statement-breakpoint
+CREATE INDEX "billing_addons_approval_idx" ON "billing_addons" USING btree ("approval");--> statement-breakpoint
 CREATE INDEX "billing_charges_created_idx" ON "billing_charges" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_charges_updated_idx" ON "billing_charges" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_charges_invoice_idx" ON "billing_charges" USING btree ("tenant_id","invoice_id");--> statement-breakpoint
@@ -193,20 +199,28 @@ CREATE INDEX "billing_invoices_created_idx" ON "billing_invoices" USING btree ("
 CREATE INDEX "billing_invoices_updated_idx" ON "billing_invoices" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "billing_invoices_status_idx" ON "billing_invoices" USING btree ("tenant_id","status");--> statement-breakpoint
 CREATE INDEX "billing_invoices_number_idx" ON "billing_invoices" USING btree ("tenant_id","number");--> statement-breakpoint
+CREATE INDEX "billing_invoices_purpose_idx" ON "billing_invoices" USING btree ("tenant_id","purpose");--> statement-breakpoint
 CREATE INDEX "billing_invoices_issued_idx" ON "billing_invoices" USING btree ("tenant_id","issued_at","id");--> statement-breakpoint
+CREATE INDEX "billing_invoices_total_idx" ON "billing_invoices" USING btree ("tenant_id","total_minor","id");--> statement-breakpoint
 CREATE INDEX "billing_plans_created_idx" ON "billing_plans" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_plans_updated_idx" ON "billing_plans" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_plans_code_idx" ON "billing_plans" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "billing_plans_number_idx" ON "billing_plans" USING btree ("number","id");--> statement-breakpoint
+CREATE INDEX "billing_plans_name_idx" ON "billing_plans" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "billing_plans_active_idx" ON "billing_plans" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "billing_seller_created_idx" ON "billing_seller" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_seller_updated_idx" ON "billing_seller" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "billing_seller_legal_name_idx" ON "billing_seller" USING btree ("legal_name","id");--> statement-breakpoint
 CREATE INDEX "billing_subscriptions_created_idx" ON "billing_subscriptions" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_subscriptions_updated_idx" ON "billing_subscriptions" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_subscriptions_one_idx" ON "billing_subscriptions" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "billing_subscriptions_due_idx" ON "billing_subscriptions" USING btree ("period_end");--> statement-breakpoint
+CREATE INDEX "billing_subscriptions_status_idx" ON "billing_subscriptions" USING btree ("tenant_id","status");--> statement-breakpoint
+CREATE INDEX "billing_subscriptions_period_end_idx" ON "billing_subscriptions" USING btree ("tenant_id","period_end","id");--> statement-breakpoint
 CREATE INDEX "billing_tax_rates_created_idx" ON "billing_tax_rates" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_tax_rates_updated_idx" ON "billing_tax_rates" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_tax_rates_country_idx" ON "billing_tax_rates" USING btree ("country");--> statement-breakpoint
+CREATE INDEX "billing_tax_rates_active_idx" ON "billing_tax_rates" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "billing_usage_created_idx" ON "billing_usage" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_usage_updated_idx" ON "billing_usage" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_usage_key_idx" ON "billing_usage" USING btree ("tenant_id","key");--> statement-breakpoint

@@ -110,9 +110,6 @@ const envSchema = z.object({
       .regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name such as cf-ipcountry')
       .optional(),
   ),
-  AI_BASE_URL: optionalText.pipe(z.url('must be an http:// or https:// URL').optional()),
-  AI_API_KEY: optionalText,
-  AI_MODEL: optionalText,
 });
 
 export type Config = {
@@ -160,8 +157,6 @@ export type Config = {
    * e.g. cf-ipcountry); unset = the offline GeoIP database, then the community's billing country.
    */
   billingCountryHeader?: string;
-  /** Writing assistance: an OpenAI-compatible chat-completions API (AI_BASE_URL, AI_API_KEY, AI_MODEL); unset = off. */
-  ai?: { baseUrl: string; apiKey?: string; model: string };
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -228,7 +223,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Of(e),
     outbound: { allowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS ?? ''), allowHttp: e.OUTBOUND_ALLOW_HTTP === 'true' },
     billingCountryHeader: e.BILLING_COUNTRY_HEADER?.toLowerCase(),
-    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL ?? 'gpt-4o-mini' } : undefined,
     version: readVersion(),
     ...overrides,
   };

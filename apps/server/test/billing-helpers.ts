@@ -28,24 +28,33 @@ export async function payInvoice(t: TestApp, fake: FakeGateways, as: TestCommuni
   const started = dataOf(await apiOf(t, as)('POST', `billing/invoices/${invoiceId}/pay`));
   expect(started.payUrl).toBe(`/public/-/payments/transactions/${started.transactionId}/pay`);
   const ledger = dataOf(await apiOf(t, operator)('GET', `payments/transactions/${started.transactionId}`));
-  const paymentId = fake.pay(ledger.gatewayOrderId);
+  await settle(t, fake, started.transactionId, ledger.gatewayOrderId);
+  // The paid charge is applied to the buyer's invoice by a job, after the ledger's commit.
+  await waitFor(
+    'the invoice paid',
+    async () => {
+      const invoice = dataOf(await apiOf(t, as)('GET', `billing/invoices/${invoiceId}`));
+      return invoice.status === 'paid' ? invoice : undefined;
+    },
+    60_000,
+  );
+  return started as Json;
+}
+
+/** The payer pays a started payment of the platform on the fake gateway; the signed result is posted back. */
+export async function settle(t: TestApp, fake: FakeGateways, transactionId: string, gatewayOrderId: string) {
+  const paymentId = fake.pay(gatewayOrderId);
   const posted = await t.request({
     method: 'POST',
-    url: `/public/-/payments/razorpay/verify?transaction=${started.transactionId}`,
+    url: `/public/-/payments/razorpay/verify?transaction=${transactionId}`,
     payload: new URLSearchParams({
       razorpay_payment_id: paymentId,
-      razorpay_order_id: ledger.gatewayOrderId,
-      razorpay_signature: hmac(fake.razorpayAuth.keySecret, `${ledger.gatewayOrderId}|${paymentId}`),
+      razorpay_order_id: gatewayOrderId,
+      razorpay_signature: hmac(fake.razorpayAuth.keySecret, `${gatewayOrderId}|${paymentId}`),
     }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     remoteAddress: randomIp(),
   });
   expect(posted.statusCode, posted.body).toBe(303);
   expect(posted.headers.location).toContain('/payment-gateway/success?');
-  // The paid charge is applied to the buyer's invoice by a job, after the ledger's commit.
-  await waitFor('the invoice paid', async () => {
-    const invoice = dataOf(await apiOf(t, as)('GET', `billing/invoices/${invoiceId}`));
-    return invoice.status === 'paid' ? invoice : undefined;
-  });
-  return started as Json;
 }

@@ -42,7 +42,12 @@ export const billingPlans = platformTable(
     trialDays: integer('trial_days').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [uniqueIndex('billing_plans_code_idx').on(t.code), index('billing_plans_number_idx').on(t.number, t.id)],
+  (t) => [
+    uniqueIndex('billing_plans_code_idx').on(t.code),
+    index('billing_plans_number_idx').on(t.number, t.id),
+    index('billing_plans_name_idx').on(t.name, t.id),
+    index('billing_plans_active_idx').on(t.active),
+  ],
 );
 
 export const ADDON_KINDS = ['messages', 'storage', 'ai', 'admins'] as const;
@@ -67,7 +72,14 @@ export const billingAddons = platformTable(
     approval: text('approval', { enum: ADDON_APPROVALS }).notNull().default('instant'),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [uniqueIndex('billing_addons_code_idx').on(t.code), index('billing_addons_number_idx').on(t.number, t.id)],
+  (t) => [
+    uniqueIndex('billing_addons_code_idx').on(t.code),
+    index('billing_addons_number_idx').on(t.number, t.id),
+    index('billing_addons_name_idx').on(t.name, t.id),
+    index('billing_addons_kind_idx').on(t.kind),
+    index('billing_addons_active_idx').on(t.active),
+    index('billing_addons_approval_idx').on(t.approval),
+  ],
 );
 
 /** Tax rates by the buyer's country (GST: IN 18%, SG 9%), in parts per million. */
@@ -79,18 +91,22 @@ export const billingTaxRates = platformTable(
     ratePpm: integer('rate_ppm').notNull(),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [uniqueIndex('billing_tax_rates_country_idx').on(t.country)],
+  (t) => [uniqueIndex('billing_tax_rates_country_idx').on(t.country), index('billing_tax_rates_active_idx').on(t.active)],
 );
 
 /** Who issues the invoices (the platform): name, address, country, tax id. One record. */
-export const billingSeller = platformTable('billing_seller', {
-  legalName: text('legal_name').notNull(),
-  address: text('address').notNull(),
-  country: text('country').notNull(),
-  taxId: text('tax_id'),
-  email: text('email').notNull(),
-  invoicePrefix: text('invoice_prefix').notNull().default('INV'),
-});
+export const billingSeller = platformTable(
+  'billing_seller',
+  {
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    country: text('country').notNull(),
+    taxId: text('tax_id'),
+    email: text('email').notNull(),
+    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+  },
+  (t) => [index('billing_seller_legal_name_idx').on(t.legalName, t.id)],
+);
 
 // ---- a community's billing (its own rows) ---------------------------------------------------------
 
@@ -106,7 +122,7 @@ export const billingAccounts = tenantTable(
     /** GSTIN, UEN, VAT number: a business buyer abroad pays by reverse charge. */
     taxId: text('tax_id'),
   },
-  (t) => [uniqueIndex('billing_accounts_one_idx').on(t.tenantId)],
+  (t) => [uniqueIndex('billing_accounts_one_idx').on(t.tenantId), ...sortIndexes('billing_accounts', t, { legal_name: t.legalName })],
 );
 
 export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'cancelled'] as const;
@@ -133,7 +149,13 @@ export const billingSubscriptions = tenantTable(
     graceUntil: instant('grace_until'),
     lastError: text('last_error'),
   },
-  (t) => [uniqueIndex('billing_subscriptions_one_idx').on(t.tenantId), index('billing_subscriptions_due_idx').on(t.periodEnd)],
+  (t) => [
+    uniqueIndex('billing_subscriptions_one_idx').on(t.tenantId),
+    // The renewal sweep's one read across communities: the periods that ended.
+    index('billing_subscriptions_due_idx').on(t.periodEnd),
+    ...filterIndexes('billing_subscriptions', t, { status: t.status }),
+    ...sortIndexes('billing_subscriptions', t, { period_end: t.periodEnd }),
+  ],
 );
 
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
@@ -193,8 +215,8 @@ export const billingInvoices = tenantTable(
     paymentId: text('payment_id'),
   },
   (t) => [
-    ...filterIndexes('billing_invoices', t, { status: t.status, number: t.number }),
-    ...sortIndexes('billing_invoices', t, { issued: t.issuedAt }),
+    ...filterIndexes('billing_invoices', t, { status: t.status, number: t.number, purpose: t.purpose }),
+    ...sortIndexes('billing_invoices', t, { issued: t.issuedAt, total: t.totalMinor }),
   ],
 );
 
@@ -228,7 +250,10 @@ export const billingAddonOrders = tenantTable(
     invoiceId: text('invoice_id'),
     activatedAt: instant('activated_at'),
   },
-  (t) => [...filterIndexes('billing_addon_orders', t, { status: t.status, quota: t.quotaKey })],
+  (t) => [
+    ...filterIndexes('billing_addon_orders', t, { status: t.status, quota: t.quotaKey }),
+    ...sortIndexes('billing_addon_orders', t, { name: t.name }),
+  ],
 );
 
 export const CHARGE_STATUSES = ['open', 'paid', 'closed'] as const;

@@ -8,5 +8,5 @@ export async function aiAllowance(app: FastifyInstance, scope: Scope) {
   const ai = quotas.find((q) => q.key === 'ai');
   const limit = ai?.limit ?? null;
   const used = ai?.used ?? 0;
-  return { enabled: Boolean(app.config.ai), limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
+  return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
 }
