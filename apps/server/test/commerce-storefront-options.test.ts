@@ -35,10 +35,26 @@ const kurta = await t.app.db.withTenant(a.tenantId, async (tx) => {
     .values({ tenantId, title: 'Option Kurta', slug: 'option-kurta', status: 'active', minPrice: 1000, maxPrice: 1000 })
     .returning();
   await tx.insert(commerceVariations).values([
-    { tenantId, productId: product.id, sku: 'OK-IN-M', title: 'Indigo / M', price: 1000, attributeValueIds: [id('Indigo'), id('M')], isDefault: true },
+    {
+      tenantId,
+      productId: product.id,
+      sku: 'OK-IN-M',
+      title: 'Indigo / M',
+      price: 1000,
+      attributeValueIds: [id('Indigo'), id('M')],
+      isDefault: true,
+    },
     { tenantId, productId: product.id, sku: 'OK-MA-L', title: 'Maroon / L', price: 1000, attributeValueIds: [id('Maroon'), id('L')] },
     // Switched off: Rust is not offered.
-    { tenantId, productId: product.id, sku: 'OK-RU-M', title: 'Rust / M', price: 1000, attributeValueIds: [id('Rust'), id('M')], active: false },
+    {
+      tenantId,
+      productId: product.id,
+      sku: 'OK-RU-M',
+      title: 'Rust / M',
+      price: 1000,
+      attributeValueIds: [id('Rust'), id('M')],
+      active: false,
+    },
   ]);
   return product;
 });

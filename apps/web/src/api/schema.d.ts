@@ -546,6 +546,4660 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/billing/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List billing details */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string | null;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a billing details */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address?: string | null;
+            country: string;
+            /** Format: email */
+            email: string;
+            legalName: string;
+            taxId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string | null;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several billing details
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/account/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a billing details */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string | null;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Update a billing details */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address?: string | null;
+            country?: string;
+            /** Format: email */
+            email?: string;
+            legalName?: string;
+            taxId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string | null;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/account/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a billing details */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/account/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a billing details as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string | null;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/account/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export billing details as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/account/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import billing details from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/account/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a billing details import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/account/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a billing details import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addon-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List add-on requests */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          quotaKey?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                addonCode: string;
+                /** Format: date-time */
+                createdAt: string;
+                decisionNote: string | null;
+                /** Format: uuid */
+                id: string;
+                invoiceId: string | null;
+                name: string;
+                note: string | null;
+                quantity: number;
+                quotaKey: string;
+                /** @enum {string} */
+                status: 'requested' | 'approved' | 'rejected' | 'awaiting_payment' | 'active' | 'cancelled';
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addon-orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a add-on request */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                addonCode: string;
+                /** Format: date-time */
+                createdAt: string;
+                decisionNote: string | null;
+                /** Format: uuid */
+                id: string;
+                invoiceId: string | null;
+                name: string;
+                note: string | null;
+                quantity: number;
+                quotaKey: string;
+                /** @enum {string} */
+                status: 'requested' | 'approved' | 'rejected' | 'awaiting_payment' | 'active' | 'cancelled';
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addon-orders/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a add-on request */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addon-orders/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export add-on requests as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          quotaKey?: string | string[];
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List add-ons */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          approval?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a add-on */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            /** @enum {string} */
+            approval?: 'instant' | 'platform';
+            code: string;
+            currency?: string;
+            description?: string | null;
+            /** @enum {string} */
+            kind: 'messages' | 'storage' | 'ai' | 'admins';
+            name: string;
+            number?: number;
+            priceMinor: number;
+            quotaKey: string;
+            units: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several add-ons
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/addons/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a add-on */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a add-on */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a add-on */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            /** @enum {string} */
+            approval?: 'instant' | 'platform';
+            code?: string;
+            currency?: string;
+            description?: string | null;
+            /** @enum {string} */
+            kind?: 'messages' | 'storage' | 'ai' | 'admins';
+            name?: string;
+            number?: number;
+            priceMinor?: number;
+            quotaKey?: string;
+            units?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/addons/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a add-on */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a add-on as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several add-ons */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export add-ons as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          approval?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import add-ons from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a add-ons import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a add-ons import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/addons/request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buy an add-on (an invoice to pay) or ask the platform for one (approved by an operator) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            addonCode: string;
+            note?: string;
+            quantity?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/banner': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the console’s billing banner says (past due, trial ending), or null */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List invoices */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          purpose?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                buyer:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                dueAt: string | null;
+                effect:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                issuedAt: string | null;
+                lines:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                number: string | null;
+                paidAt: string | null;
+                paymentId: string | null;
+                /** @enum {string} */
+                purpose: 'subscription' | 'renewal' | 'upgrade' | 'addon';
+                reverseCharge: boolean;
+                seller:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                status: 'draft' | 'open' | 'paid' | 'void';
+                subtotalMinor: number;
+                taxMinor: number;
+                taxName: string | null;
+                taxRatePpm: number;
+                totalMinor: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a invoice */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                buyer:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                dueAt: string | null;
+                effect:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: uuid */
+                id: string;
+                issuedAt: string | null;
+                lines:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                number: string | null;
+                paidAt: string | null;
+                paymentId: string | null;
+                /** @enum {string} */
+                purpose: 'subscription' | 'renewal' | 'upgrade' | 'addon';
+                reverseCharge: boolean;
+                seller:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                status: 'draft' | 'open' | 'paid' | 'void';
+                subtotalMinor: number;
+                taxMinor: number;
+                taxName: string | null;
+                taxRatePpm: number;
+                totalMinor: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/invoices/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start paying an open invoice through the platform’s gateway: the hosted pay page to open */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The invoice as a PDF */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/invoices/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a invoice */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/invoices/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export invoices as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          purpose?: string | string[];
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The plan, subscription, usage of every quota and the billing details */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List plans */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a plan */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            code: string;
+            customDomain?: boolean;
+            description?: string | null;
+            features?: string[];
+            limits?: {
+              [key: string]: number;
+            };
+            name: string;
+            number: number;
+            options?: {
+              currency: string;
+              /** @enum {string} */
+              period: 'monthly' | 'quarterly' | 'yearly';
+              priceMinor: number;
+            }[];
+            regional?: {
+              country: string;
+              options: {
+                currency: string;
+                /** @enum {string} */
+                period: 'monthly' | 'quarterly' | 'yearly';
+                priceMinor: number;
+              }[];
+            }[];
+            trialDays?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several plans
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/plans/{code}/option': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A plan’s price for the admin’s country and a period */
+    get: {
+      parameters: {
+        query?: {
+          period?: 'monthly' | 'quarterly' | 'yearly';
+        };
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a plan */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a plan */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a plan */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            code?: string;
+            customDomain?: boolean;
+            description?: string | null;
+            features?: string[];
+            limits?: {
+              [key: string]: number;
+            };
+            name?: string;
+            number?: number;
+            options?: {
+              currency: string;
+              /** @enum {string} */
+              period: 'monthly' | 'quarterly' | 'yearly';
+              priceMinor: number;
+            }[];
+            regional?: {
+              country: string;
+              options: {
+                currency: string;
+                /** @enum {string} */
+                period: 'monthly' | 'quarterly' | 'yearly';
+                priceMinor: number;
+              }[];
+            }[];
+            trialDays?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/plans/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a plan */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a plan as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several plans */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export plans as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import plans from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a plans import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/plans/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a plans import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/platform/addon-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Add-on requests of every community (platform operators) */
+    get: {
+      parameters: {
+        query?: {
+          status?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/platform/addon-requests/{tenantId}/{id}/decide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve (then invoiced to the community) or reject an add-on request */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          tenantId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            approve: boolean;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/platform/revenue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** MRR by currency, subscriptions by status, churn over 30 days, paid invoices by month */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/platform/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every community’s subscription (platform operators) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/pricing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Plans priced for the admin’s country (Singapore prices when it is SG), sorted by number */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List invoice issuers */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                invoicePrefix: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a invoice issuer */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address: string;
+            country: string;
+            /** Format: email */
+            email: string;
+            invoicePrefix?: string;
+            legalName: string;
+            taxId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                invoicePrefix: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several invoice issuers
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/seller/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a invoice issuer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                invoicePrefix: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a invoice issuer */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a invoice issuer */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address?: string;
+            country?: string;
+            /** Format: email */
+            email?: string;
+            invoicePrefix?: string;
+            legalName?: string;
+            taxId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                invoicePrefix: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/seller/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a invoice issuer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a invoice issuer as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address: string;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                invoicePrefix: string;
+                legalName: string;
+                taxId: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several invoice issuers */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export invoice issuers as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import invoice issuers from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a invoice issuers import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/seller/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a invoice issuers import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List subscriptions */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                cancelAtPeriodEnd: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                failedAttempts: number;
+                graceUntil: string | null;
+                /** Format: uuid */
+                id: string;
+                lastError: string | null;
+                nextAttemptAt: string | null;
+                pendingPeriod: ('monthly' | 'quarterly' | 'yearly') | null;
+                pendingPlanCode: string | null;
+                /** @enum {string} */
+                period: 'monthly' | 'quarterly' | 'yearly';
+                /** Format: date-time */
+                periodEnd: string;
+                /** Format: date-time */
+                periodStart: string;
+                planCode: string;
+                priceMinor: number;
+                /** @enum {string} */
+                status: 'trial' | 'active' | 'past_due' | 'cancelled';
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a subscription */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                cancelAtPeriodEnd: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                failedAttempts: number;
+                graceUntil: string | null;
+                /** Format: uuid */
+                id: string;
+                lastError: string | null;
+                nextAttemptAt: string | null;
+                pendingPeriod: ('monthly' | 'quarterly' | 'yearly') | null;
+                pendingPlanCode: string | null;
+                /** @enum {string} */
+                period: 'monthly' | 'quarterly' | 'yearly';
+                /** Format: date-time */
+                periodEnd: string;
+                /** Format: date-time */
+                periodStart: string;
+                planCode: string;
+                priceMinor: number;
+                /** @enum {string} */
+                status: 'trial' | 'active' | 'past_due' | 'cancelled';
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a subscription */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel at the end of the period (cancel: false keeps it) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the plan: an upgrade now, prorated (an invoice to pay); a downgrade at the end of the period */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            period?: 'monthly' | 'quarterly' | 'yearly';
+            planCode: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export subscriptions as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/trial': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the trial of the plan chosen at sign-up (/getapp), while the subscription is the untouched default trial */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            planCode: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List tax rates */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a tax rate */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            country: string;
+            name: string;
+            ratePpm: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several tax rates
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a tax rate */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a tax rate */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a tax rate */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            country?: string;
+            name?: string;
+            ratePpm?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a tax rate */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a tax rate as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                country: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                ratePpm: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several tax rates */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export tax rates as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import tax rates from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a tax rates import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/tax-rates/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a tax rates import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List usage */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                key: string;
+                periodStart: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                used: number;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/usage/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a usage */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                key: string;
+                periodStart: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                used: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/usage/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a usage */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/usage/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export usage as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/builder/attendance': {
     parameters: {
       query?: never;
@@ -13982,6 +18636,80 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/catalogue/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The catalogue as CSV: one row per variation with SKU, price and stock (amounts in the currency’s units), ratings in stars */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/commerce/catalogue/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update prices, compare-at prices and stock from the catalogue CSV (rows found by SKU; every row checked first, nothing changes when one is wrong) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            csv: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -61075,6 +65803,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/masters/plans/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /masters/plans/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/masters/roles/addRolesToProject': {
     parameters: {
       query?: never;
@@ -61177,6 +65939,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/content/miniStore/brandProfile/Apilimit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/brandProfile/Apilimit (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/miniStore/brandProfile/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/brandProfile/create (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/miniStore/brandProfile/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/brandProfile/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/miniStore/brandProfile/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/brandProfile/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/content/miniStore/coupon/get': {
     parameters: {
       query?: never;
@@ -61255,6 +66153,74 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /miniStore/coupon/update (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/miniStore/orders/getAddOns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/orders/getAddOns (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/content/miniStore/orders/getAddOnsUsage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/orders/getAddOnsUsage (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -70257,6 +75223,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/compat/studio/masters/addOns/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /masters/addOns/get (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compat/studio/masters/page/getHeadingsPages': {
     parameters: {
       query?: never;
@@ -70267,6 +75267,108 @@ export interface paths {
     get?: never;
     put?: never;
     /** Seed call POST /masters/page/getHeadingsPages (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/studio/miniStore/orders/getAddOns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/orders/getAddOns (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/studio/miniStore/orders/getAddOnsUsage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/orders/getAddOnsUsage (JSON in, { data } out) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/compat/studio/miniStore/orders/requestAddOns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Seed call POST /miniStore/orders/requestAddOns (JSON in, { data } out) */
     post: {
       parameters: {
         query?: never;
@@ -73048,6 +78150,344 @@ export interface paths {
         path: {
           community: string;
         };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/platform/billing/addons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List add-ons (platform catalogue) */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          approval?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          kind?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/platform/billing/addons/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a add-on (platform catalogue) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** @enum {string} */
+                approval: 'instant' | 'platform';
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                currency: string;
+                description: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'messages' | 'storage' | 'ai' | 'admins';
+                name: string;
+                number: number;
+                priceMinor: number;
+                quotaKey: string;
+                units: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/platform/billing/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List plans (platform catalogue) */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/platform/billing/plans/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a plan (platform catalogue) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                customDomain: boolean;
+                description: string | null;
+                features: string[];
+                /** Format: uuid */
+                id: string;
+                limits:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                name: string;
+                number: number;
+                options:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                regional:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                trialDays: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/platform/billing/pricing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public pricing page: plans priced for the visitor’s country, and the add-ons */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
         cookie?: never;
       };
       requestBody?: never;

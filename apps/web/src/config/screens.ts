@@ -1,4 +1,5 @@
 import { authArea } from '../features/auth/screens';
+import { billingArea } from '../features/billing/screens';
 import { builderArea } from '../features/builder/screens';
 import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
@@ -28,6 +29,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   identityArea,
   settingsArea,
   paymentsArea,
+  billingArea,
   opsArea,
 ];
 

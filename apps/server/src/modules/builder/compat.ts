@@ -277,17 +277,6 @@ const lookup =
   (call) =>
     inCompatTx(call, (tx, s) => lookupValues(tx, s.tenantId, kind));
 
-/**
- * The add-ons a project can take: billing's catalogue through its port when a module provides it
- * (app.ports is the kit's module ports; until billing is installed, none are offered).
- */
-const addons: Handle = async (call) => {
-  const app = call.req.server as unknown as { ports?: { find?: (name: string) => unknown } };
-  const catalogue = app.ports?.find?.('addons') as { list?: (scope: unknown) => Promise<unknown[]> } | undefined;
-  if (!catalogue?.list) return new Envelope([], { note: 'No add-on catalogue is installed' });
-  return catalogue.list(compatScope(call));
-};
-
 // Notifications: the kernel's (the console's bell), the caller's own and the team's.
 const myNotifications = (call: CompatCall, extra: Record<string, unknown> = {}) =>
   compatCrud(notificationsResource).list({ ...call, body: { ...call.body, ...extra } });
@@ -331,7 +320,6 @@ export const builderCompat: CompatEntry[] = compatTable([
   ['content', 'POST', '/project/updateBill', W, updateBill],
   ['content', 'POST', '/project/getProjects', B, (call) => inCompatTx(call, (tx, s) => projectsOverview(tx, s))],
   ['project', 'POST', '/getProjects', B, (call) => inCompatTx(call, (tx, s) => projectsOverview(tx, s))],
-  ['project', 'POST', '/addons', B, addons],
   crudLines('content', versionsResource, { get: '/project/getVersion' }),
   crudLines('content', storiesResource, { get: '/project/getUserStories' }),
   ['content', 'POST', '/uibuilder/getUserStories', B, listWith(storiesResource, projectFilter)],
