@@ -90,14 +90,15 @@ function groupQueues(queues: Queue[]): { label: string; queues: Queue[] }[] {
 export default function DashboardPage() {
   const me = useRouteLoaderData('session') as Me | undefined;
   const resources = useResourcesMeta();
-  const { canRead } = usePermissions();
+  const { canRead, loading: permissionsLoading } = usePermissions();
   const dashboard = useQuery({
     queryKey: ['dashboard'],
     queryFn: () => request<{ data: Dashboard }>('GET', '/api/v1/meta/dashboard').then((r) => r.data),
     staleTime: 30_000,
   });
   const metaOf = (path: string): ResourceMeta | undefined => resources.data?.find((r) => r.path === path);
-  const d = dashboard.data;
+  // Shown once the permissions are known: the lead cards they allow come first, and would push it down.
+  const d = permissionsLoading ? undefined : dashboard.data;
   const stepsLeft = d?.setup.filter((s) => !s.done) ?? [];
   const visibleCards = areaCards.filter((c) => c.modules.length === 0 || c.modules.some(canRead));
   const leadCards = visibleCards.filter((c) => c.placement === 'lead');
@@ -119,7 +120,7 @@ export default function DashboardPage() {
           {dashboard.error instanceof ApiError ? dashboard.error.message : 'The dashboard could not be loaded.'}
         </Alert>
       )}
-      {dashboard.isPending && <Skeleton h={160} radius="md" mb="lg" />}
+      {dashboard.isPending && !permissionsLoading && <Skeleton h={160} radius="md" mb="lg" />}
 
       {d && stepsLeft.length > 0 && <SetupChecklist steps={d.setup} />}
 

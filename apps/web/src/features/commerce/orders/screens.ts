@@ -62,6 +62,6 @@ export const orderCards: DashboardCard[] = [
     modules: ['commerce-orders'],
     component: () => import('./sales-card'),
     placement: 'lead',
-    reserve: { base: 980, sm: 860, md: 600, lg: 470 },
+    reserve: { base: 1040, sm: 860, md: 600, lg: 470 },
   },
 ];

@@ -64,7 +64,6 @@ export interface CartLine {
   title: string;
   variationTitle: string;
   image: string | null;
-  unitPrice: number;
   quantity: number;
   total: number;
   extras: Partial<LineExtras>;
