@@ -64,6 +64,7 @@ export interface CartLine {
   title: string;
   variationTitle: string;
   image: string | null;
+  unitPrice: number;
   quantity: number;
   total: number;
   extras: Partial<LineExtras>;
