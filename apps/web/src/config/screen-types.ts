@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 export type LazyComponent = () => Promise<{ default: ComponentType }>;
 
 /** The navigation's groups, in the order the user reads them. */
-export type GroupKey = 'home' | 'website' | 'shop' | 'marketing' | 'settings';
+export type GroupKey = 'home' | 'website' | 'shop' | 'marketing' | 'builder' | 'settings';
 
 /** How a record found by the command palette opens: the screen's URL for one record. */
 export interface RecordLink {
