@@ -42,7 +42,11 @@ export const builderSuites = platformTable(
     stories: jsonb('stories').$type<SuiteStory[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [uniqueIndex('builder_suites_key_idx').on(t.key), index('builder_suites_name_idx').on(t.name, t.id)],
+  (t) => [
+    uniqueIndex('builder_suites_key_idx').on(t.key),
+    index('builder_suites_name_idx').on(t.name, t.id),
+    index('builder_suites_active_idx').on(t.active),
+  ],
 );
 
 const owned = () => ({ createdBy: ref('created_by', () => users, 'set null') });
@@ -69,7 +73,10 @@ export const builderProjects = tenantTable(
     addons: text('addons').array().notNull().default([]),
     ...owned(),
   },
-  (t) => [...sortIndexes('builder_projects', t, { name: t.name }), ...filterIndexes('builder_projects', t, { status: t.status })],
+  (t) => [
+    ...sortIndexes('builder_projects', t, { name: t.name }),
+    ...filterIndexes('builder_projects', t, { status: t.status, suite: t.suiteId, created_by: t.createdBy }),
+  ],
 );
 
 /** Who works on a project, with their role flags (one row a person). */
@@ -120,7 +127,7 @@ export const builderPages = tenantTable(
   (t) => [
     index('builder_pages_project_idx').on(t.tenantId, t.projectId, t.kind),
     ...sortIndexes('builder_pages', t, { name: t.name }),
-    ...filterIndexes('builder_pages', t, { status: t.status }),
+    ...filterIndexes('builder_pages', t, { status: t.status, kind: t.kind }),
   ],
 );
 
@@ -142,7 +149,7 @@ export const builderStories = tenantTable(
     ...owned(),
   },
   (t) => [
-    ...filterIndexes('builder_stories', t, { project: t.projectId, page: t.pageId, status: t.status }),
+    ...filterIndexes('builder_stories', t, { project: t.projectId, page: t.pageId, status: t.status, priority: t.priority }),
     ...sortIndexes('builder_stories', t, { title: t.title }),
   ],
 );
@@ -160,7 +167,10 @@ export const builderVersions = tenantTable(
     dueDate: text('due_date'),
     ...owned(),
   },
-  (t) => [...filterIndexes('builder_versions', t, { project: t.projectId }), ...sortIndexes('builder_versions', t, { due: t.dueDate })],
+  (t) => [
+    ...filterIndexes('builder_versions', t, { project: t.projectId, status: t.status }),
+    ...sortIndexes('builder_versions', t, { due: t.dueDate, name: t.name }),
+  ],
 );
 
 /** Scope: the baseline and change requests, each with its estimate; the client decides a change request. */
@@ -183,13 +193,19 @@ export const builderScopeItems = tenantTable(
     decisionNote: text('decision_note'),
     ...owned(),
   },
-  (t) => [...filterIndexes('builder_scope_items', t, { project: t.projectId, status: t.status, kind: t.kind })],
+  (t) => [
+    ...filterIndexes('builder_scope_items', t, { project: t.projectId, status: t.status, kind: t.kind }),
+    ...sortIndexes('builder_scope_items', t, { title: t.title, hours: t.hours }),
+  ],
 );
 
 export const builderTaskLists = tenantTable(
   'builder_task_lists',
   { projectId: projectRef(), name: text('name').notNull(), position: integer('position').notNull().default(0), ...owned() },
-  (t) => [index('builder_task_lists_project_idx').on(t.tenantId, t.projectId, t.position)],
+  (t) => [
+    index('builder_task_lists_project_idx').on(t.tenantId, t.projectId, t.position),
+    ...sortIndexes('builder_task_lists', t, { name: t.name, position: t.position }),
+  ],
 );
 
 export const builderTasks = tenantTable(
@@ -221,8 +237,16 @@ export const builderTasks = tenantTable(
   (t) => [
     index('builder_tasks_board_idx').on(t.tenantId, t.projectId, t.status, t.position),
     index('builder_tasks_assignee_idx').on(t.tenantId, t.assigneeId, t.status),
-    ...filterIndexes('builder_tasks', t, { list: t.taskListId, story: t.storyId, priority: t.priority }),
-    ...sortIndexes('builder_tasks', t, { title: t.title, due: t.dueDate }),
+    ...filterIndexes('builder_tasks', t, {
+      list: t.taskListId,
+      story: t.storyId,
+      priority: t.priority,
+      status: t.status,
+      page: t.pageId,
+      version: t.versionId,
+    }),
+    index('builder_tasks_labels_idx').using('gin', t.labels),
+    ...sortIndexes('builder_tasks', t, { title: t.title, due: t.dueDate, position: t.position }),
   ],
 );
 
@@ -284,7 +308,12 @@ export const builderDesigns = tenantTable(
     ...owned(),
   },
   (t) => [
-    ...filterIndexes('builder_designs', t, { project: t.projectId, story: t.storyId }),
+    ...filterIndexes('builder_designs', t, {
+      project: t.projectId,
+      story: t.storyId,
+      ux_web_status: t.uxWebStatus,
+      ux_mobile_status: t.uxMobileStatus,
+    }),
     ...sortIndexes('builder_designs', t, { name: t.name }),
   ],
 );
@@ -299,7 +328,10 @@ export const builderIssueLookups = tenantTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [uniqueIndex('builder_issue_lookups_kind_name_idx').on(t.tenantId, t.kind, t.name)],
+  (t) => [
+    uniqueIndex('builder_issue_lookups_kind_name_idx').on(t.tenantId, t.kind, t.name),
+    ...sortIndexes('builder_issue_lookups', t, { name: t.name, position: t.position }),
+  ],
 );
 
 export interface IssueComment {
@@ -330,7 +362,18 @@ export const builderIssues = tenantTable(
     ...owned(),
   },
   (t) => [
-    ...filterIndexes('builder_issues', t, { project: t.projectId, status: t.status, severity: t.severity, assignee: t.assigneeId }),
+    ...filterIndexes('builder_issues', t, {
+      project: t.projectId,
+      status: t.status,
+      severity: t.severity,
+      assignee: t.assigneeId,
+      type: t.type,
+      module: t.module,
+      found_on: t.foundOn,
+      priority: t.priority,
+      reporter: t.reporterId,
+      task: t.taskId,
+    }),
     ...sortIndexes('builder_issues', t, { title: t.title }),
   ],
 );
@@ -350,7 +393,8 @@ export const builderTimeLogs = tenantTable(
   (t) => [
     index('builder_time_logs_user_idx').on(t.tenantId, t.userId, t.date),
     index('builder_time_logs_project_idx').on(t.tenantId, t.projectId, t.date),
-    ...sortIndexes('builder_time_logs', t, { date: t.date }),
+    ...filterIndexes('builder_time_logs', t, { task: t.taskId }),
+    ...sortIndexes('builder_time_logs', t, { date: t.date, minutes: t.minutes }),
   ],
 );
 
@@ -368,5 +412,9 @@ export const builderAttendance = tenantTable(
     note: text('note'),
     ...owned(),
   },
-  (t) => [index('builder_attendance_user_idx').on(t.tenantId, t.userId, t.date), ...sortIndexes('builder_attendance', t, { date: t.date })],
+  (t) => [
+    index('builder_attendance_user_idx').on(t.tenantId, t.userId, t.date),
+    ...sortIndexes('builder_attendance', t, { date: t.date }),
+    ...filterIndexes('builder_attendance', t, { status: t.status }),
+  ],
 );
