@@ -107,7 +107,9 @@ describe('indexes for list filters and sorts', () => {
         if (!served) missing.push(`${resource.path}: ${key} (${table}.${column})`);
       }
     }
-    expect(missing, `add an index (tenant_id, column), on a platform catalogue (column), to the table for:\n${missing.join('\n')}`).toEqual([]);
+    expect(missing, `add an index (tenant_id, column), on a platform catalogue (column), to the table for:\n${missing.join('\n')}`).toEqual(
+      [],
+    );
   });
 
   it('every declared search column has a trigram index (substring search under row-level security)', async () => {
