@@ -133,7 +133,7 @@ describe('quotas enforced where the work happens', () => {
     const { order } = dataOf(await apiOf(t, b)('POST', 'billing/addons/request', { addonCode: 'admin-seat' }));
     expect(order.status).toBe('requested');
     const decided = dataOf(
-      await apiOf(t, operator)('POST', `billing/platform/addon-requests/${b.tenantId}/${order.id}/decide`, { approve: true }),
+      await apiOf(t, operator)('POST', `billing/platform/addon-requests/${b.name}/${order.id}/decide`, { approve: true }),
     );
     expect(decided.order.status).toBe('awaiting_payment');
     await payInvoice(t, fake, b, decided.invoice.id, operator);

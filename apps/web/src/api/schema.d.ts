@@ -3270,7 +3270,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/billing/platform/addon-requests/{tenantId}/{id}/decide': {
+  '/api/v1/billing/platform/addon-requests/{community}/{id}/decide': {
     parameters: {
       query?: never;
       header?: never;
@@ -3285,8 +3285,8 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
+          community: string;
           id: string;
-          tenantId: string;
         };
         cookie?: never;
       };
@@ -6027,6 +6027,7 @@ export interface paths {
             figma?: string | null;
             figmaFile?: string | null;
             figmaNode?: string | null;
+            mobileUiuxDesign?: string | null;
             name: string;
             page?: string | null;
             projectId?: string | null;
@@ -6035,6 +6036,7 @@ export interface paths {
             ticketId?: string | null;
             type?: string | null;
             versionId?: string | null;
+            webUiuxDesign?: string | null;
           };
         };
       };
@@ -6318,6 +6320,7 @@ export interface paths {
             figma?: string | null;
             figmaFile?: string | null;
             figmaNode?: string | null;
+            mobileUiuxDesign?: string | null;
             name?: string;
             page?: string | null;
             projectId?: string | null;
@@ -6326,6 +6329,7 @@ export interface paths {
             ticketId?: string | null;
             type?: string | null;
             versionId?: string | null;
+            webUiuxDesign?: string | null;
           };
         };
       };

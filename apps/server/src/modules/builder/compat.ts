@@ -14,7 +14,7 @@ import {
 } from '../../kernel/compat';
 import { notificationsResource } from '../../kernel/notifications';
 import { type Db, errors, type Row, type Scope } from '../../kernel/resources';
-import { designsResource } from './resources/designs';
+import { designsResource, setDesignImage } from './resources/designs';
 import { issuesResource } from './resources/issues';
 import { attendanceResource, timeLogsResource } from './resources/logs';
 import { pagesResource, projectRolesResource, storiesResource, taskListsResource, versionsResource } from './resources/planning';
@@ -24,7 +24,7 @@ import { suitesResource } from './resources/suites';
 import { tasksResource } from './resources/tasks';
 import { lookupValues } from './services/lookups';
 import { myTasks, projectsOverview } from './services/overview';
-import { addComment, addNote, lockDesign, type Platform, setDesignImage } from './services/review';
+import { addComment, addNote, lockDesign, type Platform } from './services/review';
 import { addPages, addRoles, suiteById } from './services/suite-copy';
 import { builderSuites, type SuitePage, type SuiteRole } from './tables';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { readMultipart } from '../../kernel/compat';
 import { errors, idParams, tenantRoutes } from '../../kernel/resources';
 import { requireRole } from './access';
-import { designsResource } from './resources/designs';
+import { designsResource, setDesignImage } from './resources/designs';
 import { issueCommentInput, issuesResource } from './resources/issues';
 import { projectsResource } from './resources/projects';
 import { scopeItemsResource } from './resources/scope';
@@ -13,17 +13,7 @@ import { boardOf, columnPage } from './services/board';
 import { addIssueComment, allLookups } from './services/issues';
 import { memberInput, membersOf, setMembers } from './services/members';
 import { myTasks, projectsOverview } from './services/overview';
-import {
-  addComment,
-  addNote,
-  lockDesign,
-  resetDesign,
-  setApproval,
-  setContext,
-  setDesignImage,
-  showNote,
-  storyApprovals,
-} from './services/review';
+import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, showNote, storyApprovals } from './services/review';
 import { decideChange } from './services/scope';
 import { projectStats, summaryReport } from './services/stats';
 import { moveTask } from './services/tasks';

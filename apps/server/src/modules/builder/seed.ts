@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Scope } from '../../kernel/resources';
-import { designsResource } from './resources/designs';
+import { designsResource, setDesignImage } from './resources/designs';
 import { issuesResource } from './resources/issues';
 import { attendanceResource, timeLogsResource } from './resources/logs';
 import { storiesResource, taskListsResource, versionsResource } from './resources/planning';
@@ -11,7 +11,7 @@ import { projectsResource } from './resources/projects';
 import { scopeItemsResource } from './resources/scope';
 import { tasksResource } from './resources/tasks';
 import { addMember } from './services/members';
-import { addNote, lockDesign, setDesignImage } from './services/review';
+import { addNote, lockDesign } from './services/review';
 import { builderSuites } from './tables';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '../../../kernel/access';
-import { errors, type Scope } from '../../../kernel/resources';
+import { errors, requireCommunity, type Scope } from '../../../kernel/resources';
 import { decideRequest } from '../addons/service';
 import { monthlyMilli } from '../domain/arithmetic';
 import { billingAddonOrders, billingInvoices, billingSubscriptions } from '../tables';
@@ -41,7 +41,6 @@ export async function platformRoutes(app: FastifyInstance) {
       const rows = await db
         .select({
           id: billingAddonOrders.id,
-          tenantId: billingAddonOrders.tenantId,
           community: sql<string>`(select name from communities c where c.id = ${billingAddonOrders.tenantId})`,
           addonCode: billingAddonOrders.addonCode,
           name: billingAddonOrders.name,
@@ -61,19 +60,21 @@ export async function platformRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/billing/platform/addon-requests/:tenantId/:id/decide',
+    '/api/v1/billing/platform/addon-requests/:community/:id/decide',
     {
       config: { access: 'platform' },
       schema: {
         tags,
         summary: 'Approve (then invoiced to the community) or reject an add-on request',
-        params: z.object({ tenantId: z.uuid(), id: z.uuid() }),
+        // The community by its name, as the list names it (tenant ids never leave the server).
+        params: z.object({ community: z.string().min(1).max(100), id: z.uuid() }),
         body: z.object({ approve: z.boolean(), note: z.string().trim().max(1000).optional() }),
       },
     },
     async (req) => {
       operator(req, 'write');
-      const buyer: Scope = { db: app.db, tenantId: req.params.tenantId, actor: { id: null, name: `Platform: ${req.auth!.userName}` } };
+      const { id: tenantId } = await requireCommunity(app.db, req.params.community);
+      const buyer: Scope = { db: app.db, tenantId, actor: { id: null, name: `Platform: ${req.auth!.userName}` } };
       return { data: await decideRequest(buyer, req.params.id, req.body) };
     },
   );
@@ -85,7 +86,6 @@ export async function platformRoutes(app: FastifyInstance) {
       operator(req, 'read');
       const rows = await db
         .select({
-          tenantId: billingSubscriptions.tenantId,
           community: sql<string>`(select name from communities c where c.id = ${billingSubscriptions.tenantId})`,
           planCode: billingSubscriptions.planCode,
           period: billingSubscriptions.period,

@@ -22,8 +22,8 @@ export const historyEntry = (scope: Scope, action: string, detail?: Record<strin
   ...(detail ? { detail } : {}),
 });
 
-const statusKey = (p: Platform) => (p === 'web' ? 'uxWebStatus' : 'uxMobileStatus');
-const imageKey = (p: Platform) => (p === 'web' ? 'webUiuxDesign' : 'mobileUiuxDesign');
+export const statusKey = (p: Platform) => (p === 'web' ? 'uxWebStatus' : 'uxMobileStatus');
+export const imageKey = (p: Platform) => (p === 'web' ? 'webUiuxDesign' : 'mobileUiuxDesign');
 
 /** The design (read as the caller: a member of its project), locked for this change. */
 export async function lockDesign(tx: Db, scope: Scope, read: (tx: Db) => Promise<Row>): Promise<Row> {
@@ -78,7 +78,7 @@ async function followers(tx: Db, scope: Scope, design: Row): Promise<string[]> {
   return [design.createdBy as string, ...team, ...inThreads].filter(Boolean) as string[];
 }
 
-const link = (design: Row) => `/admin-panel/builder/user-experience?project=${design.projectId ?? ''}&design=${design.id}`;
+export const designLink = (design: Row) => `/admin-panel/builder/user-experience?project=${design.projectId ?? ''}&design=${design.id}`;
 
 /** Adds a note at x,y with its first comment: it is appended and becomes the only visible note. */
 export async function addNote(
@@ -156,7 +156,7 @@ async function tellAbout(tx: Db, scope: Scope, design: Row, title: string, text:
   await tell(tx, scope, mentions, {
     title: `You were mentioned on ${String(design.name)}`,
     body: text,
-    link: link(design),
+    link: designLink(design),
     source: DESIGNS,
     recordId: design.id,
   });
@@ -164,7 +164,7 @@ async function tellAbout(tx: Db, scope: Scope, design: Row, title: string, text:
     tx,
     scope,
     people.filter((p) => !mentions.includes(p)),
-    { title, body: text, link: link(design), source: DESIGNS, recordId: design.id },
+    { title, body: text, link: designLink(design), source: DESIGNS, recordId: design.id },
   );
 }
 
@@ -201,23 +201,8 @@ export async function setApproval(tx: Db, scope: Scope, design: Row, platform: P
   const ux = await memberIdsWith(tx, scope.tenantId, String(design.projectId), ['ux', 'pm']);
   await tell(tx, scope, [...ux, design.createdBy as string], {
     title: `${platform === 'web' ? 'Web' : 'Mobile'} design of ${String(design.name)}: ${status}`,
-    link: link(design),
+    link: designLink(design),
     level: status === APPROVED ? 'success' : 'info',
-    source: DESIGNS,
-    recordId: design.id,
-  });
-  return saved;
-}
-
-/** A UX designer (or the team) uploads a platform's design image: it waits for review again. */
-export async function setDesignImage(tx: Db, scope: Scope, design: Row, platform: Platform, fileId: string) {
-  await requireRole(tx, scope, (design.projectId as string | null) ?? null, ['ux', 'pm', 'ba'], 'upload designs');
-  const patch = { [imageKey(platform)]: fileId, [statusKey(platform)]: 'Ready for review' };
-  const saved = await save(tx, scope, design, patch, historyEntry(scope, 'design uploaded', { platform, file: fileId }));
-  const clients = await memberIdsWith(tx, scope.tenantId, String(design.projectId), ['client']);
-  await tell(tx, scope, clients, {
-    title: `${platform === 'web' ? 'Web' : 'Mobile'} design ready for review: ${String(design.name)}`,
-    link: link(design),
     source: DESIGNS,
     recordId: design.id,
   });
