@@ -34,6 +34,8 @@ export const notificationsResource = defineResource({
   ui: { title: 'title', columns: ['createdAt', 'title', 'level', 'source', 'read'] },
   hooks: {
     beforeWrite(ctx, data) {
+      // Written by an admin without naming whom it is for: a note to themselves (null names the whole team).
+      if (ctx.op === 'create' && !('recipientId' in data)) data = { ...data, recipientId: ctx.scope.actor.id };
       if (!('read' in data)) return data;
       const wasRead = Boolean(ctx.existing?.read);
       if (data.read && !wasRead) return { ...data, readAt: new Date() };
