@@ -254,6 +254,19 @@ describe('design review', () => {
     expect(reset).toMatchObject({ platform: 'web', sprint: '', versionId: null });
     expect(reset.uxHistory.at(-1).action).toBe('reset');
   });
+
+  it('a design image set by an edit (a file of the media library) follows the upload’s rules', async () => {
+    const stored = await upload(t, '/api/v1/media/files', [{ field: 'file', filename: 'mobile.png', type: 'image/png', data: png }], owner);
+    expect(stored.statusCode, stored.body).toBe(201);
+    const file = stored.json().data[0] as Json;
+    // A developer of the team edits the design, but uploads no design: that is the UX designer's.
+    refusal(await api('PATCH', `builder/designs/${design.id}`, { mobileUiuxDesign: file.id }, dev), 403, 'forbidden');
+    const set = dataOf(await api('PATCH', `builder/designs/${design.id}`, { mobileUiuxDesign: file.id }, ux));
+    expect(set).toMatchObject({ mobileUiuxDesign: file.id, uxMobileStatus: 'Ready for review' });
+    expect(set.uxHistory.at(-1)).toMatchObject({ action: 'design uploaded', detail: { platform: 'mobile', file: file.id } });
+    const bell = dataOf(await api('GET', 'ops/notifications?limit=50', undefined, client));
+    expect(bell.map((n: Json) => n.title)).toContain('Mobile design ready for review: Checkout');
+  });
 });
 
 describe('issues, logs and reports', () => {
