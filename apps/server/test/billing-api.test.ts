@@ -142,7 +142,8 @@ describe('subscription and invoices', () => {
     await payInvoice(t, fake, a, upgrade.id, operator);
     const paid = dataOf(await apiOf(t, a)('GET', `billing/invoices/${upgrade.id}`));
     expect(paid).toMatchObject({ status: 'paid' });
-    expect(paid.paymentId).toBeTruthy();
+    // The platform ledger's transaction that paid it.
+    expect(paid.paymentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const overview = dataOf(await apiOf(t, a)('GET', 'billing/overview'));
     expect(overview.subscription).toMatchObject({ status: 'active', planCode: 'essential', priceMinor: 999_900, period: 'monthly' });
     refusal(await apiOf(t, a)('POST', `billing/invoices/${upgrade.id}/pay`), 409, 'already_paid');

@@ -129,7 +129,7 @@ describe('renewals', () => {
             },
             LATE,
           );
-          expect(sub.lastError).toBeTruthy();
+          expect(sub.lastError).toMatch(/\S/);
           if (attempt < RENEWAL_ATTEMPTS) {
             expect(sub.status).toBe('active');
             expect(new Date(sub.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);

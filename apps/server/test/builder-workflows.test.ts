@@ -321,6 +321,6 @@ describe('sample data', () => {
     expect(scopeItems.map((s: Json) => s.status).sort()).toEqual(['approved', 'approved', 'proposed']);
     const [design] = dataOf(await api('GET', `builder/designs?projectId=${demo.id}`, undefined, fresh));
     expect(design.uxNotes).toHaveLength(1);
-    expect(design.webUiuxDesign).toBeTruthy();
+    expect(design.webUiuxDesign).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 });

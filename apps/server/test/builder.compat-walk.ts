@@ -73,7 +73,7 @@ export default defineCompatWalk({
         { field: 'file', filename: 'web.png', type: 'image/png', data: png },
       ]);
       expect(mapped.statusCode, mapped.body).toBe(200);
-      expect(mapped.json().data.web_uiux_design).toBeTruthy();
+      expect(mapped.json().data.web_uiux_design).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       // The owner is made project manager; reviewing as client needs the client flag.
       const members = await t.request({
         method: 'PUT',
@@ -94,7 +94,9 @@ export default defineCompatWalk({
         { field: 'file', filename: 'ref.png', type: 'image/png', data: png },
       ]);
       expect(withImage.statusCode, withImage.body).toBe(200);
-      expect(withImage.json().data.ux_notes[0].comments[2].imageId).toBeTruthy();
+      expect(withImage.json().data.ux_notes[0].comments[2].imageId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
       expect(ok(await line('GET /core/task-manager/design/', { id: design.id })).ux_history.length).toBeGreaterThanOrEqual(4);
       expect(ids(ok(await line('GET /core/task-manager/design/', { projectId })))).toEqual([design.id]);
       expect(ok(await line('DELETE /core/task-manager/design/', { id: design.id }))).toMatchObject({ deleted: true });
