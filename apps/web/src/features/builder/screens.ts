@@ -27,14 +27,6 @@ export const builderArea: AreaDeclaration = {
       component: projects,
     }),
     work({
-      path: `${P}/projects`,
-      label: 'Projects list',
-      description: 'Every project with its progress.',
-      aliasOf: `${P}/project-management`,
-      nav: false,
-      component: projects,
-    }),
-    work({
       path: `${P}/ProjectRegister`,
       label: 'New project',
       description: 'Start a project from a business suite.',
@@ -49,7 +41,7 @@ export const builderArea: AreaDeclaration = {
     }),
     work({
       path: `${P}/builder/scope`,
-      label: 'Scope',
+      label: 'Scope and change requests',
       description: 'Scope items with their estimates.',
       aliasOf: `${P}/scope-Requirements`,
       nav: false,
@@ -57,7 +49,7 @@ export const builderArea: AreaDeclaration = {
     }),
     work({
       path: `${P}/builder/newscope`,
-      label: 'New scope',
+      label: 'Scope and change requests',
       description: 'Propose a change of scope.',
       aliasOf: `${P}/scope-Requirements`,
       nav: false,
@@ -92,7 +84,7 @@ export const builderArea: AreaDeclaration = {
     }),
     views({
       path: `${P}/builder/performance-utlilization`,
-      label: 'Utilisation',
+      label: 'Project manager',
       description: 'Progress, capacity and risks of a project.',
       aliasOf: `${P}/builder/project-manager`,
       nav: false,
@@ -109,7 +101,7 @@ export const builderArea: AreaDeclaration = {
     views({ path: `${P}/builder/developer-one`, label: 'Developer', description: 'My open tasks.', component: myWork }),
     views({
       path: `${P}/builder/developer-two`,
-      label: 'Developer (two)',
+      label: 'Developer',
       description: 'My open tasks.',
       aliasOf: `${P}/builder/developer-one`,
       nav: false,
@@ -117,7 +109,7 @@ export const builderArea: AreaDeclaration = {
     }),
     views({
       path: `${P}/builder/developer-three`,
-      label: 'Developer (three)',
+      label: 'Developer',
       description: 'My open tasks.',
       aliasOf: `${P}/builder/developer-one`,
       nav: false,
