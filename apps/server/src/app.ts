@@ -27,6 +27,7 @@ import { PayableRegistry } from './kernel/payments/payables';
 import { createPaymentService, type PaymentService } from './kernel/payments/service';
 import { type ContributionName, type Contributions, collectContributions, PortRegistry } from './kernel/ports';
 import { registerDashboardRoute } from './kernel/resources/dashboard';
+import { bindMetering } from './kernel/resources/meters';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
 import { bindSecretBox } from './kernel/secrets/bound';
@@ -41,6 +42,8 @@ import { publicCors } from './kernel/web/public-cors';
 import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { compressAnswers, serveConsole } from './kernel/web/serve-console';
 import { installWorkflows } from './kernel/workflows/durable';
+import { billingModule } from './modules/billing/module';
+import { builderModule } from './modules/builder/module';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
@@ -98,11 +101,14 @@ export const CONSOLE_CSP = {
 export const MODULES: AppModule[] = [
   kernelModule,
   identityModule,
+  // Before the areas whose sample data it limits: the demo's plan is set before their records are seeded.
+  billingModule,
   siteModule,
   listsModule,
   contactUsModule,
   commerceModule,
   marketingModule,
+  builderModule,
 ];
 
 export interface BuildOptions {
@@ -184,6 +190,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ports', ports);
   // The kernel's services exist: the modules' ports are made before any route, job or start hook.
   ports.make(app);
+  // Metered resources and uploads take from the limits of the module providing `quotas` (none: not counted).
+  bindMetering(db, () => ports.find('quotas'));
   // The modules' declared lifecycle: jobs and their schedules, event subscribers, durable workflows.
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, (data) => handler(data, app));

@@ -104,6 +104,12 @@ const envSchema = z.object({
       .optional(),
   ),
   OUTBOUND_ALLOW_HTTP: optionalText.pipe(z.enum(['true', 'false'], 'must be true or false').optional()),
+  BILLING_COUNTRY_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name such as cf-ipcountry')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -146,6 +152,11 @@ export type Config = {
    * only, unless a host is allowed here (OUTBOUND_ALLOW_HOSTS) or plain http is (OUTBOUND_ALLOW_HTTP).
    */
   outbound: OutboundPolicy;
+  /**
+   * Billing: the request header a trusted proxy sets to the client's country (BILLING_COUNTRY_HEADER,
+   * e.g. cf-ipcountry); unset = the offline GeoIP database, then the community's billing country.
+   */
+  billingCountryHeader?: string;
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -211,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     s3: s3Of(e),
     outbound: { allowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS ?? ''), allowHttp: e.OUTBOUND_ALLOW_HTTP === 'true' },
+    billingCountryHeader: e.BILLING_COUNTRY_HEADER?.toLowerCase(),
     version: readVersion(),
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCommit } from '../src/kernel/db/unit-of-work';
 import { startTestApp, type TestApp, type TestCommunity } from './helpers';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -73,5 +74,24 @@ describe.skipIf(onPostgres)('the embedded database takes communities in turn (em
       ),
     );
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it("a transaction that waited for another community's keeps its own unit of work (afterCommit finds it)", async () => {
+    // B's transactions queue behind A's heavy work and run when one of A's ends: each must still
+    // see its own unit of work, and its after-commit callbacks run once it has committed.
+    const { all } = queueHeavyWork();
+    const ran: number[] = [];
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.app.db.withTenant(b.tenantId, async (tx) => {
+          await tx.execute(sql`select 1`);
+          afterCommit(() => {
+            ran.push(i);
+          });
+        }),
+      ),
+    );
+    await all;
+    expect(ran.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

@@ -4,7 +4,7 @@ import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields } from '../src/kernel/resources/list-query';
 import type { Resource } from '../src/kernel/resources/resource';
-import { randomIp, startTestApp, type TestCommunity } from './helpers';
+import { platformOwner, randomIp, startTestApp, type TestCommunity } from './helpers';
 import { exampleInput, insertDirect, tag, urlOf } from './resource-fixtures';
 
 /**
@@ -21,7 +21,9 @@ const FEW = Math.max(10, Math.round(RUNS / 2));
 
 const t = await startTestApp();
 let a: TestCommunity;
-/** Per resource: a record of community a to PATCH. */
+/** The platform operator: writes the platform catalogues, so their write paths are fuzzed as them. */
+let operator: TestCommunity;
+/** Per resource: a record of community a (of the platform, for a catalogue) to PATCH. */
 const fixtures = new Map<string, string>();
 
 // ---- arbitraries ----------------------------------------------------------------------------
@@ -220,8 +222,16 @@ const resources: Resource[] = t.app.resources.all();
 
 beforeAll(async () => {
   a = await t.signup();
+  operator = await platformOwner(t);
   for (const resource of resources) {
-    if (resource.allows('update')) fixtures.set(resource.path, await insertDirect(t.app, resource, a.tenantId));
+    if (!resource.allows('update')) continue;
+    if (resource.platform) {
+      const res = await t.request({ method: 'POST', url: urlOf(resource), as: operator, payload: exampleInput(resource) });
+      expect(res.statusCode, `${resource.path}: ${res.body}`).toBe(201);
+      fixtures.set(resource.path, res.json().data.id);
+    } else {
+      fixtures.set(resource.path, await insertDirect(t.app, resource, a.tenantId));
+    }
   }
 });
 afterAll(() => t.close());
@@ -233,26 +243,27 @@ const inputKeys = (resource: Resource) => Object.keys(resource.schemas.create.sh
 describe('resources under bad input', () => {
   for (const resource of resources) {
     it(`${resource.path}: create and update bodies, querystrings, ids`, { timeout: TIMEOUT }, async () => {
+      const who = resource.platform ? operator : a;
       const base = urlOf(resource);
       const keys = inputKeys(resource);
       const example = exampleInput(resource);
-      if (resource.allows('create')) await check(body(keys, example), (b) => send('POST', base, b, a));
+      if (resource.allows('create')) await check(body(keys, example), (b) => send('POST', base, b, who));
       const fixture = fixtures.get(resource.path);
-      if (fixture) await check(body(keys, example), (b) => send('PATCH', urlOf(resource, fixture), b, a));
+      if (fixture) await check(body(keys, example), (b) => send('PATCH', urlOf(resource, fixture), b, who));
       await check(querystring(Object.keys(resource.listQuery.shape), sortableFields(resource.config)), (q) =>
-        send('GET', base, null, a, q),
+        send('GET', base, null, who, q),
       );
-      await check(rawQuery, (q) => send('GET', `${base}?${q}`, null, a), FEW);
+      await check(rawQuery, (q) => send('GET', `${base}?${q}`, null, who), FEW);
       const methods = [
         'GET',
         ...(resource.allows('update') ? ['PATCH'] : []),
         ...(resource.allows('delete') ? ['DELETE'] : []),
       ] as HTTPMethods[];
       await check(fc.tuple(fc.constantFrom(...methods), ids), ([method, id]) =>
-        send(method, `${base}/${encodeURIComponent(id)}`, method === 'PATCH' ? asJson({}) : null, a),
+        send(method, `${base}/${encodeURIComponent(id)}`, method === 'PATCH' ? asJson({}) : null, who),
       );
       if (resource.allows('delete')) {
-        await check(jsonBody(['ids'], { ids: [randomUUID()] }).map(asJson), (b) => send('POST', `${base}/bulk-delete`, b, a), FEW);
+        await check(jsonBody(['ids'], { ids: [randomUUID()] }).map(asJson), (b) => send('POST', `${base}/bulk-delete`, b, who), FEW);
       }
     });
   }

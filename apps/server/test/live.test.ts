@@ -100,7 +100,13 @@ describe('live updates (GET /api/v1/live)', () => {
     const canRead = await ready(reader);
     const cannot = await ready(restricted);
     const otherCommunity = await ready(b);
-    const res = await t.request({ method: 'POST', url: '/api/v1/ops/notifications', as: a, payload: { title: 'Stock is low' } });
+    // For the whole team (no recipient): every admin who reads notifications hears of it.
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/ops/notifications',
+      as: a,
+      payload: { title: 'Stock is low', recipientId: null },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id;
     for (const s of [owner, canRead]) {
@@ -115,6 +121,21 @@ describe('live updates (GET /api/v1/live)', () => {
     const read = await t.request({ method: 'PATCH', url: `/api/v1/ops/notifications/${id}`, as: a, payload: { read: true } });
     expect(read.statusCode, read.body).toBe(200);
     expect(liveData(await owner.next((e) => e.event === 'notification.changed'))).toMatchObject({ data: { id } });
+  });
+
+  it('a notification for one admin reaches only their stream (written without a recipient: the writer’s own)', async () => {
+    const owner = await ready(a);
+    const canRead = await ready(reader);
+    const res = await t.request({ method: 'POST', url: '/api/v1/ops/notifications', as: a, payload: { title: 'Call the supplier' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    expect(res.json().data.recipientId).toBe(a.userId);
+    expect(liveData(await owner.next((e) => e.event === 'notification.created'))).toMatchObject({ data: { id } });
+    // The row check is asked of the database before sending: give it a marker's round trip, twice.
+    await afterMarker(a.tenantId, canRead);
+    const [readerGot] = await afterMarker(a.tenantId, canRead);
+    expect(readerGot).toEqual([]);
+    expect(canRead.events.filter((e) => e.event === 'notification.created').map((e) => liveData(e).data)).not.toContainEqual({ id });
   });
 
   it("a record under a row rule is announced only to those the rule lets read it (own notes: not even the owner's stream)", async () => {

@@ -22,6 +22,11 @@ const foreign = new Map<string, string>();
 
 const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? result) as Record<string, unknown>[];
 const tableName = (resource: Resource) => getTableConfig(resource.table).name;
+/**
+ * A community's records: every resource but the platform catalogues (no tenant_id, one set of rows
+ * for every community, only read by the app role: checked at the end).
+ */
+const tenantResources = () => t.app.resources.all().filter((r) => !r.platform);
 
 /** The stored row as the owner connection (no row-level security) sees it. */
 async function storedRow(resource: Resource, id: string) {
@@ -39,7 +44,7 @@ beforeAll(async () => {
   t = await startTestApp();
   a = await t.signup();
   b = await t.signup();
-  for (const resource of t.app.resources.all()) {
+  for (const resource of tenantResources()) {
     await insertDirect(t.app, resource, a.tenantId);
     foreign.set(resource.path, await insertDirect(t.app, resource, b.tenantId));
   }
@@ -63,7 +68,7 @@ describe('row-level security without the application filter', () => {
   });
 
   it('lists only the own community rows through the API, for every resource', async () => {
-    for (const resource of t.app.resources.all()) {
+    for (const resource of tenantResources()) {
       const owned = await t.app.db.query<{ id: string }>(`select id from "${tableName(resource)}" where tenant_id = $1`, [a.tenantId]);
       const listed: string[] = [];
       for (let offset = 0; ; offset += 200) {
@@ -83,7 +88,7 @@ describe('row-level security without the application filter', () => {
   });
 
   it("cannot read, change or delete another community's record, which stays unchanged", async () => {
-    for (const resource of t.app.resources.all()) {
+    for (const resource of tenantResources()) {
       const id = foreign.get(resource.path)!;
       const before = await storedRow(resource, id);
       expect(before, resource.path).toMatchObject({ id });
@@ -107,7 +112,7 @@ describe('row-level security without the application filter', () => {
   });
 
   it("refuses a relation to another community's record", async () => {
-    const all = t.app.resources.all();
+    const all = tenantResources();
     let checked = 0;
     for (const resource of all) {
       if (!resource.allows('create')) continue;
@@ -148,7 +153,7 @@ describe('row-level security in the database', () => {
   });
 
   it('every tenant table shows nothing of another community inside a tenant transaction', async () => {
-    for (const resource of t.app.resources.all()) {
+    for (const resource of tenantResources()) {
       const table = tableName(resource);
       const [{ n: own }] = await t.app.db.query<{ n: number }>(`select count(*)::int as n from "${table}" where tenant_id = $1`, [
         a.tenantId,
@@ -229,15 +234,30 @@ describe('row-level security in the database', () => {
         order by c.relname`,
     );
     const names = tables.map((r) => r.name);
-    for (const resource of t.app.resources.all()) expect(names).toContain(tableName(resource));
+    for (const resource of tenantResources()) expect(names).toContain(tableName(resource));
     for (const table of tables) {
       expect(table.rls, `${table.name}: row-level security is off`).toBe(true);
       expect(table.using, `${table.name}: no tenant_isolation policy`).toMatch(/tenant_id.*app\.tenant_id/s);
       expect(table.check, `${table.name}: the policy has no WITH CHECK`).toMatch(/tenant_id.*app\.tenant_id/s);
     }
-    // Every resource table has a tenant_id column to begin with.
+    // Every resource table has a tenant_id column to begin with, but the platform catalogues.
     for (const resource of t.app.resources.all()) {
-      expect(Object.keys(getTableColumns(resource.table) as Record<string, PgColumn>)).toContain('tenantId');
+      const keys = Object.keys(getTableColumns(resource.table) as Record<string, PgColumn>);
+      if (resource.platform) expect(keys, resource.path).not.toContain('tenantId');
+      else expect(keys, resource.path).toContain('tenantId');
+    }
+  });
+
+  it('the app role only reads a platform catalogue (no tenant policy there to guard a write)', async () => {
+    const catalogues = t.app.resources.all().filter((r) => r.platform);
+    expect(catalogues.length).toBeGreaterThan(0);
+    for (const resource of catalogues) {
+      const [grants] = await t.app.db.query<Record<string, boolean>>(
+        `select has_table_privilege($1, $2, 'SELECT') as select, has_table_privilege($1, $2, 'INSERT') as insert,
+                has_table_privilege($1, $2, 'UPDATE') as update, has_table_privilege($1, $2, 'DELETE') as delete`,
+        [APP_ROLE, tableName(resource)],
+      );
+      expect(grants, resource.path).toEqual({ select: true, insert: false, update: false, delete: false });
     }
   });
 });

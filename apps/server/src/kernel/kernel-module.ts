@@ -8,7 +8,7 @@ import { eventDeliveriesResource, operationsRoutes, workflowRunsResource } from 
 import { paymentsDeclaration } from './payments/declaration';
 import { deleteOnly } from './resources/operations';
 import { defineResource } from './resources/resource';
-import { removeStoredBytes, type StoredFile, uploadParts } from './storage/storage';
+import { removeStoredBytes, STORAGE_METER, type StoredFile, uploadParts } from './storage/storage';
 import { files } from './storage/tables';
 import { requireCommunity } from './tenancy/communities';
 
@@ -38,6 +38,8 @@ export const filesResource = defineResource({
   label: { singular: 'File', plural: 'Files' },
   hidden: ['storageKey'],
   operations: deleteOnly,
+  // Stored bytes count toward the community's storage: taken on upload (storage.ts), given back on delete.
+  meter: STORAGE_METER,
   list: { search: ['filename'], filters: ['contentType', 'purpose', 'isPublic', 'createdAt'], sort: ['filename', 'size'] },
   ui: { title: 'filename', columns: ['filename', 'contentType', 'size', 'createdAt'] },
   hooks: {

@@ -1,4 +1,6 @@
 import { authArea } from '../features/auth/screens';
+import { billingArea } from '../features/billing/screens';
+import { builderArea } from '../features/builder/screens';
 import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
@@ -23,9 +25,11 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   commerceArea,
   contactUsArea,
   marketingArea,
+  builderArea,
   identityArea,
   settingsArea,
   paymentsArea,
+  billingArea,
   opsArea,
 ];
 

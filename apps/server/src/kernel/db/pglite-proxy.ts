@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -241,7 +241,9 @@ class FairQueue {
 
   run<T>(lane: string, fn: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const unit = () => {
+      // Bound to the caller's async context: a unit run later, when another lane's unit finishes,
+      // still sees its caller's AsyncLocalStorage (its unit of work, so afterCommit() finds it).
+      const unit = AsyncResource.bind(() => {
         let done: Promise<T>;
         try {
           done = fn();
@@ -252,7 +254,7 @@ class FairQueue {
           this.#running = false;
           this.#next();
         });
-      };
+      });
       const line = this.#waiting.get(lane);
       if (line) line.push(unit);
       else this.#waiting.set(lane, [unit]);

@@ -4,6 +4,7 @@ import { actorHolding } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import { AppError } from '../errors/app-error';
+import { giveMeter, meterKey, takeMeter } from '../resources/meters';
 import type { ImportRow, ResourceImport, Row } from '../resources/types';
 import { tenantFilter } from '../tenancy/scope-filter';
 import { describeErrors, type ImportPlan, planImport, planRow, readRow } from './csv-import';
@@ -286,7 +287,12 @@ async function writeBatch(run: Run, importer: ResourceImport, options: Record<st
     const read = batch.read ?? (await readBatch(tx, plan, batch, importer, options));
     for (const r of read.refused) errors.add(r.row, r.fields);
     if (read.prepared !== null) {
+      // A metered resource's batch reserves a record per row first, and gives back what it did not create.
+      const meter = plan.resource.config.meter;
+      const reserved = meter && typeof meter === 'string' ? batch.cells.length : 0;
+      if (meter) await takeMeter(tx, scope, meterKey(meter), reserved);
       const result = await importer.batch(tx, scope, read.prepared, options);
+      if (meter) await giveMeter(tx, scope, meterKey(meter), reserved - result.created);
       counts.created += result.created;
       counts.updated += result.updated;
       counts.unchanged += result.unchanged;

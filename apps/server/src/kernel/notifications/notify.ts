@@ -19,6 +19,8 @@ export interface NewNotification {
   /** The resource path that raised it, e.g. `<module>/<resource>`. */
   source?: string | null;
   recordId?: string | null;
+  /** The admin it is for (only they read it, and only their bell hears of it); unset: every admin. */
+  recipientId?: string | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function notify(tx: Db, scope: Pick<Scope, 'tenantId'>, n: NewNotif
       level: n.level ?? 'info',
       source: n.source ?? null,
       recordId: n.recordId ?? null,
+      recipientId: n.recipientId ?? null,
     })
     .returning({ id: notifications.id });
   await publishNotification(tx, scope.tenantId, 'created', row.id);

@@ -26,6 +26,7 @@ export { publicBaseUrl } from '../web/public-url';
 export { idParams, tenantRoutes } from './caller-routes';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
 export { inboundEditable, inboundUi } from './inbound';
+export { type MeterDeclaration, type Metering, meteredTotal, type QuotaKey } from './meters';
 export { deleteOnly, noWrites } from './operations';
 export {
   definePublicView,

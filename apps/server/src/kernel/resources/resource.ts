@@ -28,6 +28,7 @@ import {
   planList,
   RANK,
 } from './list-query';
+import { giveMeter, meterAmount, meterKey, takeMeter } from './meters';
 import {
   beforeRemove,
   checkRelations,
@@ -392,6 +393,7 @@ export class Resource {
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
     await this.checkRelations(tx, scope, data);
+    if (this.config.meter) await takeMeter(tx, scope, meterKey(this.config.meter), meterAmount(this.config.meter, [data]));
     const [row] = (await this.guardUnique(
       tx
         .insert(this.table)
@@ -447,6 +449,7 @@ export class Resource {
     await this.config.hooks?.beforeDelete?.({ scope, tx }, existing);
     await beforeRemove(tx, scope, this.table, this.config.label.singular, [id], this.lookup);
     await this.guardForeignKeys(tx.delete(this.table).where(this.writable(scope, eq(this.columns.id, id))), 'delete');
+    if (this.config.meter) await giveMeter(tx, scope, meterKey(this.config.meter), meterAmount(this.config.meter, [existing]));
     if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, [id]);
     await recordAudit(tx, scope, [{ action: 'delete', resource: this.path, recordId: id, before: existing }]);
     return existing;
@@ -480,6 +483,7 @@ export class Resource {
     await beforeRemove(tx, scope, this.table, this.config.label.singular, found, this.lookup);
     if (found.length > 0) {
       await this.guardForeignKeys(tx.delete(this.table).where(this.writable(scope, inArray(this.columns.id, found))), 'delete');
+      if (this.config.meter) await giveMeter(tx, scope, meterKey(this.config.meter), meterAmount(this.config.meter, existing));
       if (this.fileFields.length > 0) await unlinkFiles(tx, scope.tenantId, this.path, found);
     }
     await recordAudit(

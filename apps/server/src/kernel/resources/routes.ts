@@ -98,6 +98,9 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
     },
     async (req) => {
       const { expand } = req.query as { expand?: string };
+      // Under row rules a record outside them is a 404 whatever else the request asks (a relation
+      // the caller may not expand included), so nothing is said about it before that.
+      if (expand && resource.hasRowRules) await resource.get(scope(req), req.params.id);
       canExpand(req.auth as AuthContext, resource, expand);
       return { data: await resource.get(scope(req), req.params.id, expand) } as never;
     },

@@ -5,6 +5,7 @@ import type { ModuleKey, Permissions } from '../access/modules';
 import type { PrivilegeRules } from '../access/privileges';
 import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
+import type { MeterDeclaration } from './meters';
 import type { BadgeColor, Widget } from './widgets';
 
 /** Any table built with tenantTable(). */
@@ -186,6 +187,12 @@ export interface ResourceConfig<T extends ResourceTable = TenantTable> {
   redact?: (record: Row, scope: Scope) => Row;
   /** How a file import writes this resource's rows, when one create/update per row will not do (kernel/lists/import-job.ts). */
   import?: ResourceImport;
+  /**
+   * The community's limit these records count toward (`'products'`, or `{ key: 'storage', column: 'size' }`
+   * for an amount per record): taken when records are made, in their transaction (a 402 when over), given
+   * back when they are deleted (kernel/resources/meters.ts). Counted by the module providing `quotas`.
+   */
+  meter?: MeterDeclaration;
   /** Sample records: seeded into the demo community and used by the conformance suite. */
   examples: Record<string, unknown>[];
 }

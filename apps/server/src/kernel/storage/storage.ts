@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
+import { giveMeter, type MeterDeclaration, meterAmount, takeMeter } from '../resources/meters';
 import type { BlobStore } from './blob-store';
 import { type FileReader, type ModuleOf, mayReadFile } from './file-links';
 import { files } from './tables';
@@ -27,6 +28,9 @@ const ALLOWED = new Set([
   'video/mp4',
   'audio/mpeg',
 ]);
+/** Stored files count their bytes toward the community's `storage` limit (kernel/resources/meters.ts). */
+export const STORAGE_METER = { key: 'storage', column: 'size' } satisfies MeterDeclaration;
+
 const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', md: 'text/markdown' };
 /** The accepted types named as people know them (kept beside ALLOWED). */
 export const ACCEPTED_SENTENCE =
@@ -109,8 +113,10 @@ export function createStorage(
       const isPublic = input.isPublic ?? true;
       await blobs.put(storageKey, buffer, contentType);
       try {
-        await db.withTenant(tenantId, (tx) =>
-          tx.insert(files).values({
+        await db.withTenant(tenantId, async (tx) => {
+          // Uploads count toward the community's storage (meters.ts): a 402 when it is full, and nothing kept.
+          await takeMeter(tx, { db, tenantId, actor: { id: input.uploadedBy, name: null } }, STORAGE_METER.key, buffer.length);
+          await tx.insert(files).values({
             tenantId,
             id,
             filename,
@@ -121,8 +127,8 @@ export function createStorage(
             isPublic,
             uploadedBy: input.uploadedBy,
             purpose: input.purpose ?? null,
-          }),
-        );
+          });
+        });
       } catch (err) {
         await blobs.delete(storageKey);
         throw err;
@@ -150,8 +156,8 @@ export function createStorage(
     /** Deletes files stored for a request that was then refused (record and bytes). */
     async discard(tenantId: string, stored: { id: string }[]) {
       if (stored.length === 0) return;
-      const removed = await db.withTenant(tenantId, (tx) =>
-        tx
+      const removed = await db.withTenant(tenantId, async (tx) => {
+        const rows = await tx
           .delete(files)
           .where(
             and(
@@ -162,8 +168,11 @@ export function createStorage(
               ),
             ),
           )
-          .returning({ storageKey: files.storageKey }),
-      );
+          .returning({ storageKey: files.storageKey, size: files.size });
+        const scope = { db, tenantId, actor: { id: null, name: null } };
+        await giveMeter(tx, scope, STORAGE_METER.key, meterAmount(STORAGE_METER, rows));
+        return rows;
+      });
       await Promise.all(removed.map((f) => blobs.delete(f.storageKey)));
     },
 

@@ -9,6 +9,8 @@ export const adminsResource = defineResource({
   module: 'admin-management',
   table: users,
   label: { singular: 'Admin', plural: 'Admins' },
+  // Counts toward the plan's admin limit (the quotas port).
+  meter: 'admins',
   hidden: ['passwordHash', 'starred'],
   readOnly: ['isOwner', 'lastLoginAt'],
   input: {

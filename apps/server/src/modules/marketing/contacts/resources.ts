@@ -76,6 +76,8 @@ export const contactsResource = defineResource({
   module: 'marketing-contacts',
   table: marketingContacts,
   label: { singular: 'Contact', plural: 'Contacts' },
+  // Counts toward the plan's contact limit (the quotas port).
+  meter: 'contacts',
   input: {
     name: (s) => s.trim().max(200),
     email: () => z.email('Enter a valid email address').max(254).nullable(),

@@ -53,6 +53,8 @@ export const productsResource = defineResource({
   module: 'commerce-catalogue',
   table: commerceProducts,
   label: { singular: 'Shop product', plural: 'Shop products' },
+  // Counts toward the plan's product limit (the quotas port).
+  meter: 'products',
   readOnly: ['minPrice', 'maxPrice', 'ratingAverage', 'ratingCount', 'publishedAt', 'attributeIds'],
   input: {
     title: text.title,

@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Scope } from '../../../kernel/resources';
+import { errors, tenantFilter } from '../../../kernel/resources';
+import { builderProjects, builderTasks, DEFAULT_TASK_STATUSES } from '../tables';
+
+/** A project's board columns (the default ones for a task outside any project). */
+export async function statusesOf(tx: Db, tenantId: string, projectId: string | null): Promise<string[]> {
+  if (!projectId) return DEFAULT_TASK_STATUSES;
+  const [row] = await tx
+    .select({ statuses: builderProjects.taskStatuses })
+    .from(builderProjects)
+    .where(and(eq(builderProjects.tenantId, tenantId), eq(builderProjects.id, projectId)));
+  return row?.statuses ?? DEFAULT_TASK_STATUSES;
+}
+
+const inColumn = (tenantId: string, projectId: string | null, status: string) =>
+  and(
+    tenantFilter(builderTasks, tenantId),
+    projectId ? eq(builderTasks.projectId, projectId) : sql`${builderTasks.projectId} is null`,
+    eq(builderTasks.status, status),
+  );
+
+/** The position at the bottom of a column. */
+export async function nextPosition(tx: Db, tenantId: string, projectId: string | null, status: string): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${builderTasks.position})` })
+    .from(builderTasks)
+    .where(inColumn(tenantId, projectId, status));
+  return (row?.max === null || row?.max === undefined ? 0 : Number(row.max)) + 1024;
+}
+
+/**
+ * The position between two neighbours of a column (either may be missing: top or bottom). When the
+ * gap is used up, the column is renumbered (1024 apart) and the position taken again.
+ */
+export async function positionBetween(
+  tx: Db,
+  tenantId: string,
+  projectId: string | null,
+  status: string,
+  beforeId: string | null,
+  afterId: string | null,
+  movingId: string,
+): Promise<number> {
+  const positionOf = async (id: string | null) => {
+    if (!id) return null;
+    const [row] = await tx
+      .select({ position: builderTasks.position })
+      .from(builderTasks)
+      .where(and(inColumn(tenantId, projectId, status), eq(builderTasks.id, id)));
+    if (!row) throw errors.validation({ [id === beforeId ? 'beforeId' : 'afterId']: 'Not a task of that column' });
+    return row.position;
+  };
+  // beforeId: the card that ends up above the moved one; afterId: the one below it.
+  const above = await positionOf(beforeId);
+  const below = await positionOf(afterId);
+  if (above === null && below === null) return nextPosition(tx, tenantId, projectId, status);
+  if (above === null) return below! - 1024;
+  if (below === null) return above + 1024;
+  if (below <= above) throw errors.validation({ afterId: 'Must be below beforeId' });
+  if (below - above > 1e-6) return (above + below) / 2;
+  await tx.execute(sql`
+    update builder_tasks t set position = n.rn * 1024
+    from (select id, row_number() over (order by position, id) as rn from builder_tasks
+          where ${inColumn(tenantId, projectId, status)} and id <> ${movingId}) n
+    where t.tenant_id = ${tenantId} and t.id = n.id`);
+  return positionBetween(tx, tenantId, projectId, status, beforeId, afterId, movingId);
+}
+
+export const BOARD_COLUMN_PAGE = 50;
+
+export interface BoardCard {
+  id: string;
+  title: string;
+  status: string;
+  position: number;
+  assigneeId: string | null;
+  priority: string;
+  dueDate: string | null;
+  labels: string[];
+  estimateHours: number | null;
+  storyId: string | null;
+  taskListId: string | null;
+}
+
+/**
+ * The board's first load: each column's first `perColumn` cards (by position) and its count, in two
+ * statements over the (tenant, project, status, position) index. Further cards of a column come by
+ * `column(…, afterPosition)`.
+ */
+export async function boardOf(
+  tx: Db,
+  scope: Scope,
+  projectId: string,
+  perColumn = BOARD_COLUMN_PAGE,
+  filters: { assigneeId?: string } = {},
+) {
+  const statuses = await statusesOf(tx, scope.tenantId, projectId);
+  const extra = filters.assigneeId ? sql` and assignee_id = ${filters.assigneeId}` : sql``;
+  const cards = (await tx.execute(sql`
+    select c.id, c.title, c.status, c.position, c.assignee_id as "assigneeId", c.priority, c.due_date as "dueDate",
+           c.labels, c.estimate_hours as "estimateHours", c.story_id as "storyId", c.task_list_id as "taskListId"
+    from unnest(${sql.param(statuses)}::text[]) as s(status)
+    cross join lateral (
+      select * from builder_tasks t
+      where t.tenant_id = ${scope.tenantId} and t.project_id = ${projectId} and t.status = s.status${extra}
+      order by t.position, t.id limit ${perColumn}
+    ) c`)) as unknown as { rows?: BoardCard[] } | BoardCard[];
+  const counts = (await tx.execute(sql`
+    select status, count(*)::int as count from builder_tasks
+    where tenant_id = ${scope.tenantId} and project_id = ${projectId}${extra} group by status`)) as unknown as
+    | { rows?: { status: string; count: number }[] }
+    | { status: string; count: number }[];
+  const cardRows = rowsOf(cards);
+  const countRows = new Map(rowsOf(counts).map((r) => [r.status, Number(r.count)]));
+  return {
+    statuses,
+    columns: statuses.map((status) => ({
+      status,
+      count: countRows.get(status) ?? 0,
+      cards: cardRows.filter((c) => c.status === status).map((c) => ({ ...c, position: Number(c.position) })),
+    })),
+  };
+}
+
+/** The next cards of one column after `afterPosition` (the board's "more"). */
+export async function columnPage(
+  tx: Db,
+  scope: Scope,
+  projectId: string,
+  status: string,
+  afterPosition: number,
+  limit = BOARD_COLUMN_PAGE,
+) {
+  const rows = await tx
+    .select({
+      id: builderTasks.id,
+      title: builderTasks.title,
+      status: builderTasks.status,
+      position: builderTasks.position,
+      assigneeId: builderTasks.assigneeId,
+      priority: builderTasks.priority,
+      dueDate: builderTasks.dueDate,
+      labels: builderTasks.labels,
+      estimateHours: builderTasks.estimateHours,
+      storyId: builderTasks.storyId,
+      taskListId: builderTasks.taskListId,
+    })
+    .from(builderTasks)
+    .where(and(inColumn(scope.tenantId, projectId, status), sql`${builderTasks.position} > ${afterPosition}`))
+    .orderBy(builderTasks.position, builderTasks.id)
+    .limit(limit);
+  return rows;
+}
+
+/** Rows of tx.execute on either driver (PGlite answers { rows }, node-postgres too; arrays pass through). */
+export function rowsOf<T>(result: { rows?: T[] } | T[]): T[] {
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}

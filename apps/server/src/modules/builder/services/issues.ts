@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../../../kernel/events';
+import type { Db, Row, Scope } from '../../../kernel/resources';
+import { builderIssues, ISSUE_LOOKUPS, type IssueComment } from '../tables';
+import { type LookupKind, lookupValues } from './lookups';
+import { tell } from './notices';
+
+/** The six lists at once, by kind. */
+export async function allLookups(tx: Db, tenantId: string) {
+  const out: Record<string, Awaited<ReturnType<typeof lookupValues>>> = {};
+  for (const kind of ISSUE_LOOKUPS) out[kind] = await lookupValues(tx, tenantId, kind as LookupKind);
+  return out;
+}
+
+/** A comment on an issue's thread (any reader of the issue); its reporter and assignee are told. */
+export async function addIssueComment(tx: Db, scope: Scope, issue: Row, text: string) {
+  const comment: IssueComment = { id: randomUUID(), text, by: scope.actor.id, byName: scope.actor.name, at: new Date().toISOString() };
+  const comments = [...((issue.comments as IssueComment[]) ?? []), comment];
+  const [row] = await tx
+    .update(builderIssues)
+    .set({ comments, updatedAt: new Date() })
+    .where(and(eq(builderIssues.tenantId, scope.tenantId), eq(builderIssues.id, issue.id)))
+    .returning();
+  const { tenantId: _t, ...after } = row;
+  await recordAudit(tx, scope, [{ action: 'update', resource: 'builder/issues', recordId: issue.id, before: issue, after }]);
+  await tell(tx, scope, [issue.reporterId as string, issue.assigneeId as string], {
+    title: `New comment on ${String(issue.title)}`,
+    body: text,
+    link: `/admin-panel/builder/quality-assurance?issue=${issue.id}`,
+    source: 'builder/issues',
+    recordId: issue.id,
+  });
+  return after;
+}

@@ -1,0 +1,46 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Scope } from '../../../kernel/resources';
+import { projectsResource } from '../resources/projects';
+import { tasksResource } from '../resources/tasks';
+import { builderProjects, builderTasks } from '../tables';
+import { progressOf } from './stats';
+
+/** The projects the caller sees (row rules), each with its progress (done of all tasks) and hours logged. */
+export async function projectsOverview(db: Db, scope: Scope) {
+  const { data } = await projectsResource.listIn(db, scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
+  const progress = await progressOf(
+    db,
+    scope.tenantId,
+    data.map((p) => p.id),
+  );
+  return data.map((p) => {
+    const pr = progress.get(p.id) ?? { total: 0, done: 0, loggedHours: 0 };
+    return { ...p, tasks: pr.total, doneTasks: pr.done, progress: pr.total ? pr.done / pr.total : 0, loggedHours: pr.loggedHours };
+  });
+}
+
+/** Open tasks assigned to the caller in the projects they see (not in a project's last column). */
+export async function myTasks(db: Db, scope: Scope, limit: number) {
+  if (!scope.actor.id) return [];
+  const visible = tasksResource.visible(scope, eq(builderTasks.assigneeId, scope.actor.id));
+  return db
+    .select({
+      id: builderTasks.id,
+      title: builderTasks.title,
+      status: builderTasks.status,
+      priority: builderTasks.priority,
+      dueDate: builderTasks.dueDate,
+      projectId: builderTasks.projectId,
+      project: builderProjects.name,
+    })
+    .from(builderTasks)
+    .leftJoin(builderProjects, and(eq(builderProjects.tenantId, builderTasks.tenantId), eq(builderProjects.id, builderTasks.projectId)))
+    .where(
+      and(
+        visible,
+        ne(builderTasks.status, sql`coalesce(${builderProjects.taskStatuses}[array_length(${builderProjects.taskStatuses}, 1)], 'done')`),
+      ),
+    )
+    .orderBy(sql`${builderTasks.dueDate} asc nulls last`, asc(builderTasks.id))
+    .limit(limit);
+}

@@ -1,0 +1,118 @@
+import type { AreaDeclaration, Screen } from '../../config/screen-types';
+
+const SECTION: Pick<Screen, 'group' | 'section' | 'modules'> = { group: 'settings', section: 'Billing', modules: ['billing'] };
+/** Screens reached from others (a payment step, a result, one add-on): served, in no menu or palette. */
+const STEP = { nav: false, palette: false } as const;
+
+/** Billing (Settings → Billing): plan, usage, invoices, payment, add-ons; the public pricing and sign-up pages. */
+export const billingArea: AreaDeclaration = {
+  screens: [
+    {
+      path: '/admin-panel/plans-vue',
+      label: 'Plans and pricing',
+      description: 'The plans compared, with their prices per period',
+      ...SECTION,
+      modules: [],
+      nav: false,
+      public: true,
+      keywords: ['pricing', 'plans'],
+      component: () => import('./plans-page'),
+    },
+    {
+      path: '/getapp',
+      label: 'Get started',
+      description: 'Create a community with the plan you choose',
+      ...SECTION,
+      modules: [],
+      ...STEP,
+      public: true,
+      component: () => import('./getapp-page'),
+    },
+    {
+      path: '/admin-panel/billing',
+      label: 'Billing',
+      description: 'Your plan, usage, invoices and payment',
+      ...SECTION,
+      nav: true,
+      keywords: ['plan', 'subscription', 'invoices', 'upgrade', 'usage', 'quota'],
+      component: () => import('./billing-page'),
+    },
+    {
+      path: '/admin-panel/billing/done',
+      label: 'Payment result',
+      description: 'The verified result of a payment',
+      ...SECTION,
+      ...STEP,
+      component: () => import('./billing-done-page'),
+    },
+    {
+      path: '/admin-panel/BillingIframe',
+      label: 'Pay an invoice',
+      description: 'The payment step of an invoice',
+      ...SECTION,
+      ...STEP,
+      component: () => import('./billing-iframe-page'),
+    },
+    {
+      path: '/invoice',
+      label: 'Invoices',
+      description: 'Your invoices, each with its PDF',
+      ...SECTION,
+      nav: false,
+      keywords: ['invoice', 'pdf', 'gst'],
+      component: () => import('./invoice-page'),
+    },
+    {
+      path: '/admin-panel/add-Ons',
+      label: 'Add-ons',
+      description: 'Message packs, storage, AI credits and extra admins',
+      ...SECTION,
+      nav: true,
+      keywords: ['add-ons', 'addons', 'credits'],
+      component: () => import('./addons-page'),
+    },
+    {
+      path: '/admin-panel/add-ons/addonsdetail',
+      label: 'Add-on',
+      description: 'Buy or request one add-on',
+      ...SECTION,
+      ...STEP,
+      component: () => import('./addon-detail-page'),
+    },
+    {
+      path: '/admin-panel/add-ons/my-addons',
+      label: 'My add-ons',
+      description: 'Active add-ons and their usage',
+      ...SECTION,
+      nav: false,
+      component: () => import('./my-addons-page'),
+    },
+    {
+      path: '/admin-panel/add-ons/my-request',
+      label: 'My add-on requests',
+      description: 'Add-ons asked for, and where each stands',
+      ...SECTION,
+      nav: false,
+      component: () => import('./my-addons-page'),
+    },
+    {
+      path: '/admin-panel/campaign-addon',
+      label: 'Campaign add-ons',
+      description: 'SMS, email and WhatsApp message packs',
+      ...SECTION,
+      nav: false,
+      keywords: ['sms pack', 'email pack', 'whatsapp pack'],
+      component: () => import('./addons-page'),
+    },
+    {
+      path: '/admin-panel/cloud-addon',
+      label: 'Cloud storage add-ons',
+      description: 'More storage for uploads',
+      ...SECTION,
+      nav: false,
+      keywords: ['storage'],
+      component: () => import('./addons-page'),
+    },
+  ],
+  cards: [{ key: 'billing-status', modules: ['billing'], component: () => import('./billing-banner') }],
+};

@@ -1,0 +1,241 @@
+import {
+  closestCorners,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  Alert,
+  Badge,
+  Group,
+  Card as MCard,
+  Paper,
+  Progress,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError, request } from '../../api/client';
+import { subscribeLive } from '../../lib/live';
+import { type Board, type Card, label, useCurrentProject } from './api';
+import { ProjectPicker } from './project-picker';
+
+const PRIORITY: Record<string, string> = { low: 'gray', medium: 'blue', high: 'yellow', urgent: 'red' };
+
+function TaskCard({ card }: { card: Card }) {
+  const sortable = useSortable({ id: card.id, data: { status: card.status } });
+  const style = {
+    transform: sortable.transform ? `translate3d(${sortable.transform.x}px, ${sortable.transform.y}px, 0)` : undefined,
+    transition: sortable.transition,
+    opacity: sortable.isDragging ? 0.5 : 1,
+  };
+  return (
+    <MCard
+      ref={sortable.setNodeRef}
+      style={style}
+      {...sortable.attributes}
+      {...sortable.listeners}
+      withBorder
+      padding="xs"
+      data-task={card.title}
+    >
+      <Text size="sm" fw={500}>
+        {card.title}
+      </Text>
+      <Group gap={4} mt={4}>
+        <Badge size="xs" color={PRIORITY[card.priority] ?? 'gray'}>
+          {label(card.priority)}
+        </Badge>
+        {card.dueDate ? (
+          <Text size="xs" c="dimmed">
+            due {card.dueDate}
+          </Text>
+        ) : null}
+        {card.labels.map((l) => (
+          <Badge key={l} size="xs" variant="outline">
+            {l}
+          </Badge>
+        ))}
+      </Group>
+    </MCard>
+  );
+}
+
+function Column({ status, count, cards }: { status: string; count: number; cards: Card[] }) {
+  const drop = useDroppable({ id: `column:${status}`, data: { status } });
+  return (
+    <Paper
+      ref={drop.setNodeRef}
+      withBorder
+      p="xs"
+      w={260}
+      bg={drop.isOver ? 'var(--mantine-color-default-hover)' : undefined}
+      aria-label={`${label(status)} column`}
+      data-column={status}
+    >
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="sm">
+          {label(status)}
+        </Title>
+        <Badge variant="light">{count}</Badge>
+      </Group>
+      <SortableContext items={cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+        <Stack gap="xs" mih={60}>
+          {cards.map((c) => (
+            <TaskCard key={c.id} card={c} />
+          ))}
+        </Stack>
+      </SortableContext>
+    </Paper>
+  );
+}
+
+/** Where a drop lands: its column and the cards above and below it there. */
+function target(board: Board, event: DragEndEvent) {
+  const over = event.over;
+  if (!over) return null;
+  const overId = String(over.id);
+  const status = overId.startsWith('column:') ? overId.slice(7) : (over.data.current?.status as string | undefined);
+  if (!status) return null;
+  const cards = board.columns.find((c) => c.status === status)?.cards.filter((c) => c.id !== event.active.id) ?? [];
+  if (overId.startsWith('column:')) return { status, beforeId: cards.at(-1)?.id ?? null, afterId: null };
+  const index = cards.findIndex((c) => c.id === overId);
+  const from = board.columns.flatMap((c) => c.cards).findIndex((c) => c.id === event.active.id);
+  const to = board.columns.flatMap((c) => c.cards).findIndex((c) => c.id === overId);
+  // Dropped on a card: above it when coming from higher up in the same column, else below it.
+  const below = event.active.data.current?.status === status && from < to;
+  return below
+    ? { status, beforeId: cards[index]?.id ?? null, afterId: cards[index + 1]?.id ?? null }
+    : { status, beforeId: cards[index - 1]?.id ?? null, afterId: cards[index]?.id ?? null };
+}
+
+function TaskBoard({ projectId }: { projectId: string }) {
+  const client = useQueryClient();
+  const key = ['builder', 'board', projectId];
+  const board = useQuery({
+    queryKey: key,
+    queryFn: () => request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`).then((r) => r.data),
+  });
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // Another tab's (or person's) move reaches this board live.
+  useEffect(
+    () =>
+      subscribeLive((event) => {
+        if (event === null || event.event.startsWith('builder.task.'))
+          void client.invalidateQueries({ queryKey: ['builder', 'board', projectId] });
+      }),
+    [client, projectId],
+  );
+  async function onDragEnd(event: DragEndEvent) {
+    if (!board.data) return;
+    const to = target(board.data, event);
+    if (!to) return;
+    try {
+      await request('POST', `/api/v1/builder/tasks/${event.active.id}/move`, { body: to });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not moved', message: err instanceof ApiError ? err.message : 'Try again' });
+    }
+    await client.invalidateQueries({ queryKey: key });
+  }
+  if (board.isError) return <Alert color="red">The board could not be loaded.</Alert>;
+  if (!board.data) return <Text c="dimmed">Loading the board…</Text>;
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
+      <ScrollArea>
+        <Group align="flex-start" wrap="nowrap" gap="sm">
+          {board.data.columns.map((c) => (
+            <Column key={c.status} {...c} />
+          ))}
+        </Group>
+      </ScrollArea>
+    </DndContext>
+  );
+}
+
+interface Stats {
+  people: { userId: string; name: string; capacityHours: number; loggedHours: number; openTasks: number }[];
+}
+
+function Capacity({ projectId }: { projectId: string }) {
+  const stats = useQuery({
+    queryKey: ['builder', 'stats', projectId],
+    queryFn: () => request<{ data: Stats }>('GET', `/api/v1/builder/projects/${projectId}/stats`).then((r) => r.data),
+  });
+  if (!stats.data) return null;
+  return (
+    <Table aria-label="Hours logged this week against capacity">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Person</Table.Th>
+          <Table.Th>Logged this week</Table.Th>
+          <Table.Th>Capacity</Table.Th>
+          <Table.Th>Open tasks</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {stats.data.people.map((p) => (
+          <Table.Tr key={p.userId}>
+            <Table.Td>{p.name}</Table.Td>
+            <Table.Td>
+              <Group gap="xs">
+                <Progress
+                  w={120}
+                  value={p.capacityHours ? Math.min(100, (100 * p.loggedHours) / p.capacityHours) : 0}
+                  aria-label={`${p.name}'s hours`}
+                />
+                <Text size="sm">{p.loggedHours.toFixed(1)} h</Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>{p.capacityHours} h</Table.Td>
+            <Table.Td>{p.openTasks}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The builder: a project's board (drag and drop between and within columns, live) and the team's capacity. */
+export default function BoardPage() {
+  const { id } = useCurrentProject();
+  const [view, setView] = useState('board');
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Builder</Title>
+        <Group align="flex-end">
+          <ProjectPicker />
+          <SegmentedControl
+            value={view}
+            onChange={setView}
+            data={[
+              { value: 'board', label: 'Board' },
+              { value: 'team', label: 'Team' },
+            ]}
+          />
+        </Group>
+      </Group>
+      {!id ? (
+        <Alert>No project yet: start one from New project.</Alert>
+      ) : view === 'board' ? (
+        <TaskBoard projectId={id} />
+      ) : (
+        <Capacity projectId={id} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { type AreaDeclaration, inSection, type LazyComponent } from '../../config/screen-types';
+
+const P = '/admin-panel';
+const board: LazyComponent = () => import('./board-page');
+const manager: LazyComponent = () => import('./manager-page');
+const myWork: LazyComponent = () => import('./my-work-page');
+const projects: LazyComponent = () => import('./projects-page');
+
+const work = inSection({ group: 'builder', section: 'Work', modules: ['builder'] });
+const views = inSection({ group: 'builder', section: 'Role views', modules: ['builder'] });
+const records = inSection({ group: 'builder', section: 'Tracking', modules: ['issue-tracker', 'work-logs'] });
+
+/** The project builder (Builder): projects, the board, role views, scope, design review, issues, logs. */
+export const builderArea: AreaDeclaration = {
+  groups: [{ key: 'builder', label: 'Builder', order: 40, areas: ['builder'] }],
+  screens: [
+    work({
+      path: `${P}/builder`,
+      label: 'Builder',
+      description: "A project's board and the team's hours against capacity.",
+      keywords: ['board', 'kanban', 'tasks'],
+      component: board,
+    }),
+    work({
+      path: `${P}/project-management`,
+      label: 'Project management',
+      description: 'Every project with its progress.',
+      component: projects,
+    }),
+    work({
+      path: `${P}/ProjectRegister`,
+      label: 'New project',
+      description: 'Start a project from a business suite.',
+      component: () => import('./project-register-page'),
+    }),
+    work({
+      path: `${P}/scope-Requirements`,
+      label: 'Scope and change requests',
+      description: 'Scope items with their estimates; the client decides change requests.',
+      resource: 'builder/scope-items',
+      drawer: 'builder/scope-items',
+    }),
+    work({
+      path: `${P}/builder/scope`,
+      label: 'Scope and change requests',
+      description: 'Scope items with their estimates.',
+      aliasOf: `${P}/scope-Requirements`,
+      nav: false,
+      resource: 'builder/scope-items',
+    }),
+    work({
+      path: `${P}/builder/newscope`,
+      label: 'Scope and change requests',
+      description: 'Propose a change of scope.',
+      aliasOf: `${P}/scope-Requirements`,
+      nav: false,
+      resource: 'builder/scope-items',
+    }),
+    work({
+      path: `${P}/builder/domain`,
+      label: 'Pages',
+      description: "A project's pages and admin pages.",
+      resource: 'builder/pages',
+      drawer: 'builder/pages',
+    }),
+    views({
+      path: `${P}/builder/business-analyst`,
+      label: 'Business analyst',
+      description: 'User stories with their acceptance criteria.',
+      resource: 'builder/stories',
+      drawer: 'builder/stories',
+    }),
+    views({
+      path: `${P}/builder/user-experience`,
+      label: 'User experience',
+      description: 'Design review: pinned notes, comments and approval per platform.',
+      keywords: ['design', 'ux', 'figma'],
+      component: () => import('./design-page'),
+    }),
+    views({
+      path: `${P}/builder/project-manager`,
+      label: 'Project manager',
+      description: 'Milestones, progress, burn-up, risks and scope changes.',
+      component: manager,
+    }),
+    views({
+      path: `${P}/builder/performance-utlilization`,
+      label: 'Project manager',
+      description: 'Progress, capacity and risks of a project.',
+      aliasOf: `${P}/builder/project-manager`,
+      nav: false,
+      component: manager,
+    }),
+    views({
+      path: `${P}/builder/quality-assurance`,
+      label: 'Quality assurance',
+      description: 'Issues found in testing.',
+      modules: ['issue-tracker'],
+      resource: 'builder/issues',
+      drawer: 'builder/issues',
+    }),
+    views({ path: `${P}/builder/developer-one`, label: 'Developer', description: 'My open tasks.', component: myWork }),
+    views({
+      path: `${P}/builder/developer-two`,
+      label: 'Developer',
+      description: 'My open tasks.',
+      aliasOf: `${P}/builder/developer-one`,
+      nav: false,
+      component: myWork,
+    }),
+    views({
+      path: `${P}/builder/developer-three`,
+      label: 'Developer',
+      description: 'My open tasks.',
+      aliasOf: `${P}/builder/developer-one`,
+      nav: false,
+      component: myWork,
+    }),
+    records({
+      path: `${P}/attendance`,
+      label: 'Attendance',
+      description: 'Who was in, remote or on leave, day by day.',
+      modules: ['work-logs'],
+      resource: 'builder/attendance',
+      drawer: 'builder/attendance',
+    }),
+    records({
+      path: `${P}/summaryreport`,
+      label: 'Summary report',
+      description: 'Hours per person and project, and attendance: printable.',
+      modules: ['work-logs'],
+      component: () => import('./summary-report-page'),
+    }),
+  ],
+};
