@@ -42,6 +42,7 @@ import { installWorkflows } from './kernel/workflows/durable';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
+import { campaignsModule } from './modules/campaigns/module';
 import { marketingModule } from './modules/marketing/module';
 import { siteModule } from './modules/site/module';
 import { seedIfEmpty, seedPlatformCatalogues } from './seed';
@@ -97,6 +98,7 @@ export const MODULES: AppModule[] = [
   contactUsModule,
   commerceModule,
   marketingModule,
+  campaignsModule,
 ];
 
 export interface BuildOptions {
