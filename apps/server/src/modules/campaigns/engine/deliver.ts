@@ -93,9 +93,10 @@ export async function deliverSlice(deps: DeliverDeps, tenantId: string, campaign
       if (batch.length === 0) {
         const left = await app.db.withTenant(tenantId, (tx) => remaining(tx, tenantId, campaignId, variants));
         if (left.open === 0) return (await settle(deps, tenantId, campaignId)) ? 'finished' : 'waiting';
-        // Retries or another sender's leased rows: wait for the first to come due (within the slice).
-        if (Date.now() + left.dueInMs > deadline) return 'again';
-        await sleep(Math.max(50, Math.min(left.dueInMs, 1000)));
+        // Retries, or rows another sender holds (its lease runs out if it died): wait for the first
+        // to come due, at most to the end of the slice (never a busy loop of empty slices).
+        if (left.dueInMs > 10 * 60_000) return 'waiting';
+        await sleep(Math.max(50, Math.min(left.dueInMs, deadline - Date.now(), 2000)));
         continue;
       }
       const stopped = await sendBatch(deps, ctx, provider, rates, limit, batch);
@@ -240,18 +241,15 @@ async function sendBatch(
   for (const r of batch) inFlight.add(r.id);
   while (i < batch.length && !stopped) {
     if (tokens === 0) {
-      const want = Math.min(batch.length - i, 100);
-      let granted = want;
+      // About a tenth of a second's worth at a time (one reservation per bucket), then wait for it.
+      let granted = Math.min(batch.length - i, Math.max(1, Math.ceil(rates[0].rate.perSecond / 10)), 100);
+      let wait = 0;
       for (const { key, rate } of rates) {
         const grant = await takeTokens(app.db, tenantId, key, granted, rate);
-        if (grant.granted === 0) {
-          granted = 0;
-          await sleep(grant.waitMs);
-          break;
-        }
-        granted = grant.granted;
+        granted = Math.min(granted, grant.granted);
+        wait = Math.max(wait, grant.waitMs);
       }
-      // A token taken from the first bucket but not the second is lost: the limit errs on the slow side.
+      if (wait > 0) await sleep(wait);
       tokens = granted;
       if (tokens === 0) continue;
     }

@@ -14,8 +14,9 @@ export interface Rate {
 }
 
 export interface Grant {
+  /** Tokens taken (0: the window is full). */
   granted: number;
-  /** When nothing was granted: how long until a token is due. */
+  /** How long to wait before sending what was granted (or, when nothing was, before asking again). */
   waitMs: number;
 }
 
@@ -46,16 +47,17 @@ export async function takeTokens(db: Database, tenantId: string, key: string, wa
     }
     const overlap = Math.max(0, 1 - inWindow / rate.windowSeconds);
     const windowRoom = Math.max(0, Math.floor(rate.windowMax - previous * overlap - count));
-    const granted = Math.max(0, Math.min(want, Math.floor(tokens), windowRoom));
+    // A reservation: the tokens are taken now, the balance may go below zero, and the taker waits
+    // until its last token is due: one statement per chunk whatever the rate, and the rate exact.
+    const granted = Math.max(0, Math.min(want, windowRoom));
+    const balance = tokens - granted;
     await tx.execute(
-      sql`update campaign_throttles set tokens = ${tokens - granted}, refilled_at = clock_timestamp(),
+      sql`update campaign_throttles set tokens = ${balance}, refilled_at = clock_timestamp(),
             window_start = window_start + make_interval(secs => ${shift}), window_count = ${count + granted}, previous_count = ${previous},
             updated_at = now()
           where tenant_id = ${tenantId} and key = ${key}`,
     );
-    if (granted > 0) return { granted, waitMs: 0 };
-    const waitMs =
-      windowRoom === 0 ? Math.min(60_000, (rate.windowSeconds - inWindow) * 1000) : Math.ceil(((1 - (tokens % 1)) / rate.perSecond) * 1000);
-    return { granted: 0, waitMs: Math.max(5, waitMs) };
+    if (granted === 0) return { granted, waitMs: Math.max(50, Math.min(60_000, (rate.windowSeconds - inWindow) * 1000)) };
+    return { granted, waitMs: balance < 0 ? Math.ceil((-balance / rate.perSecond) * 1000) : 0 };
   });
 }

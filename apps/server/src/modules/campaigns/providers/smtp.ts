@@ -28,8 +28,8 @@ function failureOf(error: unknown): SendFailure {
   const message = e.responseCode ? `SMTP ${e.responseCode}: ${String(e.message ?? '').slice(0, 200)}` : `SMTP: ${e.code ?? 'connection failed'}`;
   if (e.code === 'EAUTH') return new SendFailure('permanent', 'The SMTP server refused the username or password');
   if (e.responseCode && e.responseCode >= 500) return new SendFailure('permanent', message);
-  if (e.responseCode === 421 || e.responseCode === 450 || e.responseCode === 451 || e.responseCode === 452)
-    return new SendFailure('rate_limited', message, 10_000);
+  // 421: the server sheds load (come back later); other 4xx: this message, try again.
+  if (e.responseCode === 421) return new SendFailure('rate_limited', message, 10_000);
   return new SendFailure('transient', message);
 }
 
