@@ -24,6 +24,7 @@ import { bindOutbound, createOutbound, type Outbound } from './kernel/messaging/
 import type { AppModule } from './kernel/module';
 import { PayableRegistry } from './kernel/payments/payables';
 import { createPaymentService, type PaymentService } from './kernel/payments/service';
+import { type ContributionName, type Contributions, collectContributions, PortRegistry } from './kernel/ports';
 import { registerDashboardRoute } from './kernel/resources/dashboard';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
@@ -65,6 +66,10 @@ declare module 'fastify' {
     payments: PaymentService;
     /** HTTP calls to addresses communities configured: public https only (kernel/messaging/outbound.ts). */
     outbound: Outbound;
+    /** The services modules provide one another (kernel/ports.ts). */
+    ports: PortRegistry;
+    /** Every module's items for a list one module owns (kernel/ports.ts). */
+    contributions<K extends ContributionName>(name: K): Contributions[K][];
   }
 }
 
@@ -119,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Unique keys, every resource's permission module declared: a wrong declaration stops the start.
   const catalogue = new ModuleCatalogue(modules);
   installCatalogue(catalogue);
+  // Each port provided once and every required one provided: checked before anything opens.
+  const ports = new PortRegistry(modules);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
   const warnings: string[] = [];
   await migrateDatabase(
@@ -174,6 +181,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', modules);
   app.decorate('catalogue', catalogue);
+  app.decorate('contributions', <K extends ContributionName>(name: K) => collectContributions(modules, name));
+  app.decorate('ports', ports);
+  // The kernel's services exist: the modules' ports are made before any route, job or start hook.
+  ports.make(modules, app);
   // The modules' declared lifecycle: jobs and their schedules, event subscribers, durable workflows.
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, (data) => handler(data, app));

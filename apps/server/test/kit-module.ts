@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { boolean, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import { compatTable, crudLines } from '../src/kernel/compat';
 import type { Database } from '../src/kernel/db/database';
 import type { RelatedTable } from '../src/kernel/db/relations';
 import type { AppModule } from '../src/kernel/module';
-import { defineModule, defineResource, platformTable, refs, tenantTable } from '../src/kernel/resources';
+import { defineModule, defineResource, platformTable, refs, tenantFilter, tenantTable } from '../src/kernel/resources';
 
 /**
  * A module that exists only for the tests (registered by them through buildApp's extraModules; no
@@ -78,10 +79,36 @@ export const testNotesResource = defineResource({
   examples: [{ title: 'Call the supplier back', done: false }],
 });
 
+/** The service this module offers others (a port): how many notes an admin keeps, open or done. */
+export interface KitNotesPort {
+  countOf(tenantId: string, userId: string): Promise<number>;
+}
+
+declare module '../src/kernel/ports' {
+  interface Ports {
+    kitNotes: KitNotesPort;
+  }
+}
+
+const kitNotesPort = (app: FastifyInstance): KitNotesPort => ({
+  async countOf(tenantId, userId) {
+    return app.db.readAsTenant(tenantId, async (tx) => {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(testNotes)
+        .where(and(tenantFilter(testNotes, tenantId), eq(testNotes.createdBy, userId)));
+      return row.n;
+    });
+  },
+});
+
 export const kitTestModule: AppModule = defineModule({
   key: 'kit-test',
   label: 'Kit test',
   area: 'settings',
+  provides: { kitNotes: kitNotesPort },
+  // Another module's service it cannot work without (marketing's contacts).
+  requires: ['contacts'],
   permissionModules: [{ key: 'kit-test', label: 'Kit test' }],
   resources: [testPlansResource, testNotesResource],
   // Contract lines no product module serves: the platform catalogue as `extensions`, the notes as testimonials.

@@ -279,6 +279,7 @@ describe('marketing templates: variables and email templates', async () => {
       expect(layouts.map((l: Json) => l.key)).toEqual(['layout-1', 'layout-2', 'layout-3', 'layout-4']);
       expect(layouts[0].preview.html).toContain('Hi Priya');
       const viaCompat = await compat('/templates/email/getEmailTemplates');
+      expect(viaCompat.statusCode, viaCompat.body).toBe(200);
       expect(viaCompat.json().data.map((l: Json) => l.name)).toEqual(STARTER_LAYOUTS.map((l) => l.name));
 
       const [letter, showcase] = STARTER_LAYOUTS;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app';
 import { ModuleCatalogue } from '../src/kernel/access/catalogue';
 import { defineModule } from '../src/kernel/module';
+import { PortRegistry } from '../src/kernel/ports';
 import { appWith, signedInAdmin, type TestCommunity } from './helpers';
 
 const site = MODULES.find((m) => m.key === 'site')!;
@@ -42,6 +43,49 @@ describe('module declarations are validated at start', () => {
     ).toEqual(expect.arrayContaining(['admin-management', 'performance', 'notifications', 'media']));
     for (const p of catalogue.permissionModules) expect(catalogue.has(p.key)).toBe(true);
     expect(catalogue.has('commerce')).toBe(false);
+  });
+});
+
+describe('module ports', () => {
+  it('refuses a port provided by two modules, naming both', () => {
+    const copy = defineModule({ key: 'copy', label: 'Copy', area: 'x', provides: { contacts: () => ({}) as never } });
+    expect(() => new PortRegistry([...MODULES, copy])).toThrow('The port "contacts" is provided by two modules: marketing and copy');
+  });
+
+  it('refuses a required port no module provides, naming the module', () => {
+    const needy = defineModule({ key: 'needy', label: 'Needy', area: 'x', requires: ['contacts'] });
+    expect(() => new PortRegistry(MODULES.filter((m) => m.key !== 'marketing').concat(needy))).toThrow(
+      'The module needy requires the port "contacts", which no module provides',
+    );
+  });
+
+  it('makes each provided service once, in module order; find is undefined for a port nobody provides', () => {
+    let made = 0;
+    const first = defineModule({
+      key: 'first',
+      label: 'First',
+      area: 'x',
+      provides: {
+        contacts: () => {
+          made++;
+          return { take: async () => ({ contactId: 'c', created: true }) };
+        },
+      },
+    });
+    const registry = new PortRegistry([first]);
+    expect(() => registry.get('contacts')).toThrow('used before the app made it');
+    registry.make([first], {} as never);
+    expect(made).toBe(1);
+    expect(registry.get('contacts')).toBe(registry.get('contacts'));
+    expect(registry.providerOf('contacts')).toBe('first');
+    expect(new PortRegistry([]).find('contacts')).toBeUndefined();
+    expect(() => new PortRegistry([]).get('contacts')).toThrow('No module provides the port "contacts"');
+  });
+
+  it('the kernel declares no area concept: contact sources are contributions marketing owns', () => {
+    const contributors = MODULES.filter((m) => m.contributes?.contactSources?.length).map((m) => m.key);
+    expect(contributors).toEqual(['site', 'contact-us', 'commerce']);
+    expect(MODULES.find((m) => m.provides?.contacts)?.key).toBe('marketing');
   });
 });
 

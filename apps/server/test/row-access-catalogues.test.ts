@@ -54,6 +54,16 @@ describe('row access: own records', () => {
     expect(text).not.toContain(theirs.id);
   });
 
+  it("is reached by other code only through the module's port, which the app made at start", async () => {
+    const port = t.app.ports.get('kitNotes');
+    expect(t.app.ports.providerOf('kitNotes')).toBe('kit-test');
+    expect(await port.countOf(owner.tenantId, writer.userId)).toBe(1);
+    expect(await port.countOf(owner.tenantId, owner.userId)).toBe(1);
+    // Another community's tenant sees none of them, whatever the user.
+    const other = await t.signup();
+    expect(await port.countOf(other.tenantId, writer.userId)).toBe(0);
+  });
+
   it('answers 404 to every write of a record outside the rule, and keeps it', async () => {
     const before = await ownerSees();
     const api = apiOf(t, writer);

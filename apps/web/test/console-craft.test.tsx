@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceMeta } from '../src/api/get-resources-meta';
 import { levelChoices } from '../src/features/identity/permissions-matrix';
 import { FieldInput } from '../src/kit/field-input';
-import { currencySymbol, formatMoney } from '../src/kit/money-input';
+import { currencySymbol, formatMoney, parseMoney, toMajor, toMinorUnits } from '../src/kit/money';
 import { RecordHistory } from '../src/kit/record-history';
 import { ResourceForm } from '../src/kit/resource-form';
 import { inputFields, validateValue } from '../src/kit/schema';
@@ -224,7 +224,28 @@ describe('money', () => {
   it('formats amounts with the currency symbol', () => {
     expect(currencySymbol('EUR', 'en')).toBe('€');
     expect(currencySymbol('INR', 'en')).toBe('₹');
-    expect(formatMoney(1250, 'EUR', 'en')).toBe('€1,250.00');
+    expect(formatMoney(125000, 'EUR', 'en')).toBe('€1,250.00');
+    expect(formatMoney(1000, 'JPY', 'en')).toBe('¥1,000');
+    expect(formatMoney(1250, 'KWD', 'en')).toBe('KWD\u00a01.250');
+    // ISO 4217 digits, as the server keeps amounts: Intl's CLDR data gives RSD none.
+    expect(formatMoney(12345, 'RSD', 'en')).toBe('RSD\u00a0123.45');
+    expect(formatMoney(1250, 'XYZ1', 'en')).toBe('12.50 XYZ1');
     expect(currencySymbol('XYZ1', 'en')).toBe('XYZ1');
+  });
+
+  it("converts typed and pasted amounts to minor units with the currency's digits", () => {
+    expect(toMajor(149950, 'INR')).toBe(1499.5);
+    expect(toMajor(1000, 'JPY')).toBe(1000);
+    expect(toMinorUnits(1499.5, 'INR')).toBe(149950);
+    expect(toMinorUnits(0.1 + 0.2, 'EUR')).toBe(30);
+    expect(toMinorUnits(1.005, 'EUR')).toBe(101);
+    expect(toMinorUnits(12.5, 'JPY')).toBe(13);
+    expect(parseMoney('1,250.50', 'EUR')).toBe(125050);
+    expect(parseMoney('€ 12.5', 'EUR')).toBe(1250);
+    expect(parseMoney('12,5', 'EUR')).toBe(1250);
+    expect(parseMoney('1,250', 'EUR')).toBe(125000);
+    expect(parseMoney('12.345', 'EUR')).toBeNull();
+    expect(parseMoney('twelve', 'EUR')).toBeNull();
+    expect(parseMoney('1.250', 'KWD')).toBe(1250);
   });
 });

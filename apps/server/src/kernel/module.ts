@@ -3,7 +3,7 @@ import type { PermissionModule } from './access/modules';
 import type { Scope } from './auth/context';
 import type { CompatEntry } from './compat/types';
 import type { Subscribers } from './events/domain-events';
-import type { ContactIntake, ContactSource } from './resources/contact-sources';
+import type { ContributedItems, PortName, ProvidedPorts } from './ports';
 import type { Resource } from './resources/resource';
 import type { DurableWorkflow } from './workflows/durable';
 
@@ -12,9 +12,10 @@ export type ModuleJob<T = any> = (data: T, app: FastifyInstance) => Promise<void
 
 /**
  * A module (the kernel's own, or a business area) declares itself once: its permission modules,
- * resources, bespoke routes, compat lines, its lifecycle (jobs, schedules, subscribers, onStart) and
- * sample data. The app lists modules; the kernel lists none. Routes only serve requests: nothing
- * that runs in the background is registered inside `routes()`.
+ * resources, bespoke routes, compat lines, the ports it provides and requires (how areas use one
+ * another), its lifecycle (jobs, schedules, subscribers, onStart) and sample data. The app lists
+ * modules; the kernel lists none. Routes only serve requests: nothing that runs in the background is
+ * registered inside `routes()`.
  */
 export interface AppModule {
   /** Unique key, e.g. `site`. */
@@ -37,10 +38,12 @@ export interface AppModule {
   workflows?: DurableWorkflow<any, any>[];
   /** Runs as the app gets ready: before the queue starts, the sample data and the first request (e.g. registering with a service). */
   onStart?: (app: FastifyInstance) => void | Promise<void>;
-  /** Records of this module that are people the community may market to (the contacts sync reads them). */
-  contactSources?: ContactSource[];
-  /** Set by the one module that keeps the community's contacts: how other modules hand a person over. */
-  contactIntake?: ContactIntake;
+  /** The services it offers other modules, by port name (kernel/ports.ts): each made once at start. */
+  provides?: ProvidedPorts;
+  /** The ports it cannot work without: the start refuses an installation where no module provides one. */
+  requires?: readonly PortName[];
+  /** Its items for lists other modules own (e.g. the people marketing may bring into its contacts). */
+  contributes?: ContributedItems;
   /** Sample data for a new demo community (the resources' examples are seeded before this). */
   seed?: (app: FastifyInstance, scope: Scope) => Promise<void>;
 }

@@ -5,8 +5,8 @@ import { useCurrency } from '../api/get-locale';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget, WidgetProps } from './field-input';
 import { fieldInputProps } from './field-input-props';
+import { currencyDigits, currencySymbol } from './money';
 import { listRecords } from './resource-api';
-import { currencyDigits } from './schema';
 
 /**
  * The currency a resource's money is shown in unless a record says its own: the one its fields take
@@ -24,27 +24,6 @@ export function useResourceCurrency(meta: ResourceMeta): string {
   });
   const own = field ? settings.data?.data[0]?.[field] : undefined;
   return typeof own === 'string' && own ? own : community;
-}
-
-/** "€", "₹", "$", or the code itself for a currency the browser has no symbol for. */
-export function currencySymbol(currency: string, locale?: string): string {
-  try {
-    const part = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-      .formatToParts(0)
-      .find((p) => p.type === 'currency');
-    return part?.value ?? currency;
-  } catch {
-    return currency;
-  }
-}
-
-/** An amount as people read it in the community's currency ("€1,250.00"). */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${currency} ${amount.toFixed(2)}`;
-  }
 }
 
 /** Money is never negative: the message shown on the field (the server refuses it too). */

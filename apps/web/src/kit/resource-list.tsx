@@ -32,7 +32,8 @@ import { ListPager } from './list-pager';
 import { RowActions } from './list-row-actions';
 import { StatusTabs, statusTabsOf } from './list-status-tabs';
 import { useActiveView, type ViewState, ViewsMenu } from './list-views';
-import { formatMoney, useResourceCurrency } from './money-input';
+import { formatMoney, toMinorUnits } from './money';
+import { useResourceCurrency } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
 import { statusFieldOf } from './resource-form';
 import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor } from './schema';
@@ -139,7 +140,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, emptyAc
     if (f?.kind === 'money' && typeof value === 'number') {
       // Each row may be in its own currency (an order's); minor units convert with that currency's digits.
       const code = recordCurrency(meta, row, currency);
-      return formatMoney(value / scaleFor(f, code), code);
+      return formatMoney(f.minorUnits ? value : toMinorUnits(value / scaleFor(f, code), code), code);
     }
     if (f?.expand && (f.kind === 'relation' || f.kind === 'relations')) {
       // Never an id: a record the caller may not read shows as hidden.

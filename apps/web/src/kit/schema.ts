@@ -1,4 +1,5 @@
 import type { FieldUi, JsonSchema, ResourceMeta, Widget } from '../api/get-resources-meta';
+import { currencyDigits } from './money';
 
 /**
  * How a field is edited and shown: the JSON type alone cannot say "rich text" or "money".
@@ -43,15 +44,6 @@ export interface FieldDef {
   currencyField?: string;
   /** Money: the currency its amounts are shown in (fixed when the fields are made for a record or the community). */
   currency?: string;
-}
-
-/** How many decimals a currency's amounts have (EUR 2, JPY 0, BHD 3). */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
 }
 
 /** The scale of a field for a currency: minor-unit money converts with the currency's digits. */

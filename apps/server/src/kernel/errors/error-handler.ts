@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { writeAppLog } from '../events/logs';
 import { AppError, type ErrorBody } from './app-error';
+import { DomainError } from './domain-error';
 import { humanIssue } from './human-messages';
 
 /** An error that is the client's fault, as answered: status, code, message. */
@@ -86,6 +87,13 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
         },
       },
       headers: err.headers,
+    };
+  }
+  if (err instanceof DomainError) {
+    const fields = Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, String(v)]));
+    return {
+      status: 400,
+      body: { error: { code: err.code, message: err.message, ...(Object.keys(fields).length > 0 ? { fields } : {}) } },
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

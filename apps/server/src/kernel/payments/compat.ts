@@ -3,12 +3,13 @@ import { compatCrud } from '../compat/resource-ops';
 import { compatTable, crudLines, crudPathsUnder } from '../compat/table';
 import type { CompatCall, CompatEntry } from '../compat/types';
 import { errors } from '../errors/app-error';
+import { formatMoney } from '../money';
 import { parseInput } from '../resources/resource';
 import { publicBaseUrl } from '../web/public-url';
 import { gatewaysResource } from './gateways';
 import { kindCatalogue } from './kinds';
 import { transactionsResource } from './ledger';
-import { formatMinor, payPath } from './pay-page';
+import { payPath } from './pay-page';
 import { razorpayVerifyBody, type StartBody, startBody, startInput } from './routes';
 import type { GatewayKind } from './tables';
 
@@ -81,7 +82,7 @@ const sendEmail: CompatEntry['handle'] = async (call) => {
   const { transaction, checkout } = await payments.start(scope, startInput(startOf(call), call.req, call.auth!.community));
   const to = z.email().safeParse(call.body.email ?? transaction.customerEmail);
   if (!to.success) throw errors.validation({ email: 'The payer’s email' });
-  const amount = formatMinor(transaction.amountMinor, transaction.currency);
+  const amount = formatMoney(transaction.amountMinor, transaction.currency);
   const payUrl = `${publicBaseUrl(call.req.server, call.req)}${payPath(call.auth!.community, transaction.id)}`;
   // Stripe's page is the gateway's own; Razorpay's checkout and PayU's form open on the hosted pay page.
   const how =

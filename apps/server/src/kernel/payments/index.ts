@@ -9,7 +9,7 @@
  */
 export { KINDS, kindCatalogue } from './kinds';
 export type { PaymentTransaction } from './ledger';
-export { formatMinor, payPath } from './pay-page';
+export { payPath } from './pay-page';
 export type { PayableContext, PayableDescription, PayableKind } from './payables';
 export type { CheckoutStep, PaymentProvider } from './providers/types';
 export { originOf } from './routes';

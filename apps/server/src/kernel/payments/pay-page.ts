@@ -1,3 +1,4 @@
+import { formatMoney } from '../money';
 import type { CheckoutStep } from './providers/types';
 
 // The hosted pay page: where a payer opens a started payment (from the storefront, or from a
@@ -35,16 +36,6 @@ const escapeHtml = (value: string) =>
 
 const originOf = (url: string) => new URL(url).origin;
 
-/** An amount as the payer reads it ("₹1,499.00"), converted from minor units with the currency's digits. */
-export function formatMinor(amountMinor: number, currency: string): string {
-  try {
-    const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-    return format.format(amountMinor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-  } catch {
-    return `${(amountMinor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 /** The page's Content-Security-Policy: our script, the checkout's script and frames, forms posted back here. */
 export function payPagePolicy(page: Pick<PayPage, 'razorpayCheckoutUrl' | 'razorpayApiUrl' | 'checkout'>): string {
   const checkout = originOf(page.razorpayCheckoutUrl);
@@ -67,7 +58,7 @@ export function payPagePolicy(page: Pick<PayPage, 'razorpayCheckoutUrl' | 'razor
 /** The page itself: what is paid, and the way to pay it (or why there is nothing left to pay). */
 export function payPageHtml(page: PayPage): string {
   const { transaction: t, checkout } = page;
-  const amount = formatMinor(t.amountMinor, t.currency);
+  const amount = formatMoney(t.amountMinor, t.currency);
   const what = t.reference ? `${escapeHtml(t.reference)}` : 'your order';
   let body: string;
   if (checkout?.type === 'razorpay') {

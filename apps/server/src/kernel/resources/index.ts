@@ -22,14 +22,6 @@ export { tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
 export { publicBaseUrl } from '../web/public-url';
 export { idParams, tenantRoutes } from './caller-routes';
-export {
-  type ContactIntake,
-  type ContactRecord,
-  type ContactSource,
-  defineContactSource,
-  type IntakeProof,
-  readContactSource,
-} from './contact-sources';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
 export { inboundEditable, inboundUi } from './inbound';
 export { deleteOnly, noWrites } from './operations';

@@ -31,6 +31,7 @@ export const campaignsModule = defineModule({
   },
   schedules: { [SWEEP_JOB]: SWEEP_CRON },
   workflows: [launchWorkflow],
+  requires: ['contacts'],
   onStart: (app) => bindPorts(app),
   seed: seedCampaigns,
 });

@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-// TEMPORARY until the kit's module ports land: a direct import (replaced by app.ports.get('contacts').sending).
-import { createSendingService } from '../marketing/port';
+import type { Db, Scope } from '../../kernel/resources';
 import type { SendingContacts } from './contacts';
 import { bindCredits } from './engine/jobs';
 import { bindContacts } from './engine/lifecycle';
 
-export function bindPorts(_app: FastifyInstance) {
-  const services = new WeakMap<FastifyInstance, SendingContacts>();
-  bindContacts((app) => {
-    let s = services.get(app);
-    if (!s) services.set(app, (s = createSendingService(app) as SendingContacts));
-    return s;
+/**
+ * Billing's `quotas` (the agreed interface; billing lands in parallel, so its Ports entry may not be
+ * declared in this build): message credits taken in the claim's transaction.
+ */
+interface QuotaService {
+  consume(tx: Db, scope: Scope, key: string, amount: number): Promise<void>;
+}
+
+/** Binds the engine to marketing's `contacts` port (its `sending` side) and, when present, billing's quotas. */
+export function bindPorts(app: FastifyInstance) {
+  bindContacts((a) => a.ports.get('contacts').sending as SendingContacts);
+  bindCredits((a) => {
+    const quotas = (a.ports as unknown as { find(name: string): QuotaService | undefined }).find('quotas');
+    if (!quotas) return undefined;
+    return (tx, tenantId, key, amount) => quotas.consume(tx, { db: a.db, tenantId, actor: { id: null, name: 'Campaign send' } }, key, amount);
   });
-  bindCredits(() => undefined);
+  void app;
 }

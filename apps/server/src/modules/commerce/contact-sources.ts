@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { defineContactSource } from '../../kernel/resources';
+import type { Contributions } from '../../kernel/ports';
 import { commerceCustomers } from './tables';
 
 /** Shop customers for the marketing contacts: accepting marketing is consent to email. */
-export const commerceContactSources = [
-  defineContactSource({
+export const commerceContactSources: Contributions['contactSources'][] = [
+  {
     key: 'commerce.customers',
     label: 'Shop customers',
     kind: 'shop',
@@ -16,5 +16,5 @@ export const commerceContactSources = [
       // Not accepting says nothing about consent given elsewhere: null, not opted out.
       emailConsent: sql`case when ${commerceCustomers.acceptsMarketing} then 'opted_in' end`,
     },
-  }),
+  },
 ];

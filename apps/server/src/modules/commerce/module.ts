@@ -21,7 +21,7 @@ export const commerceModule = defineModule({
   key: 'commerce',
   label: 'Shop',
   area: 'commerce',
-  contactSources: commerceContactSources,
+  contributes: { contactSources: commerceContactSources },
   permissionModules: [
     { key: 'commerce-catalogue', label: 'Shop catalogue' },
     { key: 'commerce-orders', label: 'Shop orders and customers' },

@@ -12,6 +12,6 @@ export const contactUsModule = defineModule({
   permissionModules: [{ key: 'contact-us', label: 'Contact Us' }],
   resources: [contactUsMessagesResource],
   routes: contactUsRoutes,
-  contactSources: contactUsContactSources,
+  contributes: { contactSources: contactUsContactSources },
   compat: compatTable([crudLines('content', contactUsMessagesResource, { get: '/marcom/contactUs/get' })]),
 });

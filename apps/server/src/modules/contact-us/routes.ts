@@ -23,7 +23,7 @@ export async function contactUsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const intake = app.modules.find((m) => m.contactIntake)?.contactIntake;
+      const intake = app.ports.find('contacts');
       if (!intake) throw errors.conflict('contacts_unavailable', 'No module keeps marketing contacts in this installation');
       return {
         data: await inTx(req, async (tx, scope) => {

@@ -1,7 +1,8 @@
 import { defineModule, joinParts, type ModulePart } from '../../kernel/resources';
 import { channels } from './channels';
 import { contacts } from './contacts';
-import { contactIntake, pages } from './pages';
+import { pages } from './pages';
+import { contactsPort } from './port';
 import { segments } from './segments';
 import { templates } from './templates';
 
@@ -27,5 +28,5 @@ export const marketingModule = defineModule({
   ],
   ...joinParts(PARTS),
   // Other modules hand people over through this (contact-us "convert to contact").
-  contactIntake,
+  provides: { contacts: contactsPort },
 });

@@ -13,9 +13,29 @@ import { marketingPushTemplates, marketingSmsTemplates, marketingWhatsappTemplat
 import { marketingEmailTemplates } from './tables/templates';
 import { valuesFor } from './variables/engine';
 
-// What campaigns uses of marketing, offered through the `contacts` port (`sending`): audiences read
-// in keyset pages, consent and suppression asked again at send time, unsubscribes and bounces
-// taken in, channel settings opened for a provider call, templates and their merge values.
+
+import type { ContactIntake, ContactSource } from './contacts/sources';
+import { contactIntake } from './pages';
+
+// What marketing offers other areas (kernel/ports.ts): the community's contacts, and the list of
+// people other modules know that the contacts sync may bring in. `sending` is what campaigns uses:
+// audiences read in keyset pages, consent and suppression asked again at send time, unsubscribes
+// and bounces taken in, channel settings opened for a provider call, templates and merge values.
+
+/** The `contacts` port: how another module hands a person to the contacts (contact-us "convert to contact"), and campaigns' sending side. */
+export type ContactsPort = ContactIntake & { sending: SendingService };
+
+declare module '../../kernel/ports' {
+  interface Ports {
+    contacts: ContactsPort;
+  }
+  interface Contributions {
+    /** Records of a module that are people the community may market to (the contacts sync reads them). */
+    contactSources: ContactSource;
+  }
+}
+
+export const contactsPort = (app: FastifyInstance): ContactsPort => ({ take: contactIntake.take.bind(contactIntake), sending: createSendingService(app) });
 
 export interface AudienceMember {
   contactId: string;

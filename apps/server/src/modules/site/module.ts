@@ -39,7 +39,7 @@ export const siteModule = defineModule({
   key: 'site',
   label: 'Website content',
   area: 'site',
-  contactSources: siteContactSources,
+  contributes: { contactSources: siteContactSources },
   permissionModules: [{ key: 'site', label: 'Website content', starter: 'content' }],
   // Parents before children: the seed's examples are created in this order.
   resources: [

@@ -1,20 +1,11 @@
 import { Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { formatMoney } from '../../kit/money';
 import { PageHeader } from '../../kit/page-header';
 import type { Row } from '../../kit/resource-api';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { CredentialsInput } from './credentials-input';
 import { TestConnection } from './test-connection';
-
-/** An amount in the currency's minor unit, shown in its major unit (₹1,250.00). */
-export function formatAmount(minor: unknown, currency: unknown): string {
-  const value = Number(minor ?? 0) / 100;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: String(currency ?? 'INR') }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${String(currency ?? '')}`;
-  }
-}
 
 const masked = (row: Row) => {
   const m = (row.credentialsMasked ?? {}) as Record<string, string>;
@@ -30,7 +21,7 @@ const masked = (row: Row) => {
   );
 };
 
-const amount = (row: Row) => <Text size="sm">{formatAmount(row.amountMinor, row.currency)}</Text>;
+const amount = (row: Row) => <Text size="sm">{formatMoney(Number(row.amountMinor ?? 0), String(row.currency ?? ''))}</Text>;
 
 /** Settings → Payment gateways: the gateways (secrets masked), a connection test, and the ledger with its filters. */
 export default function PaymentGatewayPage() {

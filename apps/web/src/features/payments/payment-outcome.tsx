@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatAmount } from './payment-gateway-page';
+import { formatMoney } from '../../kit/money';
 
 interface PublicPayment {
   id: string;
@@ -63,7 +63,7 @@ export function PaymentOutcome({ expected }: { expected: 'success' | 'failed' })
       ) : payment.data ? (
         <Card withBorder>
           <Stack gap={4}>
-            <Text fw={600}>{formatAmount(payment.data.amountMinor, payment.data.currency)}</Text>
+            <Text fw={600}>{formatMoney(payment.data.amountMinor, payment.data.currency)}</Text>
             {payment.data.reference && <Text size="sm">Reference: {payment.data.reference}</Text>}
             <Text size="sm">Status: {STATUS[payment.data.status] ?? 'Unknown'}</Text>
             <Text size="xs" c="dimmed">

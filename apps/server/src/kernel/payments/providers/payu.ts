@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import { fromMinor, toMinor } from '../../money';
 import { sameSecret, sha512Hex } from './crypto';
 import { formBody, gatewayRequest, invalidSignature } from './http';
 import type { GatewayAccount, PaymentOutcome, PaymentProvider, ProviderOptions, StoredTransaction } from './types';
@@ -15,8 +16,16 @@ export const payuTxnId = (transactionId: string) => transactionId.replaceAll('-'
 /** PayU's refund token of a ledger reservation (its id without dashes, in PayU's 25 characters). */
 export const payuRefundToken = (key: string) => `r${key.replaceAll('-', '').slice(0, 24)}`;
 /** Minor units as PayU writes amounts ("1250.00"). */
-export const payuAmount = (minor: number) => (minor / 100).toFixed(2);
-const minorOf = (amount: string) => (/^\d+(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : Number.NaN);
+export const payuAmount = (minor: number, currency: string) => fromMinor(minor, currency);
+/** PayU's amount as minor units; NaN (which matches no amount) for anything but a plain decimal of the currency. */
+function minorOf(amount: string, currency: string): number {
+  if (!/^\d+(\.\d+)?$/.test(amount)) return Number.NaN;
+  try {
+    return toMinor(amount, currency);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** The request hash: sha512(key|txnid|amount|productinfo|firstname|email|udf1|…|udf5||||||SALT). */
 export function payuRequestHash(f: Record<string, string>, salt: string): string {
@@ -67,7 +76,7 @@ export function payuProvider({ config }: ProviderOptions): PaymentProvider {
       const fields: Record<string, string> = {
         key: account.credentials.merchantKey,
         txnid: payuTxnId(request.transactionId),
-        amount: payuAmount(request.amountMinor),
+        amount: payuAmount(request.amountMinor, request.currency),
         productinfo: request.reference.slice(0, 100),
         firstname: (request.customer.name ?? 'Customer').slice(0, 60),
         email: request.customer.email,
@@ -97,7 +106,7 @@ export function payuProvider({ config }: ProviderOptions): PaymentProvider {
         status: STATUS[params.status ?? ''] ?? 'failed',
         gatewayOrderId: params.txnid,
         gatewayPaymentId: params.mihpayid || undefined,
-        amountMinor: minorOf(params.amount ?? ''),
+        amountMinor: minorOf(params.amount ?? '', tx.currency),
         currency: tx.currency,
         reason: params.error_Message || params.field9 || undefined,
         raw: { ...params, hash: undefined },
@@ -123,7 +132,7 @@ export function payuProvider({ config }: ProviderOptions): PaymentProvider {
         status: STATUS[details.status] ?? 'pending',
         gatewayOrderId: tx.gatewayOrderId,
         gatewayPaymentId: details.mihpayid,
-        amountMinor: details.amt ? minorOf(details.amt) : undefined,
+        amountMinor: details.amt ? minorOf(details.amt, tx.currency) : undefined,
         currency: tx.currency,
         raw: answer,
       };
@@ -136,7 +145,7 @@ export function payuProvider({ config }: ProviderOptions): PaymentProvider {
       const answer = await command(
         account,
         'cancel_refund_transaction',
-        [tx.gatewayPaymentId, token, payuAmount(amountMinor)],
+        [tx.gatewayPaymentId, token, payuAmount(amountMinor, tx.currency)],
         z.object({ status: z.number(), msg: z.string().optional(), request_id: z.union([z.string(), z.number()]).optional() }),
       );
       if (answer.status !== 1) throw new AppError(502, 'gateway_refused', `PayU refused the refund: ${(answer.msg ?? '').slice(0, 200)}`);

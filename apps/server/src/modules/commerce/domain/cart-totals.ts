@@ -1,5 +1,5 @@
+import { assertMinor, currencyExponent, fromMinor, type Minor, sumMinor } from '../../../kernel/money';
 import { type Coupon, type CouponContext, type CouponLine, type CouponRejection, evaluateCoupon, lineSubtotal } from './coupons';
-import { assertMinor, currencyExponent, fromMinor, type Minor, sumMinor } from './money';
 import { assertQuantity, lineName } from './quantities';
 import { findTaxRate, type Ppm, splitTax, type TaxRate, type TaxRegion } from './tax';
 

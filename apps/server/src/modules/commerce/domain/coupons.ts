@@ -1,4 +1,4 @@
-import { allocate, assertMinor, fromMinor, type Minor, mulDivRound, multiplyMinor, sumMinor } from './money';
+import { allocate, assertMinor, fromMinor, type Minor, mulDivRound, multiplyMinor, sumMinor } from '../../../kernel/money';
 import { assertQuantity } from './quantities';
 import { assertRate, PPM, type Ppm } from './tax';
 

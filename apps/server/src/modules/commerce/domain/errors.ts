@@ -1,3 +1,5 @@
+import { DomainError, type ErrorDetails } from '../../../kernel/errors';
+
 /**
  * Errors of the commerce domain. Two kinds, kept apart on purpose:
  * - an outcome the shop expects (not enough stock, an illegal transition, a return of more than was
@@ -24,24 +26,15 @@ export type DomainErrorCode =
   | 'return_exceeds_purchased'
   | 'invalid_order_number';
 
-export type ErrorDetails = Readonly<Record<string, string | number>>;
+export type { ErrorDetails };
+// The kernel's rule error, so money's refusals (kernel/money) and commerce's are one type.
+export { DomainError };
 
-export class DomainError extends Error {
-  constructor(
-    readonly code: DomainErrorCode,
-    message: string,
-    readonly details: ErrorDetails = {},
-  ) {
-    super(message);
-    this.name = 'DomainError';
-  }
-}
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: DomainError };
+export type Result<T> = { ok: true; value: T } | { ok: false; error: DomainError<DomainErrorCode> };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 export const fail = <T = never>(code: DomainErrorCode, message: string, details?: ErrorDetails): Result<T> => ({
   ok: false,
-  error: new DomainError(code, message, details),
+  error: new DomainError<DomainErrorCode>(code, message, details),
 });

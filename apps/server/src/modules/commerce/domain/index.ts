@@ -1,8 +1,9 @@
 /** The commerce domain: pure rules for money, tax, carts, coupons, orders, stock and returns (no database, no HTTP). */
+
+export * from '../../../kernel/money';
 export * from './cart-totals';
 export * from './coupons';
 export * from './errors';
-export * from './money';
 export * from './order-number';
 export * from './order-states';
 export * from './quantities';

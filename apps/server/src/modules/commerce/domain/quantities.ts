@@ -1,4 +1,4 @@
-import { DomainError, fail, ok, type Result } from './errors';
+import { DomainError, type DomainErrorCode, fail, ok, type Result } from './errors';
 
 /** Throws unless `quantity` is a whole number of units, at least 1 (or 0 when allowed). */
 export function assertQuantity(quantity: number, what = 'quantity', { allowZero = false } = {}): number {
@@ -38,7 +38,7 @@ export const lineName = (line: { lineId: string; title?: string }) => `“${line
 export function checkRequestedQuantities<L extends LineRemaining>(
   lines: readonly L[],
   requested: readonly LineQuantity[],
-  exceeded: (line: L, quantity: number) => DomainError,
+  exceeded: (line: L, quantity: number) => DomainError<DomainErrorCode>,
 ): Result<LineQuantity[]> {
   if (requested.length === 0) return fail('empty_request', 'Name at least one line and its quantity');
   const byId = new Map(lines.map((line) => [line.lineId, line]));

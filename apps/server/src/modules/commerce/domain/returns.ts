@@ -1,5 +1,5 @@
+import { assertMinor, type Minor, mulDivRound, sumMinor } from '../../../kernel/money';
 import { DomainError, ok, type Result } from './errors';
-import { assertMinor, type Minor, mulDivRound, sumMinor } from './money';
 import { assertQuantity, checkRequestedQuantities, type LineQuantity, lineName } from './quantities';
 import { eventsFrom, stateMachine, type TransitionTable } from './state-machine';
 

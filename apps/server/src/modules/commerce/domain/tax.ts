@@ -1,6 +1,5 @@
-import { formatScaled, parseScaled } from './decimal';
+import { assertMinor, formatScaled, type Minor, mulDivRound, parseScaled, sumMinor } from '../../../kernel/money';
 import { DomainError } from './errors';
-import { assertMinor, type Minor, mulDivRound, sumMinor } from './money';
 
 /**
  * A rate in parts per million: 200_000 is 20 %, 88_750 is 8.875 % (New York City sales tax),

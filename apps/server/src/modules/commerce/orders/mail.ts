@@ -1,5 +1,5 @@
 import type { Email } from '../../../kernel/messaging';
-import { fromMinor } from '../domain';
+import { formatMoney } from '../../../kernel/money';
 
 interface OrderForMail {
   reference: string;
@@ -8,8 +8,6 @@ interface OrderForMail {
   currency: string;
   total: number;
 }
-
-const money = (amount: number, currency: string) => `${fromMinor(amount, currency)} ${currency}`;
 
 /** The customer's emails about their order (recorded in the write's transaction, sent after the commit). */
 export const orderMail = {
@@ -22,7 +20,7 @@ export const orderMail = {
       `Thank you for your order ${order.reference}:`,
       ...lines.map((l) => `- ${l.quantity} × ${l.title}`),
       '',
-      `Total: ${money(order.total, order.currency)}`,
+      `Total: ${formatMoney(order.total, order.currency)}`,
     ].join('\n'),
   }),
   dispatched: (order: OrderForMail, dispatch: { carrier: string; trackingNumber: string | null }): Email => ({

@@ -1,5 +1,5 @@
-import type { ContactIntake } from '../../../kernel/resources';
 import { mergeContact } from '../contacts/merge';
+import type { ContactIntake } from '../contacts/sources';
 
 /** How other modules hand a person to the marketing contacts (contact-us "convert to contact"). */
 export const contactIntake: ContactIntake = {

@@ -1,7 +1,8 @@
 import { and, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type ContactRecord, type ContactSource, type Db, readContactSource, tenantFilter } from '../../../kernel/resources';
+import { type Db, tenantFilter } from '../../../kernel/resources';
 import { normalizeEmail, normalizePhone } from '../contacts/merge';
+import { type ContactRecord, type ContactSource, readContactSource } from '../contacts/sources';
 import { marketingConsentEvents, marketingContacts } from '../tables/contacts';
 
 // /marcom/admin/dbSync: brings the people other modules know (declared as contact sources) into
@@ -118,7 +119,7 @@ async function mergeBatch(tx: Db, tenantId: string, source: ContactSource, peopl
 /** Syncs every declared source into the community's contacts, batch by batch (each its own transaction). */
 export async function syncContacts(app: FastifyInstance, tenantId: string): Promise<SyncReport> {
   const report: SyncReport = { created: 0, updated: 0, skipped: 0, sources: [] };
-  for (const source of app.modules.flatMap((m) => m.contactSources ?? [])) {
+  for (const source of app.contributions('contactSources')) {
     const tally = { key: source.key, label: source.label, read: 0, created: 0, updated: 0, skipped: 0 };
     let after: string | undefined;
     for (;;) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatMoney, isCurrencyCode } from '../../../kernel/money';
 import type { Row, Scope } from '../../../kernel/resources';
 import type { EmailDesign } from './email/design';
 import { layoutByKey } from './email/layouts';
@@ -22,9 +23,8 @@ async function website(app: FastifyInstance, scope: Scope): Promise<string> {
 
 /** A product's lowest price as the shop shows it (amounts are kept in minor units). */
 function price(amount: unknown, currency: string): string {
-  if (typeof amount !== 'number') return '';
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-  return `From ${format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2))}`;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || !isCurrencyCode(currency)) return '';
+  return `From ${formatMoney(amount, currency)}`;
 }
 
 /** The layout's design with its cards block filled with `items`. */

@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { toMajor, toMinorUnits } from '../../../kit/money';
 import { saveVariations, type Variation, type VariationEdit, variationsKey } from './catalogue-api';
-import { type Currency, toMajor, toMinor } from './money';
+import type { Currency } from './money';
 
 const ROW_HEIGHT = 48;
 /** The grid's scrolling viewport: ten rows. */
@@ -62,14 +63,14 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
       <NumberInput
         size="xs"
         aria-label={`${label} of ${v.title || v.sku}`}
-        value={minor == null ? '' : toMajor(minor, currency)}
+        value={minor == null ? '' : toMajor(minor, currency.code)}
         decimalScale={currency.decimals}
         thousandSeparator=","
         min={0}
         hideControls
         onChange={(raw) => {
           const n = numberOf(raw);
-          edit(v.id, { [key]: n === undefined ? (key === 'price' ? 0 : null) : toMinor(n, currency) });
+          edit(v.id, { [key]: n === undefined ? (key === 'price' ? 0 : null) : toMinorUnits(n, currency.code) });
         }}
       />
     );
@@ -90,7 +91,7 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
           size="xs"
           variant="light"
           disabled={allPrice === undefined}
-          onClick={() => fillAll({ price: toMinor(allPrice ?? 0, currency) })}
+          onClick={() => fillAll({ price: toMinorUnits(allPrice ?? 0, currency.code) })}
         >
           Set price
         </Button>

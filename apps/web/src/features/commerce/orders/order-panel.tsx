@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { ActionButtons } from '../../../kit/action-buttons';
+import { formatMoney } from '../../../kit/money';
 import { TableHead } from '../../../kit/table-head';
 import { useAction } from '../../../kit/use-action';
-import { formatMoney } from './money';
 import { dispatchOrder, type OrderDetail, type OrderEventName, orderDetail, transitionOrder, undoDispatch } from './orders-api';
 
 /** The actions an order's state allows (the server's state machine refuses anything else with a 409). */

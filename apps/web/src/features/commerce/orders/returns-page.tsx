@@ -1,8 +1,9 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { ActionButtons } from '../../../kit/action-buttons';
+import { formatMoney } from '../../../kit/money';
 import type { Row } from '../../../kit/resource-api';
 import { useAction } from '../../../kit/use-action';
-import { formatMoney } from './money';
+import { useShopCurrency } from '../catalogue/money';
 import { transitionReturn } from './orders-api';
 import { RecordPanelScreen } from './record-panel-screen';
 
@@ -21,13 +22,14 @@ const NEXT: Record<string, { event: 'approve' | 'reject' | 'receive' | 'refund';
 
 function ReturnPanel({ row }: { row: Row }) {
   const { busy, run } = useAction([['resource', 'commerce/returns']]);
+  const currency = useShopCurrency();
   const lines = Array.isArray(row.lines) ? (row.lines as { orderLineId: string; quantity: number; reason?: string }[]) : [];
   const act = (event: 'approve' | 'reject' | 'receive' | 'refund') => run(event, () => transitionReturn(row.id, event), 'Return updated');
   return (
     <Stack>
       <Group>
         <Badge variant="light">{String(row.status).replace(/^./, (c) => c.toUpperCase())}</Badge>
-        <Text>Refund: {formatMoney(Number(row.refundAmount), undefined)}</Text>
+        <Text>Refund: {formatMoney(Number(row.refundAmount), currency.code)}</Text>
       </Group>
       {row.reason ? <Text>Reason: {String(row.reason)}</Text> : null}
       <Text size="sm">

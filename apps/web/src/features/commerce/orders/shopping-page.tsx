@@ -19,9 +19,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useCurrentScreen } from '../../../app/current-screen';
+import { formatMoney } from '../../../kit/money';
 import { PageHeader } from '../../../kit/page-header';
 import { decodeToken, getToken } from '../../../lib/session';
-import { formatMoney } from './money';
 import { type Cart, demoExtras, demoShopState, type ShopProduct, shopCall } from './storefront-client';
 
 const failed = (title: string) => (err: unknown) =>
@@ -279,7 +279,7 @@ export default function ShoppingPage() {
                   </Text>
                 )}
                 <Group justify="space-between">
-                  <Text>{formatMoney(p.minPrice, cart.data?.currency)}</Text>
+                  <Text>{formatMoney(p.minPrice, cart.data?.currency ?? 'INR')}</Text>
                   {p.ratingCount > 0 && (
                     <Badge variant="light">
                       ★ {(p.ratingAverage / 100).toFixed(1)} ({p.ratingCount})

@@ -2,6 +2,7 @@ import { Alert, MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
 import { useCurrency } from '../../../api/get-locale';
+import { formatMoney } from '../../../kit/money';
 import { listRecords, type Row } from '../../../kit/resource-api';
 import { type CardItem, useVariableOptions } from './templates-api';
 
@@ -28,8 +29,7 @@ type Image = { url?: string } | null | undefined;
 
 function price(amount: unknown, currency: string): string {
   if (typeof amount !== 'number') return '';
-  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  return `From ${format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2))}`;
+  return `From ${formatMoney(amount, currency)}`;
 }
 
 /** A card copied from a product or a post; its link is on the business website when one is set. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../../../../kernel/money';
 import { defineResource } from '../../../../kernel/resources';
-import { isCurrencyCode } from '../../domain';
 import { commerceSettings } from '../../tables';
 import { money } from '../schemas';
 

@@ -1,38 +1,14 @@
-import { formatScaled, parseScaled, toSafeNumber } from './decimal';
-import { DomainError } from './errors';
+import { DomainError } from '../errors/domain-error';
+import { currencyExponent } from './currencies';
+import { formatScaled, parseScaled, roundScaled, toSafeNumber } from './decimal';
 
 /**
  * Money is an integer count of the currency's minor unit (cents for EUR, yen for JPY, fils for KWD),
- * never a float. The currency is a property of the store, so amounts are plain numbers; `Minor` names
- * them in signatures. Every amount stays a safe integer (|n| ≤ 2^53 − 1); products go through BigInt.
+ * never a float. The currency travels beside the amount (a store's, a payment's), so amounts are plain
+ * numbers; `Minor` names them in signatures. Every amount stays a safe integer (|n| ≤ 2^53 − 1);
+ * products go through BigInt.
  */
 export type Minor = number;
-
-/** ISO 4217 minor-unit exponents of the currencies in circulation (fund codes left out). */
-const EXPONENT_0 = 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF';
-const EXPONENT_3 = 'BHD IQD JOD KWD LYD OMR TND';
-const EXPONENT_4 = 'CLF UYW';
-const EXPONENT_2 =
-  'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF CNY COP ' +
-  'CRC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL HTG HUF IDR ILS INR IRR ' +
-  'JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN ' +
-  'NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP ' +
-  'SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG';
-
-const EXPONENTS: ReadonlyMap<string, number> = new Map(
-  [EXPONENT_0, EXPONENT_2, EXPONENT_3, EXPONENT_4].flatMap((codes, i) => codes.split(' ').map((code) => [code, [0, 2, 3, 4][i]] as const)),
-);
-
-export const CURRENCY_CODES: readonly string[] = [...EXPONENTS.keys()].sort();
-
-export const isCurrencyCode = (code: string): boolean => EXPONENTS.has(code);
-
-/** Digits after the decimal point: 2 for EUR, 0 for JPY, 3 for KWD. */
-export function currencyExponent(currency: string): number {
-  const exponent = EXPONENTS.get(currency);
-  if (exponent === undefined) throw new DomainError('unknown_currency', `${currency} is not an ISO 4217 currency code`, { currency });
-  return exponent;
-}
 
 /** Throws unless `value` is a safe integer (and not negative unless allowed). */
 export function assertMinor(value: number, what = 'amount', { allowNegative = false } = {}): Minor {
@@ -44,25 +20,38 @@ export function assertMinor(value: number, what = 'amount', { allowNegative = fa
   return value;
 }
 
-/** A decimal as people write it ("3.33", 3.33, "1000") → minor units. Refuses more decimals than the currency has, rather than rounding. */
-export function toMinor(value: string | number, currency: string): Minor {
-  return parseScaled(value, currencyExponent(currency), `${currency} amount`);
+/**
+ * How a value between two minor units is rounded. `half-up` (the default): halves away from zero, the
+ * "commercial" rounding of receipts and of most tax authorities (0.005 → 0.01, −0.005 → −0.01).
+ * `half-even` (banker's rounding): halves to the even neighbour (0.005 → 0.00, 0.015 → 0.02), which
+ * keeps the sum of many rounded values unbiased: for interest, averages and statistics, not for a line
+ * a customer checks by hand.
+ */
+export type Rounding = 'half-up' | 'half-even';
+
+/**
+ * A decimal as people write it ("3.33", 3.33, "1000") → minor units. Refuses more decimals than the
+ * currency has, rather than rounding, unless `rounding` says how to round them ("3.335" → 334 half-up).
+ */
+export function toMinor(value: string | number, currency: string, { rounding }: { rounding?: Rounding } = {}): Minor {
+  const exponent = currencyExponent(currency);
+  const what = `${currency} amount`;
+  return rounding ? roundScaled(value, exponent, rounding, what) : parseScaled(value, exponent, what);
 }
 
-/** Minor units → the plain decimal string ("3.33", "-0.05", "1000" for JPY, "1.250" for KWD); display formatting is the console's. */
+/** Minor units → the plain decimal string ("3.33", "-0.05", "1000" for JPY, "1.250" for KWD), as gateways and CSV files want it; `formatMoney` is for people. */
 export function fromMinor(minor: Minor, currency: string): string {
   const exponent = currencyExponent(currency);
   return formatScaled(assertMinor(minor, 'amount', { allowNegative: true }), exponent);
 }
 
 /**
- * round(value × multiplier / divisor) to an integer, exactly, rounding halves away from zero
- * ("commercial" rounding, the half-up of receipts and of most tax authorities: 0.005 → 0.01).
- * Banker's rounding only pays off when many rounded values are added up; here every amount is
- * rounded once and shares are allocated with `allocate`, so sums are exact without it, and half-up
- * is what a customer or an accountant checking a line by hand expects.
+ * round(value × multiplier / divisor) to an integer, exactly, by `rounding` (half-up by default).
+ * Commerce rounds half-up: every amount is rounded once and shares are allocated with `allocate`, so
+ * sums are exact without banker's rounding, and half-up is what a customer or an accountant checking
+ * a line by hand expects.
  */
-export function mulDivRound(value: number, multiplier: number, divisor: number): number {
+export function mulDivRound(value: number, multiplier: number, divisor: number, rounding: Rounding = 'half-up'): number {
   for (const [name, n] of [
     ['value', value],
     ['multiplier', multiplier],
@@ -73,7 +62,10 @@ export function mulDivRound(value: number, multiplier: number, divisor: number):
   if (divisor <= 0) throw new DomainError('invalid_amount', `mulDivRound: the divisor must be positive (got ${divisor})`);
   const product = BigInt(value) * BigInt(multiplier);
   const d = BigInt(divisor);
-  const magnitude = ((product < 0n ? -product : product) * 2n + d) / (2n * d);
+  const abs = product < 0n ? -product : product;
+  let magnitude = abs / d;
+  const twiceRest = (abs % d) * 2n;
+  if (twiceRest > d || (twiceRest === d && (rounding === 'half-up' || magnitude % 2n === 1n))) magnitude += 1n;
   return toSafeNumber(product < 0n ? -magnitude : magnitude);
 }
 

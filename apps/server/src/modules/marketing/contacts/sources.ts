@@ -1,14 +1,12 @@
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database';
-import { tenantFilter } from '../tenancy/scope-filter';
-import type { TenantTable } from './types';
+import { type Db, type TenantTable, tenantFilter } from '../../../kernel/resources';
 
 // People a module knows (newsletter subscribers, form senders, shop customers, event guests) that
-// the community may bring into its marketing contacts. A module declares where they are
-// (`AppModule.contactSources`); the module keeping the contacts reads them through here, without
-// importing the other module, and another module hands a person over through the one declared
-// `AppModule.contactIntake`.
+// the community may bring into its marketing contacts. A module contributes where they are
+// (`contributes: { contactSources: […] }`, typed by marketing's port.ts); the contacts sync reads
+// them through here without importing the other module, and another module hands a person over
+// through marketing's `contacts` port.
 
 /** One person as a source knows them. */
 export interface ContactRecord {
@@ -36,8 +34,6 @@ export interface ContactSource {
     emailConsent?: SQL;
   };
 }
-
-export const defineContactSource = (source: ContactSource): ContactSource => source;
 
 /** One page of a source's records in the tenant's transaction, in id order after `after` (keyset). */
 export async function readContactSource(tx: Db, tenantId: string, source: ContactSource, page: { after?: string; limit: number }) {
