@@ -83,6 +83,10 @@ const allTemplates: Handle = (call) =>
     return (await contactsOf(call.req.server).templates(tx, s.tenantId)).filter((t) => !channel || t.channel === channel);
   });
 
+/** The browsers registered for the community's web push, newest first (keys not shown). */
+const registeredUsers: Handle = async (call) =>
+  (await pushSubscriptionsResource.list(compatScope(call), { limit: 200, offset: 0, withTotal: 'false' } as never)).data;
+
 /** Push campaigns with their figures (sent, delivered, clicked). */
 const pushCampaignReports: Handle = (call) =>
   inCompatTx(call, async (tx, s) => {
@@ -105,7 +109,14 @@ const pushApiReports: Handle = (call) =>
   inCompatTx(call, async (tx, s) => {
     const e = campaignEvents;
     return tx
-      .select({ id: e.id, campaignId: e.campaignId, recipientId: e.recipientId, kind: e.kind, userAgent: e.userAgent, createdAt: e.createdAt })
+      .select({
+        id: e.id,
+        campaignId: e.campaignId,
+        recipientId: e.recipientId,
+        kind: e.kind,
+        userAgent: e.userAgent,
+        createdAt: e.createdAt,
+      })
       .from(e)
       .innerJoin(campaigns, and(eq(campaigns.tenantId, e.tenantId), eq(campaigns.id, e.campaignId)))
       .where(and(eq(e.tenantId, s.tenantId), eq(campaigns.channel, 'push')))
@@ -130,9 +141,8 @@ export const campaignsCompat = compatTable([
   ['core', 'POST', '/marcom/whatsapp/create', WRITE, create('whatsapp')],
   crudLines('content', campaignsResource, { get: '/marcom/campaign/getAll' }),
   ['content', 'POST', '/marcom/template/getAll', READ, allTemplates],
-  crudLines('content', pushSubscriptionsResource, { get: '/marcom/pushNotification/getAllRegisteredUsers' }),
+  ['content', 'POST', '/marcom/pushNotification/getAllRegisteredUsers', READ, registeredUsers],
   ['content', 'POST', '/marcom/pushNotification/getAllCampaignReport', READ, pushCampaignReports],
   ['content', 'POST', '/marcom/pushNotification/getAllApiReport', READ, pushApiReports],
   ['content', 'POST', '/marcom/events/getAllEvents', READ, allEvents],
 ]);
-

@@ -35,8 +35,8 @@ export interface MessageContent {
 export interface Personalizer {
   /** The values of every variable for these contacts (their fields read in one query), plus built-ins. */
   valuesFor(tx: Db, contactIds: string[]): Promise<Map<string, Record<string, string>>>;
-  /** Renders a template with values; `escape` for HTML. Parsed once per template text. */
-  render(template: string, values: Record<string, string>, escape: boolean): Promise<string>;
+  /** Renders a template with values; `html`: escape values (an HTML body). Parsed once per template text. */
+  render(template: string, values: Record<string, string>, html: boolean): Promise<string>;
 }
 
 export interface SendingContacts {

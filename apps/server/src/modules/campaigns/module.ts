@@ -1,14 +1,13 @@
 import { defineModule } from '../../kernel/resources';
-import { launchWorkflow } from './engine/lifecycle';
-import { runSendJob, runSweep, SWEEP_CRON, SWEEP_JOB } from './engine/jobs';
-import { SEND_JOB, type SendJob } from './engine/lifecycle';
 import { campaignsCompat } from './compat';
+import { runSendJob, runSweep, SWEEP_CRON, SWEEP_JOB } from './engine/jobs';
+import { launchWorkflow, SEND_JOB, type SendJob } from './engine/lifecycle';
+import { bindPorts } from './ports';
 import { campaignsResource } from './resources/campaigns';
 import { channelLimitsResource, pushSubscriptionsResource } from './resources/limits';
 import { recipientsResource, trackingEventsResource } from './resources/recipients';
 import { campaignRoutes } from './routes';
 import { seedCampaigns } from './seed';
-import { bindPorts } from './ports';
 
 /**
  * Campaigns on four channels: the campaign records and their state table, the delivery engine

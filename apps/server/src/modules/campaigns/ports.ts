@@ -18,7 +18,8 @@ export function bindPorts(app: FastifyInstance) {
   bindCredits((a) => {
     const quotas = (a.ports as unknown as { find(name: string): QuotaService | undefined }).find('quotas');
     if (!quotas) return undefined;
-    return (tx, tenantId, key, amount) => quotas.consume(tx, { db: a.db, tenantId, actor: { id: null, name: 'Campaign send' } }, key, amount);
+    return (tx, tenantId, key, amount) =>
+      quotas.consume(tx, { db: a.db, tenantId, actor: { id: null, name: 'Campaign send' } }, key, amount);
   });
   void app;
 }

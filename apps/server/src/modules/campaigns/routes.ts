@@ -40,7 +40,10 @@ async function testSend(app: FastifyInstance, tx: Db, scope: Scope, id: string, 
   const baseUrl = publicAddress(app);
   const provider = await openProvider({ app, tx, tenantId: scope.tenantId, community, contacts, channel: c.channel, baseUrl });
   const personalizer = await contacts.personalizer(app, tx, scope.tenantId);
-  const values = await personalizer.valuesFor(tx, members.map((m) => m.contactId));
+  const values = await personalizer.valuesFor(
+    tx,
+    members.map((m) => m.contactId),
+  );
   const results: { contactId: string; address: string | null; status: 'sent' | 'failed'; error?: string }[] = [];
   try {
     for (const contactId of contactIds) {
@@ -76,7 +79,15 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/campaigns/campaigns/:id/launch',
-    { config: write, schema: { tags, summary: 'Sends a draft or scheduled campaign now (409 from any other status)', params: idParams, response: { 200: actionReply } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Sends a draft or scheduled campaign now (409 from any other status)',
+        params: idParams,
+        response: { 200: actionReply },
+      },
+    },
     async (req) => ({ data: withActions(await inTx(req, (tx, s) => launch(app, tx, s, req.params.id))) }),
   );
 
@@ -86,7 +97,8 @@ export async function campaignRoutes(app: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Schedules a draft (or moves a scheduled campaign) to a time (an instant; the console enters it in the community time zone)',
+        summary:
+          'Schedules a draft (or moves a scheduled campaign) to a time (an instant; the console enters it in the community time zone)',
         params: idParams,
         body: z.object({ scheduledAt: z.iso.datetime({ offset: true }) }).strict(),
         response: { 200: actionReply },
@@ -127,7 +139,14 @@ export async function campaignRoutes(app: FastifyInstance) {
         body: z.object({ contactIds: z.array(z.uuid()).min(1).max(10) }).strict(),
         response: {
           200: z.object({
-            data: z.array(z.object({ contactId: z.string(), address: z.string().nullable(), status: z.enum(['sent', 'failed']), error: z.string().optional() })),
+            data: z.array(
+              z.object({
+                contactId: z.string(),
+                address: z.string().nullable(),
+                status: z.enum(['sent', 'failed']),
+                error: z.string().optional(),
+              }),
+            ),
           }),
         },
       },
@@ -162,7 +181,11 @@ export async function campaignRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await inTx(req, async (tx, s) => {
         const c = await campaignsResource.getIn(tx, s, req.params.id);
-        const report = await campaignReport(tx, s.tenantId, { id: req.params.id, launchedAt: (c.launchedAt as Date | null) ?? null, abTest: c.abTest });
+        const report = await campaignReport(tx, s.tenantId, {
+          id: req.params.id,
+          launchedAt: (c.launchedAt as Date | null) ?? null,
+          abTest: c.abTest,
+        });
         return { campaign: withActions(c), ...report };
       }),
     }),
@@ -176,7 +199,16 @@ export async function campaignRoutes(app: FastifyInstance) {
         tags,
         summary: 'The marketing hub: figures per channel over the last days, recent campaigns, campaigns per status',
         querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(90) }),
-        response: { 200: z.object({ data: z.object({ days: z.number(), channels: z.array(z.record(z.string(), z.unknown())), recent: z.array(z.record(z.string(), z.unknown())), statuses: z.record(z.string(), z.number()) }) }) },
+        response: {
+          200: z.object({
+            data: z.object({
+              days: z.number(),
+              channels: z.array(z.record(z.string(), z.unknown())),
+              recent: z.array(z.record(z.string(), z.unknown())),
+              statuses: z.record(z.string(), z.number()),
+            }),
+          }),
+        },
       },
     },
     async (req) => ({ data: await inTx(req, (tx, s) => overview(tx, s.tenantId, req.query.days)) }),
@@ -204,11 +236,17 @@ export async function campaignRoutes(app: FastifyInstance) {
         tags,
         summary: "Every channel's templates in one list (the composer's picker)",
         querystring: z.object({ channel: z.enum(CAMPAIGN_CHANNELS).optional() }),
-        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), channel: z.enum(CAMPAIGN_CHANNELS), name: z.string(), updatedAt: z.date() })) }) },
+        response: {
+          200: z.object({
+            data: z.array(z.object({ id: z.string(), channel: z.enum(CAMPAIGN_CHANNELS), name: z.string(), updatedAt: z.date() })),
+          }),
+        },
       },
     },
     async (req) => ({
-      data: await inTx(req, async (tx, s) => (await contactsOf(app).templates(tx, s.tenantId)).filter((t) => !req.query.channel || t.channel === req.query.channel)),
+      data: await inTx(req, async (tx, s) =>
+        (await contactsOf(app).templates(tx, s.tenantId)).filter((t) => !req.query.channel || t.channel === req.query.channel),
+      ),
     }),
   );
 
@@ -218,7 +256,8 @@ export async function campaignRoutes(app: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'A bounce or complaint for a sent message (a bounce processor posts it): a hard bounce or complaint suppresses the address',
+        summary:
+          'A bounce or complaint for a sent message (a bounce processor posts it): a hard bounce or complaint suppresses the address',
         body: z
           .object({
             recipientId: z.uuid().optional(),
@@ -264,4 +303,3 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   await trackingRoutes(app);
 }
-

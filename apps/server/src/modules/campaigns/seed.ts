@@ -10,7 +10,8 @@ import { campaignsResource } from './resources/campaigns';
 export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
   const contacts = contactsOf(app);
   const templates = await scope.db.withTenant(scope.tenantId, (tx) => contacts.templates(tx, scope.tenantId));
-  const audiences = (await app.resources.get('marketing/audiences')?.list(scope, { limit: 50, offset: 0, withTotal: 'false' } as never))?.data ?? [];
+  const audiences =
+    (await app.resources.get('marketing/audiences')?.list(scope, { limit: 50, offset: 0, withTotal: 'false' } as never))?.data ?? [];
   const audienceOf = (channel: string) => audiences.filter((a) => a.channel === channel).map((a) => String(a.id));
   const templateOf = (channel: string) => templates.find((t) => t.channel === channel)?.id ?? null;
 

@@ -104,9 +104,7 @@ export const campaignRecipients = tenantTable(
     uniqueIndex('campaign_recipients_address_uq').on(t.tenantId, t.campaignId, t.address),
     // The claim: a campaign's queued rows due now, in id order.
     index('campaign_recipients_claim_idx').on(t.tenantId, t.campaignId, t.state, t.nextAttemptAt),
-    index('campaign_recipients_provider_idx')
-      .on(t.tenantId, t.providerMessageId)
-      .where(sql`${t.providerMessageId} is not null`),
+    index('campaign_recipients_provider_idx').on(t.tenantId, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     index('campaign_recipients_list_idx').on(t.tenantId, t.campaignId, t.createdAt, t.id),
     ...sortIndexes('campaign_recipients', t, { address: t.address }),
   ],
@@ -178,5 +176,8 @@ export const campaignPushSubscriptions = tenantTable(
     userAgent: text('user_agent'),
     lastSeenAt: instant('last_seen_at'),
   },
-  (t) => [uniqueIndex('campaign_push_subscriptions_endpoint_uq').on(t.tenantId, t.endpoint), index('campaign_push_subscriptions_contact_idx').on(t.tenantId, t.contactId)],
+  (t) => [
+    uniqueIndex('campaign_push_subscriptions_endpoint_uq').on(t.tenantId, t.endpoint),
+    index('campaign_push_subscriptions_contact_idx').on(t.tenantId, t.contactId),
+  ],
 );

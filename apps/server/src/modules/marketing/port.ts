@@ -2,20 +2,18 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Liquid, type Template } from 'liquidjs';
 import type { Db } from '../../kernel/resources';
-import { setConsent } from './contacts/merge';
-import { addressOf, sendableOn, suppress } from './contacts/suppression';
 import { openSettings } from './channels/settings/store';
+import { setConsent } from './contacts/merge';
+import type { ContactIntake, ContactSource } from './contacts/sources';
+import { addressOf, sendableOn, suppress } from './contacts/suppression';
+import { contactIntake } from './pages';
 import { audienceMembersQuery } from './segments/audiences';
+import { marketingPushTemplates, marketingSmsTemplates, marketingWhatsappTemplates } from './tables/channels';
+import { type Channel, marketingContacts } from './tables/contacts';
+import { marketingEmailTemplates } from './tables/templates';
 import { communityVariables } from './templates/check';
 import { businessFields } from './templates/samples';
-import { type Channel, marketingContacts } from './tables/contacts';
-import { marketingPushTemplates, marketingSmsTemplates, marketingWhatsappTemplates } from './tables/channels';
-import { marketingEmailTemplates } from './tables/templates';
 import { valuesFor } from './variables/engine';
-
-
-import type { ContactIntake, ContactSource } from './contacts/sources';
-import { contactIntake } from './pages';
 
 // What marketing offers other areas (kernel/ports.ts): the community's contacts, and the list of
 // people other modules know that the contacts sync may bring in. `sending` is what campaigns uses:
@@ -35,7 +33,10 @@ declare module '../../kernel/ports' {
   }
 }
 
-export const contactsPort = (app: FastifyInstance): ContactsPort => ({ take: contactIntake.take.bind(contactIntake), sending: createSendingService(app) });
+export const contactsPort = (app: FastifyInstance): ContactsPort => ({
+  take: contactIntake.take.bind(contactIntake),
+  sending: createSendingService(app),
+});
 
 export interface AudienceMember {
   contactId: string;
@@ -61,7 +62,7 @@ export interface MessageContent {
 
 export interface Personalizer {
   valuesFor(tx: Db, contactIds: string[]): Promise<Map<string, Record<string, string>>>;
-  render(template: string, values: Record<string, string>, escape: boolean): Promise<string>;
+  render(template: string, values: Record<string, string>, html: boolean): Promise<string>;
 }
 
 // The same engines as templates' (variables/engine.ts), but each template text parsed once per
@@ -71,9 +72,21 @@ const htmlEngine = new Liquid({ outputEscape: 'escape', ownPropertyOnly: true, s
 const textEngine = new Liquid({ ownPropertyOnly: true, strictFilters: true, ...LIMITS });
 
 const c = marketingContacts;
-const contactFields = { id: c.id, name: c.name, email: c.email, phone: c.phone, whatsapp: c.whatsapp, country: c.country, language: c.language, attributes: c.attributes };
+const contactFields = {
+  id: c.id,
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  whatsapp: c.whatsapp,
+  country: c.country,
+  language: c.language,
+  attributes: c.attributes,
+};
 
-function membersOf(rows: { id: string; name: string; email: string | null; phone: string | null; whatsapp: string | null }[], channel: Channel): AudienceMember[] {
+function membersOf(
+  rows: { id: string; name: string; email: string | null; phone: string | null; whatsapp: string | null }[],
+  channel: Channel,
+): AudienceMember[] {
   return rows.flatMap((r) => {
     const address = channel === 'push' ? r.id : addressOf(r, channel);
     return address ? [{ contactId: r.id, address, name: r.name }] : [];
@@ -112,8 +125,12 @@ export function createSendingService(app: FastifyInstance) {
       e: { contactId: string | null; channel: Channel; address: string; source: string; ip?: string; userAgent?: string },
     ) {
       if (e.contactId) {
-        const [contact] = await tx.select({ id: c.id }).from(c).where(and(eq(c.tenantId, tenantId), eq(c.id, e.contactId)));
-        if (contact) await setConsent(tx, tenantId, contact.id, { [e.channel]: 'opted_out' }, { source: e.source, ip: e.ip, userAgent: e.userAgent });
+        const [contact] = await tx
+          .select({ id: c.id })
+          .from(c)
+          .where(and(eq(c.tenantId, tenantId), eq(c.id, e.contactId)));
+        if (contact)
+          await setConsent(tx, tenantId, contact.id, { [e.channel]: 'opted_out' }, { source: e.source, ip: e.ip, userAgent: e.userAgent });
       }
       await suppress(tx, tenantId, { channel: e.channel, address: e.address, reason: 'unsubscribed', contactId: e.contactId });
     },
@@ -131,28 +148,47 @@ export function createSendingService(app: FastifyInstance) {
     async content(tx: Db, tenantId: string, channel: Channel, templateId: string): Promise<MessageContent | null> {
       if (channel === 'email') {
         const t = marketingEmailTemplates;
-        const [row] = await tx.select().from(t).where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+        const [row] = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
         return row ? { name: row.name, subject: row.subject, preheader: row.preheader, html: row.html, text: row.text } : null;
       }
       if (channel === 'sms') {
         const t = marketingSmsTemplates;
-        const [row] = await tx.select().from(t).where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+        const [row] = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
         return row ? { name: row.name, body: row.body, senderId: row.senderId, dltTemplateId: row.dltTemplateId } : null;
       }
       if (channel === 'push') {
         const t = marketingPushTemplates;
-        const [row] = await tx.select().from(t).where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
-        return row ? { name: row.name, title: row.title, body: row.body, url: row.url, iconUrl: row.iconUrl, imageUrl: row.imageUrl } : null;
+        const [row] = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+        return row
+          ? { name: row.name, title: row.title, body: row.body, url: row.url, iconUrl: row.iconUrl, imageUrl: row.imageUrl }
+          : null;
       }
       const t = marketingWhatsappTemplates;
-      const [row] = await tx.select().from(t).where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+      const [row] = await tx
+        .select()
+        .from(t)
+        .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
       if (!row) return null;
       const numbers = [...row.body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1]));
       const ordered = [...new Set(numbers)].sort((a, b) => a - b);
       return {
         name: row.name,
         body: row.body,
-        whatsapp: { name: row.name, language: row.language, status: row.status, variables: ordered.map((n) => row.variableMap[String(n)] ?? '') },
+        whatsapp: {
+          name: row.name,
+          language: row.language,
+          status: row.status,
+          variables: ordered.map((n) => row.variableMap[String(n)] ?? ''),
+        },
       };
     },
 
@@ -168,7 +204,11 @@ export function createSendingService(app: FastifyInstance) {
         .from(marketingPushTemplates)
         .where(eq(marketingPushTemplates.tenantId, tenantId));
       const whatsapp = await tx
-        .select({ id: marketingWhatsappTemplates.id, name: marketingWhatsappTemplates.name, updatedAt: marketingWhatsappTemplates.updatedAt })
+        .select({
+          id: marketingWhatsappTemplates.id,
+          name: marketingWhatsappTemplates.name,
+          updatedAt: marketingWhatsappTemplates.updatedAt,
+        })
         .from(marketingWhatsappTemplates)
         .where(eq(marketingWhatsappTemplates.tenantId, tenantId));
       const tag = (channel: Channel) => (r: { id: string; name: string; updatedAt: Date }) => ({ ...r, channel });
@@ -192,15 +232,15 @@ export function createSendingService(app: FastifyInstance) {
           for (const r of rows) out.set(r.id, valuesFor(variables, r, business));
           return out;
         },
-        async render(template: string, values: Record<string, string>, escape: boolean) {
+        async render(template: string, values: Record<string, string>, html: boolean) {
           if (!template.includes('{')) return template;
-          const key = `${escape ? 'h' : 't'}${template}`;
+          const key = `${html ? 'h' : 't'}${template}`;
           let tpl = parsed.get(key);
           if (!tpl) {
-            tpl = (escape ? htmlEngine : textEngine).parse(template);
+            tpl = (html ? htmlEngine : textEngine).parse(template);
             if (parsed.size < 50) parsed.set(key, tpl);
           }
-          return (escape ? htmlEngine : textEngine).render(tpl, values);
+          return (html ? htmlEngine : textEngine).render(tpl, values);
         },
       };
     },

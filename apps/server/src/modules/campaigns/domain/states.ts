@@ -34,7 +34,9 @@ export function transition(from: CampaignStatus, action: CampaignAction): Campai
 
 /** The actions allowed in `status` (what the console offers). */
 export const actionsFrom = (status: CampaignStatus): CampaignAction[] =>
-  (Object.keys(ACTIONS) as CampaignAction[]).filter((a) => (ACTIONS[a].from as readonly CampaignStatus[]).includes(status) && a !== 'finish');
+  (Object.keys(ACTIONS) as CampaignAction[]).filter(
+    (a) => (ACTIONS[a].from as readonly CampaignStatus[]).includes(status) && a !== 'finish',
+  );
 
 export function assertEditable(status: CampaignStatus) {
   if (!EDITABLE.includes(status))

@@ -21,7 +21,8 @@ export async function variantResults(tx: Db, tenantId: string, campaignId: strin
 }
 
 export function winnerOf(results: Awaited<ReturnType<typeof variantResults>>, metric: 'opens' | 'clicks'): 'a' | 'b' {
-  const rate = (r: { sent: number; opened: number; clicked: number }) => (r.sent ? (metric === 'opens' ? r.opened : r.clicked) / r.sent : 0);
+  const rate = (r: { sent: number; opened: number; clicked: number }) =>
+    r.sent ? (metric === 'opens' ? r.opened : r.clicked) / r.sent : 0;
   return rate(results.b) > rate(results.a) ? 'b' : 'a';
 }
 

@@ -64,7 +64,13 @@ export async function recordOutcomes(tx: Db, tenantId: string, outcomes: Outcome
              sent_at = case when v.state = 'sent' then now() else r.sent_at end,
              next_attempt_at = coalesce(v.next_at, r.next_attempt_at), lease_until = null, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(
-          outcomes.map((o) => ({ id: o.id, state: o.state, pid: o.providerMessageId ?? null, error: o.error ?? null, next_at: o.nextAt ?? null })),
+          outcomes.map((o) => ({
+            id: o.id,
+            state: o.state,
+            pid: o.providerMessageId ?? null,
+            error: o.error ?? null,
+            next_at: o.nextAt ?? null,
+          })),
         )}::jsonb) as v(id uuid, state text, pid text, error text, next_at timestamptz)
        where r.tenant_id = ${tenantId} and r.id = v.id and r.state = 'sending'`);
   }

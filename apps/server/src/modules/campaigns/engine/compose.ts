@@ -45,8 +45,7 @@ export async function compose(ctx: ComposeContext, r: Recipient, values: Record<
   const { campaign, personalizer } = ctx;
   const content = effectiveContent(campaign, ctx.content, r.variant);
   const key = r.id;
-  const render = (template: string | null | undefined, escape = false) =>
-    template ? personalizer.render(template, values, escape) : Promise.resolve('');
+  const render = (template: string | null | undefined) => (template ? personalizer.render(template, values, false) : Promise.resolve(''));
   switch (campaign.channel) {
     case 'email': {
       const links = trackingLinks(ctx.secret, ctx.baseUrl, ctx.community, r.id);

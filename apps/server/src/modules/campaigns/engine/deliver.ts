@@ -6,7 +6,7 @@ import { openProvider } from '../providers/open';
 import { type ChannelProvider, SendFailure } from '../providers/types';
 import { campaignPushSubscriptions, campaigns } from '../tables';
 import { type Claimed, claimBatch, type Outcome, recordOutcomes, releaseRows, remaining, skipRows } from './claim';
-import { compose, type ComposeContext } from './compose';
+import { type ComposeContext, compose } from './compose';
 import { channelLimit } from './limits';
 import { takeTokens } from './throttle';
 
@@ -23,6 +23,9 @@ const FLUSH_EVERY = 100;
 /** First retry of a transient failure after this, doubling per attempt (at most RETRY_MAX_MS). */
 export const RETRY_BASE_MS = 2000;
 const RETRY_MAX_MS = 10 * 60_000;
+
+/** Messages sent per reservation at a rate: half a second's worth (at most a batch). */
+export const chunkOf = (perSecond: number) => Math.min(BATCH, Math.max(1, Math.ceil(perSecond / 2)));
 
 export type SliceResult = 'again' | 'finished' | 'stopped' | 'waiting';
 
@@ -71,7 +74,13 @@ export async function deliverSlice(deps: DeliverDeps, tenantId: string, campaign
       openProvider({ app, tx, tenantId, community, contacts, channel: campaign.channel, baseUrl: deps.baseUrl }),
     );
   } catch (error) {
-    await stopCampaign(app, tenantId, campaignId, 'paused', `The ${campaign.channel} provider could not be opened: ${(error as Error).message}`);
+    await stopCampaign(
+      app,
+      tenantId,
+      campaignId,
+      'paused',
+      `The ${campaign.channel} provider could not be opened: ${(error as Error).message}`,
+    );
     return 'stopped';
   }
   const ctx: ComposeContext = {
@@ -198,7 +207,11 @@ async function sendBatch(
       if (row && row.status === 'sending' && row.consecutive_failures >= limit.pauseAfterFailures) {
         await tx
           .update(campaigns)
-          .set({ status: 'paused', statusReason: `Paused after ${row.consecutive_failures} failures in a row. Last error: ${lastError}`, updatedAt: new Date() })
+          .set({
+            status: 'paused',
+            statusReason: `Paused after ${row.consecutive_failures} failures in a row. Last error: ${lastError}`,
+            updatedAt: new Date(),
+          })
           .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaign.id)));
         return true;
       }
@@ -216,11 +229,18 @@ async function sendBatch(
       failureStreak = 0;
     } catch (error) {
       const failure =
-        error instanceof SendFailure ? error : new SendFailure(error instanceof AppError && error.status < 500 ? 'permanent' : 'transient', (error as Error).message);
+        error instanceof SendFailure
+          ? error
+          : new SendFailure(error instanceof AppError && error.status < 500 ? 'permanent' : 'transient', (error as Error).message);
       lastError = failure.message;
       if (failure.kind === 'gone') gone.push(r.address);
       if (failure.kind === 'rate_limited') {
-        outcomes.push({ id: r.id, state: 'queued', error: failure.message, nextAt: new Date(Date.now() + (failure.retryAfterMs ?? 5000)).toISOString() });
+        outcomes.push({
+          id: r.id,
+          state: 'queued',
+          error: failure.message,
+          nextAt: new Date(Date.now() + (failure.retryAfterMs ?? 5000)).toISOString(),
+        });
       } else if (failure.kind === 'transient' && r.attempts < limit.maxAttempts) {
         failureStreak++;
         const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (r.attempts - 1));
@@ -241,8 +261,9 @@ async function sendBatch(
   for (const r of batch) inFlight.add(r.id);
   while (i < batch.length && !stopped) {
     if (tokens === 0) {
-      // About a tenth of a second's worth at a time (one reservation per bucket), then wait for it.
-      let granted = Math.min(batch.length - i, Math.max(1, Math.ceil(rates[0].rate.perSecond / 10)), 100);
+      // Half a second's worth at a time (one reservation per bucket, then wait until it is due): the
+      // reservation's own round trip stays well inside the interval even on a busy database.
+      let granted = Math.min(batch.length - i, chunkOf(rates[0].rate.perSecond));
       let wait = 0;
       for (const { key, rate } of rates) {
         const grant = await takeTokens(app.db, tenantId, key, granted, rate);
@@ -267,7 +288,13 @@ async function sendBatch(
   await Promise.all(pending);
   if (stopped) {
     // Paused or cancelled meanwhile: what was claimed but not sent goes back to the queue.
-    await app.db.withTenant(tenantId, (tx) => releaseRows(tx, tenantId, batch.slice(i).map((r) => r.id)));
+    await app.db.withTenant(tenantId, (tx) =>
+      releaseRows(
+        tx,
+        tenantId,
+        batch.slice(i).map((r) => r.id),
+      ),
+    );
   }
   return (await flush()) || stopped;
 }

@@ -82,10 +82,18 @@ export async function schedule(app: FastifyInstance, tx: Db, scope: Scope, id: s
 export async function move(app: FastifyInstance, tx: Db, scope: Scope, id: string, action: 'pause' | 'resume' | 'cancel' | 'unschedule') {
   const c = await lockCampaign(tx, scope.tenantId, id);
   const row = await setStatus(tx, c, action, action === 'cancel' ? { finishedAt: new Date() } : {});
-  if (action === 'pause') await tx.update(campaigns).set({ statusReason: `Paused by ${scope.actor.name ?? 'an admin'}` }).where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
+  if (action === 'pause')
+    await tx
+      .update(campaigns)
+      .set({ statusReason: `Paused by ${scope.actor.name ?? 'an admin'}` })
+      .where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
   if (action === 'resume') {
-    await tx.update(campaigns).set({ consecutiveFailures: 0, heartbeatAt: new Date() }).where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
-    for (let i = 0; i < SENDERS; i++) await app.jobs.enqueue<SendJob>(tx, scope.tenantId, SEND_JOB, { tenantId: scope.tenantId, campaignId: id });
+    await tx
+      .update(campaigns)
+      .set({ consecutiveFailures: 0, heartbeatAt: new Date() })
+      .where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
+    for (let i = 0; i < SENDERS; i++)
+      await app.jobs.enqueue<SendJob>(tx, scope.tenantId, SEND_JOB, { tenantId: scope.tenantId, campaignId: id });
   }
   if (action === 'cancel') {
     await tx.execute(
@@ -107,7 +115,9 @@ export async function materialise(app: FastifyInstance, tx: Db, c: Campaign): Pr
       if (page.members.length > 0) {
         await tx
           .insert(campaignRecipients)
-          .values(page.members.map((m) => ({ tenantId: c.tenantId, campaignId: c.id, contactId: m.contactId, address: m.address, name: m.name })))
+          .values(
+            page.members.map((m) => ({ tenantId: c.tenantId, campaignId: c.id, contactId: m.contactId, address: m.address, name: m.name })),
+          )
           .onConflictDoNothing();
       }
       cursor = page.nextCursor;
@@ -177,7 +187,10 @@ export const launchWorkflow = defineWorkflow('campaigns.launch', [
   step('materialise', async (input: LaunchInput, { tx, app }) => {
     const c = await lockCampaign(tx, input.tenantId, input.campaignId);
     const recipients = await materialise(app, tx, c);
-    await tx.update(campaigns).set({ recipientCount: recipients }).where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)));
+    await tx
+      .update(campaigns)
+      .set({ recipientCount: recipients })
+      .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)));
     return { ...input, recipients };
   }),
   step('dispatch', async (input: LaunchInput & { recipients: number }, { tx, app }) => {

@@ -49,7 +49,10 @@ export function httpSms(
 }
 
 /** WhatsApp Cloud API: POST {graphUrl}/{phone-number-id}/messages with an approved template and its values. */
-export function whatsappCloud(outbound: Outbound, options: { graphUrl: string; phoneNumberId: string; accessToken: string }): ChannelProvider {
+export function whatsappCloud(
+  outbound: Outbound,
+  options: { graphUrl: string; phoneNumberId: string; accessToken: string },
+): ChannelProvider {
   const url = `${options.graphUrl.replace(/\/+$/, '')}/${encodeURIComponent(options.phoneNumberId)}/messages`;
   return {
     name: 'whatsapp-cloud',
@@ -94,7 +97,12 @@ export interface PushSubscriptionKeys {
  */
 export function webPush(
   outbound: Outbound,
-  options: { subject: string; publicKey: string; privateKey: string; load: (ids: string[]) => Promise<(PushSubscriptionKeys & { id: string })[]> },
+  options: {
+    subject: string;
+    publicKey: string;
+    privateKey: string;
+    load: (ids: string[]) => Promise<(PushSubscriptionKeys & { id: string })[]>;
+  },
 ): ChannelProvider {
   const subs = new Map<string, PushSubscriptionKeys>();
   return {
@@ -108,11 +116,15 @@ export function webPush(
     async send(m: OutgoingMessage) {
       const sub = subs.get(m.to);
       if (!sub) throw new SendFailure('gone', 'The browser is no longer subscribed');
-      const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(m.payload), {
-        vapidDetails: { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey },
-        TTL: 24 * 3600,
-        headers: { Topic: m.key.replaceAll('-', '').slice(0, 32) },
-      });
+      const details = webpush.generateRequestDetails(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        JSON.stringify(m.payload),
+        {
+          vapidDetails: { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey },
+          TTL: 24 * 3600,
+          headers: { Topic: m.key.replaceAll('-', '').slice(0, 32) },
+        },
+      );
       const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
       await postJson(outbound, details.endpoint, headers, details.body ?? '');
       return { providerMessageId: m.key };

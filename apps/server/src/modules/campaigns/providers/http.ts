@@ -33,8 +33,13 @@ export async function postJson(
   }
   if (!response.ok) {
     const e = json as { error?: { message?: string } | string; message?: string } | null;
-    const reason = typeof e?.error === 'string' ? e.error : (e?.error?.message ?? e?.message ?? (text ? clip(text) : `HTTP ${response.status}`));
-    throw failureOfStatus(response.status, `${response.status}: ${clip(String(reason))}`, response.headers['retry-after'] as string | undefined);
+    const reason =
+      typeof e?.error === 'string' ? e.error : (e?.error?.message ?? e?.message ?? (text ? clip(text) : `HTTP ${response.status}`));
+    throw failureOfStatus(
+      response.status,
+      `${response.status}: ${clip(String(reason))}`,
+      response.headers['retry-after'] as string | undefined,
+    );
   }
   return { status: response.status, json };
 }

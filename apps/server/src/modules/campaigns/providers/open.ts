@@ -35,7 +35,11 @@ export async function openProvider(ctx: OpenContext): Promise<ChannelProvider> {
       if (settings.provider === 'smtp') {
         const dkim =
           settings.secrets.dkimPrivateKey && config.dkimDomain && config.dkimSelector
-            ? { domainName: String(config.dkimDomain), keySelector: String(config.dkimSelector), privateKey: settings.secrets.dkimPrivateKey }
+            ? {
+                domainName: String(config.dkimDomain),
+                keySelector: String(config.dkimSelector),
+                privateKey: settings.secrets.dkimPrivateKey,
+              }
             : undefined;
         return openSmtp({
           host: String(config.host),

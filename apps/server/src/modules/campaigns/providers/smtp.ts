@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { OutboundError, type Outbound } from '../../../kernel/messaging';
+import { type Outbound, OutboundError } from '../../../kernel/messaging';
 import { type ChannelProvider, type OutgoingMessage, SendFailure } from './types';
 
 // Email over SMTP through one pooled nodemailer transport per send slice (a few connections kept
@@ -25,7 +25,9 @@ export interface SmtpOptions {
 /** SMTP reply codes: 4xx and connection trouble are transient, 5xx permanent. */
 function failureOf(error: unknown): SendFailure {
   const e = error as { responseCode?: number; code?: string; message?: string };
-  const message = e.responseCode ? `SMTP ${e.responseCode}: ${String(e.message ?? '').slice(0, 200)}` : `SMTP: ${e.code ?? 'connection failed'}`;
+  const message = e.responseCode
+    ? `SMTP ${e.responseCode}: ${String(e.message ?? '').slice(0, 200)}`
+    : `SMTP: ${e.code ?? 'connection failed'}`;
   if (e.code === 'EAUTH') return new SendFailure('permanent', 'The SMTP server refused the username or password');
   if (e.responseCode && e.responseCode >= 500) return new SendFailure('permanent', message);
   // 421: the server sheds load (come back later); other 4xx: this message, try again.

@@ -23,7 +23,15 @@ export async function calendar(app: FastifyInstance, tx: Db, scope: Scope, from:
   const c = campaigns;
   const when = sql`coalesce(${c.scheduledAt}, ${c.launchedAt})`;
   const rows = await tx
-    .select({ id: c.id, name: c.name, channel: c.channel, status: c.status, scheduledAt: c.scheduledAt, launchedAt: c.launchedAt, finishedAt: c.finishedAt })
+    .select({
+      id: c.id,
+      name: c.name,
+      channel: c.channel,
+      status: c.status,
+      scheduledAt: c.scheduledAt,
+      launchedAt: c.launchedAt,
+      finishedAt: c.finishedAt,
+    })
     .from(c)
     .where(and(eq(c.tenantId, scope.tenantId), or(isNotNull(c.scheduledAt), isNotNull(c.launchedAt)), gte(when, from), lt(when, to)))
     .limit(1000);

@@ -73,8 +73,10 @@ export async function campaignReport(tx: Db, tenantId: string, campaign: { id: s
   const buckets = new Map<string, Record<string, number>>();
   const bucket = (at: string) => {
     const key = new Date(at).toISOString();
-    let b = buckets.get(key);
-    if (!b) buckets.set(key, (b = { sent: 0, open: 0, click: 0, delivered: 0, unsubscribe: 0, bounce: 0 }));
+    const found = buckets.get(key);
+    if (found) return found;
+    const b: Record<string, number> = { sent: 0, open: 0, click: 0, delivered: 0, unsubscribe: 0, bounce: 0 };
+    buckets.set(key, b);
     return b;
   };
   for (const s of sends) bucket(s.at).sent += s.n;
@@ -98,7 +100,14 @@ export async function overview(tx: Db, tenantId: string, days = 90) {
        where c.tenant_id = ${tenantId} and c.launched_at > now() - make_interval(days => ${days})
        group by c.channel`),
   ).map((c) => ({ ...c, rates: ratesOf(c) }));
-  const recent = rowsOf<{ id: string; name: string; channel: string; status: string; launchedAt: string | null; scheduledAt: string | null }>(
+  const recent = rowsOf<{
+    id: string;
+    name: string;
+    channel: string;
+    status: string;
+    launchedAt: string | null;
+    scheduledAt: string | null;
+  }>(
     await tx.execute(sql`select id, name, channel, status, launched_at as "launchedAt", scheduled_at as "scheduledAt"
                           from campaigns where tenant_id = ${tenantId} order by updated_at desc limit 8`),
   );

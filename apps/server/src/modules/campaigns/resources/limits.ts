@@ -10,7 +10,12 @@ export const channelLimitsResource = defineResource({
   label: { singular: 'Channel limit', plural: 'Channel limits' },
   input: {
     perSecond: () => z.number().int().min(1).max(10_000),
-    windowSeconds: () => z.number().int().min(1).max(30 * 86_400),
+    windowSeconds: () =>
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(30 * 86_400),
     windowMax: () => z.number().int().min(1).max(100_000_000),
     maxAttempts: () => z.number().int().min(1).max(10),
     pauseAfterFailures: () => z.number().int().min(1).max(10_000),

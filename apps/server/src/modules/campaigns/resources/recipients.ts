@@ -12,7 +12,13 @@ export const recipientsResource = defineResource({
   fields: {
     campaignId: { label: 'Campaign' },
     state: {
-      options: { queued: { color: 'gray' }, sending: { color: 'yellow' }, sent: { color: 'green' }, failed: { color: 'red' }, skipped: { color: 'gray' } },
+      options: {
+        queued: { color: 'gray' },
+        sending: { color: 'yellow' },
+        sent: { color: 'green' },
+        failed: { color: 'red' },
+        skipped: { color: 'gray' },
+      },
     },
   },
   ui: { title: 'address', columns: ['address', 'name', 'state', 'sentAt', 'openedAt', 'clickedAt', 'error'] },

@@ -35,7 +35,8 @@ export async function track(
   extra: { url?: string; ip?: string; userAgent?: string; error?: string } = {},
 ): Promise<Tracked | null> {
   const column = FIRST[kind];
-  const also = kind === 'click' ? ', opened_at = coalesce(opened_at, now())' : kind === 'read' ? ', delivered_at = coalesce(delivered_at, now())' : '';
+  const also =
+    kind === 'click' ? ', opened_at = coalesce(opened_at, now())' : kind === 'read' ? ', delivered_at = coalesce(delivered_at, now())' : '';
   const failed = kind === 'failed' || kind === 'bounce' ? sql`, state = 'failed', error = ${extra.error ?? kind}` : sql``;
   const result = (await tx.execute(sql`
     update campaign_recipients r

@@ -77,7 +77,9 @@ export async function trackingRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!verify(secret, 'c', req.params.community, req.params.rid, req.query.s, req.query.u)) throw forged();
-      await inCommunity(app, req.params.community, (tx, tenantId) => track(tx, tenantId, req.params.rid, 'click', { url: req.query.u, ...client(req) }));
+      await inCommunity(app, req.params.community, (tx, tenantId) =>
+        track(tx, tenantId, req.params.rid, 'click', { url: req.query.u, ...client(req) }),
+      );
       return reply.redirect(req.query.u, 302);
     },
   );
@@ -87,7 +89,12 @@ export async function trackingRoutes(app: FastifyInstance) {
     '/public/:community/campaigns/t/u/:rid',
     {
       config: { public: true },
-      schema: { tags, summary: 'The unsubscribe link: a page asking to confirm (mail scanners follow links)', params: withRecipient, querystring: unsubscribeQuery },
+      schema: {
+        tags,
+        summary: 'The unsubscribe link: a page asking to confirm (mail scanners follow links)',
+        params: withRecipient,
+        querystring: unsubscribeQuery,
+      },
     },
     async (req, reply) => {
       if (!verify(secret, 'u', req.params.community, req.params.rid, req.query.s)) throw forged();
@@ -105,7 +112,7 @@ export async function trackingRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Unsubscribes (the page\'s button, or RFC 8058 one-click: List-Unsubscribe-Post): opts out and suppresses the address',
+        summary: "Unsubscribes (the page's button, or RFC 8058 one-click: List-Unsubscribe-Post): opts out and suppresses the address",
         params: withRecipient,
         querystring: unsubscribeQuery,
       },
@@ -211,12 +218,21 @@ export async function trackingRoutes(app: FastifyInstance) {
       '/public/:community/campaigns/sms/reports',
       {
         config: { public: true },
-        schema: { tags, summary: "An SMS gateway's delivery report (X-Signature: sha256=HMAC of the body under the API key)", params: community },
+        schema: {
+          tags,
+          summary: "An SMS gateway's delivery report (X-Signature: sha256=HMAC of the body under the API key)",
+          params: community,
+        },
       },
       async (req) => {
         const body = req.body as Buffer;
         const report = z
-          .object({ id: z.string().max(200).optional(), reference: z.string().max(200).optional(), status: z.string().max(40), error: z.string().max(500).optional() })
+          .object({
+            id: z.string().max(200).optional(),
+            reference: z.string().max(200).optional(),
+            status: z.string().max(40),
+            error: z.string().max(500).optional(),
+          })
           .safeParse(safeJson(body));
         if (!report.success) throw errors.validation({ body: 'Expected { id | reference, status }' });
         await inCommunity(app, req.params.community, async (tx, tenantId) => {
@@ -228,7 +244,8 @@ export async function trackingRoutes(app: FastifyInstance) {
           if (!rid || !z.uuid().safeParse(rid).success) return;
           const status = report.data.status.toLowerCase();
           if (status === 'delivered') await track(tx, tenantId, rid, 'delivered');
-          else if (['failed', 'undelivered', 'rejected', 'expired'].includes(status)) await track(tx, tenantId, rid, 'failed', { error: report.data.error ?? status });
+          else if (['failed', 'undelivered', 'rejected', 'expired'].includes(status))
+            await track(tx, tenantId, rid, 'failed', { error: report.data.error ?? status });
         });
         return { data: { received: true } };
       },
@@ -245,7 +262,10 @@ export async function trackingRoutes(app: FastifyInstance) {
           querystring: z.object({
             'hub.mode': z.string().max(40).optional(),
             'hub.verify_token': z.string().max(4000).optional(),
-            'hub.challenge': z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional(),
+            'hub.challenge': z
+              .string()
+              .regex(/^[A-Za-z0-9_-]{1,200}$/)
+              .optional(),
           }),
         },
       },
@@ -254,7 +274,12 @@ export async function trackingRoutes(app: FastifyInstance) {
           const settings = await contactsOf(app).channelSettings(tx, tenantId, 'whatsapp');
           return settings.secrets.webhookVerifyToken;
         });
-        if (req.query['hub.mode'] !== 'subscribe' || !expected || !same(expected, req.query['hub.verify_token'] ?? '') || !req.query['hub.challenge'])
+        if (
+          req.query['hub.mode'] !== 'subscribe' ||
+          !expected ||
+          !same(expected, req.query['hub.verify_token'] ?? '') ||
+          !req.query['hub.challenge']
+        )
           throw errors.forbidden("The verify token is not this community's WhatsApp webhook verify token");
         return reply.type('text/plain; charset=utf-8').send(req.query['hub.challenge']);
       },
@@ -264,7 +289,11 @@ export async function trackingRoutes(app: FastifyInstance) {
       '/public/:community/campaigns/whatsapp/webhook',
       {
         config: { public: true },
-        schema: { tags, summary: 'WhatsApp Cloud API message statuses (sent, delivered, read, failed), signed X-Hub-Signature-256', params: community },
+        schema: {
+          tags,
+          summary: 'WhatsApp Cloud API message statuses (sent, delivered, read, failed), signed X-Hub-Signature-256',
+          params: community,
+        },
       },
       async (req) => {
         const body = req.body as Buffer;
@@ -353,4 +382,3 @@ self.addEventListener('notificationclick', (event) => {
 });
 `;
 }
-
