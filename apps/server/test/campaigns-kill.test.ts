@@ -26,7 +26,7 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     const database = await freshDatabase(server!, 'ck');
     drop = database.drop;
     sink = await startCampaignSink();
-    env = { DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, JOB_HEARTBEAT_SECONDS: '2' };
+    env = { DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, JOB_HEARTBEAT_SECONDS: '10' };
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
   }, 60_000);

@@ -21,7 +21,7 @@ import { valuesFor } from './variables/engine';
 // and bounces taken in, channel settings opened for a provider call, templates and merge values.
 
 /** The `contacts` port: how another module hands a person to the contacts (contact-us "convert to contact"), and campaigns' sending side. */
-export type ContactsPort = ContactIntake & { sending: SendingService };
+export type ContactsPort = ContactIntake & { sending?: SendingService };
 
 declare module '../../kernel/ports' {
   interface Ports {
