@@ -73,7 +73,7 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     expect(launched.status, launched.text).toBe(200);
 
     const ours = () => sink.received.filter((m) => m.campaignId === id);
-    await waitFor('a fifth sent', () => (ours().length >= RECIPIENTS / 5 ? true : undefined), 120_000);
+    await waitFor('a tenth sent', () => (ours().length >= RECIPIENTS / 10 ? true : undefined), 240_000);
     const exited = new Promise((resolve) => a.child.on('exit', resolve));
     a.child.kill('SIGKILL');
     await exited;
@@ -86,7 +86,7 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     await waitFor(
       'the campaign sent by B',
       async () => ((await db.query('select status from campaigns where id = $1', [id])).rows[0].status === 'sent' ? true : undefined),
-      180_000,
+      600_000,
     );
     const states = (await db.query('select state, count(*)::int as n from campaign_recipients where campaign_id = $1 group by state', [id]))
       .rows;
@@ -104,5 +104,5 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     const again = ours().length - RECIPIENTS;
     console.log(`kill -9 after ${atKill} messages; ${again} sent again with their Message-ID (in flight at the kill)`);
     expect(again).toBeLessThanOrEqual(400);
-  }, 420_000);
+  }, 1_000_000);
 });

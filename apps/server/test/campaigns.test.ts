@@ -35,7 +35,7 @@ describe('campaigns', async () => {
   const campaign = async (name: string, templateId: string, audienceIds: string[], extra: Json = {}) =>
     dataOf(await v1('POST', 'campaigns/campaigns', { name, channel: 'email', templateId, audienceIds, ...extra }), 201);
   const statusOf = async (id: string) => dataOf(await v1('GET', `campaigns/campaigns/${id}`)).status as string;
-  const until = (id: string, status: string, ms = 30_000) =>
+  const until = (id: string, status: string, ms = 90_000) =>
     waitFor(`campaign ${status}`, async () => ((await statusOf(id)) === status ? true : undefined), ms);
   const rows = (campaignId: string) =>
     t.app.db.query<{ address: string; state: string; attempts: number; error: string | null; sent_at: Date | null }>(
@@ -155,10 +155,8 @@ describe('campaigns', async () => {
     );
     expect(suppressed.reason).toBe('unsubscribed');
     expect(dataOf(await v1('GET', `campaigns/campaigns/${c.id}/report`)).counts.unsubscribed).toBe(1);
-    expect((await t.request({ method: 'POST', url: unsubscribe.replace('/t/u/', '/t/u/').replace(/s=.+$/, 's=forged') })).statusCode).toBe(
-      403,
-    );
-  });
+    expect((await t.request({ method: 'POST', url: unsubscribe.replace(/s=.+$/, 's=forged') })).statusCode).toBe(403);
+  }, 120_000);
 
   it('pauses without sending twice, resumes where it stopped, and skips who opted out or was suppressed meanwhile', async () => {
     const domain = 'pause.example.com';
@@ -198,7 +196,7 @@ describe('campaigns', async () => {
         .sort(),
     ).toEqual([queued[0].address, queued[1].address].sort());
     expect(final.filter((r) => r.state === 'sent')).toHaveLength(10);
-  });
+  }, 120_000);
 
   it('retries a transient refusal, fails a permanent one, and pauses itself after failures in a row', async () => {
     const domain = 'fail.example.com';
@@ -229,5 +227,5 @@ describe('campaigns', async () => {
     await until(p.id, 'paused');
     const paused = dataOf(await v1('GET', `campaigns/campaigns/${p.id}`));
     expect(paused.statusReason).toMatch(/Paused after \d+ failures in a row\. Last error: SMTP 550/);
-  });
+  }, 120_000);
 });
