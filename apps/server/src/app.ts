@@ -41,6 +41,7 @@ import { publicCors } from './kernel/web/public-cors';
 import { API_HELMET, securityHeaders } from './kernel/web/security-headers';
 import { compressAnswers, serveConsole } from './kernel/web/serve-console';
 import { installWorkflows } from './kernel/workflows/durable';
+import { campaignsModule } from './modules/campaigns/module';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
@@ -103,6 +104,7 @@ export const MODULES: AppModule[] = [
   contactUsModule,
   commerceModule,
   marketingModule,
+  campaignsModule,
 ];
 
 export interface BuildOptions {

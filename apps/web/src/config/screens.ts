@@ -1,4 +1,5 @@
 import { authArea } from '../features/auth/screens';
+import { campaignsArea } from '../features/campaigns/screens';
 import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
@@ -23,6 +24,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   commerceArea,
   contactUsArea,
   marketingArea,
+  campaignsArea,
   identityArea,
   settingsArea,
   paymentsArea,

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -241,7 +241,10 @@ class FairQueue {
 
   run<T>(lane: string, fn: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const unit = () => {
+      // Bound to the caller's async context: a unit started by another's end (#next in its finally)
+      // still sees its own caller's context (its unit of work's afterCommit list, its lane), not the
+      // unit before it.
+      const unit = AsyncResource.bind(() => {
         let done: Promise<T>;
         try {
           done = fn();
@@ -252,7 +255,7 @@ class FairQueue {
           this.#running = false;
           this.#next();
         });
-      };
+      });
       const line = this.#waiting.get(lane);
       if (line) line.push(unit);
       else this.#waiting.set(lane, [unit]);
