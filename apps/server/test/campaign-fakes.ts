@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import type { SendClock } from '../src/modules/campaigns/engine/clock';
 import type { TestApp, TestCommunity } from './helpers';
 
 /** A message as the campaign sink got it, with the headers tests look at. */
@@ -10,6 +11,7 @@ export interface SinkMessage {
   campaignId: string;
   subject: string;
   raw: string;
+  /** When the sink got it, on the sink's clock (the real one, or a test's fake send clock). */
   at: number;
 }
 
@@ -17,7 +19,8 @@ export interface SinkMessage {
  * A real SMTP server for campaign tests: keeps what it accepts (headers parsed), and refuses by
  * address: `bounce…` with 550 (permanent), `flaky…` with 451 on its first try (transient).
  */
-export async function startCampaignSink() {
+export async function startCampaignSink(options: { now?: () => number } = {}) {
+  const now = options.now ?? (() => Date.now());
   const received: SinkMessage[] = [];
   const tries = new Map<string, number>();
   const server = new SMTPServer({
@@ -48,7 +51,7 @@ export async function startCampaignSink() {
           campaignId: header('X-Campaign-Id'),
           subject: header('Subject'),
           raw,
-          at: Date.now(),
+          at: now(),
         });
         callback();
       });
@@ -89,4 +92,22 @@ export async function emailTemplate(t: TestApp, c: TestCommunity, subject = 'Hel
     [c.tenantId, subject],
   );
   return row.id;
+}
+
+/**
+ * A fake send clock (engine/clock.ts): a wait moves its time to the awaited instant (never back) and
+ * returns at once, so the rate limit is measured in its own time, not the loaded machine's.
+ */
+export function fakeSendClock(start: number): SendClock & { waits: number } {
+  const clock = {
+    t: start,
+    waits: 0,
+    now: () => clock.t,
+    waitUntil: async (at: number) => {
+      clock.waits++;
+      clock.t = Math.max(clock.t, at);
+    },
+    drivesLimiter: true,
+  };
+  return clock;
 }

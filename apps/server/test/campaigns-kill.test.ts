@@ -69,6 +69,7 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id as string;
+    const t0 = Date.now();
     const launched = await call(a, 'POST', `/api/v1/campaigns/campaigns/${id}/launch`, as);
     expect(launched.status, launched.text).toBe(200);
 
@@ -81,8 +82,10 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     const atKill = ours().length;
     expect(atKill).toBeLessThan(RECIPIENTS);
 
+    const killedAt = Date.now();
     const b = await startProcess(env);
     last = b;
+    const bStarted = Date.now();
     await waitFor(
       'the campaign sent by B',
       async () => ((await db.query('select status from campaigns where id = $1', [id])).rows[0].status === 'sent' ? true : undefined),
@@ -102,7 +105,11 @@ describe.skipIf(!server)('campaign send survives kill -9 (needs TEST_DATABASE_UR
     expect([...byAddress.values()].filter((ids) => ids.size !== 1)).toEqual([]);
     // Sent again to the server: at most the messages in flight when the process died.
     const again = ours().length - RECIPIENTS;
-    console.log(`kill -9 after ${atKill} messages; ${again} sent again with their Message-ID (in flight at the kill)`);
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `kill -9 after ${atKill} messages (${s(killedAt - t0)} after the launch); B listening after ${s(bStarted - killedAt)}, ` +
+        `sent the rest in ${s(Date.now() - bStarted)}; ${again} sent again with their Message-ID (in flight at the kill)`,
+    );
     expect(again).toBeLessThanOrEqual(400);
   }, 1_000_000);
 });

@@ -53,6 +53,8 @@ export interface Outcome {
   error?: string | null;
   /** queued again: when (ISO). */
   nextAt?: string | null;
+  /** sent: the instant the rate limit released it to the provider (ISO; absent: the write's time). */
+  sentAt?: string | null;
 }
 
 /** Writes outcomes with their states (only rows still `sending`: a pause's release or a sweep cannot be undone). */
@@ -61,7 +63,7 @@ export async function recordOutcomes(tx: Db, tenantId: string, outcomes: Outcome
     await tx.execute(sql`
       update campaign_recipients r
          set state = v.state, provider_message_id = coalesce(v.pid, r.provider_message_id), error = v.error,
-             sent_at = case when v.state = 'sent' then now() else r.sent_at end,
+             sent_at = case when v.state = 'sent' then coalesce(v.sent_at, now()) else r.sent_at end,
              next_attempt_at = coalesce(v.next_at, r.next_attempt_at), lease_until = null, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(
           outcomes.map((o) => ({
@@ -70,8 +72,9 @@ export async function recordOutcomes(tx: Db, tenantId: string, outcomes: Outcome
             pid: o.providerMessageId ?? null,
             error: o.error ?? null,
             next_at: o.nextAt ?? null,
+            sent_at: o.sentAt ?? null,
           })),
-        )}::jsonb) as v(id uuid, state text, pid text, error text, next_at timestamptz)
+        )}::jsonb) as v(id uuid, state text, pid text, error text, next_at timestamptz, sent_at timestamptz)
        where r.tenant_id = ${tenantId} and r.id = v.id and r.state = 'sending'`);
   }
   if (stillInFlight.length > 0) {

@@ -6,6 +6,7 @@ import { openProvider } from '../providers/open';
 import { type ChannelProvider, SendFailure } from '../providers/types';
 import { campaignPushSubscriptions, campaigns } from '../tables';
 import { type Claimed, claimBatch, type Outcome, recordOutcomes, releaseRows, remaining, skipRows } from './claim';
+import { sendClock } from './clock';
 import { type ComposeContext, compose } from './compose';
 import { channelLimit } from './limits';
 import { takeTokens } from './throttle';
@@ -220,11 +221,17 @@ async function sendBatch(
     return paused;
   };
 
-  const sendOne = async (r: Claimed) => {
+  const sendOne = async (r: Claimed, releasedAt: number) => {
     try {
       const message = await compose(ctx, r, values.get(r.contactId ?? '') ?? {});
       const sent = await provider.send(message);
-      outcomes.push({ id: r.id, state: 'sent', providerMessageId: sent.providerMessageId, error: null });
+      outcomes.push({
+        id: r.id,
+        state: 'sent',
+        providerMessageId: sent.providerMessageId,
+        error: null,
+        sentAt: new Date(releasedAt).toISOString(),
+      });
       sentSince = true;
       failureStreak = 0;
     } catch (error) {
@@ -254,8 +261,10 @@ async function sendBatch(
     }
   };
 
+  const clock = sendClock();
   let i = 0;
   let tokens = 0;
+  let releasedAt = 0;
   let stopped = false;
   let checkedAt = Date.now();
   for (const r of batch) inFlight.add(r.id);
@@ -263,21 +272,25 @@ async function sendBatch(
     if (tokens === 0) {
       // Half a second's worth at a time (one reservation per bucket, then wait until it is due): the
       // reservation's own round trip stays well inside the interval even on a busy database.
+      // The chunk is released when the last of its tokens is due (`releasedAt`, the send clock's
+      // time: the instant each of its messages records as sent).
       let granted = Math.min(batch.length - i, chunkOf(rates[0].rate.perSecond));
       let wait = 0;
+      const at = clock.now();
       for (const { key, rate } of rates) {
-        const grant = await takeTokens(app.db, tenantId, key, granted, rate);
+        const grant = await takeTokens(app.db, tenantId, key, granted, rate, clock.drivesLimiter ? at : undefined);
         granted = Math.min(granted, grant.granted);
         wait = Math.max(wait, grant.waitMs);
       }
-      if (wait > 0) await sleep(wait);
+      releasedAt = at + wait;
+      await clock.waitUntil(releasedAt);
       tokens = granted;
       if (tokens === 0) continue;
     }
     while (inFlight.size - (batch.length - i) >= provider.concurrency) await Promise.race(pending);
     const r = batch[i++];
     tokens--;
-    const p = sendOne(r);
+    const p = sendOne(r, releasedAt);
     pending.push(p);
     p.then(() => pending.splice(pending.indexOf(p), 1));
     if (outcomes.length >= FLUSH_EVERY || Date.now() - checkedAt > 500) {
