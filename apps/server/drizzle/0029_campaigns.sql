@@ -4,6 +4,7 @@ CREATE TABLE "campaign_channel_limits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"channel" text NOT NULL,
+	"provider" text DEFAULT '' NOT NULL,
 	"per_second" integer NOT NULL,
 	"window_seconds" integer DEFAULT 3600 NOT NULL,
 	"window_max" integer DEFAULT 1000000 NOT NULL,
@@ -110,7 +111,7 @@ ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_recipient_id_fk" F
 ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_campaign_id_fk" FOREIGN KEY ("tenant_id","campaign_id") REFERENCES "public"."campaigns"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_channel_limits_created_idx" ON "campaign_channel_limits" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaign_channel_limits_updated_idx" ON "campaign_channel_limits" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "campaign_channel_limits_channel_uq" ON "campaign_channel_limits" USING btree ("tenant_id","channel");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_channel_limits_channel_uq" ON "campaign_channel_limits" USING btree ("tenant_id","channel","provider");--> statement-breakpoint
 CREATE INDEX "campaign_events_created_idx" ON "campaign_events" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaign_events_updated_idx" ON "campaign_events" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "campaign_events_campaign_idx" ON "campaign_events" USING btree ("tenant_id","campaign_id","kind","created_at");--> statement-breakpoint
@@ -126,6 +127,7 @@ CREATE UNIQUE INDEX "campaign_recipients_address_uq" ON "campaign_recipients" US
 CREATE INDEX "campaign_recipients_claim_idx" ON "campaign_recipients" USING btree ("tenant_id","campaign_id","state","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_provider_idx" ON "campaign_recipients" USING btree ("tenant_id","provider_message_id") WHERE "campaign_recipients"."provider_message_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_recipients_list_idx" ON "campaign_recipients" USING btree ("tenant_id","campaign_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_state_idx" ON "campaign_recipients" USING btree ("tenant_id","state","campaign_id");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_address_idx" ON "campaign_recipients" USING btree ("tenant_id","address","id");--> statement-breakpoint
 CREATE INDEX "campaign_throttles_created_idx" ON "campaign_throttles" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaign_throttles_updated_idx" ON "campaign_throttles" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSendClock } from '../src/modules/campaigns/engine/clock';
 import { chunkOf } from '../src/modules/campaigns/engine/deliver';
+import { channelLimit, DEFAULT_LIMITS } from '../src/modules/campaigns/engine/limits';
 import { emailContacts, emailTemplate, fakeSendClock, htmlOf, startCampaignSink } from './campaign-fakes';
 import { apiOf, appWith, dataOf, refusal, type TestCommunity, waitFor } from './helpers';
 
@@ -30,7 +31,7 @@ describe('campaigns', async () => {
   afterAll(() => sink?.close());
 
   const limit = async (perSecond: number, extra: Json = {}) => {
-    const existing = dataOf(await v1('GET', 'campaigns/channel-limits?channel=email'));
+    const existing = dataOf(await v1('GET', 'campaigns/channel-limits?channel=email')).filter((l: Json) => l.provider === '');
     if (existing.length) return dataOf(await v1('PATCH', `campaigns/channel-limits/${existing[0].id}`, { perSecond, ...extra }));
     return dataOf(await v1('POST', 'campaigns/channel-limits', { channel: 'email', perSecond, ...extra }), 201);
   };
@@ -61,7 +62,7 @@ describe('campaigns', async () => {
     expect(refused.message).toMatch(/cannot go from draft to paused/);
     refusal(await v1('POST', `campaigns/campaigns/${draft.id}/resume`), 409, 'illegal_transition');
     const noAudience = refusal(await v1('POST', `campaigns/campaigns/${draft.id}/launch`), 400, 'validation_failed');
-    expect(noAudience.fields?.audienceIds).toBeTruthy();
+    expect(noAudience.fields?.audienceIds).toBe('Choose at least one audience');
     refusal(await v1('POST', 'campaigns/campaigns', { name: 'x', channel: 'fax' }), 400, 'validation_failed');
     refusal(await v1('PATCH', `campaigns/campaigns/${draft.id}`, { status: 'sent' }), 400, 'validation_failed');
     refusal(await v1('PATCH', `campaigns/campaigns/${draft.id}`, { channel: 'sms' }), 400, 'validation_failed');
@@ -85,6 +86,26 @@ describe('campaigns', async () => {
     // Another community sees none of it.
     refusal(await v1('GET', `campaigns/campaigns/${draft.id}`, undefined, b), 404, 'not_found');
     refusal(await v1('POST', `campaigns/campaigns/${draft.id}/launch`, undefined, b), 404, 'not_found');
+  });
+
+  it("keeps a limit per channel and provider: the provider's own first, then the channel's, then the default", async () => {
+    const own = dataOf(await v1('POST', 'campaigns/channel-limits', { channel: 'sms', provider: 'http-sms', perSecond: 5 }), 201);
+    expect(own).toMatchObject({ channel: 'sms', provider: 'http-sms', perSecond: 5, windowSeconds: 3600 });
+    const channel = dataOf(await v1('POST', 'campaigns/channel-limits', { channel: 'sms', perSecond: 9 }), 201);
+    expect(channel.provider).toBe('');
+    refusal(await v1('POST', 'campaigns/channel-limits', { channel: 'sms', provider: 'http-sms', perSecond: 7 }), 409, 'already_exists');
+    const bad = refusal(
+      await v1('POST', 'campaigns/channel-limits', { channel: 'sms', provider: 'Not A Name', perSecond: 7 }),
+      400,
+      'validation_failed',
+    );
+    expect(Object.keys(bad.fields ?? {})).toEqual(['provider']);
+    const limitOf = (provider: string) => t.app.db.withTenant(a.tenantId, (tx) => channelLimit(tx, a.tenantId, 'sms', provider));
+    expect((await limitOf('http-sms')).perSecond).toBe(5);
+    expect((await limitOf('outbox')).perSecond).toBe(9);
+    expect((await t.app.db.withTenant(b.tenantId, (tx) => channelLimit(tx, b.tenantId, 'sms', 'http-sms'))).perSecond).toBe(
+      DEFAULT_LIMITS.sms.perSecond,
+    );
   });
 
   it('sends once to every sendable contact within the rate limit, with unsubscribe headers and tracking', async () => {

@@ -2206,6 +2206,7 @@ export interface paths {
                 maxAttempts: number;
                 pauseAfterFailures: number;
                 perSecond: number;
+                provider: string;
                 /** Format: date-time */
                 updatedAt: string;
                 windowMax: number;
@@ -2241,6 +2242,7 @@ export interface paths {
             maxAttempts?: number;
             pauseAfterFailures?: number;
             perSecond: number;
+            provider?: string;
             windowMax?: number;
             windowSeconds?: number;
           };
@@ -2264,6 +2266,7 @@ export interface paths {
                 maxAttempts: number;
                 pauseAfterFailures: number;
                 perSecond: number;
+                provider: string;
                 /** Format: date-time */
                 updatedAt: string;
                 windowMax: number;
@@ -2357,6 +2360,7 @@ export interface paths {
                 maxAttempts: number;
                 pauseAfterFailures: number;
                 perSecond: number;
+                provider: string;
                 /** Format: date-time */
                 updatedAt: string;
                 windowMax: number;
@@ -2410,6 +2414,7 @@ export interface paths {
             maxAttempts?: number;
             pauseAfterFailures?: number;
             perSecond?: number;
+            provider?: string;
             windowMax?: number;
             windowSeconds?: number;
           };
@@ -2433,6 +2438,7 @@ export interface paths {
                 maxAttempts: number;
                 pauseAfterFailures: number;
                 perSecond: number;
+                provider: string;
                 /** Format: date-time */
                 updatedAt: string;
                 windowMax: number;
@@ -2536,6 +2542,7 @@ export interface paths {
                 maxAttempts: number;
                 pauseAfterFailures: number;
                 perSecond: number;
+                provider: string;
                 /** Format: date-time */
                 updatedAt: string;
                 windowMax: number;
@@ -3406,7 +3413,6 @@ export interface paths {
           /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
           sort?: string;
           state?: string | string[];
-          variant?: string | string[];
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };
@@ -3636,7 +3642,6 @@ export interface paths {
           /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
           sort?: string;
           state?: string | string[];
-          variant?: string | string[];
           /** @description Count the matching records */
           withTotal?: 'true' | 'false';
         };

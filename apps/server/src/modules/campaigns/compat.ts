@@ -131,7 +131,7 @@ const allEvents: Handle = async (call) => {
     from: call.body.from ?? new Date(now - 45 * 86_400_000).toISOString(),
     to: call.body.to ?? new Date(now + 45 * 86_400_000).toISOString(),
   }) as { from: string; to: string };
-  return inCompatTx(call, (tx, s) => calendar(call.req.server, tx, s, new Date(range.from), new Date(range.to)));
+  return calendar(call.req.server, compatScope(call), new Date(range.from), new Date(range.to));
 };
 
 export const campaignsCompat = compatTable([

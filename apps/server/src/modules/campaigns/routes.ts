@@ -74,7 +74,7 @@ async function testSend(app: FastifyInstance, tx: Db, scope: Scope, id: string, 
 
 export async function campaignRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { inTx } = tenantRoutes(app);
+  const { inTx, scope } = tenantRoutes(app);
   const actionReply = z.object({ data: record() });
 
   r.post(
@@ -225,7 +225,7 @@ export async function campaignRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.array(calendarEntry) }) },
       },
     },
-    async (req) => ({ data: await inTx(req, (tx, s) => calendar(app, tx, s, new Date(req.query.from), new Date(req.query.to))) }),
+    async (req) => ({ data: await calendar(app, scope(req), new Date(req.query.from), new Date(req.query.to)) }),
   );
 
   r.get(

@@ -106,6 +106,8 @@ export const campaignRecipients = tenantTable(
     index('campaign_recipients_claim_idx').on(t.tenantId, t.campaignId, t.state, t.nextAttemptAt),
     index('campaign_recipients_provider_idx').on(t.tenantId, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     index('campaign_recipients_list_idx').on(t.tenantId, t.campaignId, t.createdAt, t.id),
+    // Recipients in a state across campaigns (every failed one, say); within a campaign the claim index serves.
+    index('campaign_recipients_state_idx').on(t.tenantId, t.state, t.campaignId),
     ...sortIndexes('campaign_recipients', t, { address: t.address }),
   ],
 );
@@ -136,6 +138,8 @@ export const campaignChannelLimits = tenantTable(
   'campaign_channel_limits',
   {
     channel: text('channel', { enum: CAMPAIGN_CHANNELS }).notNull(),
+    /** The provider it limits (its name: smtp, http-sms, whatsapp-cloud, webpush, outbox); '' every provider of the channel. */
+    provider: text('provider').notNull().default(''),
     perSecond: integer('per_second').notNull(),
     /** At most `windowMax` messages in any `windowSeconds` (a provider's hourly or daily cap). */
     windowSeconds: integer('window_seconds').notNull().default(3600),
@@ -143,7 +147,7 @@ export const campaignChannelLimits = tenantTable(
     maxAttempts: integer('max_attempts').notNull().default(4),
     pauseAfterFailures: integer('pause_after_failures').notNull().default(50),
   },
-  (t) => [uniqueIndex('campaign_channel_limits_channel_uq').on(t.tenantId, t.channel)],
+  (t) => [uniqueIndex('campaign_channel_limits_channel_uq').on(t.tenantId, t.channel, t.provider)],
 );
 
 /**

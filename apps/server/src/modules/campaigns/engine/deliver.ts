@@ -59,12 +59,11 @@ export async function deliverSlice(deps: DeliverDeps, tenantId: string, campaign
     const campaign = await readCampaign(tx, tenantId, campaignId);
     if (!campaign || campaign.status !== 'sending') return null;
     const content = campaign.templateId ? await contacts.content(tx, tenantId, campaign.channel, campaign.templateId) : null;
-    const limit = await channelLimit(tx, tenantId, campaign.channel);
     const personalizer = await contacts.personalizer(app, tx, tenantId);
-    return { campaign, content, limit, personalizer };
+    return { campaign, content, personalizer };
   });
   if (!start) return 'stopped';
-  const { campaign, limit, personalizer } = start;
+  const { campaign, personalizer } = start;
   if (!start.content) {
     await stopCampaign(app, tenantId, campaignId, 'failed', 'The campaign has no template (or it was deleted)');
     return 'stopped';
@@ -92,11 +91,14 @@ export async function deliverSlice(deps: DeliverDeps, tenantId: string, campaign
     secret: app.config.jwtSecret,
     baseUrl: deps.baseUrl,
   };
-  const rates = [{ key: `${campaign.channel}:${provider.name}`, rate: limit }];
-  if (campaign.throttlePerSecond) rates.push({ key: `campaign:${campaign.id}`, rate: { ...limit, perSecond: campaign.throttlePerSecond } });
   const variants = claimableVariants(campaign);
 
   try {
+    // The provider's own limit, else the channel's (campaigns/channel-limits), else the default.
+    const limit = await app.db.withTenant(tenantId, (tx) => channelLimit(tx, tenantId, campaign.channel, provider.name));
+    const rates = [{ key: `${campaign.channel}:${provider.name}`, rate: limit }];
+    if (campaign.throttlePerSecond)
+      rates.push({ key: `campaign:${campaign.id}`, rate: { ...limit, perSecond: campaign.throttlePerSecond } });
     while (Date.now() < deadline) {
       const batch = await claim(deps, campaign, variants);
       if (batch === 'stopped') return 'stopped';

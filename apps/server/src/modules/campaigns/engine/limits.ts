@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
 import { type CampaignChannel, campaignChannelLimits } from '../tables';
 
@@ -18,11 +18,14 @@ export const DEFAULT_LIMITS: Record<CampaignChannel, ChannelLimit> = {
   push: { perSecond: 100, windowSeconds: 3600, windowMax: 1_000_000, maxAttempts: 3, pauseAfterFailures: 200 },
 };
 
-export async function channelLimit(tx: Db, tenantId: string, channel: CampaignChannel): Promise<ChannelLimit> {
+/** The limit a send through `provider` keeps: the provider's own, else the channel's, else the default. */
+export async function channelLimit(tx: Db, tenantId: string, channel: CampaignChannel, provider: string): Promise<ChannelLimit> {
   const l = campaignChannelLimits;
   const [row] = await tx
     .select()
     .from(l)
-    .where(and(eq(l.tenantId, tenantId), eq(l.channel, channel)));
+    .where(and(eq(l.tenantId, tenantId), eq(l.channel, channel), inArray(l.provider, [provider, ''])))
+    .orderBy(sql`${l.provider} = '' `)
+    .limit(1);
   return row ?? DEFAULT_LIMITS[channel];
 }

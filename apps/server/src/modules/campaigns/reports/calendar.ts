@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db, Scope } from '../../../kernel/resources';
+import type { Scope } from '../../../kernel/resources';
 import { campaigns } from '../tables';
 
 // The calendar: campaigns by when they are scheduled (or were sent), and the community's marketing
@@ -19,22 +19,29 @@ export const calendarEntry = z.object({
   editable: z.boolean(),
 });
 
-export async function calendar(app: FastifyInstance, tx: Db, scope: Scope, from: Date, to: Date) {
+/**
+ * Campaigns in their community's transaction, then the events through the site's own list (which
+ * opens its transaction: never inside another one, which on the embedded database's one connection
+ * would wait for itself).
+ */
+export async function calendar(app: FastifyInstance, scope: Scope, from: Date, to: Date) {
   const c = campaigns;
   const when = sql`coalesce(${c.scheduledAt}, ${c.launchedAt})`;
-  const rows = await tx
-    .select({
-      id: c.id,
-      name: c.name,
-      channel: c.channel,
-      status: c.status,
-      scheduledAt: c.scheduledAt,
-      launchedAt: c.launchedAt,
-      finishedAt: c.finishedAt,
-    })
-    .from(c)
-    .where(and(eq(c.tenantId, scope.tenantId), or(isNotNull(c.scheduledAt), isNotNull(c.launchedAt)), gte(when, from), lt(when, to)))
-    .limit(1000);
+  const rows = await scope.db.readAsTenant(scope.tenantId, (tx) =>
+    tx
+      .select({
+        id: c.id,
+        name: c.name,
+        channel: c.channel,
+        status: c.status,
+        scheduledAt: c.scheduledAt,
+        launchedAt: c.launchedAt,
+        finishedAt: c.finishedAt,
+      })
+      .from(c)
+      .where(and(eq(c.tenantId, scope.tenantId), or(isNotNull(c.scheduledAt), isNotNull(c.launchedAt)), gte(when, from), lt(when, to)))
+      .limit(1000),
+  );
   const entries: z.infer<typeof calendarEntry>[] = rows.map((row) => ({
     id: row.id,
     kind: 'campaign',

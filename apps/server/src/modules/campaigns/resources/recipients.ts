@@ -8,7 +8,7 @@ export const recipientsResource = defineResource({
   table: campaignRecipients,
   label: { singular: 'Recipient', plural: 'Recipients' },
   operations: noWrites,
-  list: { search: ['address', 'name'], filters: ['campaignId', 'state', 'variant'], sort: ['address'] },
+  list: { search: ['address', 'name'], filters: ['campaignId', 'state'], sort: ['address'] },
   fields: {
     campaignId: { label: 'Campaign' },
     state: {
