@@ -21,7 +21,7 @@ function Figure({ label, value, rate }: { label: string; value: number; rate?: s
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="xl">
+      <Text fw={700} size="xl" data-testid={`figure-${label.toLowerCase()}`}>
         {value.toLocaleString()}
       </Text>
       {rate && <Text size="xs">{rate}</Text>}
