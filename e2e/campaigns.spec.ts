@@ -47,6 +47,7 @@ test('the owner sends an email campaign to a segment and sees sends, opens and c
       blocks: [
         { id: 'intro', type: 'text', html: '<p>Hi {{ first_name }}, our sale starts today.</p>' },
         { id: 'cta', type: 'button', label: 'See the sale', href: 'https://shop.example.com/sale' },
+        { id: 'footer', type: 'footer' },
       ],
     },
   });
@@ -57,9 +58,9 @@ test('the owner sends an email campaign to a segment and sees sends, opens and c
   await page.goto('/admin-panel/marcom/email-campaign');
   await expect(page.getByRole('heading', { name: 'Email campaign', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Campaign name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Template' }).click();
+  await page.getByRole('combobox', { name: 'Template', exact: true }).fill(templateName);
   await page.getByRole('option', { name: templateName, exact: true }).click();
-  await page.getByRole('textbox', { name: 'Audiences' }).click();
+  await page.getByRole('combobox', { name: 'Audiences', exact: true }).fill(audienceName);
   await page.getByRole('option', { name: new RegExp(`^${audienceName} \\(`) }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Send now' }).click();

@@ -114,6 +114,7 @@ export function Composer({ channel }: { channel: Channel }) {
             />
           )}
           <MultiSelect
+            searchable
             label={channel === 'push' ? 'Audiences (none: every subscribed browser)' : 'Audiences'}
             data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.contactCount ?? '?'})` }))}
             value={values.audienceIds}
