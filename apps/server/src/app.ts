@@ -44,6 +44,7 @@ import { compressAnswers, serveConsole } from './kernel/web/serve-console';
 import { installWorkflows } from './kernel/workflows/durable';
 import { billingModule } from './modules/billing/module';
 import { builderModule } from './modules/builder/module';
+import { campaignsModule } from './modules/campaigns/module';
 import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
@@ -109,6 +110,7 @@ export const MODULES: AppModule[] = [
   commerceModule,
   marketingModule,
   builderModule,
+  campaignsModule,
 ];
 
 export interface BuildOptions {

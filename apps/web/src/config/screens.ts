@@ -1,6 +1,7 @@
 import { authArea } from '../features/auth/screens';
 import { billingArea } from '../features/billing/screens';
 import { builderArea } from '../features/builder/screens';
+import { campaignsArea } from '../features/campaigns/screens';
 import { commerceArea } from '../features/commerce/screens';
 import { contactUsArea } from '../features/contact-us/screens';
 import { homeArea } from '../features/dashboard/screens';
@@ -26,6 +27,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
   contactUsArea,
   marketingArea,
   builderArea,
+  campaignsArea,
   identityArea,
   settingsArea,
   paymentsArea,

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../kernel/resources';
+import type { Recipient } from './compose';
+
+// The recipient rows' moves, each one statement: a claim (due queued rows, and rows a dead process
+// left `sending` past their lease) into `sending` with a lease, committed before any message leaves;
+// and the outcomes, written with their states in one statement per flush.
+
+/** How long a claimed row is a sender's before another may take it (renewed at every flush). */
+export const LEASE_SECONDS = 20;
+
+export interface Claimed extends Recipient {
+  attempts: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function claimBatch(tx: Db, tenantId: string, campaignId: string, variants: string[], limit: number): Promise<Claimed[]> {
+  const result = await tx.execute(sql`
+    update campaign_recipients r
+       set state = 'sending', attempts = r.attempts + 1, lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+     where r.tenant_id = ${tenantId} and r.id in (
+       select id from campaign_recipients
+        where tenant_id = ${tenantId} and campaign_id = ${campaignId} and variant in (select jsonb_array_elements_text(${JSON.stringify(variants)}::jsonb))
+          and ((state = 'queued' and next_attempt_at <= now()) or (state = 'sending' and lease_until < now()))
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked)
+    returning r.id, r.contact_id as "contactId", r.address, r.name, r.variant, r.attempts`);
+  return rowsOf<Claimed>(result);
+}
+
+/** Rows given up as no longer sendable (consent withdrawn or address suppressed since the launch). */
+export async function skipRows(tx: Db, tenantId: string, ids: string[], reason: string) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update campaign_recipients set state = 'skipped', error = ${reason}, lease_until = null, updated_at = now()
+     where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+}
+
+/** Claimed rows handed back unsent (a pause): queued again, the attempt not counted. */
+export async function releaseRows(tx: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update campaign_recipients set state = 'queued', attempts = greatest(attempts - 1, 0), lease_until = null, updated_at = now()
+     where tenant_id = ${tenantId} and state = 'sending' and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+}
+
+export interface Outcome {
+  id: string;
+  state: 'sent' | 'failed' | 'queued';
+  providerMessageId?: string | null;
+  error?: string | null;
+  /** queued again: when (ISO). */
+  nextAt?: string | null;
+  /** sent: the instant the rate limit released it to the provider (ISO; absent: the write's time). */
+  sentAt?: string | null;
+}
+
+/** Writes outcomes with their states (only rows still `sending`: a pause's release or a sweep cannot be undone). */
+export async function recordOutcomes(tx: Db, tenantId: string, outcomes: Outcome[], stillInFlight: string[]) {
+  if (outcomes.length > 0) {
+    await tx.execute(sql`
+      update campaign_recipients r
+         set state = v.state, provider_message_id = coalesce(v.pid, r.provider_message_id), error = v.error,
+             sent_at = case when v.state = 'sent' then coalesce(v.sent_at, now()) else r.sent_at end,
+             next_attempt_at = coalesce(v.next_at, r.next_attempt_at), lease_until = null, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(
+          outcomes.map((o) => ({
+            id: o.id,
+            state: o.state,
+            pid: o.providerMessageId ?? null,
+            error: o.error ?? null,
+            next_at: o.nextAt ?? null,
+            sent_at: o.sentAt ?? null,
+          })),
+        )}::jsonb) as v(id uuid, state text, pid text, error text, next_at timestamptz, sent_at timestamptz)
+       where r.tenant_id = ${tenantId} and r.id = v.id and r.state = 'sending'`);
+  }
+  if (stillInFlight.length > 0) {
+    await tx.execute(sql`
+      update campaign_recipients set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+       where tenant_id = ${tenantId} and state = 'sending' and id in (select jsonb_array_elements_text(${JSON.stringify(stillInFlight)}::jsonb)::uuid)`);
+  }
+}
+
+/** What is left of a campaign's send: rows not finished, and when the next one is due. */
+export async function remaining(tx: Db, tenantId: string, campaignId: string, variants: string[]) {
+  const [row] = rowsOf<{ open: number; due_in: number | null }>(
+    await tx.execute(sql`
+      select count(*)::int as open,
+             extract(epoch from min(case when state = 'queued' then next_attempt_at else lease_until end) - now())::float8 as due_in
+        from campaign_recipients
+       where tenant_id = ${tenantId} and campaign_id = ${campaignId} and state in ('queued', 'sending')
+         and variant in (select jsonb_array_elements_text(${JSON.stringify(variants)}::jsonb))`),
+  );
+  return { open: Number(row.open), dueInMs: row.due_in === null ? 0 : Math.max(0, Number(row.due_in) * 1000) };
+}

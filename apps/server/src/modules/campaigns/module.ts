@@ -1,0 +1,36 @@
+import { defineModule } from '../../kernel/resources';
+import { campaignsCompat } from './compat';
+import { runSendJob, runSweep, SWEEP_CRON, SWEEP_JOB } from './engine/jobs';
+import { launchWorkflow, SEND_JOB, type SendJob } from './engine/lifecycle';
+import { bindPorts } from './ports';
+import { campaignsResource } from './resources/campaigns';
+import { channelLimitsResource, pushSubscriptionsResource } from './resources/limits';
+import { recipientsResource, trackingEventsResource } from './resources/recipients';
+import { campaignRoutes } from './routes';
+import { seedCampaigns } from './seed';
+
+/**
+ * Campaigns on four channels: the campaign records and their state table, the delivery engine
+ * (recipients written at launch, claimed in batches, sent within a shared rate limit, crash-safe),
+ * the providers, tracking, reports, A/B tests and the calendar. Contacts, consent, audiences,
+ * templates and channel settings come from marketing's `contacts` port; message credits from
+ * billing's `quotas` when it is there.
+ */
+export const campaignsModule = defineModule({
+  key: 'campaigns',
+  label: 'Campaigns',
+  area: 'marketing',
+  permissionModules: [{ key: 'campaigns', label: 'Campaigns and reports' }],
+  resources: [campaignsResource, recipientsResource, trackingEventsResource, channelLimitsResource, pushSubscriptionsResource],
+  compat: campaignsCompat,
+  routes: campaignRoutes,
+  jobs: {
+    [SEND_JOB]: (data: SendJob, app) => runSendJob(app, data),
+    [SWEEP_JOB]: (_data, app) => runSweep(app),
+  },
+  schedules: { [SWEEP_JOB]: SWEEP_CRON },
+  workflows: [launchWorkflow],
+  requires: ['contacts'],
+  onStart: (app) => bindPorts(app),
+  seed: seedCampaigns,
+});

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { filterIndexes, instant, ref, sortIndexes, tenantTable } from '../../kernel/resources';
+
+// Campaigns: one message sent to an audience on one channel, and the delivery engine's rows. Contacts,
+// audiences and templates live in marketing and are referred to by id only (reached through its
+// `contacts` port), so these tables carry no foreign key out of the module.
+
+export const CAMPAIGN_CHANNELS = ['email', 'sms', 'whatsapp', 'push'] as const;
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What a campaign changes of its template for this send (subject, preheader, body, title, url …). */
+export type CampaignOverrides = Partial<Record<'subject' | 'preheader' | 'html' | 'text' | 'body' | 'title' | 'url', string>>;
+/** Who it comes from: an email identity, an SMS sender id. */
+export interface CampaignSender {
+  fromName?: string;
+  fromEmail?: string;
+  replyTo?: string;
+  senderId?: string;
+}
+/** An email A/B test: variant B's subject or content, the sample share, how the winner is chosen and when. */
+export interface AbTest {
+  subjectB?: string;
+  htmlB?: string;
+  samplePercent: number;
+  metric: 'opens' | 'clicks';
+  waitMinutes: number;
+  winner?: 'a' | 'b' | null;
+}
+
+export const campaigns = tenantTable(
+  'campaigns',
+  {
+    name: text('name').notNull(),
+    channel: text('channel', { enum: CAMPAIGN_CHANNELS }).notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
+    /** The marketing template of the channel (email, SMS, push or WhatsApp). */
+    templateId: uuid('template_id'),
+    overrides: jsonb('overrides').$type<CampaignOverrides>().notNull().default({}),
+    sender: jsonb('sender').$type<CampaignSender>().notNull().default({}),
+    /** Marketing audiences: contacts in any of them, sendable on the channel. */
+    audienceIds: uuid('audience_ids').array().notNull().default([]),
+    /** When a scheduled campaign starts (an instant; entered in the community's time zone). */
+    scheduledAt: instant('scheduled_at'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** This campaign's own limit, messages per second (below the channel's; null: the channel's). */
+    throttlePerSecond: integer('throttle_per_second'),
+    abTest: jsonb('ab_test').$type<AbTest | null>(),
+    /** Why it paused or failed (auto-pause after consecutive failures names the last error). */
+    statusReason: text('status_reason'),
+    /** Recipients written when it launched (after consent and suppression). */
+    recipientCount: integer('recipient_count').notNull().default(0),
+    /** Failures in a row (auto-pause at the channel limit's `pauseAfterFailures`). */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    launchedAt: instant('launched_at'),
+    finishedAt: instant('finished_at'),
+    /** Last time a sender worked on it (the sweep restarts a send no process has touched for a while). */
+    heartbeatAt: instant('heartbeat_at'),
+  },
+  (t) => [
+    ...sortIndexes('campaigns', t, { name: t.name, scheduled: t.scheduledAt }),
+    ...filterIndexes('campaigns', t, { status: t.status, channel: t.channel }),
+  ],
+);
+
+export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+/**
+ * One row per recipient of a launched campaign: the delivery engine's unit. Claimed in batches
+ * (FOR UPDATE SKIP LOCKED) into `sending` with a lease, which commits before the message leaves;
+ * the outcome is written with the state in one statement. A row left `sending` by a dead process is
+ * claimed again once its lease ends and sent again with the same idempotency key (`messageKey`).
+ */
+export const campaignRecipients = tenantTable(
+  'campaign_recipients',
+  {
+    campaignId: ref('campaign_id', () => campaigns, 'cascade').notNull(),
+    /** The marketing contact (null: a push subscription of an unknown visitor). */
+    contactId: uuid('contact_id'),
+    /** Email, E.164 number, or the push subscription's id: one message per address. */
+    address: text('address').notNull(),
+    name: text('name').notNull().default(''),
+    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('queued'),
+    /** A/B variant ('a', 'b'), or '' for everyone when there is no test; 'rest' waits for the winner. */
+    variant: text('variant').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: instant('lease_until'),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    sentAt: instant('sent_at'),
+    deliveredAt: instant('delivered_at'),
+    readAt: instant('read_at'),
+    openedAt: instant('opened_at'),
+    clickedAt: instant('clicked_at'),
+    bouncedAt: instant('bounced_at'),
+    unsubscribedAt: instant('unsubscribed_at'),
+  },
+  (t) => [
+    uniqueIndex('campaign_recipients_address_uq').on(t.tenantId, t.campaignId, t.address),
+    // The claim: a campaign's queued rows due now, in id order.
+    index('campaign_recipients_claim_idx').on(t.tenantId, t.campaignId, t.state, t.nextAttemptAt),
+    index('campaign_recipients_provider_idx').on(t.tenantId, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('campaign_recipients_list_idx').on(t.tenantId, t.campaignId, t.createdAt, t.id),
+    // Recipients in a state across campaigns (every failed one, say); within a campaign the claim index serves.
+    index('campaign_recipients_state_idx').on(t.tenantId, t.state, t.campaignId),
+    ...sortIndexes('campaign_recipients', t, { address: t.address }),
+  ],
+);
+
+export const TRACKING_KINDS = ['delivered', 'read', 'open', 'click', 'unsubscribe', 'bounce', 'complaint', 'failed'] as const;
+export type TrackingKind = (typeof TRACKING_KINDS)[number];
+
+/** What happened to a sent message: opens, clicks, unsubscribes, bounces, delivery reports. */
+export const campaignEvents = tenantTable(
+  'campaign_events',
+  {
+    campaignId: ref('campaign_id', () => campaigns, 'cascade').notNull(),
+    recipientId: ref('recipient_id', () => campaignRecipients, 'cascade'),
+    kind: text('kind', { enum: TRACKING_KINDS }).notNull(),
+    url: text('url'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('campaign_events_campaign_idx').on(t.tenantId, t.campaignId, t.kind, t.createdAt),
+    index('campaign_events_recipient_idx').on(t.tenantId, t.recipientId),
+    ...filterIndexes('campaign_events', t, { kind: t.kind }),
+  ],
+);
+
+/** A community's sending limits per channel (absent: the defaults in engine/limits.ts). */
+export const campaignChannelLimits = tenantTable(
+  'campaign_channel_limits',
+  {
+    channel: text('channel', { enum: CAMPAIGN_CHANNELS }).notNull(),
+    /** The provider it limits (its name: smtp, http-sms, whatsapp-cloud, webpush, outbox); '' every provider of the channel. */
+    provider: text('provider').notNull().default(''),
+    perSecond: integer('per_second').notNull(),
+    /** At most `windowMax` messages in any `windowSeconds` (a provider's hourly or daily cap). */
+    windowSeconds: integer('window_seconds').notNull().default(3600),
+    windowMax: integer('window_max').notNull().default(1_000_000),
+    maxAttempts: integer('max_attempts').notNull().default(4),
+    pauseAfterFailures: integer('pause_after_failures').notNull().default(50),
+  },
+  (t) => [uniqueIndex('campaign_channel_limits_channel_uq').on(t.tenantId, t.channel, t.provider)],
+);
+
+/**
+ * The shared rate limiter's state per community and key (channel:provider): a token bucket refilled
+ * at the rate, and two fixed windows weighted into a sliding one. Every process takes tokens with
+ * one locked update, so the limit holds across processes.
+ */
+export const campaignThrottles = tenantTable(
+  'campaign_throttles',
+  {
+    key: text('key').notNull(),
+    tokens: doublePrecision('tokens').notNull().default(0),
+    refilledAt: instant('refilled_at').notNull().defaultNow(),
+    windowStart: instant('window_start').notNull().defaultNow(),
+    windowCount: integer('window_count').notNull().default(0),
+    previousCount: integer('previous_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('campaign_throttles_key_uq').on(t.tenantId, t.key)],
+);
+
+/** A browser that agreed to the community's web push (registered by the public endpoint). */
+export const campaignPushSubscriptions = tenantTable(
+  'campaign_push_subscriptions',
+  {
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The marketing contact it belongs to, when the site knows the visitor. */
+    contactId: uuid('contact_id'),
+    userAgent: text('user_agent'),
+    lastSeenAt: instant('last_seen_at'),
+  },
+  (t) => [
+    uniqueIndex('campaign_push_subscriptions_endpoint_uq').on(t.tenantId, t.endpoint),
+    index('campaign_push_subscriptions_contact_idx').on(t.tenantId, t.contactId),
+  ],
+);

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../kernel/resources';
+import type { TrackingKind } from '../tables';
+
+// What happened to a message, recorded once per recipient on its row (first open, first click …)
+// and as an event each time (the report's timeline and top links).
+
+const FIRST: Partial<Record<TrackingKind, string>> = {
+  delivered: 'delivered_at',
+  read: 'read_at',
+  open: 'opened_at',
+  click: 'clicked_at',
+  unsubscribe: 'unsubscribed_at',
+  bounce: 'bounced_at',
+  complaint: 'bounced_at',
+};
+
+export interface Tracked {
+  id: string;
+  campaignId: string;
+  contactId: string | null;
+  address: string;
+  channel: string;
+}
+
+/**
+ * Records `kind` for a recipient (by id): the row's first-time column (a click also counts as an
+ * open, a read as delivered) and an event. Answers the recipient, or null when there is none.
+ */
+export async function track(
+  tx: Db,
+  tenantId: string,
+  recipientId: string,
+  kind: TrackingKind,
+  extra: { url?: string; ip?: string; userAgent?: string; error?: string } = {},
+): Promise<Tracked | null> {
+  const column = FIRST[kind];
+  const also =
+    kind === 'click' ? ', opened_at = coalesce(opened_at, now())' : kind === 'read' ? ', delivered_at = coalesce(delivered_at, now())' : '';
+  const failed = kind === 'failed' || kind === 'bounce' ? sql`, state = 'failed', error = ${extra.error ?? kind}` : sql``;
+  const result = (await tx.execute(sql`
+    update campaign_recipients r
+       set ${sql.raw(column ? `${column} = coalesce(${column}, now())${also},` : '')} updated_at = now() ${failed}
+      from campaigns c
+     where r.tenant_id = ${tenantId} and r.id = ${recipientId} and c.tenant_id = r.tenant_id and c.id = r.campaign_id
+    returning r.id, r.campaign_id as "campaignId", r.contact_id as "contactId", r.address, c.channel`)) as unknown as { rows: Tracked[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  await tx.execute(sql`
+    insert into campaign_events (tenant_id, campaign_id, recipient_id, kind, url, ip, user_agent)
+    values (${tenantId}, ${row.campaignId}, ${row.id}, ${kind}, ${extra.url ?? null}, ${extra.ip ?? null}, ${extra.userAgent?.slice(0, 400) ?? null})`);
+  return row;
+}
+
+/** The recipient a provider's message id names (delivery reports), or null. */
+export async function recipientByProviderId(tx: Db, tenantId: string, providerMessageId: string): Promise<string | null> {
+  const result = (await tx.execute(
+    sql`select id from campaign_recipients where tenant_id = ${tenantId} and provider_message_id = ${providerMessageId} limit 1`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows[0]?.id ?? null;
+}

@@ -1,0 +1,68 @@
+import type { EventDropArg, EventInput } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { Card } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { PageHeader } from '../../kit/page-header';
+import { CHANNEL_LABEL, type Channel, campaignAction, getCalendar } from './campaigns-api';
+
+const COLOR: Record<string, string> = { scheduled: '#228be6', sending: '#fab005', sent: '#12b886', paused: '#fd7e14', failed: '#fa5252' };
+
+/** Campaigns scheduled and sent and the marketing events: month, week and list; drag a scheduled campaign to move it. */
+export default function CalendarPage() {
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const key = ['campaigns', 'calendar', range?.from, range?.to];
+  const entries = useQuery({ queryKey: key, queryFn: () => getCalendar(range!.from, range!.to), enabled: Boolean(range) });
+  const events: EventInput[] = (entries.data ?? []).map((e) => ({
+    id: e.id,
+    title: e.kind === 'campaign' ? `${CHANNEL_LABEL[e.channel as Channel]}: ${e.title}` : e.title,
+    start: e.start,
+    end: e.end ?? undefined,
+    editable: e.editable,
+    color: e.kind === 'event' ? '#868e96' : (COLOR[e.status] ?? '#cd3197'),
+    extendedProps: { kind: e.kind },
+  }));
+
+  async function moved(arg: EventDropArg) {
+    try {
+      await campaignAction(arg.event.id, 'schedule', { scheduledAt: arg.event.start!.toISOString() });
+      notifications.show({ color: 'teal', message: `Rescheduled to ${arg.event.start!.toLocaleString()}` });
+      await client.invalidateQueries({ queryKey: ['campaigns', 'calendar'] });
+    } catch (err) {
+      arg.revert();
+      notifications.show({ color: 'red', title: 'Not moved', message: err instanceof ApiError ? err.message : 'Try again' });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Calendar"
+        description="Scheduled and sent campaigns and marketing events. Drag a scheduled campaign to another time."
+      />
+      <Card withBorder>
+        <FullCalendar
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          initialView="dayGridMonth"
+          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listMonth' }}
+          events={events}
+          datesSet={(d) => setRange({ from: d.start.toISOString(), to: d.end.toISOString() })}
+          eventDrop={moved}
+          eventClick={(arg) => {
+            if (arg.event.extendedProps.kind === 'campaign') navigate(`/admin-panel/campaign-details?id=${arg.event.id}`);
+          }}
+          height="auto"
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { request } from '../../api/client';
+
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
+export type Json = Record<string, any>;
+
+export const CHANNEL_LABEL: Record<Channel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp', push: 'Push' };
+
+const base = '/api/v1/campaigns';
+const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
+
+export const getCampaign = (id: string) => data(request<{ data: Json }>('GET', `${base}/campaigns/${encodeURIComponent(id)}`));
+export const createCampaign = (body: Json) => data(request<{ data: Json }>('POST', `${base}/campaigns`, { body }));
+export const updateCampaign = (id: string, body: Json) =>
+  data(request<{ data: Json }>('PATCH', `${base}/campaigns/${encodeURIComponent(id)}`, { body }));
+export const campaignAction = (id: string, action: string, body?: Json) =>
+  data(request<{ data: Json }>('POST', `${base}/campaigns/${encodeURIComponent(id)}/${action}`, { body: body ?? {} }));
+export const testSend = (id: string, contactIds: string[]) =>
+  data(request<{ data: Json[] }>('POST', `${base}/campaigns/${encodeURIComponent(id)}/test`, { body: { contactIds } }));
+export const getReport = (id: string) => data(request<{ data: Json }>('GET', `${base}/campaigns/${encodeURIComponent(id)}/report`));
+export const getOverview = () => data(request<{ data: Json }>('GET', `${base}/overview`));
+export const getCalendar = (from: string, to: string) =>
+  data(request<{ data: Json[] }>('GET', `${base}/calendar`, { query: { from, to } }));
+export const getTemplates = (channel: Channel) => data(request<{ data: Json[] }>('GET', `${base}/templates`, { query: { channel } }));
+export const getAudiences = (channel: Channel) =>
+  data(request<{ data: Json[] }>('GET', '/api/v1/marketing/audiences', { query: { channel, limit: 100 } }));
+export const listCampaigns = (query: Record<string, string | number>) =>
+  data(request<{ data: Json[] }>('GET', `${base}/campaigns`, { query }));
+export const listRecipients = (campaignId: string, query: Record<string, string | number> = {}) =>
+  data(request<{ data: Json[] }>('GET', `${base}/recipients`, { query: { campaignId, limit: 50, ...query } }));
+
+export const percent = (n: unknown) => `${(Number(n ?? 0) * 100).toFixed(1)}%`;

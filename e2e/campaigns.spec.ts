@@ -1,0 +1,102 @@
+import { expect, test } from './fixtures';
+import { collectPageErrors, unique } from './helpers';
+
+type Json = Record<string, any>;
+
+/**
+ * Campaigns (issue 28): the owner composes an email campaign for a segment's audience in the console,
+ * sends it, and reads the report; one message's tracking pixel and link (from the outbox the
+ * community's email goes to without a mail server) show up as an open and a click.
+ */
+test('the owner sends an email campaign to a segment and sees sends, opens and clicks in its report', async ({ page, api }) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const tag = unique('e2e-cmp-').toLowerCase();
+  const addresses = [1, 2, 3].map((i) => `reader${i}.${tag}@example.com`);
+  for (const [i, email] of addresses.entries()) {
+    const made = await api('POST', '/api/v1/marketing/contacts', { name: `Reader ${i + 1}`, email, tags: [tag], emailConsent: 'opted_in' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  }
+  // Someone with the tag who opted out: in the segment, never sent to.
+  const out = await api('POST', '/api/v1/marketing/contacts', {
+    name: 'Opted out',
+    email: `out.${tag}@example.com`,
+    tags: [tag],
+    emailConsent: 'opted_out',
+  });
+  expect(out.status).toBe(201);
+  const segment = await api<{ data: Json }>('POST', '/api/v1/marketing/segments', {
+    name: `Segment ${tag}`,
+    kind: 'dynamic',
+    rules: { op: 'and', rules: [{ type: 'tags', op: 'any', values: [tag] }] },
+  });
+  expect(segment.status, JSON.stringify(segment.body)).toBe(201);
+  const audienceName = `Audience ${tag}`;
+  const audience = await api<{ data: Json }>('POST', '/api/v1/marketing/audiences', {
+    name: audienceName,
+    channel: 'email',
+    includeSegmentIds: [segment.body.data.id],
+  });
+  expect(audience.status, JSON.stringify(audience.body)).toBe(201);
+  const templateName = `Template ${tag}`;
+  const template = await api<{ data: Json }>('POST', '/api/v1/marketing/email-templates', {
+    name: templateName,
+    subject: 'Hello {{ first_name }}',
+    design: {
+      version: 1,
+      blocks: [
+        { id: 'intro', type: 'text', html: '<p>Hi {{ first_name }}, our sale starts today.</p>' },
+        { id: 'cta', type: 'button', label: 'See the sale', href: 'https://shop.example.com/sale' },
+        { id: 'footer', type: 'footer' },
+      ],
+    },
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+
+  // Compose and send in the console.
+  const name = unique('E2E campaign ');
+  await page.goto('/admin-panel/marcom/email-campaign');
+  await expect(page.getByRole('heading', { name: 'Email campaign', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Campaign name' }).fill(name);
+  await page.getByRole('combobox', { name: 'Template', exact: true }).fill(templateName);
+  await page.getByRole('option', { name: templateName, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Audiences', exact: true }).fill(audienceName);
+  await page.getByRole('option', { name: new RegExp(`^${audienceName} \\(`) }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByRole('heading', { name: 'Campaign launched', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'See its report' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('figure-recipients')).toHaveText('3');
+  await expect(page.getByTestId('figure-sent')).toHaveText('3', { timeout: 30_000 });
+  await expect(page.getByTestId('figure-failed')).toHaveText('0');
+
+  // What was sent: one message per opted-in reader, none to who opted out.
+  const campaigns = await api<{ data: Json[] }>('GET', `/api/v1/campaigns/campaigns?q=${encodeURIComponent(name)}`);
+  const campaign = campaigns.body.data.find((c) => c.name === name)!;
+  expect(campaign.status).toBe('sent');
+  const recipients = await api<{ data: Json[] }>('GET', `/api/v1/campaigns/recipients?campaignId=${campaign.id}&limit=10`);
+  expect(recipients.body.data.map((r) => r.address).sort()).toEqual([...addresses].sort());
+  const mail = await api<{ data: Json[] }>('GET', `/api/v1/ops/outbox?to=${encodeURIComponent(addresses[0])}`);
+  const message = mail.body.data.find((m) => m.subject === 'Hello Reader');
+  expect(message?.html).toMatch(/\/t\/o\//);
+  /** A tracking link of the message, as a path on this server (the message names the server's public address). */
+  const path = (re: RegExp) => {
+    const url = new URL(re.exec(message!.html)![1].replaceAll('&amp;', '&'));
+    return url.pathname + url.search;
+  };
+  const pixel = path(/src="(https?:\/\/[^"]+\/t\/o\/[^"]+)"/);
+  const click = path(/href="(https?:\/\/[^"]+\/t\/c\/[^"]+)"/);
+  const opened = await page.request.get(pixel);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('image/gif');
+  const clicked = await page.request.get(click, { maxRedirects: 0 });
+  expect(clicked.status()).toBe(302);
+  expect(clicked.headers().location).toBe('https://shop.example.com/sale');
+
+  // The report follows (it refreshes itself).
+  await expect(page.getByTestId('figure-opened')).toHaveText('1', { timeout: 15_000 });
+  await expect(page.getByTestId('figure-clicked')).toHaveText('1', { timeout: 15_000 });
+  await expect(page.getByRole('cell', { name: addresses[0] })).toBeVisible();
+  expect(errors).toEqual([]);
+});
