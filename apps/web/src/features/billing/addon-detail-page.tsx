@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../kit/page-header';
 import { money, quotaAmount, requestAddon, useAddons } from './billing-api';
@@ -23,9 +23,23 @@ export default function AddonDetailPage() {
       else navigate('/admin-panel/add-ons/my-request');
     },
   });
-  if (addons.isPending) return <Loader aria-label="Loading the add-on" />;
+  const early = (body: React.ReactNode) => (
+    <Stack maw={560}>
+      <PageHeader title="Add-on" />
+      {body}
+    </Stack>
+  );
+  if (addons.isPending) return early(<Loader aria-label="Loading the add-on" />);
   const addon = addons.data?.find((a) => a.code === code);
-  if (!addon) return <Alert color="yellow">Choose an add-on from the add-ons page.</Alert>;
+  if (!addon)
+    return early(
+      <>
+        <Alert color="yellow">Choose an add-on from the add-ons page.</Alert>
+        <Button component={Link} to="/admin-panel/add-Ons" variant="default" w="fit-content">
+          See the add-ons
+        </Button>
+      </>,
+    );
   return (
     <Stack maw={560}>
       <PageHeader title={addon.name} description={addon.description ?? undefined} />

@@ -9,9 +9,23 @@ export default function BillingDonePage() {
   const [params] = useSearchParams();
   const id = params.get('invoice') ?? '';
   const invoice = useInvoice(id, true);
-  if (!id) return <Alert color="yellow">No payment to show. Your invoices are in Billing.</Alert>;
-  if (invoice.isPending) return <Loader aria-label="Checking the payment" />;
-  if (invoice.isError) return <Alert color="red">This invoice could not be found.</Alert>;
+  const early = (body: React.ReactNode) => (
+    <Stack maw={720}>
+      <PageHeader title="Payment result" />
+      {body}
+    </Stack>
+  );
+  if (!id)
+    return early(
+      <>
+        <Alert color="yellow">No payment to show. Your invoices are in Billing.</Alert>
+        <Button component={Link} to="/admin-panel/billing" variant="default" w="fit-content">
+          Go to billing
+        </Button>
+      </>,
+    );
+  if (invoice.isPending) return early(<Loader aria-label="Checking the payment" />);
+  if (invoice.isError) return early(<Alert color="red">This invoice could not be found.</Alert>);
   const paid = invoice.data.status === 'paid';
   return (
     <Stack maw={720}>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../kit/page-header';
 import { money, payInvoice, useInvoice } from './billing-api';
@@ -27,9 +27,23 @@ export default function BillingIframePage() {
     if (invoice.data?.status === 'paid') navigate(`/admin-panel/billing/done?invoice=${encodeURIComponent(id)}`, { replace: true });
   }, [invoice.data?.status, id, navigate]);
 
-  if (!id) return <Alert color="yellow">Choose an invoice to pay from Billing.</Alert>;
-  if (invoice.isPending) return <Loader aria-label="Loading the invoice" />;
-  if (invoice.isError) return <Alert color="red">This invoice could not be found.</Alert>;
+  const early = (body: React.ReactNode) => (
+    <Stack maw={720}>
+      <PageHeader title="Pay your invoice" />
+      {body}
+    </Stack>
+  );
+  if (!id)
+    return early(
+      <>
+        <Alert color="yellow">Choose an invoice to pay from Billing.</Alert>
+        <Button component={Link} to="/admin-panel/billing" variant="default" w="fit-content">
+          Go to billing
+        </Button>
+      </>,
+    );
+  if (invoice.isPending) return early(<Loader aria-label="Loading the invoice" />);
+  if (invoice.isError) return early(<Alert color="red">This invoice could not be found.</Alert>);
   const data = invoice.data;
   return (
     <Stack maw={720}>

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ActionButtons } from '../../kit/action-buttons';
 import { PageHeader } from '../../kit/page-header';
+import { humanize } from '../../kit/schema';
+import { StatusBadge } from '../../kit/status-badge';
 import { useAction } from '../../kit/use-action';
 import { CHANNEL_LABEL, type Channel, campaignAction, getReport, listRecipients, percent } from './campaigns-api';
 
@@ -54,7 +56,7 @@ export default function CampaignDetailsPage() {
         description={
           <Group gap="xs" component="span">
             <Badge variant="light">{CHANNEL_LABEL[c.channel as Channel]}</Badge>
-            <Badge>{String(c.status)}</Badge>
+            <StatusBadge value={String(c.status)} label={humanize(String(c.status))} />
             {c.statusReason ? <span>{String(c.statusReason)}</span> : null}
           </Group>
         }

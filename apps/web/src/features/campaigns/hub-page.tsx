@@ -2,6 +2,8 @@ import { Anchor, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
+import { humanize } from '../../kit/schema';
+import { StatusBadge } from '../../kit/status-badge';
 import { CHANNEL_LABEL, type Channel, getOverview, percent } from './campaigns-api';
 
 const COMPOSE: Record<Channel, string> = {
@@ -74,7 +76,9 @@ export function Hub({ only }: { only?: Channel }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{CHANNEL_LABEL[c.channel as Channel]}</Table.Td>
-                <Table.Td>{c.status}</Table.Td>
+                <Table.Td>
+                  <StatusBadge value={c.status} label={humanize(c.status)} />
+                </Table.Td>
                 <Table.Td>{c.counts.sent}</Table.Td>
                 <Table.Td>{only === 'whatsapp' ? percent(c.rates.read) : percent(c.rates.open)}</Table.Td>
                 <Table.Td>{percent(c.rates.delivery)}</Table.Td>

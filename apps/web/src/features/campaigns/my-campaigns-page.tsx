@@ -1,8 +1,10 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Table } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
+import { humanize } from '../../kit/schema';
+import { StatusBadge } from '../../kit/status-badge';
 import { CHANNEL_LABEL, type Channel, listCampaigns } from './campaigns-api';
 
 /** Every campaign, by channel; each opens its report. */
@@ -43,7 +45,7 @@ export default function MyCampaignsPage() {
                 </Table.Td>
                 <Table.Td>{CHANNEL_LABEL[c.channel as Channel]}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light">{c.status}</Badge>
+                  <StatusBadge value={c.status} label={humanize(c.status)} />
                 </Table.Td>
                 <Table.Td>{c.scheduledAt ? new Date(c.scheduledAt).toLocaleString() : ''}</Table.Td>
                 <Table.Td>{c.recipientCount}</Table.Td>
