@@ -266,7 +266,9 @@ export class LiveHub {
     }
     // A record of a resource with row rules: the viewer gets it only if the rule lets them read that
     // record, asked of the database as the viewer (a record they cannot see is never announced).
-    const ruled = this.rowRuled(event.topic);
+    // A removal (`<name>.removed`) cannot be asked of the rule: the record is gone when it is delivered.
+    // It names only an id that no longer exists, so whoever may read the resource hears of it.
+    const ruled = event.event.endsWith('.removed') ? null : this.rowRuled(event.topic);
     if (ruled && sub.viewer.kind === 'user') {
       const scope = scopeOf(this.db, sub.viewer.auth);
       ruled.resource.get(scope, ruled.id).then(

@@ -3,6 +3,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
+import './calendar.css';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Card } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -49,7 +50,7 @@ export default function CalendarPage() {
         title="Calendar"
         description="Scheduled and sent campaigns and marketing events. Drag a scheduled campaign to another time."
       />
-      <Card withBorder>
+      <Card withBorder className="atrium-calendar">
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView="dayGridMonth"
@@ -61,6 +62,12 @@ export default function CalendarPage() {
             if (arg.event.extendedProps.kind === 'campaign') navigate(`/admin-panel/campaign-details?id=${arg.event.id}`);
           }}
           height="auto"
+          // Words, not icon fonts: the chevrons were images without a name.
+          buttonIcons={false}
+          buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', list: 'List' }}
+          // A day cell is named by its visible number (the number's link keeps the full date as its
+          // label, which is not the text a reader sees in the cell).
+          dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
         />
       </Card>
     </>
