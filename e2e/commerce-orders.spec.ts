@@ -45,6 +45,11 @@ async function addToCart(page: Page, product: ShopProduct) {
     // Mantine's chip input is visually hidden: its label is what a shopper clicks.
     await group.locator('input:not([disabled]) + label').first().click();
   }
+  // A size picked before the sizes re-rendered for the colour may be sold out in it: try the others.
+  for (const label of await dialog.getByRole('group').last().locator('input:not([disabled]) + label').all()) {
+    if (await add.isEnabled()) break;
+    await label.click();
+  }
   await add.click();
   await expect(page.getByRole('button', { name: /^Cart, \d+ items?$/ })).toBeVisible();
   await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
