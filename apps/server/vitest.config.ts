@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/longest-first';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,10 @@ export default defineConfig({
     // Migrates (and, on demand, seeds) one template database per run; each test app gets a copy.
     globalSetup: ['test/db-templates.ts'],
     pool: 'forks',
+    // A worker's test files share its modules: importing the app once per worker rather than once per
+    // file saves about a third of the suite's CPU. Each file still starts its own app on its own database.
+    isolate: false,
+    sequence: { sequencer: LongestFirst },
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -131,11 +131,23 @@ export const kitTestModule: AppModule = defineModule({
 /** Creates the module's tables (from the declarations above, by drizzle-kit) on a fresh database, before the migrator runs. */
 export async function kitModuleSetup(db: Database): Promise<void> {
   const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
+  hidePrototypeAdditions();
   const statements = await generateMigration(
     generateDrizzleJson({}),
     generateDrizzleJson({ testPlans, testNotes }, undefined, undefined, 'snake_case'),
   );
   for (const statement of statements) await db.query(statement);
+}
+
+/**
+ * drizzle-kit/api adds methods to String.prototype and Array.prototype when it is imported (e.g.
+ * `Array.prototype.random`). A worker's test files share its modules (vitest.config.ts), and pdf.js
+ * refuses to run beside an enumerable Array.prototype property, so they are made non-enumerable.
+ */
+function hidePrototypeAdditions(): void {
+  for (const proto of [String.prototype, Array.prototype]) {
+    for (const key of Object.keys(proto)) Object.defineProperty(proto, key, { enumerable: false });
+  }
 }
 
 /** startTestApp's options for an app with this module: `startTestApp({}, withKitModule)`. */
