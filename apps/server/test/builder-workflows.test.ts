@@ -146,6 +146,21 @@ describe('tasks and board', () => {
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'done' }, client), 404, 'not_found');
   });
 
+  it('a drop between two cards with no gap left renumbers their column and keeps the order', async () => {
+    const [a, b, c] = tasks;
+    // Two neighbours a ten-millionth apart: no position fits between them.
+    await t.app.db.query('update builder_tasks set position = $2 where id = $1', [c.id, 5000]);
+    await t.app.db.query('update builder_tasks set position = $2 where id = $1', [b.id, 5000 + 1e-7]);
+    const moved = dataOf(await api('POST', `builder/tasks/${a.id}/move`, { status: 'todo', beforeId: c.id, afterId: b.id }, dev));
+    expect(moved.completedAt).toBeNull();
+    const board = dataOf(await api('GET', `builder/projects/${project.id}/board`));
+    expect(board.columns[0].cards.map((x: Json) => [x.title, x.position])).toEqual([
+      ['C', 1024],
+      ['A', 1536],
+      ['B', 2048],
+    ]);
+  });
+
   it('my work lists open tasks assigned to me; assignment notifies the assignee', async () => {
     dataOf(await api('PATCH', `builder/tasks/${tasks[1].id}`, { assigneeId: dev.userId }));
     const mine = dataOf(await api('GET', 'builder/my-tasks', undefined, dev));
