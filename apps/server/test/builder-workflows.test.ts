@@ -319,7 +319,15 @@ describe('issues, logs and reports', () => {
     expect(outsiders.hours).toEqual([]);
     const stats = dataOf(await api('GET', `builder/projects/${project.id}/stats`));
     expect(stats.people.map((p: Json) => p.userId)).toEqual(expect.arrayContaining([dev.userId, ux.userId]));
-    expect(stats.risks).toHaveProperty('pendingChanges');
+    // A, B and C are to do; B is the developer's; the one change request was approved.
+    expect(stats.statuses.map((x: Json) => [x.status, x.count])).toEqual([
+      ['todo', 3],
+      ['in_progress', 0],
+      ['in_review', 0],
+      ['done', 0],
+    ]);
+    expect(stats.people.find((p: Json) => p.userId === dev.userId)).toMatchObject({ openTasks: 1, capacityHours: 40 });
+    expect(stats.risks).toMatchObject({ overdue: 0, urgentUnassigned: 0, pendingChanges: 0, pendingHours: 0 });
   });
 });
 
