@@ -54,7 +54,8 @@ function TaskCard({ card }: { card: Card }) {
         {card.title}
       </Text>
       <Group gap={4} mt={4}>
-        <Badge size="xs" color={PRIORITY[card.priority] ?? 'gray'}>
+        {/* Light, as the kit's status badges: white on a filled blue or yellow is too faint to read (axe). */}
+        <Badge size="xs" variant="light" tt="none" color={PRIORITY[card.priority] ?? 'gray'}>
           {label(card.priority)}
         </Badge>
         {card.dueDate ? (

@@ -250,7 +250,7 @@ export default function DesignPage() {
                 { value: 'mobile', label: 'Mobile' },
               ]}
             />
-            <Badge color={status === 'Approved' ? 'green' : 'gray'} size="lg">
+            <Badge variant="light" tt="none" color={status === 'Approved' ? 'green' : 'gray'} size="lg">
               {platform === 'web' ? 'Web' : 'Mobile'}: {status}
             </Badge>
             <FileButton onChange={upload} accept="image/png,image/jpeg,image/webp">
