@@ -67,8 +67,8 @@ run(() =>
     await db.connect();
     try {
       const [{ tenant_id: tenantId }] = (await db.query('select tenant_id from builder_projects where id = $1', [project.id])).rows;
-      let sum = 0;
-      const bounds = SPREAD.map(([, share]) => Math.round((sum += share) * TASKS)); // each column's last task number
+      // Each column's last task number: the running sum of the shares.
+      const bounds = SPREAD.map((_, i) => Math.round(SPREAD.slice(0, i + 1).reduce((n, [, share]) => n + share, 0) * TASKS));
       await db.query(
         `insert into builder_tasks (tenant_id, id, project_id, title, status, position, priority, labels, estimate_hours, due_date, created_by, completed_at)
          select $1, gen_random_uuid(), $2, 'Task ' || i,
