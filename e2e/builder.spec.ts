@@ -178,9 +178,9 @@ test('a task dragged to Done moves on the board of a second signed-in browser wi
     const moved = page.waitForResponse((r) => r.url().endsWith(`/builder/tasks/${task.id}/move`) && r.request().method() === 'POST');
     await page.keyboard.press('Space');
     expect((await moved).status()).toBe(200);
-    await expect(page.locator('[data-column="done"]').locator(`[data-task="${title}"]`)).toBeVisible();
-    // The other browser did nothing: its board hears of the move.
+    // The other browser did nothing: within a second of the move's answer its board shows it.
     await expect(watched).toBeVisible({ timeout: 1_000 });
+    await expect(page.locator('[data-column="done"]').locator(`[data-task="${title}"]`)).toBeVisible();
 
     const board = await ok(api('GET', `/api/v1/builder/projects/${project.id}/board`));
     const done = board.columns.find((c: Json) => c.status === 'done');
