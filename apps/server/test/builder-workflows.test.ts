@@ -146,6 +146,21 @@ describe('tasks and board', () => {
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'done' }, client), 404, 'not_found');
   });
 
+  it('a drop between two cards with no gap left renumbers their column and keeps the order', async () => {
+    const [a, b, c] = tasks;
+    // Two neighbours a ten-millionth apart: no position fits between them.
+    await t.app.db.query('update builder_tasks set position = $2 where id = $1', [c.id, 5000]);
+    await t.app.db.query('update builder_tasks set position = $2 where id = $1', [b.id, 5000 + 1e-7]);
+    const moved = dataOf(await api('POST', `builder/tasks/${a.id}/move`, { status: 'todo', beforeId: c.id, afterId: b.id }, dev));
+    expect(moved.completedAt).toBeNull();
+    const board = dataOf(await api('GET', `builder/projects/${project.id}/board`));
+    expect(board.columns[0].cards.map((x: Json) => [x.title, x.position])).toEqual([
+      ['C', 1024],
+      ['A', 1536],
+      ['B', 2048],
+    ]);
+  });
+
   it('my work lists open tasks assigned to me; assignment notifies the assignee', async () => {
     dataOf(await api('PATCH', `builder/tasks/${tasks[1].id}`, { assigneeId: dev.userId }));
     const mine = dataOf(await api('GET', 'builder/my-tasks', undefined, dev));
@@ -304,7 +319,15 @@ describe('issues, logs and reports', () => {
     expect(outsiders.hours).toEqual([]);
     const stats = dataOf(await api('GET', `builder/projects/${project.id}/stats`));
     expect(stats.people.map((p: Json) => p.userId)).toEqual(expect.arrayContaining([dev.userId, ux.userId]));
-    expect(stats.risks).toHaveProperty('pendingChanges');
+    // A, B and C are to do; B is the developer's; the one change request was approved.
+    expect(stats.statuses.map((x: Json) => [x.status, x.count])).toEqual([
+      ['todo', 3],
+      ['in_progress', 0],
+      ['in_review', 0],
+      ['done', 0],
+    ]);
+    expect(stats.people.find((p: Json) => p.userId === dev.userId)).toMatchObject({ openTasks: 1, capacityHours: 40 });
+    expect(stats.risks).toMatchObject({ overdue: 0, urgentUnassigned: 0, pendingChanges: 0, pendingHours: 0 });
   });
 });
 

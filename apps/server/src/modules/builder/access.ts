@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AccessCaller, Db, RowRule, Scope } from '../../kernel/resources';
-import { errors } from '../../kernel/resources';
+import { errors, tenantFilter } from '../../kernel/resources';
 import { builderMembers, type MemberRole } from './tables';
 
 // Who sees and changes a project's records (Linear's and Jira's project membership): the community's
@@ -65,7 +65,7 @@ export async function membershipOf(tx: Db, tenantId: string, projectId: string, 
       developer: builderMembers.developer,
     })
     .from(builderMembers)
-    .where(and(eq(builderMembers.tenantId, tenantId), eq(builderMembers.projectId, projectId), eq(builderMembers.userId, userId)));
+    .where(and(tenantFilter(builderMembers, tenantId), eq(builderMembers.projectId, projectId), eq(builderMembers.userId, userId)));
   return row ?? null;
 }
 

@@ -54,7 +54,8 @@ function TaskCard({ card }: { card: Card }) {
         {card.title}
       </Text>
       <Group gap={4} mt={4}>
-        <Badge size="xs" color={PRIORITY[card.priority] ?? 'gray'}>
+        {/* Light, as the kit's status badges: white on a filled blue or yellow is too faint to read (axe). */}
+        <Badge size="xs" variant="light" tt="none" color={PRIORITY[card.priority] ?? 'gray'}>
           {label(card.priority)}
         </Badge>
         {card.dueDate ? (
@@ -120,6 +121,34 @@ function target(board: Board, event: DragEndEvent) {
     : { status, beforeId: cards[index - 1]?.id ?? null, afterId: cards[index]?.id ?? null };
 }
 
+/**
+ * The board with one card placed at `to` (its column and position), as a move announces it: shown at
+ * once, before the reload that follows brings the counts and any card not loaded yet. A card this
+ * board has not loaded is left to that reload.
+ */
+export function placeCard(board: Board, to: { id: string; status: string; position: number }): Board {
+  const card = board.columns.flatMap((c) => c.cards).find((c) => c.id === to.id);
+  if (!card || !board.columns.some((c) => c.status === to.status)) return board;
+  const moved = { ...card, status: to.status, position: to.position };
+  return {
+    ...board,
+    columns: board.columns.map((column) => {
+      const had = column.cards.some((c) => c.id === to.id);
+      let cards = column.cards.filter((c) => c.id !== to.id);
+      if (column.status === to.status) cards = [...cards, moved].sort((a, b) => a.position - b.position);
+      const count = column.count - (had ? 1 : 0) + (column.status === to.status ? 1 : 0);
+      return { ...column, cards, count };
+    }),
+  };
+}
+
+interface Placement {
+  id: string;
+  projectId: string | null;
+  status: string;
+  position: number;
+}
+
 function TaskBoard({ projectId }: { projectId: string }) {
   const client = useQueryClient();
   const key = ['builder', 'board', projectId];
@@ -135,8 +164,13 @@ function TaskBoard({ projectId }: { projectId: string }) {
   useEffect(
     () =>
       subscribeLive((event) => {
-        if (event === null || event.event.startsWith('builder.task.'))
-          void client.invalidateQueries({ queryKey: ['builder', 'board', projectId] });
+        if (event !== null && !event.event.startsWith('builder.task.')) return;
+        const key = ['builder', 'board', projectId];
+        const to = event?.data.data as Placement | undefined;
+        if (event?.event === 'builder.task.moved' && to?.projectId === projectId) {
+          client.setQueryData<Board>(key, (board) => (board ? placeCard(board, to) : board));
+        }
+        void client.invalidateQueries({ queryKey: key });
       }),
     [client, projectId],
   );
@@ -145,7 +179,10 @@ function TaskBoard({ projectId }: { projectId: string }) {
     const to = target(board.data, event);
     if (!to) return;
     try {
-      await request('POST', `/api/v1/builder/tasks/${event.active.id}/move`, { body: to });
+      const { data } = await request<{ data: Placement & { id: string } }>('POST', `/api/v1/builder/tasks/${event.active.id}/move`, {
+        body: to,
+      });
+      client.setQueryData<Board>(key, (b) => (b ? placeCard(b, data) : b));
     } catch (err) {
       notifications.show({ color: 'red', title: 'Not moved', message: err instanceof ApiError ? err.message : 'Try again' });
     }

@@ -1,8 +1,9 @@
 import { Alert, Badge, Box, Button, FileButton, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { ApiError, request } from '../../api/client';
+import { subscribeLive } from '../../lib/live';
 import { decodeToken, getToken } from '../../lib/session';
 import { useCurrentProject } from './api';
 import { ProjectPicker } from './project-picker';
@@ -25,6 +26,13 @@ interface Design {
   webUiuxDesign: string | null;
   mobileUiuxDesign: string | null;
   figma: string | null;
+}
+
+interface StoryApproval {
+  id: string;
+  title: string;
+  designs: number;
+  approvedDesigns: number;
 }
 
 const community = () => decodeToken(getToken() ?? '')?.cn ?? '';
@@ -121,6 +129,53 @@ function Canvas({ design, platform, onChange }: { design: Design; platform: 'web
   );
 }
 
+/** The project's stories split by this platform's approval: approved when each of its designs is. */
+function StoryApprovals({ projectId, platform }: { projectId: string; platform: 'web' | 'mobile' }) {
+  const stories = useQuery({
+    // Under the designs' key: whatever reloads the designs (a change here or live) reloads this too.
+    queryKey: ['builder', 'designs', projectId, 'story-approvals', platform],
+    queryFn: () =>
+      request<{ data: { approved: StoryApproval[]; unapproved: StoryApproval[] } }>(
+        'GET',
+        `/api/v1/builder/projects/${projectId}/story-approvals`,
+        { query: { platform } },
+      ).then((r) => r.data),
+  });
+  if (!stories.data) return null;
+  const name = platform === 'web' ? 'web' : 'mobile';
+  const list = (title: string, items: StoryApproval[]) => (
+    <Paper withBorder p="sm" w={320} component="section" aria-label={title}>
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      ) : (
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {items.map((s) => (
+            <li key={s.id}>
+              <Text size="sm">
+                {s.title}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({s.approvedDesigns} of {s.designs} designs)
+                </Text>
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Paper>
+  );
+  return (
+    <Group align="flex-start">
+      {list(`Stories approved for ${name}`, stories.data.approved)}
+      {list(`Stories not yet approved for ${name}`, stories.data.unapproved)}
+    </Group>
+  );
+}
+
 /** Design review: the project's designs, web and mobile images with pinned notes, approval per platform. */
 export default function DesignPage() {
   const { id: projectId } = useCurrentProject();
@@ -137,6 +192,15 @@ export default function DesignPage() {
   });
   const design = designs.data?.find((d) => d.id === designId) ?? designs.data?.[0] ?? null;
   const refresh = () => client.invalidateQueries({ queryKey: ['builder', 'designs', projectId] });
+  // A note, comment, upload or approval by someone else (the designer, the client) shows at once.
+  useEffect(
+    () =>
+      subscribeLive((event) => {
+        if (event === null || event.event === 'builder.design.changed')
+          void client.invalidateQueries({ queryKey: ['builder', 'designs', projectId] });
+      }),
+    [client, projectId],
+  );
   async function upload(file: File | null) {
     if (!file || !design) return;
     const form = new FormData();
@@ -186,7 +250,7 @@ export default function DesignPage() {
                 { value: 'mobile', label: 'Mobile' },
               ]}
             />
-            <Badge color={status === 'Approved' ? 'green' : 'gray'} size="lg">
+            <Badge variant="light" tt="none" color={status === 'Approved' ? 'green' : 'gray'} size="lg">
               {platform === 'web' ? 'Web' : 'Mobile'}: {status}
             </Badge>
             <FileButton onChange={upload} accept="image/png,image/jpeg,image/webp">
@@ -209,6 +273,7 @@ export default function DesignPage() {
             ) : null}
           </Group>
           {design ? <Canvas design={design} platform={platform} onChange={refresh} /> : null}
+          {projectId ? <StoryApprovals projectId={projectId} platform={platform} /> : null}
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Scope } from '../../../kernel/resources';
 import { errors, tenantFilter } from '../../../kernel/resources';
 import { builderProjects, builderTasks, DEFAULT_TASK_STATUSES } from '../tables';
@@ -9,7 +9,7 @@ export async function statusesOf(tx: Db, tenantId: string, projectId: string | n
   const [row] = await tx
     .select({ statuses: builderProjects.taskStatuses })
     .from(builderProjects)
-    .where(and(eq(builderProjects.tenantId, tenantId), eq(builderProjects.id, projectId)));
+    .where(and(tenantFilter(builderProjects, tenantId), eq(builderProjects.id, projectId)));
   return row?.statuses ?? DEFAULT_TASK_STATUSES;
 }
 
@@ -59,11 +59,16 @@ export async function positionBetween(
   if (below === null) return above + 1024;
   if (below <= above) throw errors.validation({ afterId: 'Must be below beforeId' });
   if (below - above > 1e-6) return (above + below) / 2;
-  await tx.execute(sql`
-    update builder_tasks t set position = n.rn * 1024
-    from (select id, row_number() over (order by position, id) as rn from builder_tasks
-          where ${inColumn(tenantId, projectId, status)} and id <> ${movingId}) n
-    where t.tenant_id = ${tenantId} and t.id = n.id`);
+  const renumbered = tx
+    .select({ id: builderTasks.id, rn: sql<number>`row_number() over (order by ${builderTasks.position}, ${builderTasks.id})`.as('rn') })
+    .from(builderTasks)
+    .where(and(inColumn(tenantId, projectId, status), ne(builderTasks.id, movingId)))
+    .as('n');
+  await tx
+    .update(builderTasks)
+    .set({ position: sql`${renumbered.rn} * 1024` })
+    .from(renumbered)
+    .where(and(tenantFilter(builderTasks, tenantId), eq(builderTasks.id, renumbered.id)));
   return positionBetween(tx, tenantId, projectId, status, beforeId, afterId, movingId);
 }
 
@@ -96,23 +101,29 @@ export async function boardOf(
   filters: { assigneeId?: string } = {},
 ) {
   const statuses = await statusesOf(tx, scope.tenantId, projectId);
-  const extra = filters.assigneeId ? sql` and assignee_id = ${filters.assigneeId}` : sql``;
+  // The project's tasks as the kit filters them (the community), optionally one assignee's.
+  const ofProject = and(
+    tenantFilter(builderTasks, scope.tenantId),
+    eq(builderTasks.projectId, projectId),
+    filters.assigneeId ? eq(builderTasks.assigneeId, filters.assigneeId) : undefined,
+  );
+  // One index range per column (tenant, project, status, position), each stopping after `perColumn` rows.
   const cards = (await tx.execute(sql`
     select c.id, c.title, c.status, c.position, c.assignee_id as "assigneeId", c.priority, c.due_date as "dueDate",
            c.labels, c.estimate_hours as "estimateHours", c.story_id as "storyId", c.task_list_id as "taskListId"
     from unnest(${sql.param(statuses)}::text[]) as s(status)
     cross join lateral (
-      select * from builder_tasks t
-      where t.tenant_id = ${scope.tenantId} and t.project_id = ${projectId} and t.status = s.status${extra}
-      order by t.position, t.id limit ${perColumn}
+      select * from ${builderTasks}
+      where ${ofProject} and ${builderTasks.status} = s.status
+      order by ${builderTasks.position}, ${builderTasks.id} limit ${perColumn}
     ) c`)) as unknown as { rows?: BoardCard[] } | BoardCard[];
-  const counts = (await tx.execute(sql`
-    select status, count(*)::int as count from builder_tasks
-    where tenant_id = ${scope.tenantId} and project_id = ${projectId}${extra} group by status`)) as unknown as
-    | { rows?: { status: string; count: number }[] }
-    | { status: string; count: number }[];
+  const counts = await tx
+    .select({ status: builderTasks.status, count: sql<number>`count(*)::int` })
+    .from(builderTasks)
+    .where(ofProject)
+    .groupBy(builderTasks.status);
   const cardRows = rowsOf(cards);
-  const countRows = new Map(rowsOf(counts).map((r) => [r.status, Number(r.count)]));
+  const countRows = new Map(counts.map((r) => [r.status, Number(r.count)]));
   return {
     statuses,
     columns: statuses.map((status) => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../../kernel/events';
-import type { Db, Row, Scope } from '../../../kernel/resources';
+import { type Db, type Row, type Scope, tenantFilter } from '../../../kernel/resources';
 import { builderIssues, ISSUE_LOOKUPS, type IssueComment } from '../tables';
 import { type LookupKind, lookupValues } from './lookups';
 import { tell } from './notices';
@@ -20,7 +20,7 @@ export async function addIssueComment(tx: Db, scope: Scope, issue: Row, text: st
   const [row] = await tx
     .update(builderIssues)
     .set({ comments, updatedAt: new Date() })
-    .where(and(eq(builderIssues.tenantId, scope.tenantId), eq(builderIssues.id, issue.id)))
+    .where(and(tenantFilter(builderIssues, scope.tenantId), eq(builderIssues.id, issue.id)))
     .returning();
   const { tenantId: _t, ...after } = row;
   await recordAudit(tx, scope, [{ action: 'update', resource: 'builder/issues', recordId: issue.id, before: issue, after }]);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../kernel/resources';
+import { type Db, tenantFilter } from '../../../kernel/resources';
 import { builderIssueLookups, type ISSUE_LOOKUPS } from '../tables';
 
 export type LookupKind = (typeof ISSUE_LOOKUPS)[number];
@@ -33,7 +33,7 @@ export async function lookupValues(
   const own = await tx
     .select({ id: builderIssueLookups.id, name: builderIssueLookups.name })
     .from(builderIssueLookups)
-    .where(and(eq(builderIssueLookups.tenantId, tenantId), eq(builderIssueLookups.kind, kind)))
+    .where(and(tenantFilter(builderIssueLookups, tenantId), eq(builderIssueLookups.kind, kind)))
     .orderBy(asc(builderIssueLookups.position), asc(builderIssueLookups.name));
   if (own.length > 0) return own.map((o) => ({ ...o, custom: true }));
   return DEFAULT_LOOKUPS[kind].map((name) => ({ id: null, name, custom: false }));

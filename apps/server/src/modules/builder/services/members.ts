@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../../kernel/auth';
 import type { Db } from '../../../kernel/resources';
-import { errors } from '../../../kernel/resources';
+import { errors, tenantFilter } from '../../../kernel/resources';
 import { builderMembers, MEMBER_ROLES } from '../tables';
 
 export const memberInput = z
@@ -53,23 +53,26 @@ export async function addMember(tx: Db, tenantId: string, projectId: string, inp
 
 /** A project's members with their names. */
 export async function membersOf(tx: Db, tenantId: string, projectId: string) {
-  return tx
-    .select({
-      userId: builderMembers.userId,
-      name: users.name,
-      email: users.email,
-      ba: builderMembers.ba,
-      client: builderMembers.client,
-      ux: builderMembers.ux,
-      pm: builderMembers.pm,
-      qa: builderMembers.qa,
-      developer: builderMembers.developer,
-      capacityHours: builderMembers.capacityHours,
-    })
-    .from(builderMembers)
-    .innerJoin(users, and(eq(users.tenantId, builderMembers.tenantId), eq(users.id, builderMembers.userId)))
-    .where(and(eq(builderMembers.tenantId, tenantId), eq(builderMembers.projectId, projectId)))
-    .orderBy(users.name);
+  return (
+    tx
+      .select({
+        userId: builderMembers.userId,
+        name: users.name,
+        email: users.email,
+        ba: builderMembers.ba,
+        client: builderMembers.client,
+        ux: builderMembers.ux,
+        pm: builderMembers.pm,
+        qa: builderMembers.qa,
+        developer: builderMembers.developer,
+        capacityHours: builderMembers.capacityHours,
+      })
+      .from(builderMembers)
+      // Both sides filtered by the community, so each is read by its own (tenant_id, …) index.
+      .innerJoin(users, and(tenantFilter(users, tenantId), eq(users.id, builderMembers.userId)))
+      .where(and(tenantFilter(builderMembers, tenantId), eq(builderMembers.projectId, projectId)))
+      .orderBy(users.name)
+  );
 }
 
 /** Replaces a project's members with `list` (400 naming a user the community does not have). */
@@ -80,7 +83,7 @@ export async function setMembers(tx: Db, tenantId: string, projectId: string, li
     const found = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+      .where(and(tenantFilter(users, tenantId), inArray(users.id, ids)));
     const known = new Set(found.map((f) => f.id));
     const missing = list.findIndex((m) => !known.has(m.userId));
     if (missing >= 0) throw errors.validation({ [`members.${missing}.userId`]: 'No such admin in this community' });
@@ -89,7 +92,7 @@ export async function setMembers(tx: Db, tenantId: string, projectId: string, li
     .delete(builderMembers)
     .where(
       and(
-        eq(builderMembers.tenantId, tenantId),
+        tenantFilter(builderMembers, tenantId),
         eq(builderMembers.projectId, projectId),
         ids.length > 0 ? sql`${builderMembers.userId} <> all(${sql.param(ids)}::uuid[])` : sql`true`,
       ),

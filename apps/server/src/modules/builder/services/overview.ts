@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db, Scope } from '../../../kernel/resources';
+import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
 import { projectsResource } from '../resources/projects';
 import { tasksResource } from '../resources/tasks';
 import { builderProjects, builderTasks } from '../tables';
@@ -34,7 +34,7 @@ export async function myTasks(db: Db, scope: Scope, limit: number) {
       project: builderProjects.name,
     })
     .from(builderTasks)
-    .leftJoin(builderProjects, and(eq(builderProjects.tenantId, builderTasks.tenantId), eq(builderProjects.id, builderTasks.projectId)))
+    .leftJoin(builderProjects, and(tenantFilter(builderProjects, scope.tenantId), eq(builderProjects.id, builderTasks.projectId)))
     .where(
       and(
         visible,

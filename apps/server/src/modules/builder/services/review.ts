@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../../kernel/events';
 import { publish } from '../../../kernel/live';
 import type { Db, Row, Scope } from '../../../kernel/resources';
-import { errors } from '../../../kernel/resources';
+import { errors, tenantFilter } from '../../../kernel/resources';
 import { membershipOf, requireRole } from '../access';
 import { builderDesigns, builderStories, type DesignHistoryEntry, type DesignNote } from '../tables';
 import { memberIdsWith, membersOf } from './members';
@@ -28,7 +28,11 @@ export const imageKey = (p: Platform) => (p === 'web' ? 'webUiuxDesign' : 'mobil
 /** The design (read as the caller: a member of its project), locked for this change. */
 export async function lockDesign(tx: Db, scope: Scope, read: (tx: Db) => Promise<Row>): Promise<Row> {
   const design = await read(tx);
-  await tx.execute(sql`select 1 from builder_designs where tenant_id = ${scope.tenantId} and id = ${design.id} for update`);
+  await tx
+    .select({ id: builderDesigns.id })
+    .from(builderDesigns)
+    .where(and(tenantFilter(builderDesigns, scope.tenantId), eq(builderDesigns.id, String(design.id))))
+    .for('update');
   return read(tx);
 }
 
@@ -38,7 +42,7 @@ async function save(tx: Db, scope: Scope, design: Row, patch: Record<string, unk
   const [row] = (await tx
     .update(builderDesigns)
     .set({ ...patch, uxHistory: history, updatedAt: new Date() } as never)
-    .where(and(eq(builderDesigns.tenantId, scope.tenantId), eq(builderDesigns.id, design.id)))
+    .where(and(tenantFilter(builderDesigns, scope.tenantId), eq(builderDesigns.id, design.id)))
     .returning()) as Row[];
   const { tenantId: _t, ...after } = row;
   await recordAudit(tx, scope, [{ action: 'update', resource: DESIGNS, recordId: design.id, before: design, after }]);
@@ -241,8 +245,8 @@ export async function storyApprovals(tx: Db, tenantId: string, projectId: string
       approved: sql<number>`count(${builderDesigns.id}) filter (where ${column} = ${APPROVED})::int`,
     })
     .from(builderStories)
-    .leftJoin(builderDesigns, and(eq(builderDesigns.tenantId, builderStories.tenantId), eq(builderDesigns.storyId, builderStories.id)))
-    .where(and(eq(builderStories.tenantId, tenantId), eq(builderStories.projectId, projectId)))
+    .leftJoin(builderDesigns, and(tenantFilter(builderDesigns, tenantId), eq(builderDesigns.storyId, builderStories.id)))
+    .where(and(tenantFilter(builderStories, tenantId), eq(builderStories.projectId, projectId)))
     .groupBy(builderStories.id, builderStories.title, builderStories.role)
     .orderBy(builderStories.title);
   const out = (r: (typeof rows)[number]) => ({ id: r.id, title: r.title, role: r.role, designs: r.designs, approvedDesigns: r.approved });

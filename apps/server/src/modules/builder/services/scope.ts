@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../../kernel/events';
 import type { Db, Scope } from '../../../kernel/resources';
-import { errors } from '../../../kernel/resources';
+import { errors, tenantFilter } from '../../../kernel/resources';
 import { requireRole } from '../access';
 import { builderProjects, builderScopeItems } from '../tables';
 import { memberIdsWith } from './members';
@@ -18,7 +18,7 @@ export async function recomputeEstimate(tx: Db, tenantId: string, projectId: str
     .from(builderScopeItems)
     .where(
       and(
-        eq(builderScopeItems.tenantId, tenantId),
+        tenantFilter(builderScopeItems, tenantId),
         eq(builderScopeItems.projectId, projectId),
         eq(builderScopeItems.status, 'approved'),
         without ? ne(builderScopeItems.id, without) : undefined,
@@ -27,7 +27,7 @@ export async function recomputeEstimate(tx: Db, tenantId: string, projectId: str
   await tx
     .update(builderProjects)
     .set({ estimateHours: Number(sum.hours), estimateMinor: Number(sum.price), updatedAt: new Date() })
-    .where(and(eq(builderProjects.tenantId, tenantId), eq(builderProjects.id, projectId)));
+    .where(and(tenantFilter(builderProjects, tenantId), eq(builderProjects.id, projectId)));
 }
 
 /**
@@ -49,7 +49,7 @@ export async function decideChange(
   const [row] = await tx
     .update(builderScopeItems)
     .set({ status, decidedBy: scope.actor.id, decidedAt: new Date(), decisionNote: note, updatedAt: new Date() })
-    .where(and(eq(builderScopeItems.tenantId, scope.tenantId), eq(builderScopeItems.id, item.id)))
+    .where(and(tenantFilter(builderScopeItems, scope.tenantId), eq(builderScopeItems.id, item.id)))
     .returning();
   await recordAudit(tx, scope, [{ action: 'update', resource: 'builder/scope-items', recordId: item.id, before: item, after: row }]);
   await recomputeEstimate(tx, scope.tenantId, projectId);

@@ -1,23 +1,44 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../../kernel/resources';
-import { rowsOf, statusesOf } from './board';
+import { and, asc, between, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../../kernel/auth';
+import { type Db, tenantFilter } from '../../../kernel/resources';
+import {
+  builderAttendance,
+  builderIssues,
+  builderMembers,
+  builderProjects,
+  builderScopeItems,
+  builderTasks,
+  builderTimeLogs,
+} from '../tables';
+import { statusesOf } from './board';
 
-type Rows<T> = { rows?: T[] } | T[];
-const run = async <T>(tx: Db, query: ReturnType<typeof sql>) => rowsOf((await tx.execute(query)) as unknown as Rows<T>);
+// Every statement names the community through the kit's tenantFilter on each table it reads (correlated
+// subqueries included), beside the project: each read is a range of a (tenant_id, project_id, …) index.
+
+/** `(select <what> from <table> where <conditions>)`: a scalar subquery. */
+const scalar = <T>(what: SQL, table: typeof builderTasks | typeof builderTimeLogs, ...conditions: (SQL | undefined)[]) =>
+  sql<T>`(select ${what} from ${table} where ${and(...conditions)})`;
 
 /** Each listed project's task counts by done/open and hours logged (project-management's progress). */
 export async function progressOf(tx: Db, tenantId: string, projectIds: string[]) {
   if (projectIds.length === 0) return new Map<string, { total: number; done: number; loggedHours: number }>();
-  const rows = await run<{ id: string; total: number; done: number; minutes: number }>(
-    tx,
-    sql`select p.id,
-      (select count(*)::int from builder_tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id) as total,
-      (select count(*)::int from builder_tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id
-         and t.status = p.task_statuses[array_length(p.task_statuses, 1)]) as done,
-      (select coalesce(sum(minutes), 0)::int from builder_time_logs l where l.tenant_id = p.tenant_id and l.project_id = p.id) as minutes
-    from builder_projects p where p.tenant_id = ${tenantId} and p.id = any(${sql.param(projectIds)}::uuid[])`,
-  );
-  return new Map(rows.map((r) => [r.id, { total: r.total, done: r.done, loggedHours: r.minutes / 60 }]));
+  const ofProject = and(tenantFilter(builderTasks, tenantId), eq(builderTasks.projectId, builderProjects.id));
+  const lastStatus = sql`${builderProjects.taskStatuses}[array_length(${builderProjects.taskStatuses}, 1)]`;
+  const rows = await tx
+    .select({
+      id: builderProjects.id,
+      total: scalar<number>(sql`count(*)::int`, builderTasks, ofProject),
+      done: scalar<number>(sql`count(*)::int`, builderTasks, ofProject, sql`${builderTasks.status} = ${lastStatus}`),
+      minutes: scalar<number>(
+        sql`coalesce(sum(${builderTimeLogs.minutes}), 0)::int`,
+        builderTimeLogs,
+        tenantFilter(builderTimeLogs, tenantId),
+        eq(builderTimeLogs.projectId, builderProjects.id),
+      ),
+    })
+    .from(builderProjects)
+    .where(and(tenantFilter(builderProjects, tenantId), inArray(builderProjects.id, projectIds)));
+  return new Map(rows.map((r) => [r.id, { total: Number(r.total), done: Number(r.done), loggedHours: Number(r.minutes) / 60 }]));
 }
 
 /**
@@ -28,82 +49,124 @@ export async function progressOf(tx: Db, tenantId: string, projectIds: string[])
 export async function projectStats(tx: Db, tenantId: string, projectId: string, today: string) {
   const statuses = await statusesOf(tx, tenantId, projectId);
   const done = statuses[statuses.length - 1];
-  const byStatus = await run<{ status: string; count: number; hours: number }>(
-    tx,
-    sql`select status, count(*)::int as count, coalesce(sum(estimate_hours), 0)::float8 as hours from builder_tasks
-        where tenant_id = ${tenantId} and project_id = ${projectId} group by status`,
-  );
-  const people = await run<{ userId: string; name: string; capacityHours: number; loggedMinutes: number; openTasks: number }>(
-    tx,
-    sql`select m.user_id as "userId", u.name, m.capacity_hours::float8 as "capacityHours",
-      (select coalesce(sum(l.minutes), 0)::int from builder_time_logs l where l.tenant_id = m.tenant_id and l.project_id = m.project_id
-         and l.user_id = m.user_id and l.date >= to_char(date_trunc('week', ${today}::date), 'YYYY-MM-DD')) as "loggedMinutes",
-      (select count(*)::int from builder_tasks t where t.tenant_id = m.tenant_id and t.project_id = m.project_id
-         and t.assignee_id = m.user_id and t.status <> ${done}) as "openTasks"
-    from builder_members m join users u on u.tenant_id = m.tenant_id and u.id = m.user_id
-    where m.tenant_id = ${tenantId} and m.project_id = ${projectId} order by u.name`,
-  );
-  const burnup = await run<{ week: string; doneHours: number }>(
-    tx,
-    sql`select to_char(date_trunc('week', completed_at), 'YYYY-MM-DD') as week, coalesce(sum(estimate_hours), 0)::float8 as "doneHours"
-        from builder_tasks where tenant_id = ${tenantId} and project_id = ${projectId} and completed_at is not null
-        group by 1 order by 1`,
-  );
-  const risks = await run<{
-    overdue: number;
-    urgentUnassigned: number;
-    criticalIssues: number;
-    pendingChanges: number;
-    pendingHours: number;
-  }>(
-    tx,
-    sql`select
-      (select count(*)::int from builder_tasks where tenant_id = ${tenantId} and project_id = ${projectId} and status <> ${done} and due_date < ${today}) as overdue,
-      (select count(*)::int from builder_tasks where tenant_id = ${tenantId} and project_id = ${projectId} and status <> ${done}
-         and assignee_id is null and priority = 'urgent') as "urgentUnassigned",
-      (select count(*)::int from builder_issues where tenant_id = ${tenantId} and project_id = ${projectId}
-         and severity = 'Critical' and status not in ('Closed', 'Fixed')) as "criticalIssues",
-      (select count(*)::int from builder_scope_items where tenant_id = ${tenantId} and project_id = ${projectId} and status = 'proposed') as "pendingChanges",
-      (select coalesce(sum(hours), 0)::float8 from builder_scope_items where tenant_id = ${tenantId} and project_id = ${projectId} and status = 'proposed') as "pendingHours"`,
-  );
+  const tasks = and(tenantFilter(builderTasks, tenantId), eq(builderTasks.projectId, projectId));
+  const open = and(tasks, ne(builderTasks.status, done));
+  const byStatus = await tx
+    .select({
+      status: builderTasks.status,
+      count: sql<number>`count(*)::int`,
+      hours: sql<number>`coalesce(sum(${builderTasks.estimateHours}), 0)::float8`,
+    })
+    .from(builderTasks)
+    .where(tasks)
+    .groupBy(builderTasks.status);
+  const weekStart = sql`to_char(date_trunc('week', ${today}::date), 'YYYY-MM-DD')`;
+  const people = await tx
+    .select({
+      userId: builderMembers.userId,
+      name: users.name,
+      capacityHours: sql<number>`${builderMembers.capacityHours}::float8`,
+      loggedMinutes: scalar<number>(
+        sql`coalesce(sum(${builderTimeLogs.minutes}), 0)::int`,
+        builderTimeLogs,
+        tenantFilter(builderTimeLogs, tenantId),
+        eq(builderTimeLogs.projectId, projectId),
+        eq(builderTimeLogs.userId, builderMembers.userId),
+        sql`${builderTimeLogs.date} >= ${weekStart}`,
+      ),
+      openTasks: scalar<number>(sql`count(*)::int`, builderTasks, open, eq(builderTasks.assigneeId, builderMembers.userId)),
+    })
+    .from(builderMembers)
+    .innerJoin(users, and(tenantFilter(users, tenantId), eq(users.id, builderMembers.userId)))
+    .where(and(tenantFilter(builderMembers, tenantId), eq(builderMembers.projectId, projectId)))
+    .orderBy(asc(users.name));
+  const week = sql<string>`to_char(date_trunc('week', ${builderTasks.completedAt}), 'YYYY-MM-DD')`;
+  const burnup = await tx
+    .select({ week, doneHours: sql<number>`coalesce(sum(${builderTasks.estimateHours}), 0)::float8` })
+    .from(builderTasks)
+    .where(and(tasks, isNotNull(builderTasks.completedAt)))
+    .groupBy(week)
+    .orderBy(week);
+  const count = () => sql<number>`count(*)::int`;
+  const [overdue] = await tx
+    .select({ n: count() })
+    .from(builderTasks)
+    .where(and(open, lt(builderTasks.dueDate, today)));
+  const [urgentUnassigned] = await tx
+    .select({ n: count() })
+    .from(builderTasks)
+    .where(and(open, isNull(builderTasks.assigneeId), eq(builderTasks.priority, 'urgent')));
+  const [criticalIssues] = await tx
+    .select({ n: count() })
+    .from(builderIssues)
+    .where(
+      and(
+        tenantFilter(builderIssues, tenantId),
+        eq(builderIssues.projectId, projectId),
+        eq(builderIssues.severity, 'Critical'),
+        notInArray(builderIssues.status, ['Closed', 'Fixed']),
+      ),
+    );
+  const [pending] = await tx
+    .select({ n: count(), hours: sql<number>`coalesce(sum(${builderScopeItems.hours}), 0)::float8` })
+    .from(builderScopeItems)
+    .where(
+      and(tenantFilter(builderScopeItems, tenantId), eq(builderScopeItems.projectId, projectId), eq(builderScopeItems.status, 'proposed')),
+    );
   return {
     statuses: statuses.map((s) => {
       const row = byStatus.find((b) => b.status === s);
       return { status: s, count: row?.count ?? 0, hours: Number(row?.hours ?? 0) };
     }),
-    people: people.map((p) => ({ ...p, loggedHours: p.loggedMinutes / 60 })),
+    people: people.map((p) => ({
+      ...p,
+      capacityHours: Number(p.capacityHours),
+      loggedMinutes: Number(p.loggedMinutes),
+      openTasks: Number(p.openTasks),
+      loggedHours: Number(p.loggedMinutes) / 60,
+    })),
     burnup: burnup.map((b, i) => ({ week: b.week, doneHours: burnup.slice(0, i + 1).reduce((sum, w) => sum + Number(w.doneHours), 0) })),
-    risks: risks[0],
+    risks: {
+      overdue: overdue.n,
+      urgentUnassigned: urgentUnassigned.n,
+      criticalIssues: criticalIssues.n,
+      pendingChanges: pending.n,
+      pendingHours: Number(pending.hours),
+    },
   };
 }
 
 /** The summary report: hours per person and project, and attendance days, between two dates. */
 export async function summaryReport(tx: Db, tenantId: string, from: string, to: string, viewer: string | null) {
+  const l = builderTimeLogs;
+  const a = builderAttendance;
   // Anyone but the owner (viewer null) sees the projects they are members of and their own entries.
-  const visible = viewer
-    ? sql` and (l.user_id = ${viewer} or exists (select 1 from builder_members m where m.tenant_id = l.tenant_id and m.project_id = l.project_id and m.user_id = ${viewer}))`
-    : sql``;
-  const ownDays = viewer ? sql` and a.user_id = ${viewer}` : sql``;
-  const hours = await run<{
-    userId: string | null;
-    name: string | null;
-    projectId: string | null;
-    project: string | null;
-    minutes: number;
-  }>(
-    tx,
-    sql`select l.user_id as "userId", u.name, l.project_id as "projectId", p.name as project, sum(l.minutes)::int as minutes
-        from builder_time_logs l
-        left join users u on u.tenant_id = l.tenant_id and u.id = l.user_id
-        left join builder_projects p on p.tenant_id = l.tenant_id and p.id = l.project_id
-        where l.tenant_id = ${tenantId} and l.date between ${from} and ${to}${visible}
-        group by 1, 2, 3, 4 order by 2, 4`,
-  );
-  const attendance = await run<{ userId: string | null; name: string | null; status: string; days: number }>(
-    tx,
-    sql`select a.user_id as "userId", u.name, a.status, count(*)::int as days from builder_attendance a
-        left join users u on u.tenant_id = a.tenant_id and u.id = a.user_id
-        where a.tenant_id = ${tenantId} and a.date between ${from} and ${to}${ownDays} group by 1, 2, 3 order by 2, 3`,
-  );
-  return { from, to, hours: hours.map((h) => ({ ...h, hours: h.minutes / 60 })), attendance };
+  const member = (userId: string) =>
+    sql`exists (select 1 from ${builderMembers} where ${and(
+      tenantFilter(builderMembers, tenantId),
+      eq(builderMembers.projectId, l.projectId),
+      eq(builderMembers.userId, userId),
+    )})`;
+  const hours = await tx
+    .select({
+      userId: l.userId,
+      name: users.name,
+      projectId: l.projectId,
+      project: builderProjects.name,
+      minutes: sql<number>`sum(${l.minutes})::int`,
+    })
+    .from(l)
+    .leftJoin(users, and(tenantFilter(users, tenantId), eq(users.id, l.userId)))
+    .leftJoin(builderProjects, and(tenantFilter(builderProjects, tenantId), eq(builderProjects.id, l.projectId)))
+    .where(and(tenantFilter(l, tenantId), between(l.date, from, to), viewer ? or(eq(l.userId, viewer), member(viewer)) : undefined))
+    .groupBy(l.userId, users.name, l.projectId, builderProjects.name)
+    .orderBy(asc(users.name), asc(builderProjects.name));
+  const attendance = await tx
+    .select({ userId: a.userId, name: users.name, status: a.status, days: sql<number>`count(*)::int` })
+    .from(a)
+    .leftJoin(users, and(tenantFilter(users, tenantId), eq(users.id, a.userId)))
+    .where(and(tenantFilter(a, tenantId), between(a.date, from, to), viewer ? eq(a.userId, viewer) : undefined))
+    .groupBy(a.userId, users.name, a.status)
+    .orderBy(asc(users.name), asc(a.status));
+  return { from, to, hours: hours.map((h) => ({ ...h, hours: Number(h.minutes) / 60 })), attendance };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../../kernel/events';
 import type { Db, Row, Scope } from '../../../kernel/resources';
-import { errors } from '../../../kernel/resources';
+import { errors, tenantFilter } from '../../../kernel/resources';
 import { announceTask } from '../resources/tasks';
 import { builderTasks } from '../tables';
 import { positionBetween, statusesOf } from './board';
@@ -21,7 +21,7 @@ export async function moveTask(tx: Db, scope: Scope, task: Row, to: { status: st
   const [row] = await tx
     .update(builderTasks)
     .set({ status: to.status, position, completedAt: completedAt as Date | null, updatedAt: new Date() })
-    .where(and(eq(builderTasks.tenantId, scope.tenantId), eq(builderTasks.id, task.id)))
+    .where(and(tenantFilter(builderTasks, scope.tenantId), eq(builderTasks.id, task.id)))
     .returning();
   const { tenantId: _t, ...after } = row;
   await recordAudit(tx, scope, [{ action: 'update', resource: 'builder/tasks', recordId: task.id, before: task, after }]);

@@ -1,0 +1,198 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { type Api, expect, test } from './fixtures';
+import { collectPageErrors, signInByApi, unique } from './helpers';
+
+type Json = Record<string, any>;
+
+/**
+ * The project builder (issue 29): design review between a UX designer and the client, each in a
+ * browser of their own, and the board of one person following another's drag to Done live.
+ */
+
+// A 600×400 PNG (one colour): what the designer uploads as the web design.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAlgAAAGQCAIAAAD9V4nPAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAE0UlEQVR42u3VMQ0AAAgEsfeFO0QzY4KNJlVwy6V6AOCtSACAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQKAEQJghCoAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEARqgCAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIAEYIgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECgBECYIQSAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEAGCEABihCgAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQAYIQBGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCABGCAAXFkHbYdimqdryAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function ok<T = Json>(answer: Promise<{ status: number; body: any }>, status = 200): Promise<T> {
+  const res = await answer;
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body.data as T;
+}
+
+/** An admin of this worker's community with builder rights, signed in: id and token. */
+async function teamMember(api: Api, role: string) {
+  const tag = unique('').toLowerCase();
+  const made = await ok(
+    api('POST', '/api/v1/identity/roles', { name: `Builder ${role} ${tag}`, permissions: { builder: 'write', notifications: 'write' } }),
+    201,
+  );
+  const email = `${role}.${tag}@example.com`;
+  const password = 'builder-e2e-password';
+  const admin = await ok(api('POST', '/api/v1/identity/admins', { name: `${role} ${tag}`, email, password, roleId: made.id }), 201);
+  return { id: admin.id as string, roleId: made.id as string, name: `${role} ${tag}`, token: await signInByApi(email, password) };
+}
+
+/** Removes what teamMember made (the community's plan counts its admins). */
+async function removeMember(api: Api, member: { id: string; roleId: string }) {
+  expect((await api('DELETE', `/api/v1/identity/admins/${member.id}`)).status).toBe(204);
+  expect((await api('DELETE', `/api/v1/identity/roles/${member.roleId}`)).status).toBe(204);
+}
+
+/** A browser of its own, signed in with `token` (as the console keeps it). */
+async function browserAs(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
+  const base = process.env.E2E_BASE_URL!;
+  const context = await browser.newContext({
+    baseURL: base,
+    storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }] }] },
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function newProject(api: Api, name: string): Promise<Json> {
+  return ok(api('POST', '/api/v1/builder/projects', { name }), 201);
+}
+
+test('a designer uploads the web design, the client pins a note, they talk it through and the client approves web only', async ({
+  api,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const designer = await teamMember(api, 'designer');
+  const client = await teamMember(api, 'client');
+  const project = await newProject(api, unique('Design review '));
+  await ok(
+    api('PUT', `/api/v1/builder/projects/${project.id}/members`, {
+      members: [
+        { userId: designer.id, ux: true },
+        { userId: client.id, client: true },
+      ],
+    }),
+  );
+  const story = await ok(
+    api('POST', '/api/v1/builder/stories', { projectId: project.id, title: unique('Shopper finds a product '), role: 'Shopper' }),
+    201,
+  );
+  const other = await ok(
+    api('POST', '/api/v1/builder/stories', { projectId: project.id, title: unique('Shopper pays '), role: 'Shopper' }),
+    201,
+  );
+  await ok(api('POST', '/api/v1/builder/designs', { projectId: project.id, storyId: story.id, name: 'Product list' }), 201);
+  await ok(api('POST', '/api/v1/builder/designs', { projectId: project.id, storyId: other.id, name: 'Checkout' }), 201);
+  const screen = `/admin-panel/builder/user-experience?project=${project.id}`;
+
+  const ux = await browserAs(browser, designer.token);
+  const cl = await browserAs(browser, client.token);
+  const errors = [...collectPageErrors(ux.page), ...collectPageErrors(cl.page)];
+  try {
+    // The designer uploads the web design of "Product list".
+    await ux.page.goto(screen);
+    await ux.page.getByRole('combobox', { name: 'Design' }).click();
+    await ux.page.getByRole('option', { name: 'Product list' }).click();
+    const chooser = ux.page.waitForEvent('filechooser');
+    await ux.page.getByRole('button', { name: 'Upload web design' }).click();
+    await (await chooser).setFiles({ name: 'product-list.png', mimeType: 'image/png', buffer: PNG });
+    await expect(ux.page.getByRole('img', { name: 'Product list, web design' })).toBeVisible();
+    await expect(ux.page.getByText('Web: Ready for review')).toBeVisible();
+
+    // The client pins a note at a third across, a quarter down, and adds a comment to its thread.
+    await cl.page.goto(screen);
+    await cl.page.getByRole('combobox', { name: 'Design' }).click();
+    await cl.page.getByRole('option', { name: 'Product list' }).click();
+    const image = cl.page.getByRole('img', { name: 'Product list, web design' });
+    await expect(image).toBeVisible();
+    const box = (await image.boundingBox())!;
+    await cl.page.getByTestId('design-canvas').click({ position: { x: box.width / 3, y: box.height / 4 } });
+    await cl.page.getByRole('textbox', { name: 'Note' }).fill('The filters should sit on the left');
+    await cl.page.getByRole('button', { name: 'Pin note' }).click();
+    await expect(cl.page.getByText('The filters should sit on the left')).toBeVisible();
+    await cl.page.getByRole('textbox', { name: 'Reply' }).fill('And show the price first');
+    await cl.page.getByRole('button', { name: 'Reply' }).click();
+    await expect(cl.page.getByText('And show the price first')).toBeVisible();
+
+    // The designer sees the note live (no reload), pinned where the client put it, and replies in its thread.
+    const pin = ux.page.getByRole('button', { name: 'Note 1' });
+    await expect(pin).toBeVisible();
+    const pinBox = (await pin.boundingBox())!;
+    const uxImage = (await ux.page.getByRole('img', { name: 'Product list, web design' }).boundingBox())!;
+    expect((pinBox.x + pinBox.width / 2 - uxImage.x) / uxImage.width).toBeCloseTo(1 / 3, 1);
+    expect((pinBox.y + pinBox.height / 2 - uxImage.y) / uxImage.height).toBeCloseTo(1 / 4, 1);
+    await pin.click();
+    await expect(ux.page.getByText('And show the price first')).toBeVisible();
+    await ux.page.getByRole('textbox', { name: 'Reply' }).fill('Moved them left, price first');
+    await ux.page.getByRole('button', { name: 'Reply' }).click();
+
+    // The client reads the reply and approves web; mobile stays unapproved.
+    await expect(cl.page.getByText('Moved them left, price first')).toBeVisible();
+    await cl.page.getByRole('button', { name: 'Approve web' }).click();
+    await expect(cl.page.getByText('Web: Approved')).toBeVisible();
+    const approvedWeb = cl.page.getByRole('region', { name: 'Stories approved for web' });
+    await expect(approvedWeb.getByText(story.title)).toBeVisible();
+    await expect(approvedWeb.getByText(other.title)).toHaveCount(0);
+    await expect(cl.page.getByRole('region', { name: 'Stories not yet approved for web' }).getByText(other.title)).toBeVisible();
+    await cl.page.getByText('Mobile', { exact: true }).click();
+    await expect(cl.page.getByText('Mobile: Pending')).toBeVisible();
+    await expect(cl.page.getByRole('region', { name: 'Stories approved for mobile' }).getByText('None')).toBeVisible();
+    await expect(cl.page.getByRole('region', { name: 'Stories not yet approved for mobile' }).getByText(story.title)).toBeVisible();
+    // The designer's screen follows the approval.
+    await expect(ux.page.getByText('Web: Approved')).toBeVisible();
+
+    // What the screens showed is what was stored.
+    const [design] = await ok<Json[]>(api('GET', `/api/v1/builder/designs?projectId=${project.id}&storyId=${story.id}`));
+    expect(design).toMatchObject({ uxWebStatus: 'Approved', uxMobileStatus: 'Pending' });
+    expect(design.uxNotes).toHaveLength(1);
+    expect(design.uxNotes[0].comments.map((c: Json) => c.text)).toEqual([
+      'The filters should sit on the left',
+      'And show the price first',
+      'Moved them left, price first',
+    ]);
+    expect(errors).toEqual([]);
+  } finally {
+    await ux.context.close();
+    await cl.context.close();
+    await removeMember(api, designer);
+    await removeMember(api, client);
+  }
+});
+
+test('a task dragged to Done moves on the board of a second signed-in browser within a second', async ({
+  api,
+  page,
+  browser,
+  community,
+}) => {
+  const project = await newProject(api, unique('Board '));
+  const title = unique('Ship the price list ');
+  const task = await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title }), 201);
+  await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Already done '), status: 'done' }), 201);
+  const screen = `/admin-panel/builder?project=${project.id}`;
+  const second = await browserAs(browser, community.token);
+  const errors = [...collectPageErrors(page), ...collectPageErrors(second.page)];
+  try {
+    await second.page.goto(screen);
+    const watched = second.page.locator('[data-column="done"]').locator(`[data-task="${title}"]`);
+    await expect(second.page.locator('[data-column="todo"]').locator(`[data-task="${title}"]`)).toBeVisible();
+
+    await page.goto(screen);
+    const card = page.locator(`[data-task="${title}"]`);
+    await expect(card).toBeVisible();
+    // dnd-kit's keyboard sensor: pick up, three columns to the right, drop.
+    await card.focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/builder/tasks/${task.id}/move`) && r.request().method() === 'POST');
+    await page.keyboard.press('Space');
+    expect((await moved).status()).toBe(200);
+    // The other browser did nothing: within a second of the move's answer its board shows it.
+    await expect(watched).toBeVisible({ timeout: 1_000 });
+    await expect(page.locator('[data-column="done"]').locator(`[data-task="${title}"]`)).toBeVisible();
+
+    const board = await ok(api('GET', `/api/v1/builder/projects/${project.id}/board`));
+    const done = board.columns.find((c: Json) => c.status === 'done');
+    expect(done.cards.map((c: Json) => c.title)).toContain(title);
+    expect(errors).toEqual([]);
+  } finally {
+    await second.context.close();
+  }
+});
