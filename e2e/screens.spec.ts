@@ -1,4 +1,4 @@
-import { devices, type Page } from '@playwright/test';
+import { type Browser, devices, type Page } from '@playwright/test';
 import type { Screen } from '../apps/web/src/config/screen-types';
 import { SCREENS } from '../apps/web/src/config/screens';
 import { seriousViolations } from './axe';
@@ -92,23 +92,41 @@ async function expectCleanScreen(page: Page, screen: Screen, theme: 'light' | 'd
   expect(errors).toEqual([]);
 }
 
+/** One signed-in page kept by a worker through a pass, with the page errors it collects. */
+async function sharedPage(browser: Browser, storageState: string, errors: string[]): Promise<Page> {
+  const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
+  const context = await browser.newContext({ ...desktop, baseURL: process.env.E2E_BASE_URL, storageState });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => errors.push(err.message));
+  return page;
+}
+
 // Light: every screen opened by its address, the whole console loading each time (deep links work).
 // Each test stands alone, so they spread over the workers (each in its own community, its hook runs
-// in each worker that takes one).
+// in each worker that takes one). A worker keeps one browser page through the pass, so its cache
+// holds the console's hashed (immutable) scripts as a returning user's would: each load is a full
+// document load, without fetching and compiling the same scripts again.
 test.describe('every registered screen opens cleanly, in plain words and axe-clean (light)', () => {
   test.describe.configure({ mode: 'parallel' });
   let rawEnums: Set<string>;
-  test.beforeAll(async ({ api }) => {
+  let page: Page;
+  const errors: string[] = [];
+  test.beforeAll(async ({ browser, api, community }) => {
     await setTheme(api, 'light');
     rawEnums = await rawEnumValues(api);
     expect(rawEnums).toContain('in_progress');
+    page = await sharedPage(browser, community.storageState, errors);
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
   });
 
   for (const screen of SIGNED_IN) {
-    test(`${screen.path} (light)`, async ({ page }) => {
-      const errors = collectPageErrors(page);
+    test(`${screen.path} (light)`, async () => {
+      errors.length = 0;
       await page.goto(screen.path);
       await expect(page).toHaveURL(new RegExp(`${screen.path.replace(/[/?]/g, '\\$&')}$`));
+      await expect(page.locator('main')).toHaveAttribute('data-path', screen.path);
       await expectCleanScreen(page, screen, 'light', rawEnums, errors);
     });
   }
@@ -124,10 +142,7 @@ test.describe('every registered screen opens cleanly, in plain words and axe-cle
   test.beforeAll(async ({ browser, api, community }) => {
     await setTheme(api, 'dark');
     rawEnums = await rawEnumValues(api);
-    const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
-    const context = await browser.newContext({ ...desktop, baseURL: process.env.E2E_BASE_URL, storageState: community.storageState });
-    page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
+    page = await sharedPage(browser, community.storageState, errors);
     await page.goto('/admin-panel/dashboard');
     await expect(page.locator('main')).toHaveAttribute('data-path', '/admin-panel/dashboard');
   });
