@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { collectPageErrors, unique } from './helpers';
+import { BASE, collectPageErrors, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -148,6 +148,32 @@ test('the public pricing and sign-up pages need no sign-in', async ({ browser })
   await expect(page).toHaveURL(/\/admin-panel\/plans-vue$/);
   await expect(page.getByRole('heading', { name: 'Enterprise', level: 2 })).toBeVisible();
   await expect(page.getByText('₹75,000.00 per month')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a platform operator sees revenue and subscriptions, and decides an add-on request', async ({ browser, community }) => {
+  // The demo owner also owns the platform community (-): signed in there, an operator.
+  const token = await signInByApi(OWNER_EMAIL, ownerPassword(), '-');
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [{ origin: BASE(), localStorage: [{ name: 'token', value: token }] }] },
+  });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto('/admin-panel/billing');
+  await page.getByRole('link', { name: 'Platform billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Platform billing', level: 1 })).toBeVisible();
+  // Every seeded community is on Business monthly (₹49,999.00): the MRR counts at least the demo's and this worker's.
+  const mrr = Number((await page.getByTestId('figure-mrr-INR').textContent())!.replace(/[₹,]/g, ''));
+  expect(mrr).toBeGreaterThanOrEqual(2 * 49_999);
+  await expect(page.getByTestId('figure-churn')).toHaveText(/^\d+\.\d%$/);
+  await expect(page.getByRole('figure', { name: 'Paid invoices per month in INR' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: community.name }).filter({ hasText: 'business' })).toBeVisible();
+  // The worker community's seeded request for two extra admins: rejected, it leaves the list.
+  const reject = page.getByRole('button', { name: `Reject Extra admin for ${community.name}` });
+  await reject.click();
+  await expect(reject).toBeHidden();
+  await expect(page.getByRole('button', { name: `Approve Extra admin for ${community.name}` })).toBeHidden();
   expect(errors).toEqual([]);
   await context.close();
 });
