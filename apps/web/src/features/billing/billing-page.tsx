@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useMe } from '../../api/get-me';
 import { PageHeader } from '../../kit/page-header';
+import { StatusBadge } from '../../kit/status-badge';
 import { getToken } from '../../lib/session';
 import {
   cancelSubscription,
@@ -80,7 +81,8 @@ export default function BillingPage() {
               Plan
             </Text>
             <Title order={2} size="h3">
-              {plan?.name ?? sub.planCode} <Badge color={STATUS_COLOR[sub.status]}>{STATUS_LABEL[sub.status]}</Badge>
+              {plan?.name ?? sub.planCode}{' '}
+              <StatusBadge value={sub.status} label={STATUS_LABEL[sub.status] ?? sub.status} color={STATUS_COLOR[sub.status]} />
             </Title>
             <Text>
               {money(sub.priceMinor, sub.currency)} {PERIOD_LABEL[sub.period]}

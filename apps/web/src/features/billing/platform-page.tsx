@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import { PageHeader } from '../../kit/page-header';
+import { StatusBadge } from '../../kit/status-badge';
 import { date, money, PERIOD_LABEL, STATUS_COLOR, STATUS_LABEL } from './billing-api';
 import { PLATFORM_ADDONS_PATH, PLATFORM_PLANS_PATH } from './paths';
 
@@ -249,7 +250,7 @@ export default function PlatformBillingPage() {
                   <Table.Td>{s.community}</Table.Td>
                   <Table.Td>{s.planCode}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[s.status]}>{STATUS_LABEL[s.status] ?? s.status}</Badge>
+                    <StatusBadge value={s.status} label={STATUS_LABEL[s.status] ?? s.status} color={STATUS_COLOR[s.status]} />
                     {s.failedAttempts > 0 ? ` (${s.failedAttempts} failed)` : ''}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>
