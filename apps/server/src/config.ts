@@ -110,6 +110,11 @@ const envSchema = z.object({
       .regex(/^[a-z0-9-]{1,64}$/i, 'must be a header name such as cf-ipcountry')
       .optional(),
   ),
+  AI_BASE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://api.openai.com/v1' }).optional(),
+  ),
+  AI_API_KEY: optionalText.pipe(z.string().max(500).optional()),
+  AI_MODEL: optionalText.pipe(z.string().max(200).optional()),
 });
 
 export type Config = {
@@ -157,6 +162,12 @@ export type Config = {
    * e.g. cf-ipcountry); unset = the offline GeoIP database, then the community's billing country.
    */
   billingCountryHeader?: string;
+  /**
+   * AI writing assistance (billing meters it against the community's AI credits): an OpenAI-compatible
+   * chat-completions API (AI_BASE_URL, e.g. https://api.openai.com/v1; AI_API_KEY; AI_MODEL). Unset =
+   * off, and the console hides its buttons. Called through `outbound` (a private address must be allowed).
+   */
+  ai?: { baseUrl: string; apiKey?: string; model: string };
   /** Embedded databases only: keep PGlite in memory (tests). */
   inMemory?: boolean;
   version: string;
@@ -223,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Of(e),
     outbound: { allowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS ?? ''), allowHttp: e.OUTBOUND_ALLOW_HTTP === 'true' },
     billingCountryHeader: e.BILLING_COUNTRY_HEADER?.toLowerCase(),
+    ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
     version: readVersion(),
     ...overrides,
   };

@@ -259,3 +259,43 @@ describe('brand profile (the client profile) and its AI usage limit', () => {
     expect(limit.limit).toBeGreaterThan(0);
   });
 });
+
+describe('platform side: subscriptions and revenue', () => {
+  const revenue = async () => dataOf(await apiOf(t, operator)('GET', 'billing/platform/revenue')) as Json;
+
+  it('only platform operators read them', async () => {
+    refusal(await apiOf(t, a)('GET', 'billing/platform/revenue'), 403, 'forbidden');
+    refusal(await apiOf(t, a)('GET', 'billing/platform/subscriptions'), 403, 'forbidden');
+  });
+
+  it('MRR by currency from paying subscriptions (a year’s price counts a twelfth), churn over 30 days, paid invoices by month', async () => {
+    // a is on Essential monthly (₹9,999.00); b's trial becomes Business yearly, paid, as a renewal would leave it.
+    await t.app.db.query(
+      `update billing_subscriptions set status = 'active', plan_code = 'business', period = 'yearly', currency = 'INR', price_minor = 49999000 where tenant_id = $1`,
+      [b.tenantId],
+    );
+    const subs = dataOf(await apiOf(t, operator)('GET', 'billing/platform/subscriptions')) as Json[];
+    expect(subs.find((s) => s.community === a.name)).toMatchObject({ planCode: 'essential', status: 'active', priceMinor: 999_900 });
+    expect(subs.find((s) => s.community === b.name)).toMatchObject({ planCode: 'business', period: 'yearly' });
+    expect(JSON.stringify(subs)).not.toContain(a.tenantId);
+    const before = await revenue();
+    // 999,900 + 49,999,000 ÷ 12 (4,166,583.33), rounded once.
+    expect(before.mrr).toEqual([{ currency: 'INR', amountMinor: 5_166_483 }]);
+    expect(before.churn).toEqual({ cancelledLast30Days: 0, rate: 0 });
+    expect(before.subscriptions).toMatchObject({ active: 2 });
+    // This month's paid invoices: a's (the upgrade and the SMS pack), nobody else's.
+    const month = new Date().toISOString().slice(0, 7);
+    const paidOfA = (dataOf(await apiOf(t, a)('GET', 'billing/invoices?limit=50')) as Json[]).filter((i) => i.status === 'paid');
+    expect(paidOfA).toHaveLength(2);
+    expect(before.paidByMonth).toEqual([
+      { month, currency: 'INR', invoices: 2, totalMinor: paidOfA.reduce((sum, i) => sum + i.totalMinor, 0) },
+    ]);
+
+    // b's subscription ends (cancelled at the period's end): out of MRR, one churned of two.
+    await t.app.db.query(`update billing_subscriptions set status = 'cancelled', updated_at = now() where tenant_id = $1`, [b.tenantId]);
+    const after = await revenue();
+    expect(after.mrr).toEqual([{ currency: 'INR', amountMinor: 999_900 }]);
+    expect(after.churn).toEqual({ cancelledLast30Days: 1, rate: 0.5 });
+    expect(after.subscriptions).toMatchObject({ active: 1, cancelled: 1 });
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payInvoice, platformGateways } from './billing-helpers';
-import { apiOf, dataOf, multipart, refusal, startTestApp, type TestCommunity } from './helpers';
+import { emailContacts, emailTemplate } from './campaign-fakes';
+import { apiOf, dataOf, multipart, refusal, startTestApp, type TestCommunity, waitFor } from './helpers';
 import { fakePaymentsConfig, startFakeGateways } from './payment-fakes';
 import { exampleInput, insertMany } from './resource-fixtures';
 
@@ -85,6 +86,63 @@ describe('quotas enforced where the work happens', () => {
     expect(await usageOf(a, 'products')).toMatchObject({ used: 4 });
     dataOf(await apiOf(t, a)('POST', 'commerce/products', { ...exampleInput(products()), title: 'After delete' }), 201);
     refusal(await apiOf(t, a)('POST', 'commerce/products', { ...exampleInput(products()), title: 'One too many' }), 402, 'quota_exceeded');
+  });
+
+  it('contacts: exact under concurrent creates, the refusal names the limit (no add-on lifts it: upgrade)', async () => {
+    const before = (await usageOf(b, 'contacts')).used as number;
+    await starterLimits({ contacts: before + 3 });
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        apiOf(t, b)('POST', 'marketing/contacts', { name: `Reader ${i}`, email: `reader${i}@${b.name}.example` }),
+      ),
+    );
+    const codes = attempts.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 402)).toHaveLength(5);
+    const refused = attempts.find((r) => r.statusCode === 402)!.json().error;
+    expect(refused.message).toBe(
+      `Your Starter plan allows ${before + 3} contacts; ${before + 3} used, 1 more asked. Upgrade your plan to raise it.`,
+    );
+    expect(refused.fields).toMatchObject({ quota: 'contacts', limit: String(before + 3), used: String(before + 3) });
+    expect(refused.fields.addon).toBeUndefined();
+    expect(await usageOf(b, 'contacts')).toMatchObject({ used: before + 3, limit: before + 3 });
+    const listed = await apiOf(t, b)('GET', `marketing/contacts?q=${encodeURIComponent(`@${b.name}.example`)}&limit=50`);
+    expect(listed.json().total).toBe(3);
+  });
+
+  it('campaign sends: credits taken per message; a send beyond them pauses the campaign naming the limit, nothing sent', async () => {
+    const v1 = apiOf(t, b);
+    await starterLimits({ contacts: 1_000, 'messages:email': 4 });
+    // Only this test's three readers are sendable in the "everyone" audience.
+    await t.app.db.query(`update marketing_contacts set email_consent = 'opted_out' where tenant_id = $1`, [b.tenantId]);
+    await emailContacts(t, b, 3, 'credit', 'credits.example.com');
+    const templateId = await emailTemplate(t, b);
+    const audienceId = dataOf(await v1('POST', 'marketing/audiences', { name: 'Credits', channel: 'email' }), 201).id;
+    const send = async (name: string) => {
+      const c = dataOf(await v1('POST', 'campaigns/campaigns', { name, channel: 'email', templateId, audienceIds: [audienceId] }), 201);
+      dataOf(await v1('POST', `campaigns/campaigns/${c.id}/launch`));
+      return waitFor(
+        `${name} done`,
+        async () => {
+          const now = dataOf(await v1('GET', `campaigns/campaigns/${c.id}`));
+          return now.status === 'sent' || now.status === 'paused' ? now : undefined;
+        },
+        60_000,
+      );
+    };
+    const first = await send('Within credits');
+    expect(first.status).toBe('sent');
+    expect(await usageOf(b, 'messages:email')).toMatchObject({ used: 3, limit: 4 });
+    const second = await send('Beyond credits');
+    expect(second.status).toBe('paused');
+    expect(second.statusReason).toContain('Your Starter plan allows 4 campaign emails this period; 3 used, 3 more asked.');
+    expect(second.statusReason).toContain('“Email pack');
+    expect(await usageOf(b, 'messages:email')).toMatchObject({ used: 3 });
+    const [{ n }] = await t.app.db.query<{ n: number }>(
+      `select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'sent'`,
+      [second.id],
+    );
+    expect(n).toBe(0);
   });
 
   it('another community’s counters are its own', async () => {

@@ -77,12 +77,24 @@ export interface DashboardCard {
   reserve?: Partial<Record<'base' | 'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
 }
 
+/**
+ * A notice an area shows above every screen of the console (a past-due subscription…), to roles
+ * reading its modules. Its component renders nothing when there is nothing to say; it loads after
+ * the screen and must not move it much (one short line).
+ */
+export interface ConsoleNotice {
+  key: string;
+  modules: string[];
+  component: LazyComponent;
+}
+
 /** Everything an area declares for the console. */
 export interface AreaDeclaration {
   /** Navigation groups this area introduces (its screens may also join groups other areas declare). */
   groups?: NavGroupDeclaration[];
   screens: Screen[];
   cards?: DashboardCard[];
+  notices?: ConsoleNotice[];
 }
 
 /** The URL of a record on a list screen that opens records in a drawer (`?record=<id>`). */

@@ -11,7 +11,7 @@ import { opsArea } from '../features/ops/screens';
 import { paymentsArea } from '../features/payments/screens';
 import { settingsArea } from '../features/settings/screens';
 import { siteArea } from '../features/site/screens';
-import type { AreaDeclaration, DashboardCard, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
+import type { AreaDeclaration, ConsoleNotice, DashboardCard, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
 
 export type { AreaDeclaration, DashboardCard, GroupKey, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
 
@@ -37,6 +37,7 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
 
 export const SCREENS: Screen[] = AREA_DECLARATIONS.flatMap((a) => a.screens);
 export const DASHBOARD_CARDS: DashboardCard[] = AREA_DECLARATIONS.flatMap((a) => a.cards ?? []);
+export const CONSOLE_NOTICES: ConsoleNotice[] = AREA_DECLARATIONS.flatMap((a) => a.notices ?? []);
 
 /** The navigation's groups as the areas declare them, in order (a group shows only when the role sees one of its screens). */
 export const GROUPS: NavGroupDeclaration[] = AREA_DECLARATIONS.flatMap((a) => a.groups ?? []).sort((a, b) => a.order - b.order);

@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/resources';
+import { aiRoutes } from './ai/routes';
 import { addonsResource } from './catalogue/addons';
 import { plansResource } from './catalogue/plans';
 import { catalogueRoutes } from './catalogue/routes';
@@ -41,6 +42,7 @@ export const billingModule = defineModule({
     await catalogueRoutes(app);
     await subscriptionRoutes(app);
     await platformRoutes(app);
+    await aiRoutes(app);
   },
   compat: billingCompat,
   // The quotas every area takes from at the point of use (and the kit, for metered records and uploads).

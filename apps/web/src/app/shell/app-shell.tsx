@@ -11,6 +11,7 @@ import type { Me } from '../../api/get-me';
 import { applyThemeChoice, isThemeChoice, setBrandColour, setFavicon, themeStore } from '../../lib/appearance';
 import { usePermissions } from '../../lib/permissions';
 import { useStore } from '../../lib/store';
+import { AreaNotices } from './area-notices';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { MobileNav } from './mobile-nav';
 import { NotificationsBell } from './notifications-bell';
@@ -92,6 +93,7 @@ export default function Shell() {
           address bar changes first): what tests that move through screens in-app wait for. */}
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }} data-path={pathname}>
         <Container size="xl" px={0}>
+          <AreaNotices />
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -1,9 +1,12 @@
-import { Alert, Badge, Button, Card, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useMe } from '../../api/get-me';
 import { PageHeader } from '../../kit/page-header';
+import { StatusBadge } from '../../kit/status-badge';
+import { getToken } from '../../lib/session';
 import {
   cancelSubscription,
   changePlan,
@@ -17,8 +20,8 @@ import {
   useOverview,
   usePricing,
 } from './billing-api';
-import { BillingBanner } from './billing-banner';
 import { InvoiceTable } from './invoice-table';
+import { PLATFORM_BILLING_PATH } from './paths';
 import { PlanCards } from './plan-cards';
 
 /** Billing: the plan and its period, usage of every quota, the invoices, the payment method, and plan changes. */
@@ -26,6 +29,7 @@ export default function BillingPage() {
   const overview = useOverview();
   const invoices = useInvoices();
   const pricing = usePricing();
+  const me = useMe(getToken());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -50,8 +54,18 @@ export default function BillingPage() {
   const { subscription: sub, plan, pendingPlan, usage, account } = overview.data;
   return (
     <Stack>
-      <PageHeader title="Billing" description="Your plan, what you use of it, invoices and payment." />
-      <BillingBanner />
+      <PageHeader
+        title="Billing"
+        description="Your plan, what you use of it, invoices and payment."
+        actions={
+          // Platform operators (community -) also see every community's billing.
+          me.data?.community.name === '-' && (
+            <Button component={Link} to={PLATFORM_BILLING_PATH} variant="default">
+              Platform billing
+            </Button>
+          )
+        }
+      />
       {notice && (
         <Alert color="blue" withCloseButton onClose={() => setNotice(null)}>
           {notice}
@@ -67,7 +81,8 @@ export default function BillingPage() {
               Plan
             </Text>
             <Title order={2} size="h3">
-              {plan?.name ?? sub.planCode} <Badge color={STATUS_COLOR[sub.status]}>{STATUS_LABEL[sub.status]}</Badge>
+              {plan?.name ?? sub.planCode}{' '}
+              <StatusBadge value={sub.status} label={STATUS_LABEL[sub.status] ?? sub.status} color={STATUS_COLOR[sub.status]} />
             </Title>
             <Text>
               {money(sub.priceMinor, sub.currency)} {PERIOD_LABEL[sub.period]}

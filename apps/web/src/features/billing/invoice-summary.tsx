@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { StatusBadge } from '../../kit/status-badge';
 import { date, type Invoice, money, STATUS_COLOR, STATUS_LABEL } from './billing-api';
 
 /** An invoice as it reads: parties, lines, tax (or the reverse-charge note) and totals. */
@@ -7,7 +8,7 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text fw={600}>Invoice {invoice.number ?? '(draft)'}</Text>
-        <Badge color={STATUS_COLOR[invoice.status]}>{STATUS_LABEL[invoice.status]}</Badge>
+        <StatusBadge value={invoice.status} label={STATUS_LABEL[invoice.status] ?? invoice.status} color={STATUS_COLOR[invoice.status]} />
       </Group>
       <Text size="sm">
         Issued {date(invoice.issuedAt)} · due {date(invoice.dueAt)}

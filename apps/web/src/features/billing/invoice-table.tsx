@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { StatusBadge } from '../../kit/status-badge';
 import { date, type Invoice, money, openInvoicePdf, STATUS_COLOR, STATUS_LABEL } from './billing-api';
 
 const PURPOSE: Record<string, string> = { subscription: 'Subscription', renewal: 'Renewal', upgrade: 'Plan change', addon: 'Add-on' };
@@ -34,7 +35,11 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
               <Table.Td>{date(invoice.issuedAt)}</Table.Td>
               <Table.Td>{PURPOSE[invoice.purpose] ?? 'Invoice'}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[invoice.status]}>{STATUS_LABEL[invoice.status]}</Badge>
+                <StatusBadge
+                  value={invoice.status}
+                  label={STATUS_LABEL[invoice.status] ?? invoice.status}
+                  color={STATUS_COLOR[invoice.status]}
+                />
               </Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>{money(invoice.totalMinor, invoice.currency)}</Table.Td>
               <Table.Td>

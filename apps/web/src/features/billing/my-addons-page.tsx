@@ -1,6 +1,7 @@
-import { Alert, Badge, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Loader, Progress, Stack, Table, Text } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
+import { StatusBadge } from '../../kit/status-badge';
 import { date, quotaAmount, STATUS_COLOR, STATUS_LABEL, useAddonOrders, useOverview } from './billing-api';
 
 /** add-ons/my-addons (active add-ons with the usage of the limit each raises) and add-ons/my-request (every request). */
@@ -47,7 +48,11 @@ export default function MyAddonsPage() {
                     <Table.Td>{quotaAmount(order.quotaKey, order.units)}</Table.Td>
                     <Table.Td>
                       {requests ? (
-                        <Badge color={STATUS_COLOR[order.status] ?? 'gray'}>{STATUS_LABEL[order.status] ?? 'Unknown'}</Badge>
+                        <StatusBadge
+                          value={order.status}
+                          label={STATUS_LABEL[order.status] ?? order.status}
+                          color={STATUS_COLOR[order.status]}
+                        />
                       ) : quota ? (
                         <Stack gap={2}>
                           <Text size="sm">

@@ -13,6 +13,13 @@ const LIMIT_LABELS: Record<string, string> = {
   ai: 'AI writing credits / month',
 };
 
+/** A plan's limits in the comparison's order (the labels' order; any other key after them), not the stored JSON's. */
+const limitsInOrder = (limits: Record<string, number>) => {
+  const order = Object.keys(LIMIT_LABELS);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return Object.entries(limits).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+};
+
 /** The periods the plans are sold by, in the toggle's order. */
 const PERIODS: PlanOption['period'][] = ['monthly', 'quarterly', 'yearly'];
 
@@ -62,7 +69,7 @@ export function PlanCards({
                   </Text>
                 )}
                 <List size="sm" spacing={2}>
-                  {Object.entries(plan.limits).map(([key, value]) => (
+                  {limitsInOrder(plan.limits).map(([key, value]) => (
                     <List.Item key={key}>
                       {LIMIT_LABELS[key] ?? key}: {quotaAmount(key, value)}
                     </List.Item>

@@ -1,8 +1,21 @@
 import type { AreaDeclaration, Screen } from '../../config/screen-types';
+import { PLATFORM_ADDONS_PATH, PLATFORM_BILLING_PATH, PLATFORM_PLANS_PATH } from './paths';
 
 const SECTION: Pick<Screen, 'group' | 'section' | 'modules'> = { group: 'settings', section: 'Billing', modules: ['billing'] };
 /** Screens reached from others (a payment step, a result, one add-on): served, in no menu or palette. */
 const STEP = { nav: false, palette: false } as const;
+
+/**
+ * The platform operators' screens: every community's owner holds the permission modules too (owners
+ * hold all), so these stay out of the menu and palette; Billing links to them for operators.
+ */
+const PLATFORM: Pick<Screen, 'group' | 'section' | 'modules' | 'nav' | 'palette' | 'beyondContract'> = {
+  ...SECTION,
+  modules: ['billing-catalogue'],
+  nav: false,
+  palette: false,
+  beyondContract: 'Platform operators manage plans, add-ons and requests and see revenue (issue 27 item 7): the seeds had no screen for it',
+};
 
 /** Billing (Settings → Billing): plan, usage, invoices, payment, add-ons; the public pricing and sign-up pages. */
 export const billingArea: AreaDeclaration = {
@@ -113,6 +126,28 @@ export const billingArea: AreaDeclaration = {
       keywords: ['storage'],
       component: () => import('./addons-page'),
     },
+    {
+      path: PLATFORM_BILLING_PATH,
+      label: 'Platform billing',
+      description: 'Revenue, churn, subscriptions and add-on requests (platform operators)',
+      ...PLATFORM,
+      component: () => import('./platform-page'),
+    },
+    {
+      path: PLATFORM_PLANS_PATH,
+      label: 'Plans',
+      description: 'The plans, their prices and limits (platform operators)',
+      ...PLATFORM,
+      resource: 'billing/plans',
+    },
+    {
+      path: PLATFORM_ADDONS_PATH,
+      label: 'Add-ons (catalogue)',
+      description: 'The add-ons offered and their prices (platform operators)',
+      ...PLATFORM,
+      resource: 'billing/addons',
+    },
   ],
-  cards: [{ key: 'billing-status', modules: ['billing'], component: () => import('./billing-banner') }],
+  // A past-due subscription or a trial's last days, above every screen.
+  notices: [{ key: 'billing-status', modules: ['billing'], component: () => import('./billing-banner') }],
 };
