@@ -319,10 +319,11 @@ async function settle(deps: DeliverDeps, tenantId: string, campaignId: string): 
   return deps.app.db.withTenant(tenantId, async (tx) => {
     const [row] = (
       (await tx.execute(
-        sql`select status, ab_test from campaigns where tenant_id = ${tenantId} and id = ${campaignId} for update`,
-      )) as unknown as { rows: { status: string; ab_test: Campaign['abTest'] }[] }
+        sql`select status, drip_id from campaigns where tenant_id = ${tenantId} and id = ${campaignId} for update`,
+      )) as unknown as { rows: { status: string; drip_id: string | null }[] }
     ).rows;
-    if (row?.status !== 'sending') return false;
+    // A drip's step keeps sending while the drip runs: its next recipients come as contacts reach it.
+    if (row?.status !== 'sending' || row.drip_id) return false;
     const left = await remaining(tx, tenantId, campaignId, ['', 'a', 'b', 'rest']);
     if (left.open > 0) return false;
     await tx
