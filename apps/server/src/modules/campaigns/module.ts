@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/resources';
+import { BOT_REPLY_JOB, type BotReplyJob, sendReply } from './bot/inbound';
+import { botConversationsResource, botMessagesResource, botRulesResource } from './bot/resources';
 import { campaignsCompat } from './compat';
 import { DRIPS_CRON, DRIPS_JOB, runDrips } from './drips/engine';
 import { dripEnrolmentsResource, dripsResource } from './drips/resource';
@@ -31,6 +33,9 @@ export const campaignsModule = defineModule({
     pushSubscriptionsResource,
     dripsResource,
     dripEnrolmentsResource,
+    botRulesResource,
+    botConversationsResource,
+    botMessagesResource,
   ],
   compat: campaignsCompat,
   routes: campaignRoutes,
@@ -38,6 +43,7 @@ export const campaignsModule = defineModule({
     [SEND_JOB]: (data: SendJob, app) => runSendJob(app, data),
     [SWEEP_JOB]: (_data, app) => runSweep(app),
     [DRIPS_JOB]: (_data, app) => runDrips(app),
+    [BOT_REPLY_JOB]: (data: BotReplyJob, app) => sendReply(app, data),
   },
   schedules: { [SWEEP_JOB]: SWEEP_CRON, [DRIPS_JOB]: DRIPS_CRON },
   workflows: [launchWorkflow],

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, errors, idParams, type Scope, tenantRoutes } from '../../kernel/resources';
+import { botRoutes } from './bot/routes';
 import { actionsFrom } from './domain/states';
 import { dripRoutes } from './drips/routes';
 import { compose } from './engine/compose';
@@ -304,4 +305,5 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   await trackingRoutes(app);
   await dripRoutes(app);
+  await botRoutes(app);
 }
