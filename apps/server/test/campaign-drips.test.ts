@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceBatch, runDrips } from '../src/modules/campaigns/drips/engine';
 import { trackingLinks } from '../src/modules/campaigns/tracking/links';
 import { emailContacts, emailTemplate, startCampaignSink } from './campaign-fakes';
-import { apiOf, appWith, dataOf, refusal, waitFor } from './helpers';
+import { apiOf, appWith, dataOf, refusal, SEEDED_START_TIMEOUT, startTestApp, type TestApp, waitFor } from './helpers';
 
 type Json = Record<string, any>;
 const MINUTE = 60_000;
@@ -183,5 +183,29 @@ describe('campaign drips', async () => {
     await waitFor('the email step', () => (to('edge.example').length >= 2 ? true : undefined));
     expect((await enrolments(d.id)).map((e) => e.state)).toEqual(['completed', 'completed']);
     expect(ids).toHaveLength(2);
+  });
+});
+
+describe('the demo community', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ adminPassword: 'demo-owner-password' }, { seed: true });
+  }, SEEDED_START_TIMEOUT);
+  afterAll(() => t?.close());
+
+  it('has a running drip with its audience enrolled, the first message due tomorrow', async () => {
+    const [drip] = await t.app.db.query<{ id: string; status: string; enrolled_count: number; steps: { campaignId: string }[] }>(
+      `select d.id, d.status, d.enrolled_count, d.steps from campaign_drips d join communities c on c.id = d.tenant_id where c.name = 'demo'`,
+    );
+    expect(drip.status).toBe('active');
+    expect(drip.enrolled_count).toBeGreaterThan(0);
+    expect(drip.steps.every((s) => typeof s.campaignId === 'string')).toBe(true);
+    const [e] = await t.app.db.query<{ n: number; due_in_hours: number }>(
+      `select count(*)::int as n, min(extract(epoch from next_at - now()) / 3600)::float8 as due_in_hours
+         from campaign_drip_enrolments where drip_id = $1 and state = 'active' and step = 0`,
+      [drip.id],
+    );
+    expect(e.n).toBe(drip.enrolled_count);
+    expect(e.due_in_hours).toBeGreaterThan(23);
   });
 });
