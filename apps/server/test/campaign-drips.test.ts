@@ -194,9 +194,12 @@ describe('the demo community', () => {
   afterAll(() => t?.close());
 
   it('has a running drip with its audience enrolled, the first message due tomorrow', async () => {
-    const [drip] = await t.app.db.query<{ id: string; status: string; enrolled_count: number; steps: { campaignId: string }[] }>(
+    const drips = await t.app.db.query<{ id: string; status: string; enrolled_count: number; steps: { campaignId: string }[] }>(
       `select d.id, d.status, d.enrolled_count, d.steps from campaign_drips d join communities c on c.id = d.tenant_id where c.name = 'demo'`,
     );
+    // The resource's example became the running drip (not a second, audience-less one).
+    expect(drips).toHaveLength(1);
+    const [drip] = drips;
     expect(drip.status).toBe('active');
     expect(drip.enrolled_count).toBeGreaterThan(0);
     expect(drip.steps.every((s) => typeof s.campaignId === 'string')).toBe(true);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../../kernel/resources';
-import { botRulesResource } from './bot/resources';
 import { activate, enrolNew } from './drips/engine';
 import { dripsResource } from './drips/resource';
 import { contactsOf, schedule } from './engine/lifecycle';
@@ -9,7 +8,8 @@ import { campaignsResource } from './resources/campaigns';
 /**
  * The demo community's campaigns, on the templates and audiences marketing seeded: an email draft
  * ready to send, an SMS campaign scheduled for next week (on the calendar), a running welcome drip
- * (the audience's contacts enrolled, their first message due tomorrow), and the WhatsApp bot's rules.
+ * (the audience's contacts enrolled, their first message due tomorrow); the WhatsApp bot's rules are
+ * its resource's examples.
  */
 export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
   const contacts = contactsOf(app);
@@ -42,33 +42,28 @@ export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
   }
 
   const emailTemplates = templates.filter((t) => t.channel === 'email');
-  const welcomeAudience = audienceOf('email')[0];
+  // The email audience with the most sendable contacts (its stored count).
+  const welcomeAudience = audiences
+    .filter((a) => a.channel === 'email')
+    .sort((x, y) => Number(y.contactCount ?? 0) - Number(x.contactCount ?? 0))
+    .map((a) => String(a.id))[0];
   if (emailTemplates.length > 0 && welcomeAudience) {
-    const drip = await dripsResource.create(scope, {
-      name: 'Welcome series',
+    // The resource's example (seeded before this) names no real audience: it gets the demo's and starts.
+    const values = {
       trigger: { kind: 'segment', audienceId: welcomeAudience, channel: 'email' },
       stopWhen: 'clicked',
       steps: [
         { channel: 'email', templateId: emailTemplates[0].id, delayMinutes: 1440 },
         { channel: 'email', templateId: (emailTemplates[1] ?? emailTemplates[0]).id, delayMinutes: 3 * 1440 },
       ],
-    });
+    };
+    const [example] = (await dripsResource.list(scope, { limit: 1, offset: 0, withTotal: 'false', q: 'Welcome series' } as never)).data;
+    const drip = example
+      ? await dripsResource.update(scope, String(example.id), values)
+      : await dripsResource.create(scope, { name: 'Welcome series', ...values });
     await scope.db.withTenant(scope.tenantId, async (tx) => {
       await activate(app, tx, scope, String(drip.id));
       await enrolNew(app, tx, scope.tenantId, String(drip.id), new Date());
     });
   }
-  await botRulesResource.create(scope, {
-    name: 'Opening hours',
-    keywords: ['hours', 'open', 'timings'],
-    reply: 'We are open 10:00–19:00, Monday to Saturday.',
-    priority: 10,
-  });
-  await botRulesResource.create(scope, {
-    name: 'Talk to a person',
-    keywords: ['agent', 'human', 'person'],
-    reply: 'A colleague will answer you here shortly.',
-    handOff: true,
-    priority: 1,
-  });
 }

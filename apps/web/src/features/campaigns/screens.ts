@@ -87,6 +87,7 @@ const screens: Screen[] = [
     path: '/admin-panel/marcom/drips',
     label: 'Drips',
     description: 'Sequences of messages sent after a contact enters an audience.',
+    beyondContract: 'Issue 28 asks for drips; the legacy console had none, so no contract route names them',
     component: () => import('./drips-page'),
   }),
   campaigns({

@@ -27,8 +27,14 @@ export const botRulesResource = defineResource({
   },
   ui: { title: 'name', columns: ['name', 'keywords', 'match', 'handOff', 'active', 'priority'] },
   examples: [
-    { name: 'Opening hours', keywords: ['hours', 'open'], reply: 'We are open 10:00–19:00, Monday to Saturday.' },
-    { name: 'Talk to a person', keywords: ['agent', 'human'], reply: 'A colleague will answer you shortly.', handOff: true },
+    { name: 'Opening hours', keywords: ['hours', 'open', 'timings'], reply: 'We are open 10:00–19:00, Monday to Saturday.', priority: 10 },
+    {
+      name: 'Talk to a person',
+      keywords: ['agent', 'human', 'person'],
+      reply: 'A colleague will answer you here shortly.',
+      handOff: true,
+      priority: 1,
+    },
   ],
 });
 
