@@ -27,9 +27,9 @@ test('the owner sees the running welcome drip and builds and starts a new one', 
   const name = unique('E2E drip ');
   await page.getByRole('button', { name: 'New drip' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Starts when a contact enters' }).fill(audienceName);
+  await page.getByRole('combobox', { name: 'Starts when a contact enters', exact: true }).fill(audienceName);
   await page.getByRole('option', { name: new RegExp(`^${audienceName}`) }).click();
-  await page.getByRole('textbox', { name: 'Template' }).fill(templateName);
+  await page.getByRole('combobox', { name: 'Template', exact: true }).fill(templateName);
   await page.getByRole('option', { name: templateName, exact: true }).first().click();
   await page.getByRole('button', { name: 'Save and start' }).click();
   await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
@@ -48,7 +48,7 @@ test('a WhatsApp message comes in, the owner answers it, and the bot rules are l
   const errors = collectPageErrors(page);
   const settings = await api('PATCH', '/api/v1/marketing/channel-settings/whatsapp', {
     provider: 'cloud_api',
-    config: { phoneNumberId: '1234567', businessAccountId: '7654321', graphUrl: 'http://127.0.0.1:9/v21.0' },
+    config: { phoneNumberId: '1234567', businessAccountId: '7654321', graphUrl: 'https://graph.invalid/v21.0' },
     secrets: { accessToken: 'wa-token-123456', webhookVerifyToken: 'verify-123', appSecret: 'app-secret-e2e-123456' },
   });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
