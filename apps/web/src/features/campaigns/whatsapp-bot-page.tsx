@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../kit/page-header';
+import { humanize } from '../../kit/schema';
 import { StatusBadge } from '../../kit/status-badge';
 import {
   conversationAction,
@@ -116,7 +117,7 @@ function Conversation({ conversation }: { conversation: Json }) {
               </Text>
               <Text size="xs" c="dimmed">
                 {new Date(m.createdAt).toLocaleString()} · {m.author === 'contact' ? 'Contact' : m.author === 'bot' ? 'Bot' : 'Person'}
-                {m.direction === 'out' ? ` · ${m.status}` : ''}
+                {m.direction === 'out' ? ` · ${humanize(m.status)}` : ''}
                 {m.error ? ` · ${m.error}` : ''}
               </Text>
             </Paper>
