@@ -49,7 +49,7 @@ export interface Measured {
  * only when the server runs on this machine; none elsewhere). Unlike requests per second, CPU per
  * request hardly moves when other work shares the machine: it compares queries even on a busy one.
  */
-async function backendCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
+export async function backendCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
   const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
   const seconds = new Map<number, number>();
   for (const { pid } of rows) {
@@ -65,7 +65,7 @@ async function backendCpu(admin: pg.Client, database: string): Promise<Map<numbe
 }
 
 /** The backends' CPU between two readings: each live backend's own growth (one that started meanwhile, all of its time). */
-function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+export function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;

@@ -17343,6 +17343,1475 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/campaigns/bot-conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List whatsapp conversations */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          lastMessageAt?: string | string[];
+          'lastMessageAt.gte'?: string;
+          'lastMessageAt.lte'?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          state?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                handOffReason: string | null;
+                /** Format: uuid */
+                id: string;
+                lastMessage: string;
+                lastMessageAt: string | null;
+                name: string;
+                /** @enum {string} */
+                state: 'bot' | 'handed_off' | 'closed';
+                unread: number;
+                /** Format: date-time */
+                updatedAt: string;
+                waId: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a whatsapp conversation */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                handOffReason: string | null;
+                /** Format: uuid */
+                id: string;
+                lastMessage: string;
+                lastMessageAt: string | null;
+                name: string;
+                /** @enum {string} */
+                state: 'bot' | 'handed_off' | 'closed';
+                unread: number;
+                /** Format: date-time */
+                updatedAt: string;
+                waId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a whatsapp conversation */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Closes the conversation (a new message from the contact opens it again, with the bot) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                handOffReason: string | null;
+                /** Format: uuid */
+                id: string;
+                lastMessage: string;
+                lastMessageAt: string | null;
+                name: string;
+                /** @enum {string} */
+                state: 'bot' | 'handed_off' | 'closed';
+                unread: number;
+                /** Format: date-time */
+                updatedAt: string;
+                waId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/{id}/hand-back': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Gives the conversation back to the bot */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                handOffReason: string | null;
+                /** Format: uuid */
+                id: string;
+                lastMessage: string;
+                lastMessageAt: string | null;
+                name: string;
+                /** @enum {string} */
+                state: 'bot' | 'handed_off' | 'closed';
+                unread: number;
+                /** Format: date-time */
+                updatedAt: string;
+                waId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/{id}/hand-off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A person takes the conversation over (the bot stops answering it) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                handOffReason: string | null;
+                /** Format: uuid */
+                id: string;
+                lastMessage: string;
+                lastMessageAt: string | null;
+                name: string;
+                /** @enum {string} */
+                state: 'bot' | 'handed_off' | 'closed';
+                unread: number;
+                /** Format: date-time */
+                updatedAt: string;
+                waId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a person's text reply in the conversation (the bot stays quiet there: it is handed off if it was not) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                handOffReason: string | null;
+                /** Format: uuid */
+                id: string;
+                lastMessage: string;
+                lastMessageAt: string | null;
+                name: string;
+                /** @enum {string} */
+                state: 'bot' | 'handed_off' | 'closed';
+                unread: number;
+                /** Format: date-time */
+                updatedAt: string;
+                waId: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a whatsapp conversation */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several whatsapp conversations */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-conversations/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export whatsapp conversations as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          lastMessageAt?: string | string[];
+          'lastMessageAt.gte'?: string;
+          'lastMessageAt.lte'?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          state?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List whatsapp messages */
+    get: {
+      parameters: {
+        query?: {
+          conversationId?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          direction?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): conversation */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                author: 'contact' | 'bot' | 'person';
+                /** Format: uuid */
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                direction: 'in' | 'out';
+                error: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  conversation?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                providerMessageId: string | null;
+                ruleId: string | null;
+                /** @enum {string} */
+                status: 'received' | 'queued' | 'sent' | 'failed';
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-messages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a whatsapp message */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: conversation */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                author: 'contact' | 'bot' | 'person';
+                /** Format: uuid */
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                direction: 'in' | 'out';
+                error: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  conversation?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                /** Format: uuid */
+                id: string;
+                providerMessageId: string | null;
+                ruleId: string | null;
+                /** @enum {string} */
+                status: 'received' | 'queued' | 'sent' | 'failed';
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-messages/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a whatsapp message */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-messages/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export whatsapp messages as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          conversationId?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          direction?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): conversation */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List bot rules */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          handOff?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                handOff: boolean;
+                /** Format: uuid */
+                id: string;
+                keywords: string[];
+                /** @enum {string} */
+                match: 'word' | 'exact' | 'contains';
+                name: string;
+                priority: number;
+                reply: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a bot rule */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            handOff?: boolean;
+            keywords?: string[];
+            /** @enum {string} */
+            match?: 'word' | 'exact' | 'contains';
+            name: string;
+            priority?: number;
+            reply?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                handOff: boolean;
+                /** Format: uuid */
+                id: string;
+                keywords: string[];
+                /** @enum {string} */
+                match: 'word' | 'exact' | 'contains';
+                name: string;
+                priority: number;
+                reply: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several bot rules
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a bot rule */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                handOff: boolean;
+                /** Format: uuid */
+                id: string;
+                keywords: string[];
+                /** @enum {string} */
+                match: 'word' | 'exact' | 'contains';
+                name: string;
+                priority: number;
+                reply: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a bot rule */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a bot rule */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active?: boolean;
+            handOff?: boolean;
+            keywords?: string[];
+            /** @enum {string} */
+            match?: 'word' | 'exact' | 'contains';
+            name?: string;
+            priority?: number;
+            reply?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                handOff: boolean;
+                /** Format: uuid */
+                id: string;
+                keywords: string[];
+                /** @enum {string} */
+                match: 'word' | 'exact' | 'contains';
+                name: string;
+                priority: number;
+                reply: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a bot rule */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a bot rule as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                active: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                handOff: boolean;
+                /** Format: uuid */
+                id: string;
+                keywords: string[];
+                /** @enum {string} */
+                match: 'word' | 'exact' | 'contains';
+                name: string;
+                priority: number;
+                reply: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several bot rules */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export bot rules as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          active?: string | string[];
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          handOff?: string | string[];
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import bot rules from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a bot rules import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a bot rules import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/bot-rules/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of bot rules
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/campaigns/bounces': {
     parameters: {
       query?: never;
@@ -17463,6 +18932,8 @@ export interface paths {
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): drip */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -17505,6 +18976,14 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -17628,6 +19107,14 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -17719,7 +19206,10 @@ export interface paths {
     /** Get a campaign */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Related records to add as `expanded`: drip */
+          expand?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -17751,6 +19241,14 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -17892,6 +19390,14 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -17972,6 +19478,7 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18056,6 +19563,7 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18140,6 +19648,7 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18224,6 +19733,7 @@ export interface paths {
                   consecutiveFailures: number;
                   /** Format: date-time */
                   createdAt: string;
+                  dripId: string | null;
                   finishedAt: string | null;
                   heartbeatAt: string | null;
                   /** Format: uuid */
@@ -18326,6 +19836,7 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18463,6 +19974,14 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18554,6 +20073,7 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18690,6 +20210,7 @@ export interface paths {
                 consecutiveFailures: number;
                 /** Format: date-time */
                 createdAt: string;
+                dripId: string | null;
                 finishedAt: string | null;
                 heartbeatAt: string | null;
                 /** Format: uuid */
@@ -18795,6 +20316,8 @@ export interface paths {
           'createdAt.lte'?: string;
           /** @description Keyset cursor from a previous page (nextCursor) */
           cursor?: string;
+          /** @description Related records to add to each row as `expanded` (comma-separated): drip */
+          expand?: string;
           limit?: number;
           offset?: number;
           /** @description Search text */
@@ -19641,6 +21164,1217 @@ export interface paths {
     put?: never;
     /**
      * Undo your latest deletion or change of channel limits
+     * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description What is undone: a deletion (the records come back) or a change
+             * @enum {string}
+             */
+            action: 'delete' | 'update';
+            /** @description The records the change touched */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              restored: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drip-enrolments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List drip contacts */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          dripId?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): drip */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          state?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                contactId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                dripId: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                finishedAt: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                nextAt: string;
+                reason: string | null;
+                /** @enum {string} */
+                state: 'active' | 'completed' | 'stopped';
+                step: number;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drip-enrolments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a drip contact */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Related records to add as `expanded`: drip */
+          expand?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** Format: uuid */
+                contactId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                dripId: string;
+                /** @description Related records asked for with ?expand= */
+                expanded?: {
+                  drip?: {
+                    id: string;
+                    title: string | null;
+                  } | null;
+                };
+                finishedAt: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                nextAt: string;
+                reason: string | null;
+                /** @enum {string} */
+                state: 'active' | 'completed' | 'stopped';
+                step: number;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drip-enrolments/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a drip contact */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drip-enrolments/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export drip contacts as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          contactId?: string | string[];
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          dripId?: string | string[];
+          /** @description Related records to add to each row as `expanded` (comma-separated): drip */
+          expand?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          state?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List drips */
+    get: {
+      parameters: {
+        query?: {
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              limit: number;
+              nextCursor: string | null;
+              offset: number;
+              total: number | null;
+              /** @description Set when the count stopped at 1,000: there are more matches than this ("1,000+"), and total is the estimate. Null when total is exact or an estimate made without counting */
+              totalAtLeast: number | null;
+              /** @description total is the planner's estimate (more than 1,000 matches) */
+              totalIsEstimate: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a drip */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            steps?: {
+              campaignId?: string | null;
+              /** @enum {string} */
+              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+              delayMinutes: number;
+              /** Format: uuid */
+              templateId: string;
+            }[];
+            /** @enum {string} */
+            stopWhen?: 'none' | 'opened' | 'clicked';
+            trigger: {
+              /** Format: uuid */
+              audienceId: string;
+              /** @enum {string} */
+              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+              /** @enum {string} */
+              kind: 'segment';
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the same fields on several drips
+     * @description All or nothing, at most 500 records, one audit entry per record.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or: every record the list with these parameters (search, filters) shows */
+            filter?: {
+              [key: string]: string | string[];
+            };
+            /** @description The records to change */
+            ids?: string[];
+            /** @description The fields to set, among ui.bulkEdit of the resource */
+            patch: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ids: string[];
+              updated: number;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a drip */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a drip */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a drip */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            steps?: {
+              campaignId?: string | null;
+              /** @enum {string} */
+              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+              delayMinutes: number;
+              /** Format: uuid */
+              templateId: string;
+            }[];
+            /** @enum {string} */
+            stopWhen?: 'none' | 'opened' | 'clicked';
+            trigger?: {
+              /** Format: uuid */
+              audienceId: string;
+              /** @enum {string} */
+              channel: 'email' | 'sms' | 'whatsapp' | 'push';
+              /** @enum {string} */
+              kind: 'segment';
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/{id}/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts a draft or paused drip: contacts who enter its audience go through its steps, each once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pauses an active drip: nobody enters or moves on until it is activated again */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A drip's contacts by state and each step's messages (queued, sent, failed, skipped, opened, clicked) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                contacts: {
+                  active: number;
+                  completed: number;
+                  stopped: number;
+                };
+                steps: {
+                  campaignId: string | null;
+                  channel: string;
+                  clicked: number;
+                  failed: number;
+                  index: number;
+                  opened: number;
+                  queued: number;
+                  sent: number;
+                  skipped: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** History of a drip */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @enum {string} */
+                action: 'create' | 'update' | 'delete';
+                actorName: string | null;
+                changes: {
+                  after: unknown;
+                  before: unknown;
+                  field: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a drip as it was after a revision */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          revisionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                activatedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                enrolledCount: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: 'draft' | 'active' | 'paused';
+                steps:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @enum {string} */
+                stopWhen: 'none' | 'opened' | 'clicked';
+                trigger:
+                  | (string | number | boolean | null)
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** Format: date-time */
+                updatedAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete several drips */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+              ids: string[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export drips as CSV
+     * @description Relations by title, dates in ISO 8601, images by URL, lists joined with "; ", nested rows as JSON.
+     */
+    get: {
+      parameters: {
+        query?: {
+          createdAt?: string | string[];
+          'createdAt.gte'?: string;
+          'createdAt.lte'?: string;
+          /** @description Keyset cursor from a previous page (nextCursor) */
+          cursor?: string;
+          limit?: number;
+          offset?: number;
+          /** @description Search text */
+          q?: string;
+          /** @description Sort field, '-' prefix for descending, e.g. -createdAt */
+          sort?: string;
+          status?: string | string[];
+          /** @description Count the matching records */
+          withTotal?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import drips from CSV (preview, or run as a job)
+     * @description multipart/form-data: file (CSV, or XLSX: its first worksheet; streamed to storage) or upload (the id a preview answered, to use the file it stored), mode (preview | run), mapping (JSON: column header → field), key (field that finds existing records), options (JSON: the list's own import choices, e.g. merge rules)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/import/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a drips import */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['ImportJob'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/import/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Refused rows of a drips import, as CSV */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaigns/drips/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo your latest deletion or change of drips
      * @description Within 15 minutes, when nobody changed the records since: deleted records come back with their ids, changed fields go back. All or nothing.
      */
     post: {
@@ -83496,7 +86230,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** WhatsApp Cloud API message statuses (sent, delivered, read, failed), signed X-Hub-Signature-256 */
+    /** WhatsApp Cloud API message statuses (sent, delivered, read, failed) and inbound messages (the bot), signed X-Hub-Signature-256 */
     post: {
       parameters: {
         query?: never;

@@ -1,5 +1,9 @@
 import { defineModule } from '../../kernel/resources';
+import { BOT_REPLY_JOB, type BotReplyJob, sendReply } from './bot/inbound';
+import { botConversationsResource, botMessagesResource, botRulesResource } from './bot/resources';
 import { campaignsCompat } from './compat';
+import { DRIPS_CRON, DRIPS_JOB, runDrips } from './drips/engine';
+import { dripEnrolmentsResource, dripsResource } from './drips/resource';
 import { runSendJob, runSweep, SWEEP_CRON, SWEEP_JOB } from './engine/jobs';
 import { launchWorkflow, SEND_JOB, type SendJob } from './engine/lifecycle';
 import { bindPorts } from './ports';
@@ -21,14 +25,27 @@ export const campaignsModule = defineModule({
   label: 'Campaigns',
   area: 'marketing',
   permissionModules: [{ key: 'campaigns', label: 'Campaigns and reports' }],
-  resources: [campaignsResource, recipientsResource, trackingEventsResource, channelLimitsResource, pushSubscriptionsResource],
+  resources: [
+    campaignsResource,
+    recipientsResource,
+    trackingEventsResource,
+    channelLimitsResource,
+    pushSubscriptionsResource,
+    dripsResource,
+    dripEnrolmentsResource,
+    botRulesResource,
+    botConversationsResource,
+    botMessagesResource,
+  ],
   compat: campaignsCompat,
   routes: campaignRoutes,
   jobs: {
     [SEND_JOB]: (data: SendJob, app) => runSendJob(app, data),
     [SWEEP_JOB]: (_data, app) => runSweep(app),
+    [DRIPS_JOB]: (_data, app) => runDrips(app),
+    [BOT_REPLY_JOB]: (data: BotReplyJob, app) => sendReply(app, data),
   },
-  schedules: { [SWEEP_JOB]: SWEEP_CRON },
+  schedules: { [SWEEP_JOB]: SWEEP_CRON, [DRIPS_JOB]: DRIPS_CRON },
   workflows: [launchWorkflow],
   requires: ['contacts'],
   onStart: (app) => bindPorts(app),

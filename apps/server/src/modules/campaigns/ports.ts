@@ -15,9 +15,9 @@ interface QuotaService {
 /** Binds the engine to marketing's `contacts` port (its `sending` side) and, when present, billing's quotas. */
 export function bindPorts(app: FastifyInstance) {
   bindContacts((a) => {
-    const sending = a.ports.get('contacts').sending;
+    const sending: SendingContacts | undefined = a.ports.get('contacts').sending;
     if (!sending) throw new Error("campaigns: the contacts port offers no 'sending' side");
-    return sending as SendingContacts;
+    return sending;
   });
   bindCredits((a) => {
     const quotas = (a.ports as unknown as { find(name: string): QuotaService | undefined }).find('quotas');

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, errors, idParams, type Scope, tenantRoutes } from '../../kernel/resources';
+import { botRoutes } from './bot/routes';
 import { actionsFrom } from './domain/states';
+import { dripRoutes } from './drips/routes';
 import { compose } from './engine/compose';
 import { publicAddress } from './engine/jobs';
 import { contactsOf, launch, lockCampaign, move, schedule } from './engine/lifecycle';
@@ -302,4 +304,6 @@ export async function campaignRoutes(app: FastifyInstance) {
   );
 
   await trackingRoutes(app);
+  await dripRoutes(app);
+  await botRoutes(app);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { filterIndexes, instant, ref, sortIndexes, tenantTable } from '../../kernel/resources';
 
 // Campaigns: one message sent to an audience on one channel, and the delivery engine's rows. Contacts,
@@ -59,10 +59,12 @@ export const campaigns = tenantTable(
     finishedAt: instant('finished_at'),
     /** Last time a sender worked on it (the sweep restarts a send no process has touched for a while). */
     heartbeatAt: instant('heartbeat_at'),
+    /** A drip's step: the campaign its messages go out through (sending while the drip runs, never settled as sent). */
+    dripId: ref('drip_id', () => campaignDrips, 'cascade'),
   },
   (t) => [
     ...sortIndexes('campaigns', t, { name: t.name, scheduled: t.scheduledAt }),
-    ...filterIndexes('campaigns', t, { status: t.status, channel: t.channel }),
+    ...filterIndexes('campaigns', t, { status: t.status, channel: t.channel, drip: t.dripId }),
   ],
 );
 
@@ -183,5 +185,137 @@ export const campaignPushSubscriptions = tenantTable(
   (t) => [
     uniqueIndex('campaign_push_subscriptions_endpoint_uq').on(t.tenantId, t.endpoint),
     index('campaign_push_subscriptions_contact_idx').on(t.tenantId, t.contactId),
+  ],
+);
+
+export const DRIP_STATUSES = ['draft', 'active', 'paused'] as const;
+export type DripStatus = (typeof DRIP_STATUSES)[number];
+/** When a contact leaves a drip early: a goal reached on any of its messages. */
+export const DRIP_STOPS = ['none', 'opened', 'clicked'] as const;
+export type DripStop = (typeof DRIP_STOPS)[number];
+
+/** One message of a drip: sent `delayMinutes` after the previous one (the first: after entering). */
+export interface DripStep {
+  channel: CampaignChannel;
+  templateId: string;
+  delayMinutes: number;
+  /** The campaign it is sent through (made when the drip is activated). */
+  campaignId?: string | null;
+}
+
+/** What starts a contact on a drip: entering a marketing audience (its members sendable on `channel`, the audience's own). */
+export interface DripTrigger {
+  kind: 'segment';
+  audienceId: string;
+  channel: CampaignChannel;
+}
+
+/**
+ * A drip: a sequence of messages (any channel) each contact who enters its audience goes through
+ * once, with delays between them, until the last one or its stop condition.
+ */
+export const campaignDrips = tenantTable(
+  'campaign_drips',
+  {
+    name: text('name').notNull(),
+    status: text('status', { enum: DRIP_STATUSES }).notNull().default('draft'),
+    trigger: jsonb('trigger').$type<DripTrigger>().notNull(),
+    stopWhen: text('stop_when', { enum: DRIP_STOPS }).notNull().default('none'),
+    steps: jsonb('steps').$type<DripStep[]>().notNull().default([]),
+    /** Contacts that entered (each once). */
+    enrolledCount: integer('enrolled_count').notNull().default(0),
+    activatedAt: instant('activated_at'),
+  },
+  (t) => [...sortIndexes('campaign_drips', t, { name: t.name }), ...filterIndexes('campaign_drips', t, { status: t.status })],
+);
+
+export const ENROLMENT_STATES = ['active', 'completed', 'stopped'] as const;
+
+/** A contact's way through a drip: one row per drip and contact (so nobody goes through twice). */
+export const campaignDripEnrolments = tenantTable(
+  'campaign_drip_enrolments',
+  {
+    dripId: ref('drip_id', () => campaignDrips, 'cascade').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    state: text('state', { enum: ENROLMENT_STATES }).notNull().default('active'),
+    /** The next step to send (its index); steps.length once done. */
+    step: integer('step').notNull().default(0),
+    /** When the next step is due. */
+    nextAt: instant('next_at').notNull().defaultNow(),
+    /** Why it stopped early (the stop condition met). */
+    reason: text('reason'),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('campaign_drip_enrolments_contact_uq').on(t.tenantId, t.dripId, t.contactId),
+    index('campaign_drip_enrolments_due_idx').on(t.tenantId, t.state, t.nextAt),
+    ...filterIndexes('campaign_drip_enrolments', t, { state: t.state }),
+  ],
+);
+
+export const BOT_MATCHES = ['word', 'exact', 'contains'] as const;
+
+/**
+ * A WhatsApp bot rule: an inbound message matching one of its keywords gets its reply; a hand-off
+ * rule also passes the conversation to a person (the bot is silent there until it is handed back).
+ */
+export const campaignBotRules = tenantTable(
+  'campaign_bot_rules',
+  {
+    name: text('name').notNull(),
+    /** Matched case-insensitively: as a whole word, the whole message, or anywhere in it. */
+    keywords: text('keywords').array().notNull().default([]),
+    match: text('match', { enum: BOT_MATCHES }).notNull().default('word'),
+    reply: text('reply').notNull().default(''),
+    handOff: boolean('hand_off').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** Lower first when several rules match. */
+    priority: integer('priority').notNull().default(100),
+  },
+  (t) => [...sortIndexes('campaign_bot_rules', t, { name: t.name, priority: t.priority })],
+);
+
+export const CONVERSATION_STATES = ['bot', 'handed_off', 'closed'] as const;
+
+/** A WhatsApp conversation with one number: who answers it (the bot or a person) and its last message. */
+export const campaignBotConversations = tenantTable(
+  'campaign_bot_conversations',
+  {
+    /** The sender's WhatsApp number (E.164 digits, as Meta sends it). */
+    waId: text('wa_id').notNull(),
+    name: text('name').notNull().default(''),
+    state: text('state', { enum: CONVERSATION_STATES }).notNull().default('bot'),
+    /** Why the person took it over (the rule or the admin that handed it off). */
+    handOffReason: text('hand_off_reason'),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: instant('last_message_at'),
+    /** Inbound messages since a person last answered. */
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('campaign_bot_conversations_wa_uq').on(t.tenantId, t.waId),
+    ...sortIndexes('campaign_bot_conversations', t, { last: t.lastMessageAt }),
+    ...filterIndexes('campaign_bot_conversations', t, { state: t.state }),
+  ],
+);
+
+/** One message of a bot conversation, inbound or outbound (auto-reply or a person's). */
+export const campaignBotMessages = tenantTable(
+  'campaign_bot_messages',
+  {
+    conversationId: ref('conversation_id', () => campaignBotConversations, 'cascade').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    text: text('text').notNull(),
+    /** Who answered: 'bot' (ruleId names the rule) or 'person'. */
+    author: text('author', { enum: ['contact', 'bot', 'person'] }).notNull(),
+    ruleId: uuid('rule_id'),
+    status: text('status', { enum: ['received', 'queued', 'sent', 'failed'] }).notNull(),
+    /** Meta's message id (inbound: unique, so a webhook delivered twice is taken once). */
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+  },
+  (t) => [
+    index('campaign_bot_messages_conversation_idx').on(t.tenantId, t.conversationId, t.createdAt),
+    uniqueIndex('campaign_bot_messages_provider_uq').on(t.tenantId, t.providerMessageId),
   ],
 );

@@ -29,3 +29,37 @@ export const listRecipients = (campaignId: string, query: Record<string, string 
   data(request<{ data: Json[] }>('GET', `${base}/recipients`, { query: { campaignId, limit: 50, ...query } }));
 
 export const percent = (n: unknown) => `${(Number(n ?? 0) * 100).toFixed(1)}%`;
+
+// Drips
+export const listDrips = () => data(request<{ data: Json[] }>('GET', `${base}/drips`, { query: { limit: 100, sort: 'name' } }));
+export const getDrip = (id: string) => data(request<{ data: Json }>('GET', `${base}/drips/${encodeURIComponent(id)}`));
+export const saveDrip = (id: string | null, body: Json) =>
+  data(
+    id
+      ? request<{ data: Json }>('PATCH', `${base}/drips/${encodeURIComponent(id)}`, { body })
+      : request<{ data: Json }>('POST', `${base}/drips`, { body }),
+  );
+export const dripAction = (id: string, action: 'activate' | 'pause') =>
+  data(request<{ data: Json }>('POST', `${base}/drips/${encodeURIComponent(id)}/${action}`, { body: {} }));
+export const getDripReport = (id: string) => data(request<{ data: Json }>('GET', `${base}/drips/${encodeURIComponent(id)}/report`));
+export const getAllAudiences = () => data(request<{ data: Json[] }>('GET', '/api/v1/marketing/audiences', { query: { limit: 100 } }));
+
+// The WhatsApp bot
+export const listBotRules = () => data(request<{ data: Json[] }>('GET', `${base}/bot-rules`, { query: { limit: 100, sort: 'priority' } }));
+export const saveBotRule = (id: string | null, body: Json) =>
+  data(
+    id
+      ? request<{ data: Json }>('PATCH', `${base}/bot-rules/${encodeURIComponent(id)}`, { body })
+      : request<{ data: Json }>('POST', `${base}/bot-rules`, { body }),
+  );
+export const deleteBotRule = (id: string) => request('DELETE', `${base}/bot-rules/${encodeURIComponent(id)}`);
+export const listConversations = (state: string) =>
+  data(
+    request<{ data: Json[] }>('GET', `${base}/bot-conversations`, {
+      query: { limit: 100, sort: '-lastMessageAt', ...(state === 'all' ? {} : { state }) },
+    }),
+  );
+export const listBotMessages = (conversationId: string) =>
+  data(request<{ data: Json[] }>('GET', `${base}/bot-messages`, { query: { conversationId, limit: 100, sort: '-createdAt' } }));
+export const conversationAction = (id: string, action: 'reply' | 'hand-off' | 'hand-back' | 'close', body: Json = {}) =>
+  data(request<{ data: Json }>('POST', `${base}/bot-conversations/${encodeURIComponent(id)}/${action}`, { body }));

@@ -84,6 +84,19 @@ const screens: Screen[] = [
     component: () => import('./calendar-page'),
   }),
   campaigns({
+    path: '/admin-panel/marcom/drips',
+    label: 'Drips',
+    description: 'Sequences of messages sent after a contact enters an audience.',
+    beyondContract: 'Issue 28 asks for drips; the legacy console had none, so no contract route names them',
+    component: () => import('./drips-page'),
+  }),
+  campaigns({
+    path: '/admin-panel/whatsapp-bot',
+    label: 'WhatsApp bot',
+    description: 'Keyword auto-replies to inbound WhatsApp messages and hand-off to a person.',
+    component: () => import('./whatsapp-bot-page'),
+  }),
+  campaigns({
     path: '/admin-panel/push-notification',
     label: 'Push subscribers',
     description: 'Browsers registered for web push.',

@@ -5,7 +5,7 @@ import type { MessageContent, SendingContacts } from '../contacts';
 import { openProvider } from '../providers/open';
 import { type ChannelProvider, SendFailure } from '../providers/types';
 import { campaignPushSubscriptions, campaigns } from '../tables';
-import { type Claimed, claimBatch, type Outcome, recordOutcomes, releaseRows, remaining, skipRows } from './claim';
+import { type Claimed, claimBatch, LEASE_SECONDS, type Outcome, recordOutcomes, releaseRows, remaining, skipRows } from './claim';
 import { sendClock } from './clock';
 import { type ComposeContext, compose } from './compose';
 import { channelLimit } from './limits';
@@ -179,6 +179,8 @@ async function sendBatch(
 
   const outcomes: Outcome[] = [];
   const inFlight = new Set<string>();
+  /** The claim set the batch's lease. */
+  let leaseRenewedAt = Date.now();
   const pending: Promise<void>[] = [];
   let failureStreak = 0;
   let sentSince = false;
@@ -189,7 +191,11 @@ async function sendBatch(
     const done = outcomes.splice(0);
     if (done.length === 0) return false;
     const paused = await app.db.withTenant(tenantId, async (tx) => {
-      await recordOutcomes(tx, tenantId, done, [...inFlight]);
+      // The rows still in flight keep their lease: renewed a third of the way into it, not at every flush
+      // (one update of up to a batch's rows each time was most of a flush's work).
+      const renew = Date.now() - leaseRenewedAt > (LEASE_SECONDS * 1000) / 3;
+      if (renew) leaseRenewedAt = Date.now();
+      await recordOutcomes(tx, tenantId, done, renew ? [...inFlight] : []);
       if (gone.length) {
         const ids = gone.splice(0);
         await tx.execute(
@@ -319,10 +325,11 @@ async function settle(deps: DeliverDeps, tenantId: string, campaignId: string): 
   return deps.app.db.withTenant(tenantId, async (tx) => {
     const [row] = (
       (await tx.execute(
-        sql`select status, ab_test from campaigns where tenant_id = ${tenantId} and id = ${campaignId} for update`,
-      )) as unknown as { rows: { status: string; ab_test: Campaign['abTest'] }[] }
+        sql`select status, drip_id from campaigns where tenant_id = ${tenantId} and id = ${campaignId} for update`,
+      )) as unknown as { rows: { status: string; drip_id: string | null }[] }
     ).rows;
-    if (row?.status !== 'sending') return false;
+    // A drip's step keeps sending while the drip runs: its next recipients come as contacts reach it.
+    if (row?.status !== 'sending' || row.drip_id) return false;
     const left = await remaining(tx, tenantId, campaignId, ['', 'a', 'b', 'rest']);
     if (left.open > 0) return false;
     await tx

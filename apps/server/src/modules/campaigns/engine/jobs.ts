@@ -67,7 +67,10 @@ export async function runSweep(app: FastifyInstance) {
   await decideAbTests(app);
   const stale = await app.db.query<{ tenant_id: string; id: string }>(
     `select tenant_id, id from campaigns
-      where status = 'sending' and coalesce(heartbeat_at, launched_at, updated_at) < now() - make_interval(secs => $1) limit 100`,
+      where status = 'sending' and coalesce(heartbeat_at, launched_at, updated_at) < now() - make_interval(secs => $1)
+        and (drip_id is null or exists (select 1 from campaign_recipients r
+              where r.tenant_id = campaigns.tenant_id and r.campaign_id = campaigns.id and r.state in ('queued', 'sending')))
+      limit 100`,
     [STALE_SECONDS],
   );
   for (const row of stale) await app.jobs.send<SendJob>(SEND_JOB, { tenantId: row.tenant_id, campaignId: row.id });

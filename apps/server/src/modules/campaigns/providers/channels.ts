@@ -59,7 +59,21 @@ export function whatsappCloud(
     channel: 'whatsapp',
     concurrency: 16,
     async send(m: OutgoingMessage) {
-      const t = m.payload as { name: string; language: string; values: string[] };
+      const t = m.payload as { name: string; language: string; values: string[] } | { text: string };
+      // A template (campaigns), or a text reply inside the 24-hour window a contact's message opened (the bot).
+      const content =
+        'text' in t
+          ? { type: 'text', text: { body: t.text, preview_url: false } }
+          : {
+              type: 'template',
+              template: {
+                name: t.name,
+                language: { code: t.language },
+                ...(t.values.length
+                  ? { components: [{ type: 'body', parameters: t.values.map((text) => ({ type: 'text', text })) }] }
+                  : {}),
+              },
+            };
       const { json } = await postJson(
         outbound,
         url,
@@ -68,12 +82,7 @@ export function whatsappCloud(
           messaging_product: 'whatsapp',
           recipient_type: 'individual',
           to: m.to.replace(/^\+/, ''),
-          type: 'template',
-          template: {
-            name: t.name,
-            language: { code: t.language },
-            ...(t.values.length ? { components: [{ type: 'body', parameters: t.values.map((text) => ({ type: 'text', text })) }] } : {}),
-          },
+          ...content,
           biz_opaque_callback_data: m.key,
         },
       );

@@ -15,6 +15,7 @@ const ENGINE_FIELDS = [
   'launchedAt',
   'finishedAt',
   'heartbeatAt',
+  'dripId',
 ] as const;
 
 const overrides = z

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type Db, errors, requireCommunity } from '../../../kernel/resources';
+import { type Inbound, receiveInbound } from '../bot/inbound';
 import { contactsOf } from '../engine/lifecycle';
 import { campaignPushSubscriptions } from '../tables';
 import { verify } from './links';
@@ -291,7 +292,8 @@ export async function trackingRoutes(app: FastifyInstance) {
         config: { public: true },
         schema: {
           tags,
-          summary: 'WhatsApp Cloud API message statuses (sent, delivered, read, failed), signed X-Hub-Signature-256',
+          summary:
+            'WhatsApp Cloud API message statuses (sent, delivered, read, failed) and inbound messages (the bot), signed X-Hub-Signature-256',
           params: community,
         },
       },
@@ -304,14 +306,17 @@ export async function trackingRoutes(app: FastifyInstance) {
           if (!appSecret || !same(`sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`, given)) throw forged();
           const parsed = whatsappDelivery.safeParse(safeJson(body));
           if (!parsed.success) throw errors.validation({ body: 'Not a WhatsApp webhook delivery' });
-          for (const entry of parsed.data.entry)
-            for (const change of entry.changes)
+          for (const entry of parsed.data.entry) {
+            for (const change of entry.changes) {
+              for (const message of inboundOf(change.value)) await receiveInbound(app, tx, tenantId, message);
               for (const s of change.value?.statuses ?? []) {
                 const rid = s.biz_opaque_callback_data ?? (await recipientByProviderId(tx, tenantId, s.id));
                 if (!rid || !z.uuid().safeParse(rid).success) continue;
                 const kind = ({ delivered: 'delivered', read: 'read', failed: 'failed' } as const)[s.status as 'delivered'];
                 if (kind) await track(tx, tenantId, rid, kind, { error: s.errors?.[0]?.title });
               }
+            }
+          }
         });
         return { data: { received: true } };
       },
@@ -340,6 +345,37 @@ const whatsappDelivery = z.object({
                     )
                     .max(1000)
                     .optional(),
+                  // Inbound messages (the WhatsApp bot): text, and the buttons a contact may tap.
+                  contacts: z
+                    .array(
+                      z.object({
+                        wa_id: z.string().max(32),
+                        profile: z
+                          .object({ name: z.string().max(200) })
+                          .partial()
+                          .optional(),
+                      }),
+                    )
+                    .max(1000)
+                    .optional(),
+                  messages: z
+                    .array(
+                      z.object({
+                        id: z.string().max(200),
+                        from: z.string().regex(/^\d{4,20}$/),
+                        type: z.string().max(40),
+                        text: z.object({ body: z.string().max(4096) }).optional(),
+                        button: z.object({ text: z.string().max(256) }).optional(),
+                        interactive: z
+                          .object({
+                            button_reply: z.object({ title: z.string().max(256) }).optional(),
+                            list_reply: z.object({ title: z.string().max(256) }).optional(),
+                          })
+                          .optional(),
+                      }),
+                    )
+                    .max(1000)
+                    .optional(),
                 })
                 .passthrough()
                 .optional(),
@@ -351,6 +387,19 @@ const whatsappDelivery = z.object({
     .max(100)
     .default([]),
 });
+
+type DeliveryValue = NonNullable<z.infer<typeof whatsappDelivery>['entry'][number]['changes'][number]['value']>;
+
+/** The inbound messages of a change with their text (a tapped button's title counts as text), and the sender's profile name. */
+function inboundOf(value: DeliveryValue | undefined): Inbound[] {
+  if (!value?.messages) return [];
+  return value.messages.flatMap((m) => {
+    const text = m.text?.body ?? m.button?.text ?? m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title;
+    if (text === undefined) return [];
+    const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? '';
+    return [{ id: m.id, from: m.from, name, text }];
+  });
+}
 
 function safeJson(body: Buffer): unknown {
   try {
