@@ -196,7 +196,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   bindMetering(db, () => ports.find('quotas'));
   // The modules' declared lifecycle: jobs and their schedules, event subscribers, durable workflows.
   for (const module of modules) {
-    for (const [name, handler] of Object.entries(module.jobs ?? {})) jobs.handle(name, (data) => handler(data, app));
+    for (const [name, job] of Object.entries(module.jobs ?? {})) {
+      const { run, concurrency } = typeof job === 'function' ? { run: job, concurrency: 1 } : job;
+      jobs.handle(name, (data) => run(data, app), { concurrency });
+    }
     for (const [name, cron] of Object.entries(module.schedules ?? {})) jobs.schedule(name, cron);
   }
   // onClose hooks run in reverse order of addition: added before any plugin, this one runs last, so

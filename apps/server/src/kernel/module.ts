@@ -8,7 +8,12 @@ import type { Resource } from './resources/resource';
 import type { DurableWorkflow } from './workflows/durable';
 
 /** A module's background job: runs after the commit that queued it (or on its schedule), with the app. */
-export type ModuleJob<T = any> = (data: T, app: FastifyInstance) => Promise<void>;
+export type ModuleJobHandler<T = any> = (data: T, app: FastifyInstance) => Promise<void>;
+/**
+ * A background job: its handler, or the handler with how many of the job may run at once in one
+ * process (default one; e.g. a campaign's senders, each working its own batches).
+ */
+export type ModuleJob<T = any> = ModuleJobHandler<T> | { run: ModuleJobHandler<T>; concurrency: number };
 
 /**
  * A module (the kernel's own, or a business area) declares itself once: its permission modules,

@@ -29,6 +29,8 @@ const HEARTBEAT_SECONDS = 30;
 export function createJobs(db: Database, options: { enabled: boolean; heartbeatSeconds?: number; onError: (err: unknown) => void }) {
   const heartbeatSeconds = options.heartbeatSeconds ?? HEARTBEAT_SECONDS;
   const handlers = new Map<string, JobHandler<any>>();
+  /** Jobs of a name one process runs at once, when more than one. */
+  const concurrency = new Map<string, number>();
   /** Recurring jobs by name: cron expression (pg-boss runs each occurrence once, in one process). */
   const schedules = new Map<string, string>();
   let boss: PgBoss | null = null;
@@ -41,8 +43,10 @@ export function createJobs(db: Database, options: { enabled: boolean; heartbeatS
   }
 
   const jobs = {
-    handle<T extends object>(name: string, handler: JobHandler<T>) {
+    /** Registers the handler of job `name`; `concurrency` jobs of that name may run at once in this process (default 1). */
+    handle<T extends object>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
       handlers.set(name, handler);
+      if ((options.concurrency ?? 1) > 1) concurrency.set(name, options.concurrency!);
     },
 
     /**
@@ -68,7 +72,8 @@ export function createJobs(db: Database, options: { enabled: boolean; heartbeatS
         for (const [name, cron] of schedules) await started.schedule(name, cron);
       });
       for (const [name, handler] of handlers) {
-        await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        const localConcurrency = concurrency.get(name) ?? 1;
+        await boss.work<object>(name, { pollingIntervalSeconds: 0.5, localConcurrency }, async (jobs) => {
           for (const job of jobs) {
             try {
               await handler(job.data);
