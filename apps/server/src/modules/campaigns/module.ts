@@ -5,7 +5,7 @@ import { campaignsCompat } from './compat';
 import { DRIPS_CRON, DRIPS_JOB, runDrips } from './drips/engine';
 import { dripEnrolmentsResource, dripsResource } from './drips/resource';
 import { runSendJob, runSweep, SWEEP_CRON, SWEEP_JOB } from './engine/jobs';
-import { launchWorkflow, SEND_JOB, type SendJob } from './engine/lifecycle';
+import { launchWorkflow, SEND_JOB, SENDERS, type SendJob } from './engine/lifecycle';
 import { bindPorts } from './ports';
 import { campaignsResource } from './resources/campaigns';
 import { channelLimitsResource, pushSubscriptionsResource } from './resources/limits';
@@ -40,7 +40,8 @@ export const campaignsModule = defineModule({
   compat: campaignsCompat,
   routes: campaignRoutes,
   jobs: {
-    [SEND_JOB]: (data: SendJob, app) => runSendJob(app, data),
+    // Each of a launch's senders works its own batches: as many may run at once in a process.
+    [SEND_JOB]: { run: (data: SendJob, app) => runSendJob(app, data), concurrency: SENDERS },
     [SWEEP_JOB]: (_data, app) => runSweep(app),
     [DRIPS_JOB]: (_data, app) => runDrips(app),
     [BOT_REPLY_JOB]: (data: BotReplyJob, app) => sendReply(app, data),
