@@ -249,7 +249,7 @@ export const campaignDripEnrolments = tenantTable(
   (t) => [
     uniqueIndex('campaign_drip_enrolments_contact_uq').on(t.tenantId, t.dripId, t.contactId),
     index('campaign_drip_enrolments_due_idx').on(t.tenantId, t.state, t.nextAt),
-    ...filterIndexes('campaign_drip_enrolments', t, { state: t.state }),
+    ...filterIndexes('campaign_drip_enrolments', t, { state: t.state, contactId: t.contactId }),
   ],
 );
 
@@ -272,7 +272,10 @@ export const campaignBotRules = tenantTable(
     /** Lower first when several rules match. */
     priority: integer('priority').notNull().default(100),
   },
-  (t) => [...sortIndexes('campaign_bot_rules', t, { name: t.name, priority: t.priority })],
+  (t) => [
+    ...sortIndexes('campaign_bot_rules', t, { name: t.name, priority: t.priority }),
+    ...filterIndexes('campaign_bot_rules', t, { active: t.active, handOff: t.handOff }),
+  ],
 );
 
 export const CONVERSATION_STATES = ['bot', 'handed_off', 'closed'] as const;
@@ -317,5 +320,6 @@ export const campaignBotMessages = tenantTable(
   (t) => [
     index('campaign_bot_messages_conversation_idx').on(t.tenantId, t.conversationId, t.createdAt),
     uniqueIndex('campaign_bot_messages_provider_uq').on(t.tenantId, t.providerMessageId),
+    ...filterIndexes('campaign_bot_messages', t, { direction: t.direction, status: t.status }),
   ],
 );
