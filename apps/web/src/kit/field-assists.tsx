@@ -6,7 +6,8 @@ import type { FieldDef } from './schema';
 export interface FieldAssistProps {
   /** The resource the form edits (e.g. commerce/products). */
   resource: string;
-  field: FieldDef;
+  /** The field (a kit form's FieldDef; a screen's own form names its key and label). */
+  field: Pick<FieldDef, 'key' | 'label'>;
   value: unknown;
   onChange: (value: unknown) => void;
   /** Every value of the form as it stands (the record's title and the like, for context). */
@@ -68,4 +69,13 @@ export function FieldAssists({ assists, ...props }: FieldAssistProps & { assists
       ))}
     </Stack>
   );
+}
+
+/**
+ * The assists declared for one field of a screen's own form (not a kit ResourceForm): the screen
+ * places this under its input, naming the resource and field the assists are declared for.
+ */
+export function FieldAssistSlot(props: FieldAssistProps) {
+  const assists = useFieldAssists(props.resource).get(props.field.key);
+  return <FieldAssists assists={assists} {...props} />;
 }
