@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { billingArea } from '../src/features/billing/screens';
-import { FieldAssistsProvider } from '../src/kit/field-assists';
+import { FieldAssistSlot, FieldAssistsProvider } from '../src/kit/field-assists';
 import { ResourceForm } from '../src/kit/resource-form';
 import { calls, mockApi } from './fetch-mock';
 import { metaFixture } from './meta-fixture';
@@ -97,6 +98,35 @@ describe('field assists: billing’s "Write with AI"', () => {
     expect(alert).toHaveTextContent(OUT_OF_CREDITS);
     expect(within(alert).getByRole('link', { name: 'Buy AI credits' })).toHaveAttribute('href', '/admin-panel/add-Ons');
     expect(screen.getByLabelText('Description')).toHaveValue('Solid oak, seats six');
+  });
+
+  it('a screen’s own form places the slot: subject lines are offered as suggestions, one click fills the field', async () => {
+    api(true, () => ({
+      body: { data: { task: 'subject-lines', text: '…', suggestions: ['Summer sale: 20% off', 'Last days of summer'], credits } },
+    }));
+    function Composer() {
+      const [subject, setSubject] = useState('Summer');
+      const values = { name: 'Summer sale', subject };
+      return (
+        <>
+          <input aria-label="Subject" value={subject} readOnly />
+          <FieldAssistSlot
+            resource="campaigns/campaigns"
+            field={{ key: 'subject', label: 'Subject' }}
+            value={subject}
+            onChange={(v) => setSubject(String(v))}
+            values={values}
+          />
+        </>
+      );
+    }
+    renderAt(withAssists(<Composer />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Suggest subject lines with AI' }, slow));
+    const offered = await screen.findByTestId('ai-suggestions', {}, slow);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ task: 'subject-lines', title: 'Summer sale', text: 'Summer' });
+    fireEvent.click(within(offered).getByRole('button', { name: 'Last days of summer' }));
+    expect(screen.getByLabelText('Subject')).toHaveValue('Last days of summer');
+    expect(screen.queryByTestId('ai-suggestions')).toBeNull();
   });
 
   it('hidden when AI writing is off', async () => {

@@ -63,7 +63,16 @@ const fileWords = (url: string) =>
  * The button, what it costs, and what went wrong: a 402 (no AI credits left) names the add-on that
  * lifts it and links to the add-ons. `run` does the writing and says what it filled.
  */
-function AssistButton({ label, run }: { label: string; run: () => Promise<string | undefined> }) {
+function AssistButton({
+  label,
+  run,
+  children,
+}: {
+  label: string;
+  run: () => Promise<string | undefined>;
+  /** What the answer offers under the button (suggestions to pick from). */
+  children?: React.ReactNode;
+}) {
   const status = useAiStatus();
   const client = useQueryClient();
   const [note, setNote] = useState<string | null>(null);
@@ -101,6 +110,7 @@ function AssistButton({ label, run }: { label: string; run: () => Promise<string
           {note}
         </Text>
       )}
+      {children}
       {error && (
         <Alert color={error instanceof ApiError && error.status === 402 ? 'yellow' : 'red'} variant="light" role="alert" p="xs">
           <Text size="sm">{error instanceof ApiError ? error.message : 'The AI writing did not answer. Try again.'}</Text>
@@ -126,6 +136,44 @@ export function ProductDescriptionAssist({ value, onChange, values }: FieldAssis
         return 'Written by AI: read it through before saving.';
       }}
     />
+  );
+}
+
+/**
+ * A campaign's subject line: five suggestions from the campaign's name and the subject so far, one
+ * click puts one in the field (placed by a screen's own form through the kit's FieldAssistSlot).
+ */
+export function SubjectLinesAssist({ value, onChange, values }: FieldAssistProps) {
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  return (
+    <AssistButton
+      label="Suggest subject lines with AI"
+      run={async () => {
+        setSuggestions([]);
+        const answer = await write({ task: 'subject-lines', title: str(values.name) || str(values.title), text: str(value) });
+        setSuggestions([...new Set(answer.suggestions)]);
+        return 'Suggested by AI: pick one.';
+      }}
+    >
+      {suggestions.length > 0 && (
+        <Group gap={6} justify="flex-end" data-testid="ai-suggestions">
+          {suggestions.map((line) => (
+            <Button
+              key={line}
+              size="compact-xs"
+              variant="default"
+              tt="none"
+              onClick={() => {
+                onChange(line);
+                setSuggestions([]);
+              }}
+            >
+              {line}
+            </Button>
+          ))}
+        </Group>
+      )}
+    </AssistButton>
   );
 }
 

@@ -2,7 +2,7 @@ import type { AreaDeclaration, Screen } from '../../config/screen-types';
 import { PLATFORM_ADDONS_PATH, PLATFORM_BILLING_PATH, PLATFORM_PLANS_PATH } from './paths';
 
 /** One of the AI assists (ai-assists.tsx, one chunk for all of them). */
-const assist = (name: 'ProductDescriptionAssist' | 'BlogSummaryAssist' | 'AltTextAssist') => () =>
+const assist = (name: 'ProductDescriptionAssist' | 'BlogSummaryAssist' | 'AltTextAssist' | 'SubjectLinesAssist') => () =>
   import('./ai-assists').then((m) => ({ default: m[name] }));
 
 const SECTION: Pick<Screen, 'group' | 'section' | 'modules'> = { group: 'settings', section: 'Billing', modules: ['billing'] };
@@ -160,5 +160,7 @@ export const billingArea: AreaDeclaration = {
     { key: 'ai-product-alt-text', resource: 'commerce/products', field: 'images', component: assist('AltTextAssist') },
     { key: 'ai-blog-summary', resource: 'site/blogs', field: 'excerpt', component: assist('BlogSummaryAssist') },
     { key: 'ai-blog-cover-alt-text', resource: 'site/blogs', field: 'coverImage', component: assist('AltTextAssist') },
+    // The campaign composer is its own form: these show where it places the kit's FieldAssistSlot for the subject.
+    { key: 'ai-campaign-subject', resource: 'campaigns/campaigns', field: 'subject', component: assist('SubjectLinesAssist') },
   ],
 };
