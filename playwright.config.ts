@@ -8,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  * it is stale) on a fresh embedded database, in Debian's Chromium (/usr/bin/chromium).
  */
 const port = Number(process.env.E2E_PORT ?? 3391);
-/** The fake payment gateways (e2e/fake-gateways.ts): Razorpay's API and checkout script. */
+/** The fake payment gateways (e2e/fake-gateways.ts): Razorpay's API and checkout script; a chat-completions API under /ai/v1. */
 const gatewaysPort = port + 100;
 process.env.E2E_GATEWAYS_URL ??= `http://127.0.0.1:${gatewaysPort}`;
 // The config is read again by each worker: keep the data dir made by the first read.
@@ -97,6 +97,11 @@ export default defineConfig({
         NODE_ENV: 'development',
         PAYMENTS_RAZORPAY_URL: process.env.E2E_GATEWAYS_URL,
         PAYMENTS_RAZORPAY_CHECKOUT_URL: `${process.env.E2E_GATEWAYS_URL}/checkout.js`,
+        // AI writing assistance against the fake chat-completions API on the gateways' port (only that port is let through).
+        AI_BASE_URL: `${process.env.E2E_GATEWAYS_URL}/ai/v1`,
+        AI_API_KEY: 'sk-e2e-fake-ai-0001',
+        AI_MODEL: 'fake-e2e-model',
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${gatewaysPort}`,
       },
     },
   ],

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { FieldAssistDeclaration } from '../kit/field-assists';
 
 /** A lazily loaded component: its own chunk. */
 export type LazyComponent = () => Promise<{ default: ComponentType }>;
@@ -95,6 +96,8 @@ export interface AreaDeclaration {
   screens: Screen[];
   cards?: DashboardCard[];
   notices?: ConsoleNotice[];
+  /** Helpers beside other areas' form fields, keyed by resource and field (kit/field-assists.tsx). */
+  assists?: FieldAssistDeclaration[];
 }
 
 /** The URL of a record on a list screen that opens records in a drawer (`?record=<id>`). */

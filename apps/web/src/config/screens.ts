@@ -11,6 +11,7 @@ import { opsArea } from '../features/ops/screens';
 import { paymentsArea } from '../features/payments/screens';
 import { settingsArea } from '../features/settings/screens';
 import { siteArea } from '../features/site/screens';
+import type { FieldAssistDeclaration } from '../kit/field-assists';
 import type { AreaDeclaration, ConsoleNotice, DashboardCard, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
 
 export type { AreaDeclaration, DashboardCard, GroupKey, NavGroupDeclaration, RecordLink, Screen } from './screen-types';
@@ -38,6 +39,8 @@ const AREA_DECLARATIONS: AreaDeclaration[] = [
 export const SCREENS: Screen[] = AREA_DECLARATIONS.flatMap((a) => a.screens);
 export const DASHBOARD_CARDS: DashboardCard[] = AREA_DECLARATIONS.flatMap((a) => a.cards ?? []);
 export const CONSOLE_NOTICES: ConsoleNotice[] = AREA_DECLARATIONS.flatMap((a) => a.notices ?? []);
+/** The areas' helpers beside form fields (the shell hands them to the kit's forms). */
+export const FIELD_ASSISTS: FieldAssistDeclaration[] = AREA_DECLARATIONS.flatMap((a) => a.assists ?? []);
 
 /** The navigation's groups as the areas declare them, in order (a group shows only when the role sees one of its screens). */
 export const GROUPS: NavGroupDeclaration[] = AREA_DECLARATIONS.flatMap((a) => a.groups ?? []).sort((a, b) => a.order - b.order);

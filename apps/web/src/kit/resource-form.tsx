@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
+import { FieldAssists, useFieldAssists } from './field-assists';
 import { type CustomWidget, FieldInput } from './field-input';
 import { FormBar } from './form-bar';
 import { useResourceCurrency } from './money-input';
@@ -145,6 +146,7 @@ export function ResourceForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [summary, setSummary] = useState<ReturnType<typeof errorSummary>>([]);
   const formRef = useRef<HTMLFormElement>(null);
+  const assists = useFieldAssists(meta.path);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initial,
@@ -291,6 +293,16 @@ export function ResourceForm({
                     <Widget field={f} input={input} mode={mode} disabled={readOnly} />
                   ) : (
                     <FieldInput field={f} input={input} mode={mode} disabled={readOnly} />
+                  )}
+                  {!readOnly && (
+                    <FieldAssists
+                      assists={assists.get(f.key)}
+                      resource={meta.path}
+                      field={f}
+                      value={props.value}
+                      onChange={(value) => form.setFieldValue(f.key, value)}
+                      values={form.values}
+                    />
                   )}
                 </div>
               );

@@ -8,6 +8,8 @@ import { Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { useBrandProfile } from '../../api/get-brand-profile';
 import { useHealth } from '../../api/get-health';
 import type { Me } from '../../api/get-me';
+import { FIELD_ASSISTS } from '../../config/screens';
+import { FieldAssistsProvider } from '../../kit/field-assists';
 import { applyThemeChoice, isThemeChoice, setBrandColour, setFavicon, themeStore } from '../../lib/appearance';
 import { usePermissions } from '../../lib/permissions';
 import { useStore } from '../../lib/store';
@@ -94,7 +96,10 @@ export default function Shell() {
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }} data-path={pathname}>
         <Container size="xl" px={0}>
           <AreaNotices />
-          <Outlet />
+          {/* The areas' helpers beside form fields (billing's "Write with AI"), for the kit's forms. */}
+          <FieldAssistsProvider assists={FIELD_ASSISTS}>
+            <Outlet />
+          </FieldAssistsProvider>
         </Container>
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,10 @@
 import type { AreaDeclaration, Screen } from '../../config/screen-types';
 import { PLATFORM_ADDONS_PATH, PLATFORM_BILLING_PATH, PLATFORM_PLANS_PATH } from './paths';
 
+/** One of the AI assists (ai-assists.tsx, one chunk for all of them). */
+const assist = (name: 'ProductDescriptionAssist' | 'BlogSummaryAssist' | 'AltTextAssist' | 'SubjectLinesAssist') => () =>
+  import('./ai-assists').then((m) => ({ default: m[name] }));
+
 const SECTION: Pick<Screen, 'group' | 'section' | 'modules'> = { group: 'settings', section: 'Billing', modules: ['billing'] };
 /** Screens reached from others (a payment step, a result, one add-on): served, in no menu or palette. */
 const STEP = { nav: false, palette: false } as const;
@@ -150,4 +154,13 @@ export const billingArea: AreaDeclaration = {
   ],
   // A past-due subscription or a trial's last days, above every screen.
   notices: [{ key: 'billing-status', modules: ['billing'], component: () => import('./billing-banner') }],
+  // "Write with AI" beside other areas' fields (issue 27 item 6): hidden while AI writing is off.
+  assists: [
+    { key: 'ai-product-description', resource: 'commerce/products', field: 'description', component: assist('ProductDescriptionAssist') },
+    { key: 'ai-product-alt-text', resource: 'commerce/products', field: 'images', component: assist('AltTextAssist') },
+    { key: 'ai-blog-summary', resource: 'site/blogs', field: 'excerpt', component: assist('BlogSummaryAssist') },
+    { key: 'ai-blog-cover-alt-text', resource: 'site/blogs', field: 'coverImage', component: assist('AltTextAssist') },
+    // The campaign composer is its own form: these show where it places the kit's FieldAssistSlot for the subject.
+    { key: 'ai-campaign-subject', resource: 'campaigns/campaigns', field: 'subject', component: assist('SubjectLinesAssist') },
+  ],
 };
