@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { FieldAssistSlot } from '../../kit/field-assists';
 import { PageHeader } from '../../kit/page-header';
 import {
   CHANNEL_LABEL,
@@ -102,6 +103,14 @@ export function Composer({ channel }: { channel: Channel }) {
                 label="Subject (leave empty for the template's)"
                 value={values.subject}
                 onChange={(ev) => setSubject(ev.currentTarget.value)}
+              />
+              {/* Offers what other areas declare for a campaign's subject (AI suggestions, when on). */}
+              <FieldAssistSlot
+                resource="campaigns/campaigns"
+                field={{ key: 'subject', label: 'Subject' }}
+                value={values.subject}
+                onChange={(v) => setSubject(String(v))}
+                values={values}
               />
               <TextInput label="From name" value={values.fromName} onChange={(ev) => setFromName(ev.currentTarget.value)} />
             </>
