@@ -142,6 +142,17 @@ describe('tasks and board', () => {
     expect(moved.completedAt).not.toBeNull();
     board = dataOf(await api('GET', `builder/projects/${project.id}/board`));
     expect(board.columns.map((col: Json) => col.count)).toEqual([2, 0, 0, 1]);
+    // The board's filter (`/` on the console): titles holding the text, counts of what matches; % is no wildcard.
+    const filtered = dataOf(await api('GET', `builder/projects/${project.id}/board?q=c`));
+    expect(filtered.columns.map((col: Json) => [col.count, col.cards.map((x: Json) => x.title)])).toEqual([
+      [1, ['C']],
+      [0, []],
+      [0, []],
+      [0, []],
+    ]);
+    expect(dataOf(await api('GET', `builder/projects/${project.id}/board?q=%25`)).columns.map((col: Json) => col.count)).toEqual([
+      0, 0, 0, 0,
+    ]);
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'nowhere' }, dev), 400, 'validation_failed');
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'todo', beforeId: a.id }, dev), 400, 'validation_failed');
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'done' }, client), 404, 'not_found');

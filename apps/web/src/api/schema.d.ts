@@ -11087,6 +11087,7 @@ export interface paths {
       parameters: {
         query?: {
           assigneeId?: string;
+          q?: string;
         };
         header?: never;
         path: {

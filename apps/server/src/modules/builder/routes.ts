@@ -93,7 +93,7 @@ export async function builderRoutes(app: FastifyInstance) {
         tags,
         summary: "The board's first load: each column's first cards and count",
         params: idParams,
-        querystring: z.object({ assigneeId: z.uuid().optional() }).strict(),
+        querystring: z.object({ assigneeId: z.uuid().optional(), q: z.string().trim().max(200).optional() }).strict(),
       },
     },
     async (req) => ({

@@ -7,6 +7,9 @@ import { getToken } from '../../lib/session';
 
 // The builder's calls beyond the kit's resource lists (routes.ts on the server).
 
+/** The tasks resource (the kit's list and form). */
+export const TASKS = 'builder/tasks';
+
 export interface ProjectSummary {
   id: string;
   name: string;
