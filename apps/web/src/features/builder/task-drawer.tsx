@@ -1,7 +1,9 @@
 import { Alert, Drawer, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from '../../api/client';
+import { localeQuery } from '../../api/get-locale';
 import { useResourceMeta } from '../../api/get-resources-meta';
 import { useRecord } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
@@ -12,7 +14,11 @@ import { TASKS } from './api';
  * a new one (`?task=new`, the `n` shortcut) in the project on screen: the kit's form in a drawer.
  */
 export default function TaskDrawer({ id, projectId, close }: { id: string; projectId: string; close: () => void }) {
-  const { meta } = useResourceMeta(TASKS);
+  const { meta: loaded } = useResourceMeta(TASKS);
+  // The kit's form resets its values when the community's currency arrives (its fields depend on it):
+  // opened before that (the board never asked), what was typed first would be lost.
+  const locale = useQuery(localeQuery());
+  const meta = locale.isPending ? undefined : loaded;
   const creating = id === 'new';
   const record = useRecord(TASKS, creating ? null : id);
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
