@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type Api, expect, test } from './fixtures';
 import { collectPageErrors, signInByApi, unique } from './helpers';
@@ -233,5 +234,22 @@ test('keyboard shortcuts on the board: ? lists them, n makes a task, / filters, 
   await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
   const [stored] = await ok<Json[]>(api('GET', `/api/v1/builder/tasks?projectId=${project.id}&q=${encodeURIComponent(title)}`));
   expect(stored).toMatchObject({ title, status: 'todo', projectId: project.id });
+  expect(errors).toEqual([]);
+});
+
+test("the summary report shows a project's figures and downloads them as the server's PDF", async ({ api, page }) => {
+  const project = await newProject(api, unique('Report '));
+  await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Done '), status: 'done', estimateHours: 3 }), 201);
+  await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Open ') }), 201);
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/summaryreport?project=${project.id}`);
+  await expect(page.getByText('50% done')).toBeVisible();
+  await expect(page.getByText('1 of 2 tasks done')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^Summary report ${project.name} \\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(errors).toEqual([]);
 });
