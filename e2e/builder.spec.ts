@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type Api, expect, test } from './fixtures';
 import { collectPageErrors, signInByApi, unique } from './helpers';
@@ -195,4 +196,60 @@ test('a task dragged to Done moves on the board of a second signed-in browser wi
   } finally {
     await second.context.close();
   }
+});
+
+test('keyboard shortcuts on the board: ? lists them, n makes a task, / filters, l shows the list', async ({ api, page }) => {
+  const project = await newProject(api, unique('Shortcuts '));
+  const other = await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Unrelated ') }), 201);
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder?project=${project.id}`);
+  await expect(page.locator(`[data-task="${other.title}"]`)).toBeVisible();
+
+  await page.keyboard.press('Shift+?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('table', { name: 'Moving a card with the keyboard' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await page.keyboard.press('n');
+  const drawer = page.getByRole('dialog', { name: 'New task' });
+  const title = unique('Made with n ');
+  // The key that opened the form is not typed into it.
+  await expect(drawer.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('');
+  await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/builder/tasks') && r.request().method() === 'POST');
+  await drawer.getByRole('button', { name: 'Create task' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('[data-column="todo"]').locator(`[data-task="${title}"]`)).toBeVisible();
+
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Filter')).toBeFocused();
+  await page.keyboard.type('Made with n');
+  await expect(page.locator(`[data-task="${other.title}"]`)).toBeHidden();
+  await expect(page.locator(`[data-task="${title}"]`)).toBeVisible();
+  await page.keyboard.press('Escape'); // leaves the filter: the keys are shortcuts again
+
+  await page.keyboard.press('l');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  const [stored] = await ok<Json[]>(api('GET', `/api/v1/builder/tasks?projectId=${project.id}&q=${encodeURIComponent(title)}`));
+  expect(stored).toMatchObject({ title, status: 'todo', projectId: project.id });
+  expect(errors).toEqual([]);
+});
+
+test("the summary report shows a project's figures and downloads them as the server's PDF", async ({ api, page }) => {
+  const project = await newProject(api, unique('Report '));
+  await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Done '), status: 'done', estimateHours: 3 }), 201);
+  await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Open ') }), 201);
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/summaryreport?project=${project.id}`);
+  await expect(page.getByText('50% done')).toBeVisible();
+  await expect(page.getByText('1 of 2 tasks done')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^Summary report ${project.name} \\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBuilder } from '../src/modules/builder/seed';
 import { apiOf, appWith, dataOf, platformOwner, refusal, signedInAdmin, type TestAdmin, upload } from './helpers';
@@ -141,6 +142,17 @@ describe('tasks and board', () => {
     expect(moved.completedAt).not.toBeNull();
     board = dataOf(await api('GET', `builder/projects/${project.id}/board`));
     expect(board.columns.map((col: Json) => col.count)).toEqual([2, 0, 0, 1]);
+    // The board's filter (`/` on the console): titles holding the text, counts of what matches; % is no wildcard.
+    const filtered = dataOf(await api('GET', `builder/projects/${project.id}/board?q=c`));
+    expect(filtered.columns.map((col: Json) => [col.count, col.cards.map((x: Json) => x.title)])).toEqual([
+      [1, ['C']],
+      [0, []],
+      [0, []],
+      [0, []],
+    ]);
+    expect(dataOf(await api('GET', `builder/projects/${project.id}/board?q=%25`)).columns.map((col: Json) => col.count)).toEqual([
+      0, 0, 0, 0,
+    ]);
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'nowhere' }, dev), 400, 'validation_failed');
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'todo', beforeId: a.id }, dev), 400, 'validation_failed');
     refusal(await api('POST', `builder/tasks/${b.id}/move`, { status: 'done' }, client), 404, 'not_found');
@@ -328,6 +340,43 @@ describe('issues, logs and reports', () => {
     ]);
     expect(stats.people.find((p: Json) => p.userId === dev.userId)).toMatchObject({ openTasks: 1, capacityHours: 40 });
     expect(stats.risks).toMatchObject({ overdue: 0, urgentUnassigned: 0, pendingChanges: 0, pendingHours: 0 });
+  });
+
+  it("a project's summary report (progress, scope vs done, hours per person, open issues) downloads as a PDF", async () => {
+    dataOf(await api('POST', 'builder/tasks', { projectId: project.id, title: 'Shipped', status: 'done', estimateHours: 5 }), 201);
+    const { estimateHours } = dataOf(await api('GET', `builder/projects/${project.id}`));
+    const devName = dataOf(await api('GET', `identity/admins/${dev.userId}`)).name;
+    const report = dataOf(await api('GET', `builder/projects/${project.id}/report`));
+    expect(report.progress).toEqual({ tasks: 4, done: 1, percent: 25 });
+    expect(report.scope).toMatchObject({ approvedHours: estimateHours, doneHours: 5, pendingChanges: 0 });
+    expect(report.hours).toEqual([{ userId: dev.userId, name: devName, hours: 2 }]);
+    expect(report.issues).toEqual([{ severity: 'Critical', open: 1 }]);
+
+    const res = await t.request({ method: 'GET', url: `/api/v1/builder/projects/${project.id}/report.pdf`, as: owner });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain('Summary report Web shop');
+    const pdf = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
+    const text = (pdf.text as string).replace(/\s+/g, ' '); // narrow blocks wrap their lines
+    for (const expected of [
+      'Summary report',
+      'Web shop',
+      'Status: planning',
+      '25% done',
+      '1 of 4 tasks done',
+      `5 h of ${estimateHours} h`,
+      `Approved: ${estimateHours} h`,
+      'Done: 5 h',
+      '1 open',
+      'Critical: 1',
+      'PERSON HOURS',
+      `${devName} 2`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Another community's caller does not see the project: no report, in either form.
+    refusal(await t.request({ method: 'GET', url: `/api/v1/builder/projects/${project.id}/report.pdf`, as: other }), 404, 'not_found');
+    refusal(await api('GET', `builder/projects/${project.id}/report`, undefined, other), 404, 'not_found');
   });
 });
 

@@ -79,6 +79,22 @@ describe('business documents (kit)', () => {
     expect(page).not.toContain('UNIT PRICE');
   });
 
+  it('a report renames the table columns (headings)', async () => {
+    const pdf = await renderDocument({
+      ...invoice,
+      title: 'Summary report',
+      columns: 'quantities',
+      headings: { description: 'Person', quantity: 'Hours' },
+      lines: [{ description: 'Asha Rao', quantity: 12.5 }],
+      totals: undefined,
+    });
+    const [page] = (await read(pdf)).text;
+    expect(page).toContain('PERSON');
+    expect(page).toContain('HOURS');
+    expect(page).toContain('12.5');
+    expect(page).not.toContain('DESCRIPTION');
+  });
+
   it('a long order flows onto more pages, each numbered', async () => {
     const lines = Array.from({ length: 60 }, (_, i) => ({
       description: `Item ${i + 1}`,

@@ -7,7 +7,8 @@
  *   parties  two or three address blocks side by side (seller, bill to, ship to)
  *   lines    a table: description (with an optional grey detail line such as the SKU), quantity,
  *            unit price, tax, amount; `columns: 'quantities'` keeps only description and quantity
- *            (a packing slip shows no prices); the table's head repeats on every page
+ *            (a packing slip shows no prices); `headings` renames the columns (a report's "Person",
+ *            "Hours"); the table's head repeats on every page
  *   totals   label/amount rows under the table, right-aligned; `strong` rows are bold and ruled
  *   notes    free text under the totals; `footer` on every page beside "Page n of m"
  *

@@ -34,7 +34,8 @@ function columnsOf(doc: BusinessDocument): Column[] {
           { key: 'amount', label: 'Amount', width: 85, align: 'right' },
         ];
   const used = numbers.reduce((sum, c) => sum + c.width, 0);
-  return [{ key: 'description', label: 'Description', width: CONTENT - used, align: 'left' }, ...numbers];
+  const all: Column[] = [{ key: 'description', label: 'Description', width: CONTENT - used, align: 'left' }, ...numbers];
+  return all.map((c) => ({ ...c, label: doc.headings?.[c.key] ?? c.label }));
 }
 
 /** Renders the document to PDF bytes (see index.ts for the parts and an example). */

@@ -42,6 +42,8 @@ export interface BusinessDocument {
   locale?: string;
   /** 'priced' (default): description, qty, unit price, tax, amount; 'quantities': description and qty. */
   columns?: 'priced' | 'quantities';
+  /** The table's headings where a document is not a sale, e.g. a report's { description: 'Person', quantity: 'Hours' }. */
+  headings?: Partial<Record<'description' | 'quantity' | 'unitPrice' | 'tax' | 'amount', string>>;
   lines: DocumentLine[];
   totals?: DocumentTotal[];
   notes?: string;

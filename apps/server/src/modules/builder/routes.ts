@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../kernel/compat';
-import { errors, idParams, tenantRoutes } from '../../kernel/resources';
+import { contentDisposition } from '../../kernel/documents';
+import { errors, idParams, requireCommunity, tenantRoutes } from '../../kernel/resources';
 import { requireRole } from './access';
 import { designsResource, setDesignImage } from './resources/designs';
 import { issueCommentInput, issuesResource } from './resources/issues';
@@ -13,6 +14,7 @@ import { boardOf, columnPage } from './services/board';
 import { addIssueComment, allLookups } from './services/issues';
 import { memberInput, membersOf, setMembers } from './services/members';
 import { myTasks, projectsOverview } from './services/overview';
+import { projectReport, projectReportPdf } from './services/report';
 import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, showNote, storyApprovals } from './services/review';
 import { decideChange } from './services/scope';
 import { projectStats, summaryReport } from './services/stats';
@@ -91,7 +93,7 @@ export async function builderRoutes(app: FastifyInstance) {
         tags,
         summary: "The board's first load: each column's first cards and count",
         params: idParams,
-        querystring: z.object({ assigneeId: z.uuid().optional() }).strict(),
+        querystring: z.object({ assigneeId: z.uuid().optional(), q: z.string().trim().max(200).optional() }).strict(),
       },
     },
     async (req) => ({
@@ -248,6 +250,35 @@ export async function builderRoutes(app: FastifyInstance) {
         return projectStats(db, s.tenantId, req.params.id, today());
       }),
     }),
+  );
+
+  const reportOf = (req: Parameters<typeof reading>[0], id: string) =>
+    reading(req, async (db, s) => {
+      await projectsResource.getIn(db, s, id);
+      return projectReport(db, s.tenantId, id, today());
+    });
+  const logs = { access: 'work-logs:read' } as const;
+
+  r.get(
+    '/api/v1/builder/projects/:id/report',
+    {
+      config: logs,
+      schema: { tags, summary: "A project's summary report: progress, scope vs done, hours per person, open issues", params: idParams },
+    },
+    async (req) => ({ data: await reportOf(req, req.params.id) }),
+  );
+
+  r.get(
+    '/api/v1/builder/projects/:id/report.pdf',
+    { config: logs, schema: { tags, summary: "A project's summary report (PDF)", params: idParams } },
+    async (req, reply) => {
+      const report = await reportOf(req, req.params.id);
+      const community = await requireCommunity(app.db, req.auth!.community);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`Summary report ${report.project.name} ${report.asOf}.pdf`))
+        .send(await projectReportPdf(report, community.displayName));
+    },
   );
 
   r.get(

@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { request } from '../../api/client';
+import { ApiError, request, toApiError } from '../../api/client';
+import { downloadBlob } from '../../kit/csv';
+import { dispositionName } from '../../kit/list-export';
+import { getToken } from '../../lib/session';
 
 // The builder's calls beyond the kit's resource lists (routes.ts on the server).
+
+/** The tasks resource (the kit's list and form). */
+export const TASKS = 'builder/tasks';
 
 export interface ProjectSummary {
   id: string;
@@ -53,3 +59,27 @@ export function useCurrentProject() {
 }
 
 export const label = (status: string) => status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** A project's summary report (GET /builder/projects/:id/report). */
+export interface ProjectReport {
+  project: { id: string; name: string; status: string; dueDate: string | null };
+  asOf: string;
+  progress: { tasks: number; done: number; percent: number };
+  scope: { approvedHours: number; taskHours: number; doneHours: number; pendingChanges: number; pendingHours: number };
+  hours: { userId: string | null; name: string; hours: number }[];
+  issues: { severity: string; open: number }[];
+}
+
+/** Downloads a project's summary report as the server renders it (PDF), under the server's file name. */
+export async function downloadReportPdf(projectId: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1/builder/projects/${projectId}/report.pdf`, {
+      headers: { authorization: `Bearer ${getToken() ?? ''}` },
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The server cannot be reached. Check your connection and try again.');
+  }
+  if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
+  downloadBlob(dispositionName(response.headers.get('content-disposition')) ?? 'Summary report.pdf', await response.blob());
+}

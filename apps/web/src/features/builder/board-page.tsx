@@ -10,8 +10,10 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import {
+  ActionIcon,
   Alert,
   Badge,
+  Button,
   Group,
   Card as MCard,
   Paper,
@@ -21,19 +23,29 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { IconKeyboard, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
+import { useResourceMeta } from '../../api/get-resources-meta';
+import { ResourceList } from '../../kit/resource-list';
 import { subscribeLive } from '../../lib/live';
-import { type Board, type Card, label, useCurrentProject } from './api';
+import { type Board, type Card, label, TASKS, useCurrentProject } from './api';
+import { ShortcutsHelp, useBoardShortcuts } from './board-shortcuts';
 import { ProjectPicker } from './project-picker';
+
+// The form loads when a task is opened, not with the board.
+const TaskDrawer = lazy(() => import('./task-drawer'));
 
 const PRIORITY: Record<string, string> = { low: 'gray', medium: 'blue', high: 'yellow', urgent: 'red' };
 
-function TaskCard({ card }: { card: Card }) {
+function TaskCard({ card, open }: { card: Card; open: (id: string) => void }) {
   const sortable = useSortable({ id: card.id, data: { status: card.status } });
   const style = {
     transform: sortable.transform ? `translate3d(${sortable.transform.x}px, ${sortable.transform.y}px, 0)` : undefined,
@@ -43,12 +55,14 @@ function TaskCard({ card }: { card: Card }) {
   return (
     <MCard
       ref={sortable.setNodeRef}
-      style={style}
       {...sortable.attributes}
       {...sortable.listeners}
       withBorder
       padding="xs"
       data-task={card.title}
+      // A click opens the task (a drag starts only after the pointer moves 4 px, so it is no click).
+      onClick={() => open(card.id)}
+      style={{ ...style, cursor: 'pointer' }}
     >
       <Text size="sm" fw={500}>
         {card.title}
@@ -73,7 +87,7 @@ function TaskCard({ card }: { card: Card }) {
   );
 }
 
-function Column({ status, count, cards }: { status: string; count: number; cards: Card[] }) {
+function Column({ status, count, cards, open }: { status: string; count: number; cards: Card[]; open: (id: string) => void }) {
   const drop = useDroppable({ id: `column:${status}`, data: { status } });
   return (
     <Paper
@@ -94,7 +108,7 @@ function Column({ status, count, cards }: { status: string; count: number; cards
       <SortableContext items={cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
         <Stack gap="xs" mih={60}>
           {cards.map((c) => (
-            <TaskCard key={c.id} card={c} />
+            <TaskCard key={c.id} card={c} open={open} />
           ))}
         </Stack>
       </SortableContext>
@@ -149,12 +163,13 @@ interface Placement {
   position: number;
 }
 
-function TaskBoard({ projectId }: { projectId: string }) {
+function TaskBoard({ projectId, q, open }: { projectId: string; q: string; open: (id: string) => void }) {
   const client = useQueryClient();
-  const key = ['builder', 'board', projectId];
+  const key = ['builder', 'board', projectId, q];
   const board = useQuery({
     queryKey: key,
-    queryFn: () => request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`).then((r) => r.data),
+    queryFn: () =>
+      request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`, { query: { q: q || undefined } }).then((r) => r.data),
   });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -165,12 +180,12 @@ function TaskBoard({ projectId }: { projectId: string }) {
     () =>
       subscribeLive((event) => {
         if (event !== null && !event.event.startsWith('builder.task.')) return;
-        const key = ['builder', 'board', projectId];
+        const boards = ['builder', 'board', projectId];
         const to = event?.data.data as Placement | undefined;
         if (event?.event === 'builder.task.moved' && to?.projectId === projectId) {
-          client.setQueryData<Board>(key, (board) => (board ? placeCard(board, to) : board));
+          client.setQueriesData<Board>({ queryKey: boards }, (board) => (board ? placeCard(board, to) : board));
         }
-        void client.invalidateQueries({ queryKey: key });
+        void client.invalidateQueries({ queryKey: boards });
       }),
     [client, projectId],
   );
@@ -195,7 +210,7 @@ function TaskBoard({ projectId }: { projectId: string }) {
       <ScrollArea>
         <Group align="flex-start" wrap="nowrap" gap="sm">
           {board.data.columns.map((c) => (
-            <Column key={c.status} {...c} />
+            <Column key={c.status} {...c} open={open} />
           ))}
         </Group>
       </ScrollArea>
@@ -246,33 +261,110 @@ function Capacity({ projectId }: { projectId: string }) {
   );
 }
 
-/** The builder: a project's board (drag and drop between and within columns, live) and the team's capacity. */
+type View = 'board' | 'list' | 'team';
+
+/** The project's tasks as the kit's list (paging, sort, search, filters), opened in the task drawer. */
+function TaskList({ projectId, open }: { projectId: string; open: (id: string) => void }) {
+  const { meta } = useResourceMeta(TASKS);
+  if (!meta) return <Text c="dimmed">Loading the list…</Text>;
+  return <ResourceList meta={meta} fixed={{ projectId }} onOpen={(row) => open(row.id)} selectable={false} />;
+}
+
+/**
+ * The builder: a project's board (drag and drop between and within columns, live), its tasks as a
+ * list, and the team's capacity; keyboard shortcuts as in Linear (`?` lists them).
+ */
 export default function BoardPage() {
   const { id } = useCurrentProject();
-  const [view, setView] = useState('board');
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState<View>('board');
+  const [filter, setFilter] = useState('');
+  const [q] = useDebouncedValue(filter.trim(), 250);
+  const [help, setHelp] = useState(false);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const task = params.get('task');
+  const openTask = (next: string | null) =>
+    setParams((p) => {
+      if (next) p.set('task', next);
+      else p.delete('task');
+      return p;
+    });
+  const { meta } = useResourceMeta(TASKS);
+  const canCreate = Boolean(id && meta?.operations.create && meta.permissions.write);
+  useBoardShortcuts(
+    {
+      newTask: () => canCreate && openTask('new'),
+      filter: () => {
+        if (view === 'team') setView('board');
+        // The list has its own search box (the kit's); the board has the filter beside the views.
+        const box = view === 'list' ? listRef.current?.querySelector<HTMLInputElement>('input[aria-label^="Search"]') : null;
+        (box ?? filterRef.current)?.focus();
+      },
+      board: () => setView('board'),
+      list: () => setView('list'),
+      team: () => setView('team'),
+      help: () => setHelp(true),
+    },
+    help || Boolean(task),
+  );
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Builder</Title>
         <Group align="flex-end">
           <ProjectPicker />
+          {view === 'board' ? (
+            <TextInput
+              ref={filterRef}
+              label="Filter"
+              placeholder="Task title"
+              aria-keyshortcuts="/"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') e.currentTarget.blur();
+              }}
+            />
+          ) : null}
           <SegmentedControl
             value={view}
-            onChange={setView}
+            onChange={(v) => setView(v as View)}
+            aria-label="View"
             data={[
               { value: 'board', label: 'Board' },
+              { value: 'list', label: 'List' },
               { value: 'team', label: 'Team' },
             ]}
           />
+          {canCreate ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} aria-keyshortcuts="N" onClick={() => openTask('new')}>
+              New task
+            </Button>
+          ) : null}
+          <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" aria-keyshortcuts="Shift+?" onClick={() => setHelp(true)}>
+            <IconKeyboard size={18} aria-hidden />
+          </ActionIcon>
         </Group>
       </Group>
       {!id ? (
         <Alert>No project yet: start one from New project.</Alert>
       ) : view === 'board' ? (
-        <TaskBoard projectId={id} />
+        <TaskBoard projectId={id} q={q} open={openTask} />
+      ) : view === 'list' ? (
+        <div ref={listRef}>
+          <TaskList projectId={id} open={openTask} />
+        </div>
       ) : (
         <Capacity projectId={id} />
       )}
+      <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
+      {id && task ? (
+        <Suspense fallback={null}>
+          <TaskDrawer id={task} projectId={id} close={() => openTask(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -127,7 +127,7 @@ export const builderArea: AreaDeclaration = {
     records({
       path: `${P}/summaryreport`,
       label: 'Summary report',
-      description: 'Hours per person and project, and attendance: printable.',
+      description: "A project's progress, scope, hours and open issues (PDF), and hours and attendance by date.",
       modules: ['work-logs'],
       component: () => import('./summary-report-page'),
     }),

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db, Scope } from '../../../kernel/resources';
 import { errors, tenantFilter } from '../../../kernel/resources';
 import { builderProjects, builderTasks, DEFAULT_TASK_STATUSES } from '../tables';
@@ -98,14 +98,16 @@ export async function boardOf(
   scope: Scope,
   projectId: string,
   perColumn = BOARD_COLUMN_PAGE,
-  filters: { assigneeId?: string } = {},
+  filters: { assigneeId?: string; q?: string } = {},
 ) {
   const statuses = await statusesOf(tx, scope.tenantId, projectId);
-  // The project's tasks as the kit filters them (the community), optionally one assignee's.
+  // The project's tasks as the kit filters them (the community), optionally one assignee's, optionally
+  // those whose title holds the board's filter text (as the task list's search: the title's trigram index).
   const ofProject = and(
     tenantFilter(builderTasks, scope.tenantId),
     eq(builderTasks.projectId, projectId),
     filters.assigneeId ? eq(builderTasks.assigneeId, filters.assigneeId) : undefined,
+    filters.q ? ilike(builderTasks.title, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
   );
   // One index range per column (tenant, project, status, position), each stopping after `perColumn` rows.
   const cards = (await tx.execute(sql`
