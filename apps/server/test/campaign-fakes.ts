@@ -57,11 +57,18 @@ export async function startCampaignSink(options: { now?: () => number } = {}) {
       });
     },
   });
+  // A sender killed mid-conversation (the kill -9 test) resets its connections: expected, and only
+  // that. Any other connection error is kept for the test to see (unhandled, it would end the run).
+  const errors: Error[] = [];
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET') errors.push(err);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.server.address() as { port: number }).port,
     received,
     tries,
+    errors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

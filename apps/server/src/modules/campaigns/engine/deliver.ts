@@ -20,7 +20,8 @@ type Campaign = typeof campaigns.$inferSelect;
 
 export const SLICE_MS = 10_000;
 const BATCH = 200;
-const FLUSH_EVERY = 100;
+/** Outcomes recorded at least every this many messages (and every half second). */
+export const FLUSH_EVERY = 100;
 /** First retry of a transient failure after this, doubling per attempt (at most RETRY_MAX_MS). */
 export const RETRY_BASE_MS = 2000;
 const RETRY_MAX_MS = 10 * 60_000;

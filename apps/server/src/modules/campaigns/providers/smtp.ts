@@ -35,6 +35,10 @@ function failureOf(error: unknown): SendFailure {
   return new SendFailure('transient', message);
 }
 
+/** Pooled connections to the SMTP server per sender, and messages in flight on each. */
+export const SMTP_CONNECTIONS = 8;
+export const SMTP_IN_FLIGHT_PER_CONNECTION = 4;
+
 export async function openSmtp(options: SmtpOptions): Promise<ChannelProvider> {
   let target: { host: string; servername?: string; port: number } | null = null;
   if (!options.url) {
@@ -47,7 +51,7 @@ export async function openSmtp(options: SmtpOptions): Promise<ChannelProvider> {
       throw new SendFailure('transient', 'The SMTP server could not be reached');
     }
   }
-  const maxConnections = options.maxConnections ?? 8;
+  const maxConnections = options.maxConnections ?? SMTP_CONNECTIONS;
   const common = {
     pool: true as const,
     maxConnections,
@@ -70,7 +74,7 @@ export async function openSmtp(options: SmtpOptions): Promise<ChannelProvider> {
   return {
     name: 'smtp',
     channel: 'email',
-    concurrency: maxConnections * 4,
+    concurrency: maxConnections * SMTP_IN_FLIGHT_PER_CONNECTION,
     async send(message: OutgoingMessage) {
       const messageId = `<${message.key}@${options.messageIdDomain}>`;
       try {
