@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { rowsError, rowsWidget } from '../src/features/site/rows-editor';
 import { ResourceForm } from '../src/kit/resource-form';
@@ -60,6 +60,19 @@ describe('editor', { timeout: 20_000 }, () => {
     fireEvent.change(name, { target: { value: 'Bobby' } });
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await waitFor(() => expect(sent).toEqual({ name: 'Bobby' }));
+  });
+
+  it('keeps what was typed when the community’s currency arrives after the form opened', async () => {
+    api(created);
+    const { client } = renderAt(<ResourceForm meta={adminsMeta} record={{ ...admins[1] }} />, '/edit');
+    const name = screen.getByLabelText(/^Name/);
+    fireEvent.change(name, { target: { value: 'Robert' } });
+    // The fields are made again in the community's currency; a field not typed in takes its new value.
+    act(() => client.setQueryData(['settings', 'locale'], { currency: 'INR' }));
+    await waitFor(() => expect(client.getQueryData(['settings', 'locale'])).toEqual({ currency: 'INR' }));
+    expect(name).toHaveValue('Robert');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(admins[1].email);
+    expect(within(screen.getByTestId('form-bar')).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
   it('refuses a negative number instead of saving it as zero', async () => {

@@ -159,9 +159,15 @@ export function ResourceForm({
     },
     onValuesChange: (values) => onValuesChange?.(values),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly loaded record replaces the values
+  // A newly loaded record replaces the values. The same record's fields made again (the community's
+  // currency arrived, so money shows in its units) keep what the user typed and take the rest anew.
+  const shownVersion = useRef(version);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the starting values
   useEffect(() => {
-    form.setValues(initial);
+    const typed = shownVersion.current === version ? Object.keys(initial).filter((key) => form.isDirty(key)) : [];
+    shownVersion.current = version;
+    const current = form.getValues();
+    form.setValues({ ...initial, ...Object.fromEntries(typed.map((key) => [key, current[key]])) });
     form.resetDirty(initial);
   }, [initial]);
 
