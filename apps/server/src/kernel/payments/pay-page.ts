@@ -77,7 +77,7 @@ export function payPageHtml(page: PayPage): string {
       .map(([k, v]) => `data-${k}="${escapeHtml(v)}"`)
       .join(' ');
     body = `<div id="pay" ${attributes}>
-  <button id="pay-button" type="button">Pay ${escapeHtml(amount)}</button>
+  <button id="pay-button" type="button" disabled>Pay ${escapeHtml(amount)}</button>
   <p id="pay-status" role="status" aria-live="polite"></p>
   <form id="verify" method="post" action="${escapeHtml(verify)}">
     <input type="hidden" name="razorpay_payment_id"><input type="hidden" name="razorpay_order_id"><input type="hidden" name="razorpay_signature">
@@ -105,7 +105,7 @@ export function payPageHtml(page: PayPage): string {
 <title>Pay ${escapeHtml(amount)}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1f2933}
-h1{font-size:1.4rem}button{font:inherit;padding:.75rem 1.5rem;border:0;border-radius:.4rem;background:#0b6bcb;color:#fff;cursor:pointer}
+h1{font-size:1.4rem}button{font:inherit;padding:.75rem 1.5rem;border:0;border-radius:.4rem;background:#0b6bcb;color:#fff;cursor:pointer}button:disabled{opacity:.6;cursor:default}
 #pay-status{min-height:1.5em}
 </style>
 </head>
@@ -126,7 +126,8 @@ export const PAY_SCRIPT = `(function () {
   var d = root.dataset;
   var status = document.getElementById('pay-status');
   var say = function (text) { status.textContent = text; };
-  document.getElementById('pay-button').addEventListener('click', function () {
+  var button = document.getElementById('pay-button');
+  button.addEventListener('click', function () {
     if (typeof window.Razorpay !== 'function') { say('The payment window could not load. Check your connection and try again.'); return; }
     var checkout = new window.Razorpay({
       key: d.key, order_id: d.order, amount: Number(d.amount), currency: d.currency, name: d.name, description: d.description,
@@ -146,5 +147,7 @@ export const PAY_SCRIPT = `(function () {
     }
     checkout.open();
   });
+  // Disabled in the page until now: a click before this script ran would do nothing at all.
+  button.disabled = false;
 })();
 `;
