@@ -40,6 +40,8 @@ async function addToCart(page: Page, product: ShopProduct) {
   await page.getByRole('button', { name: `Choose options of ${product.title}` }).click();
   const dialog = page.getByRole('dialog', { name: product.title });
   const add = dialog.getByRole('button', { name: 'Add to cart' });
+  // The options come with the product's details (a skeleton until then): read the groups once shown.
+  await expect(add).toBeVisible();
   for (const group of await dialog.getByRole('group').all()) {
     if (await add.isEnabled()) break;
     // Mantine's chip input is visually hidden: its label is what a shopper clicks.
