@@ -59,7 +59,9 @@ export function pathProblem(source: VariableSource, path: string | null | undefi
   }
 }
 
-const LIMITS = { parseLimit: 100_000, renderLimit: 200, memoryLimit: 1_000_000 };
+// renderLimit is wall time: a runaway template stops within a second, and a template's first render
+// in a busy process (compiling, a collection) is not refused as "too long" (200 ms was, once, in CI).
+const LIMITS = { parseLimit: 100_000, renderLimit: 1_000, memoryLimit: 1_000_000 };
 const html = new Liquid({ outputEscape: 'escape', ownPropertyOnly: true, strictFilters: true, ...LIMITS });
 const text = new Liquid({ ownPropertyOnly: true, strictFilters: true, ...LIMITS });
 
