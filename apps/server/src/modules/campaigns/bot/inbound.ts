@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notify } from '../../../kernel/notifications';
-import { type Db, errors } from '../../../kernel/resources';
+import { type Db, errors, tenantFilter } from '../../../kernel/resources';
 import { contactsOf } from '../engine/lifecycle';
 import { openProvider } from '../providers/open';
 import { SendFailure } from '../providers/types';
@@ -89,11 +89,11 @@ export async function receiveInbound(
     await tx
       .update(campaignBotConversations)
       .set({ unread: sql`greatest(${campaignBotConversations.unread} - 1, 0)` })
-      .where(and(eq(campaignBotConversations.tenantId, tenantId), eq(campaignBotConversations.id, conversation.id)));
+      .where(and(tenantFilter(campaignBotConversations, tenantId), eq(campaignBotConversations.id, conversation.id)));
     return 'duplicate';
   }
   if (conversation.state !== 'bot') return 'for_a_person';
-  const rules = await tx.select().from(campaignBotRules).where(eq(campaignBotRules.tenantId, tenantId));
+  const rules = await tx.select().from(campaignBotRules).where(tenantFilter(campaignBotRules, tenantId));
   const rule = matchRule(rules, message.text);
   if (!rule) return 'no_rule';
   if (rule.reply.trim()) await queueReply(app, tx, conversation, rule.reply, 'bot', rule.id);
@@ -106,7 +106,7 @@ export async function handOff(tx: Db, c: Conversation, reason: string) {
   await tx
     .update(campaignBotConversations)
     .set({ state: 'handed_off', handOffReason: reason, updatedAt: new Date() })
-    .where(and(eq(campaignBotConversations.tenantId, c.tenantId), eq(campaignBotConversations.id, c.id)));
+    .where(and(tenantFilter(campaignBotConversations, c.tenantId), eq(campaignBotConversations.id, c.id)));
   await notify(
     tx,
     { tenantId: c.tenantId },
@@ -125,7 +125,7 @@ export async function lockConversation(tx: Db, tenantId: string, id: string): Pr
   const [row] = await tx
     .select()
     .from(campaignBotConversations)
-    .where(and(eq(campaignBotConversations.tenantId, tenantId), eq(campaignBotConversations.id, id)))
+    .where(and(tenantFilter(campaignBotConversations, tenantId), eq(campaignBotConversations.id, id)))
     .for('update');
   if (!row) throw errors.notFound('Conversation');
   return row;
@@ -154,7 +154,7 @@ export async function sendReply(app: FastifyInstance, job: BotReplyJob) {
           eq(campaignBotConversations.id, campaignBotMessages.conversationId),
         ),
       )
-      .where(and(eq(campaignBotMessages.tenantId, job.tenantId), eq(campaignBotMessages.id, job.messageId)));
+      .where(and(tenantFilter(campaignBotMessages, job.tenantId), eq(campaignBotMessages.id, job.messageId)));
     return row;
   });
   if (!m || m.status !== 'queued') return;
@@ -185,7 +185,7 @@ export async function sendReply(app: FastifyInstance, job: BotReplyJob) {
         updatedAt: new Date(),
       })
       .where(
-        and(eq(campaignBotMessages.tenantId, job.tenantId), eq(campaignBotMessages.id, m.id), eq(campaignBotMessages.status, 'queued')),
+        and(tenantFilter(campaignBotMessages, job.tenantId), eq(campaignBotMessages.id, m.id), eq(campaignBotMessages.status, 'queued')),
       ),
   );
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, idParams, tenantRoutes } from '../../../kernel/resources';
+import { errors, idParams, tenantFilter, tenantRoutes } from '../../../kernel/resources';
 import { campaignBotConversations } from '../tables';
 import { handOff, lockConversation, queueReply } from './inbound';
 import { botConversationsResource } from './resources';
@@ -45,7 +45,7 @@ export async function botRoutes(app: FastifyInstance) {
             lastMessageAt: new Date(),
             updatedAt: new Date(),
           })
-          .where(and(eq(campaignBotConversations.tenantId, s.tenantId), eq(campaignBotConversations.id, c.id)))
+          .where(and(tenantFilter(campaignBotConversations, s.tenantId), eq(campaignBotConversations.id, c.id)))
           .returning();
         return row as unknown as Record<string, unknown>;
       }),
@@ -81,12 +81,12 @@ export async function botRoutes(app: FastifyInstance) {
             await tx
               .update(campaignBotConversations)
               .set({ state: to, handOffReason: null, unread: 0, updatedAt: new Date() })
-              .where(and(eq(campaignBotConversations.tenantId, s.tenantId), eq(campaignBotConversations.id, c.id)));
+              .where(and(tenantFilter(campaignBotConversations, s.tenantId), eq(campaignBotConversations.id, c.id)));
           }
           const [row] = await tx
             .select()
             .from(campaignBotConversations)
-            .where(and(eq(campaignBotConversations.tenantId, s.tenantId), eq(campaignBotConversations.id, c.id)));
+            .where(and(tenantFilter(campaignBotConversations, s.tenantId), eq(campaignBotConversations.id, c.id)));
           return row as unknown as Record<string, unknown>;
         }),
       }),
