@@ -64,8 +64,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   // The embedded clone is opened here (buildApp opens only empty in-memory databases), and so is a
   // database a test module prepares before the app migrates it; close() closes either.
   const db =
-    clone.load || options.prepare
-      ? await openDatabase({ databaseUrl: clone.databaseUrl, dataDir, inMemory: !clone.databaseUrl, load: clone.load })
+    clone.pgliteDir || options.prepare
+      ? await openDatabase({ databaseUrl: clone.databaseUrl, dataDir, inMemory: !clone.databaseUrl && !clone.pgliteDir })
       : undefined;
   if (db && options.prepare) await options.prepare(db);
   const app = await buildApp(config, { db, seed: options.seed ?? false, logger: false, extraModules: options.extraModules });

@@ -65,8 +65,6 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
-  /** Embedded only: start from this dump of a data directory (PGliteProxy.dump), e.g. the tests' migrated template. */
-  load?: Uint8Array;
   poolMax?: number;
 }
 
@@ -110,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dir, { recursive: true });
   }
   // Off the main thread, with pg_trgm loaded (trigram indexes for substring search, search-indexes.ts).
-  const pglite = await PGliteProxy.open({ dataDir: dir, load: options.load });
+  const pglite = await PGliteProxy.open({ dataDir: dir });
   const owner = drizzlePglite(pglite as never) as unknown as Db;
   return build('pglite', owner, {
     pglite,

@@ -7,14 +7,11 @@ import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 /** What the worker gets at start. */
 export interface WorkerSetup {
   dataDir?: string;
-  /** A dump of a data directory (dumpDataDir's tar) to start from: a copy of a prepared database. */
-  load?: Uint8Array;
 }
 
 export type WorkerRequest =
   | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object'; rawTypes: number[] }
   | { id: number; op: 'exec'; text: string }
-  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 type Fields = Record<string, string | number | boolean>;
@@ -163,11 +160,6 @@ export class PGliteProxy {
         await this.exec(`UNLISTEN ${channel}`);
       }
     };
-  }
-
-  /** The data directory as an uncompressed tar: what `load` starts another database from. */
-  dump(): Promise<Uint8Array> {
-    return this.#exclusive(() => this.#call({ op: 'dump' })) as Promise<Uint8Array>;
   }
 
   async close(): Promise<void> {

@@ -38,8 +38,6 @@ async function run(db: PGlite, request: WorkerRequest): Promise<unknown> {
     }
     case 'exec':
       return db.exec(request.text);
-    case 'dump':
-      return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
       await db.close();
       return null;
@@ -47,8 +45,7 @@ async function run(db: PGlite, request: WorkerRequest): Promise<unknown> {
 }
 
 async function main() {
-  const loadDataDir = setup.load ? new Blob([setup.load as Uint8Array<ArrayBuffer>]) : undefined;
-  const db = new PGlite({ dataDir: setup.dataDir, loadDataDir, extensions: { pg_trgm } });
+  const db = new PGlite({ dataDir: setup.dataDir, extensions: { pg_trgm } });
   await db.waitReady;
   db.onNotification((channel, payload) => send({ notify: { channel, payload } }));
   // Requests are answered in the order they arrive; PGlite runs one at a time.
