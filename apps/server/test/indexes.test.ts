@@ -1,8 +1,9 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableFields, sortTerms } from '../src/kernel/resources/list-query';
-import type { Resource } from '../src/kernel/resources/resource';
+import { type PublicView, visitorScope } from '../src/kernel/resources/public-view';
+import { explain, type Resource } from '../src/kernel/resources/resource';
 import {
   declaredFulltextColumns,
   declaredSearchColumns,
@@ -12,7 +13,9 @@ import {
   SEARCH_STATISTICS,
   searchIndexName,
 } from '../src/kernel/resources/search-indexes';
+import { shopProductsView } from '../src/modules/commerce/orders/catalogue-read';
 import { startTestApp, type TestApp } from './helpers';
+import { planNodes } from './list-plans';
 
 /**
  * Lists stay fast at any size: every filter and sort a resource offers (and createdAt/updatedAt)
@@ -197,5 +200,97 @@ describe('indexes for list filters and sorts', () => {
     expect((await targets()).get(keys[0])).toBe(300);
     await ensureSearchIndexes(t.app.db, resources);
     expect((await targets()).get(keys[0])).toBe(SEARCH_STATISTICS);
+  });
+});
+
+/**
+ * A public view's conjuncts that the index must serve: an equality (`status = 'published'`,
+ * `placement = 'home'`) or a yes/no column (`active`, `NOT downloadable`). Time bounds
+ * (`publish_at <= now`, `unpublish_at IS NULL OR …`) stay row checks: they move with the clock.
+ */
+function equalities(filter: string | undefined): string[] {
+  if (!filter) return [];
+  const conjuncts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const text = filter.replace(/^\((.*)\)$/, '$1');
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth--;
+    else if (depth === 0 && text.startsWith(' AND ', i)) {
+      conjuncts.push(text.slice(start, i));
+      start = i + 5;
+    }
+  }
+  conjuncts.push(text.slice(start));
+  return conjuncts.map((c) => c.trim()).filter((c) => (/ = /.test(c) && !/ OR /.test(c)) || /^\(?(NOT )?[a-z_]+\)?$/.test(c));
+}
+
+/** The columns a conjunct from `equalities` compares (`status`, `active`). */
+const columnOf = (conjunct: string) => conjunct.replace(/^\(?(NOT )?\(?/, '').match(/^[a-z_]+/)?.[0] ?? conjunct;
+
+/** The sort a view lists by when the visitor names none, as the kit orders it (its columns, then id). */
+function defaultOrder(view: PublicView): string[] {
+  const { choice, resource } = view.config;
+  const requested = (choice ? choice.options[choice.default].sort : view.config.sort) ?? resource.config.list?.defaultSort ?? '-createdAt';
+  const descending = requested.startsWith('-');
+  const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
+  return [...sortTerms(resource.config, descending ? requested.slice(1) : requested).map((term) => term.column.name), columns.id.name];
+}
+
+describe('indexes for public views', () => {
+  /**
+   * A website's list (the storefront's and every public view's) reads its default order from one
+   * index under its scope: the scope's and default filters' equalities are the index's condition
+   * (so it walks only the rows the view shows) and the rows come in the index's order (no sort), so
+   * a page costs the same at any catalogue size. Planned with sequential scans, bitmaps and sorts
+   * priced out, on the migrated schema: an index that cannot serve it leaves a Sort or a row filter.
+   * On these empty tables two indexes giving the same order can cost the planner alike: a row filter
+   * passes when the table has the index (tenant_id, those columns, the order's columns, id), which
+   * it prefers once it has rows (commerce-storefront-scale.test.ts checks that at 20,000 products).
+   */
+  it('every public view reads its default order from an index whose condition holds its scope', async () => {
+    const [community] = await t.app.db.query<{ id: string; name: string }>('select id, name from communities limit 1');
+    const tenantId = community?.id ?? '00000000-0000-4000-8000-000000000000';
+    // The storefront's product list is served by the shop's own routes, through the same kit.
+    const views = [...t.app.publicViews, shopProductsView];
+    expect(views.map((v) => v.path)).toEqual(expect.arrayContaining(['site/products', 'site/blogs', 'shop/products']));
+    const problems: string[] = [];
+    for (const view of views) {
+      const table = getTableConfig(view.config.resource.table).name;
+      const order = defaultOrder(view);
+      await t.app.db.withTenant(tenantId, async (db) => {
+        for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_incremental_sort']) {
+          await db.execute(sql.raw(`set local ${setting} = off`));
+        }
+        const ctx = { db, scope: visitorScope(t.app.db, tenantId), community: { id: tenantId, name: 'x' } as never };
+        const [plan] = await explain(db, view.pageQuery(ctx, {}).page);
+        const nodes = planNodes(plan.Plan);
+        const scans = nodes.filter((n) => n['Relation Name'] === table);
+        const names = scans.map((n) => n['Index Name'] ?? n['Node Type']).join();
+        if (nodes.some((n) => String(n['Node Type']).includes('Sort'))) {
+          problems.push(
+            `${view.path}: sorted after ${names} (wants an index on ${table} (tenant_id, <scope's columns>, ${order.join(', ')}))`,
+          );
+        }
+        for (const scan of scans) {
+          const unserved = equalities(scan.Filter as string | undefined);
+          if (unserved.length === 0) continue;
+          const wanted = new Set(unserved.map(columnOf));
+          const serving = (indexes.get(table) ?? []).some(
+            (i) =>
+              i.columns[0] === 'tenant_id' &&
+              i.columns.slice(1, 1 + wanted.size).every((c) => c !== null && wanted.has(c)) &&
+              order.every((c, n) => i.columns[1 + wanted.size + n] === c),
+          );
+          if (!serving) {
+            problems.push(
+              `${view.path}: ${names} filters ${unserved.join(' AND ')} (wants ${table} (tenant_id, ${[...wanted, ...order].join(', ')}))`,
+            );
+          }
+        }
+      });
+    }
+    expect(problems).toEqual([]);
   });
 });

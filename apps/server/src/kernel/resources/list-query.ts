@@ -287,6 +287,14 @@ function cursorCondition(cursor: string, terms: SortTerm[], idColumn: PgColumn, 
   }
   const id = sql`${sql.param(rawId, idColumn)}`;
   if (terms.length === 1 && terms[0].descending === descending) return singleColumnAfter(terms[0], values[0], idColumn, id, descending);
+  // Several columns in one direction, none of them nullable (sortOrder then name): one row
+  // comparison, which an index (tenant_id, [scope's columns,] c1, c2, id) starts its range at, so
+  // a page reached by cursor reads its rows and no more, however deep.
+  if (terms.every((t) => t.descending === descending && t.column.notNull)) {
+    const columns = sql.join([...terms.map((t) => sql`${t.column}`), sql`${idColumn}`], sql`, `);
+    const bounds = sql.join([...terms.map((t, i) => literal(t.column, values[i])), id], sql`, `);
+    return descending ? sql`(${columns}) < (${bounds})` : sql`(${columns}) > (${bounds})`;
+  }
   // Several columns, each in its own direction: after the cursor means equal on the first k columns
   // and after it on the next one, for some k (the id last).
   const alternatives: SQL[] = [];
@@ -297,7 +305,14 @@ function cursorCondition(cursor: string, terms: SortTerm[], idColumn: PgColumn, 
     equalSoFar.push(values[i] === null ? sql`${t.column} is null` : sql`${t.column} = ${literal(t.column, values[i])}`);
   }
   alternatives.push(and(...equalSoFar, descending ? sql`${idColumn} < ${id}` : sql`${idColumn} > ${id}`) as SQL);
-  return sql`(${or(...alternatives)})`;
+  // Every alternative lies at or after the cursor's first value: said apart, it is where an index
+  // on the ordering starts reading (the alternatives alone would be checked from the list's start).
+  const [first] = terms;
+  const bound =
+    values[0] !== null && first.column.notNull
+      ? sql`${first.column} ${sql.raw(first.descending ? '<=' : '>=')} ${literal(first.column, values[0])}`
+      : undefined;
+  return bound ? sql`(${bound} and (${or(...alternatives)}))` : sql`(${or(...alternatives)})`;
 }
 
 /** A cursor value as the column's own type (a date from text, so microseconds survive the round trip). */

@@ -27,6 +27,7 @@ import {
   OFFSET_MESSAGE,
   planList,
   RANK,
+  sortTerms,
 } from './list-query';
 import { giveMeter, meterAmount, meterKey, takeMeter } from './meters';
 import {
@@ -230,7 +231,7 @@ export class Resource {
   async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult> {
     // Whatever the entry point (a compat line computing page × limit, a view): deep offsets walk every row before them.
     if ((query.offset ?? 0) > MAX_OFFSET) throw errors.validation({ offset: OFFSET_MESSAGE });
-    const { plan, limit, offset, page, selection, rawCursor, matching } = this.pageQuery(tx, scope, query, view);
+    const { plan, limit, offset, page, selection, rawCursor, cursorOnly, matching } = this.pageQuery(tx, scope, query, view);
     const { rows, raw } = (await selectRows(tx, page, selection)) as { rows: Row[]; raw: unknown[][] };
     let total: number | null = null;
     let totalIsEstimate = false;
@@ -255,7 +256,7 @@ export class Resource {
       const exact = Object.fromEntries(Object.entries(rawCursor).map(([key, index]) => [key, lastRaw[index]]));
       nextCursor = encodeCursor({ ...last, ...exact }, plan.cursorKeys);
     }
-    const extra = Object.keys(plan.cursorValues).filter((key) => !(key in rawCursor));
+    const extra = cursorOnly;
     // Cleared, not deleted: \`delete\` turns each row into a slow dictionary object, which cost ~8% of a
     // 50-row list's CPU in serialisation. Undefined keys are never written (JSON or the compiled serialiser).
     if (extra.length > 0) for (const row of rows) for (const key of extra) row[key] = undefined;
@@ -283,7 +284,14 @@ export class Resource {
         if (cursorKey(i) in plan.cursorValues && index !== -1) rawCursor[cursorKey(i)] = index;
       });
     }
-    const extra = Object.entries(plan.cursorValues).filter(([key]) => !(key in rawCursor));
+    // A sort column the selection leaves out (a public view showing no sortOrder) is selected for the cursor too.
+    const cursorValues: Record<string, SQL> = { ...plan.cursorValues };
+    if (plan.sortKey !== RANK) {
+      sortTerms(view?.config ?? this.config, plan.sortKey).forEach((term, i) => {
+        if (!(cursorKey(i) in cursorValues) && !keys.includes(term.key)) cursorValues[cursorKey(i)] = sql`${term.column}`;
+      });
+    }
+    const extra = Object.entries(cursorValues).filter(([key]) => !(key in rawCursor));
     const selection = extra.length > 0 ? { ...base, ...Object.fromEntries(extra.map(([key, value]) => [key, value.as(key)])) } : base;
     // Written as drizzle's select builder would write them, but without rendering every column again.
     const page = sql`select ${selectList(selection)} from ${this.table}${this.whereClause(scope, plan.where)} order by ${sql.join(plan.orderBy, sql.raw(', '))} limit ${limit} offset ${offset}`;
@@ -292,7 +300,9 @@ export class Resource {
       const set = sql`select 1 from ${this.table}${this.whereClause(scope, filters)}`;
       return cap === undefined ? set : sql`${set} limit ${cap}`;
     };
-    return { plan, limit, offset, page, selection, rawCursor, matching };
+    /** What the page selects for the cursor only: cleared from the rows before they leave. */
+    const cursorOnly = extra.map(([key]) => key);
+    return { plan, limit, offset, page, selection, rawCursor, cursorOnly, matching };
   }
 
   /** The first record (columns of `selection`, or all that clients may see) meeting `conditions`, or null. */

@@ -85,6 +85,8 @@ export const siteBanners = tenantTable(
   (t) => [
     index('site_banners_status_idx').on(t.tenantId, t.status, t.publishAt),
     index('site_banners_placement_idx').on(t.tenantId, t.placement, t.sortOrder),
+    // A public view's default order under its scope (public-views.ts): read in index order, never sorted.
+    index('site_banners_public_idx').on(t.tenantId, t.status, t.placement, t.sortOrder, t.id),
     ...sortIndexes('site_banners', t, { sort: t.sortOrder, title: t.title, publish: t.publishAt }),
   ],
 );
@@ -111,7 +113,8 @@ export const siteBlogs = tenantTable(
   },
   (t) => [
     uniqueIndex('site_blogs_slug_uq').on(t.tenantId, t.slug),
-    index('site_blogs_status_idx').on(t.tenantId, t.status, t.publishAt),
+    // Also the public view's default order under its scope (newest first): read in index order, never sorted.
+    index('site_blogs_status_idx').on(t.tenantId, t.status, t.publishAt, t.id),
     index('site_blogs_category_idx').on(t.tenantId, t.categoryId, t.publishAt),
     ...sortIndexes('site_blogs', t, { title: t.title, publish: t.publishAt }),
     ...filterIndexes('site_blogs', t, { featured: t.featured }),
@@ -140,6 +143,8 @@ export const siteCatalogues = tenantTable(
   (t) => [
     uniqueIndex('site_catalogues_slug_uq').on(t.tenantId, t.slug),
     index('site_catalogues_status_idx').on(t.tenantId, t.status, t.publishAt),
+    // A public view's default order under its scope (public-views.ts): read in index order, never sorted.
+    index('site_catalogues_public_idx').on(t.tenantId, t.status, t.sortOrder, t.title, t.id),
     ...sortIndexes('site_catalogues', t, { title: t.title, sort: t.sortOrder, publish: t.publishAt }),
     ...filterIndexes('site_catalogues', t, { language: t.language }),
   ],
@@ -173,6 +178,8 @@ export const siteDocuments = tenantTable(
   },
   (t) => [
     index('site_documents_status_idx').on(t.tenantId, t.status, t.publishAt),
+    // A public view's default order under its scope (public-views.ts): read in index order, never sorted.
+    index('site_documents_public_idx').on(t.tenantId, t.status, t.downloadable, t.sortOrder, t.title, t.id),
     ...sortIndexes('site_documents', t, { title: t.title, sort: t.sortOrder }),
     ...filterIndexes('site_documents', t, { type: t.type, downloadable: t.downloadable, product: t.productId }),
   ],
@@ -228,6 +235,8 @@ export const siteProducts = tenantTable(
     index('site_products_category_idx').on(t.tenantId, t.categoryId, t.sortOrder, t.name),
     index('site_products_subcategory_idx').on(t.tenantId, t.subcategoryId, t.sortOrder, t.name),
     index('site_products_sort_idx').on(t.tenantId, t.sortOrder, t.name, t.id),
+    // A public view's default order under its scope (public-views.ts): read in index order, never sorted.
+    index('site_products_public_idx').on(t.tenantId, t.status, t.sortOrder, t.name, t.id),
     ...sortIndexes('site_products', t, { name: t.name, publish: t.publishAt }),
     ...filterIndexes('site_products', t, { featured: t.featured }),
   ],
@@ -264,6 +273,8 @@ export const siteProjects = tenantTable(
     uniqueIndex('site_projects_slug_uq').on(t.tenantId, t.slug),
     index('site_projects_status_idx').on(t.tenantId, t.status, t.publishAt),
     index('site_projects_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
+    // A public view's default order under its scope (public-views.ts): read in index order, never sorted.
+    index('site_projects_public_idx').on(t.tenantId, t.status, t.sortOrder, t.completedOn.desc().nullsFirst(), t.id),
     ...sortIndexes('site_projects', t, { title: t.title, sort: t.sortOrder, completed: t.completedOn, publish: t.publishAt }),
     ...filterIndexes('site_projects', t, { featured: t.featured }),
   ],
@@ -294,7 +305,8 @@ export const siteEvents = tenantTable(
   },
   (t) => [
     uniqueIndex('site_events_slug_uq').on(t.tenantId, t.slug),
-    index('site_events_status_idx').on(t.tenantId, t.status, t.startsAt),
+    // Also the public view's default order under its scope (by start): read in index order, never sorted.
+    index('site_events_status_idx').on(t.tenantId, t.status, t.startsAt, t.id),
     ...sortIndexes('site_events', t, { starts: t.startsAt, title: t.title }),
     ...filterIndexes('site_events', t, { registration: t.registrationOpen }),
   ],
@@ -388,7 +400,9 @@ export const siteContactDetails = tenantTable(
   (t) => [
     index('site_contact_details_primary_idx').on(t.tenantId, t.isPrimary, t.sortOrder, t.name),
     ...sortIndexes('site_contact_details', t, { name: t.name, sort: t.sortOrder }),
-    ...filterIndexes('site_contact_details', t, { type: t.type, active: t.active }),
+    ...filterIndexes('site_contact_details', t, { type: t.type }),
+    // The `active` filter, and the offices view's default order under its scope (main office first).
+    index('site_contact_details_active_idx').on(t.tenantId, t.active, t.isPrimary.desc().nullsFirst(), t.sortOrder, t.name, t.id),
   ],
 );
 
@@ -420,6 +434,8 @@ export const siteInvestorDocuments = tenantTable(
     index('site_investor_documents_category_idx').on(t.tenantId, t.categoryId, t.sortOrder),
     index('site_investor_documents_subcategory_idx').on(t.tenantId, t.subcategoryId, t.sortOrder),
     index('site_investor_documents_status_idx').on(t.tenantId, t.status, t.publishAt),
+    // The public view's default order under its scope (newest first, then by order), scanned backward: never sorted.
+    index('site_investor_documents_public_idx').on(t.tenantId, t.status, t.publishedOn, t.sortOrder.desc().nullsFirst(), t.id),
     ...sortIndexes('site_investor_documents', t, { title: t.title, published: t.publishedOn, sort: t.sortOrder }),
     ...filterIndexes('site_investor_documents', t, { year: t.financialYear }),
   ],
