@@ -43,6 +43,43 @@ test('the owner sees the running welcome drip and builds and starts a new one', 
   expect(errors).toEqual([]);
 });
 
+test('a drip started by a form: chosen in the editor, a consenting submitter enters it once', async ({ page, api, community }) => {
+  test.setTimeout(90_000);
+  const errors = collectPageErrors(page);
+  const templates = await api<{ data: Json[] }>('GET', '/api/v1/campaigns/templates?channel=email');
+  const templateName = templates.body.data[0].name as string;
+
+  await page.goto('/admin-panel/marcom/drips');
+  const name = unique('E2E form drip ');
+  await page.getByRole('button', { name: 'New drip' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByText('Someone submits a form').click();
+  await page.getByRole('combobox', { name: 'Starts when someone submits', exact: true }).fill('Contact us');
+  await page.getByRole('option', { name: 'Contact us', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Template', exact: true }).fill(templateName);
+  await page.getByRole('option', { name: templateName, exact: true }).first().click();
+  await page.getByRole('button', { name: 'Save and start' }).click();
+  await expect(page.getByText('The drip is running.')).toBeVisible();
+  const drips = await api<{ data: Json[] }>('GET', `/api/v1/campaigns/drips?q=${encodeURIComponent(name)}`);
+  expect(drips.body.data[0]).toMatchObject({ status: 'active', trigger: { kind: 'form', form: 'contact-us.message', channel: 'email' } });
+
+  const email = `${unique('visitor-').toLowerCase()}@forms.example`;
+  for (const subject of ['First', 'Second']) {
+    const sent = await page.request.post(`/public/${community.name}/contact-us`, {
+      data: { name: 'Form Visitor', email, subject, message: 'Tell me more.', consent: 'on' },
+    });
+    expect(sent.status()).toBe(202);
+  }
+  await expect
+    .poll(async () => (await api<{ data: Json }>('GET', `/api/v1/campaigns/drips/${drips.body.data[0].id}`)).body.data.enrolledCount, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Paused');
+  expect(errors).toEqual([]);
+});
+
 test('a WhatsApp message comes in, the owner answers it, and the bot rules are listed', async ({ page, api, community }) => {
   test.setTimeout(90_000);
   const errors = collectPageErrors(page);

@@ -28,6 +28,7 @@ import { createPaymentService, type PaymentService } from './kernel/payments/ser
 import { type ContributionName, type Contributions, collectContributions, PortRegistry } from './kernel/ports';
 import { registerDashboardRoute } from './kernel/resources/dashboard';
 import { bindMetering } from './kernel/resources/meters';
+import { registerPublicForms } from './kernel/resources/public-form';
 import { ResourceRegistry } from './kernel/resources/registry';
 import { registerMetaRoutes, registerResourceRoutes } from './kernel/resources/routes';
 import { bindSecretBox } from './kernel/secrets/bound';
@@ -254,6 +255,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authRoutes(app);
   await app.register(liveUpdates);
   for (const module of modules) await module.routes?.(app);
+  await registerPublicForms(
+    app,
+    modules.flatMap((m) => (m.publicForms ?? []).map((form) => Object.assign(form, { module: m.key }))),
+  );
   registerCompatRoutes(
     app,
     modules.flatMap((m) => m.compat ?? []),

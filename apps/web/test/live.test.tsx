@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NotificationsBell } from '../src/app/shell/notifications-bell';
 import { connectLive, type LiveEvent, sseParser } from '../src/lib/live';
@@ -116,6 +117,54 @@ describe('the notification bell', () => {
     });
     await screen.findByRole('button', { name: 'Notifications, 1 unread' }, slow);
     expect(calls.filter((c) => c.url.pathname === '/api/v1/ops/notifications').length).toBeGreaterThan(before);
+    live.end();
+  });
+  it("opens a notice's record on the screen the console declares for it when the server gave no link", async () => {
+    localStorage.setItem('token', fakeToken(Math.floor(Date.now() / 1000) + 600));
+    const live = eventStream();
+    const note = { createdAt: new Date().toISOString(), read: false, body: null, level: 'info' };
+    mockApi((method, url) => {
+      const key = `${method} ${url.pathname}`;
+      if (key === 'GET /api/v1/meta/modules') {
+        return {
+          body: {
+            data: [
+              {
+                key: 'kernel',
+                label: 'Kernel',
+                permissionModules: [{ key: 'notifications', label: 'Notifications', read: true, write: false }],
+              },
+            ],
+          },
+        };
+      }
+      if (key === 'GET /api/v1/live') return { stream: live.stream };
+      if (key === 'GET /api/v1/ops/notifications') {
+        if (url.searchParams.get('read') === 'false') return { body: { data: [], total: 2, limit: 1, offset: 0, nextCursor: null } };
+        const data = [
+          { ...note, id: 'n1', title: 'Contact message from Ravi', link: null, source: 'contact-us/messages', recordId: 'm1' },
+          {
+            ...note,
+            id: 'n2',
+            title: 'New message from Asha',
+            link: '/admin-panel/getintouch?id=g1',
+            source: 'site/get-in-touch-messages',
+            recordId: 'g1',
+          },
+          { ...note, id: 'n3', title: 'Backup finished', link: null, source: null, recordId: null },
+        ];
+        return { body: { data, total: null, limit: 6, offset: 0, nextCursor: null } };
+      }
+      return undefined;
+    });
+    renderAt(<NotificationsBell />);
+    live.send({ id: 1, event: 'ready', data: {} });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }, slow));
+    // The popover's links (read by their text: the dropdown is aria-hidden while its transition runs).
+    const linkOf = (title: string) => screen.getByText(title).closest('a')?.getAttribute('href') ?? null;
+    await waitFor(() => expect(linkOf('Contact message from Ravi')).toBe('/admin-panel/contactUs?record=m1'), slow);
+    expect(linkOf('New message from Asha')).toBe('/admin-panel/getintouch?id=g1');
+    expect(linkOf('Backup finished')).toBeNull();
     live.end();
   });
 });

@@ -4,6 +4,7 @@ import type { Scope } from './auth/context';
 import type { CompatEntry } from './compat/types';
 import type { Subscribers } from './events/domain-events';
 import type { ContributedItems, PortName, ProvidedPorts } from './ports';
+import type { PublicForm } from './resources/public-form';
 import type { Resource } from './resources/resource';
 import type { DurableWorkflow } from './workflows/durable';
 
@@ -33,6 +34,8 @@ export interface AppModule {
   resources?: Resource[];
   routes?: (app: FastifyInstance) => void | Promise<void>;
   compat?: CompatEntry[];
+  /** Its public forms (`definePublicForm`): served at /public/<community>/<path>, each submission a `forms.submitted` event. */
+  publicForms?: PublicForm[];
   /** Background jobs by name (`<module>.<job>`), registered before the queue starts. */
   jobs?: Record<string, ModuleJob>;
   /** Recurring jobs: a declared job's name → cron (five fields). pg-boss runs each occurrence in one process. */
@@ -59,7 +62,7 @@ export const defineModule = (module: AppModule): AppModule => module;
 /** A part of a module in its own folder (marketing's contacts, the shop's catalogue): what it declares. */
 export type ModulePart = Pick<
   AppModule,
-  'resources' | 'compat' | 'routes' | 'jobs' | 'schedules' | 'subscribers' | 'workflows' | 'onStart' | 'seed'
+  'resources' | 'compat' | 'publicForms' | 'routes' | 'jobs' | 'schedules' | 'subscribers' | 'workflows' | 'onStart' | 'seed'
 >;
 
 /**
@@ -71,6 +74,7 @@ export function joinParts(parts: ModulePart[]): Required<ModulePart> {
   return {
     resources: parts.flatMap((p) => p.resources ?? []),
     compat: parts.flatMap((p) => p.compat ?? []),
+    publicForms: parts.flatMap((p) => p.publicForms ?? []),
     jobs: joinUnique(
       'job',
       parts.map((p) => p.jobs ?? {}),

@@ -21648,14 +21648,22 @@ export interface paths {
             }[];
             /** @enum {string} */
             stopWhen?: 'none' | 'opened' | 'clicked';
-            trigger: {
-              /** Format: uuid */
-              audienceId: string;
-              /** @enum {string} */
-              channel: 'email' | 'sms' | 'whatsapp' | 'push';
-              /** @enum {string} */
-              kind: 'segment';
-            };
+            trigger:
+              | {
+                  /** Format: uuid */
+                  audienceId: string;
+                  /** @enum {string} */
+                  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                  /** @enum {string} */
+                  kind: 'segment';
+                }
+              | {
+                  /** @enum {string} */
+                  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                  form: string;
+                  /** @enum {string} */
+                  kind: 'form';
+                };
           };
         };
       };
@@ -21853,14 +21861,22 @@ export interface paths {
             }[];
             /** @enum {string} */
             stopWhen?: 'none' | 'opened' | 'clicked';
-            trigger?: {
-              /** Format: uuid */
-              audienceId: string;
-              /** @enum {string} */
-              channel: 'email' | 'sms' | 'whatsapp' | 'push';
-              /** @enum {string} */
-              kind: 'segment';
-            };
+            trigger?:
+              | {
+                  /** Format: uuid */
+                  audienceId: string;
+                  /** @enum {string} */
+                  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                  /** @enum {string} */
+                  kind: 'segment';
+                }
+              | {
+                  /** @enum {string} */
+                  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+                  form: string;
+                  /** @enum {string} */
+                  kind: 'form';
+                };
           };
         };
       };
@@ -48386,6 +48402,49 @@ export interface paths {
                   read: boolean;
                   write: boolean;
                 }[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/meta/public-forms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The community's public forms (a form per record listed once per record): what a drip may start from */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: string;
+                key: string;
+                label: string;
+                module: string;
               }[];
             };
           };
@@ -86304,6 +86363,42 @@ export interface paths {
     };
     put?: never;
     /** WhatsApp Cloud API message statuses (sent, delivered, read, failed) and inbound messages (the bot), signed X-Hub-Signature-256 */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          community: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/{community}/contact-us': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the community a contact-us message */
     post: {
       parameters: {
         query?: never;

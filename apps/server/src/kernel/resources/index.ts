@@ -29,6 +29,17 @@ export { inboundEditable, inboundUi } from './inbound';
 export { type MeterDeclaration, type Metering, meteredTotal, type QuotaKey } from './meters';
 export { deleteOnly, noWrites } from './operations';
 export {
+  type ConsentChannel,
+  type ConsentGiven,
+  definePublicForm,
+  type FormContact,
+  type FormContext,
+  type FormFile,
+  type FormOutcome,
+  type PublicForm,
+  type PublicFormConfig,
+} from './public-form';
+export {
   definePublicView,
   type PublicView,
   type PublicViewConfig,

@@ -3,6 +3,7 @@ import { BOT_REPLY_JOB, type BotReplyJob, sendReply } from './bot/inbound';
 import { botConversationsResource, botMessagesResource, botRulesResource } from './bot/resources';
 import { campaignsCompat } from './compat';
 import { DRIPS_CRON, DRIPS_JOB, runDrips } from './drips/engine';
+import { enrolFromForm } from './drips/form-trigger';
 import { dripEnrolmentsResource, dripsResource } from './drips/resource';
 import { runSendJob, runSweep, SWEEP_CRON, SWEEP_JOB } from './engine/jobs';
 import { launchWorkflow, SEND_JOB, SENDERS, type SendJob } from './engine/lifecycle';
@@ -47,6 +48,8 @@ export const campaignsModule = defineModule({
     [BOT_REPLY_JOB]: (data: BotReplyJob, app) => sendReply(app, data),
   },
   schedules: { [SWEEP_JOB]: SWEEP_CRON, [DRIPS_JOB]: DRIPS_CRON },
+  // A public form's submitter enters the drips that form starts (the kit's forms.submitted).
+  subscribers: { 'forms.submitted': enrolFromForm },
   workflows: [launchWorkflow],
   requires: ['contacts'],
   onStart: (app) => bindPorts(app),

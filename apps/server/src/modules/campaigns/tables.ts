@@ -203,12 +203,15 @@ export interface DripStep {
   campaignId?: string | null;
 }
 
-/** What starts a contact on a drip: entering a marketing audience (its members sendable on `channel`, the audience's own). */
-export interface DripTrigger {
-  kind: 'segment';
-  audienceId: string;
-  channel: CampaignChannel;
-}
+/**
+ * What starts a contact on a drip: entering a marketing audience (its members sendable on `channel`,
+ * the audience's own), or submitting one of the community's public forms (`form`: the kit's form id,
+ * `<module>.<form>` or `<module>.<form>/<instance>`; the submitter enters when they may be sent to
+ * on `channel`, with the consent the form gave).
+ */
+export type DripTrigger =
+  | { kind: 'segment'; audienceId: string; channel: CampaignChannel }
+  | { kind: 'form'; form: string; channel: CampaignChannel };
 
 /**
  * A drip: a sequence of messages (any channel) each contact who enters its audience goes through

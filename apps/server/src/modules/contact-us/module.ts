@@ -1,6 +1,7 @@
 import { compatTable, crudLines } from '../../kernel/compat';
 import { defineModule } from '../../kernel/resources';
 import { contactUsContactSources } from './contact-sources';
+import { contactUsForm } from './form';
 import { contactUsMessagesResource } from './resources/messages';
 import { contactUsRoutes } from './routes';
 
@@ -11,6 +12,7 @@ export const contactUsModule = defineModule({
   area: 'marketing',
   permissionModules: [{ key: 'contact-us', label: 'Contact Us' }],
   resources: [contactUsMessagesResource],
+  publicForms: [contactUsForm],
   routes: contactUsRoutes,
   contributes: { contactSources: contactUsContactSources },
   compat: compatTable([crudLines('content', contactUsMessagesResource, { get: '/marcom/contactUs/get' })]),

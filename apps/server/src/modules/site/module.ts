@@ -29,6 +29,7 @@ import { subcategoriesResource } from './resources/subcategories';
 import { subscribersResource } from './resources/subscribers';
 import { siteRoutes } from './routes';
 import { seedSite } from './seed';
+import { sitePublicForms } from './services/forms';
 
 /**
  * Website content of a building-products manufacturer: banners, blogs, catalogues, products,
@@ -70,6 +71,7 @@ export const siteModule = defineModule({
     catalogueDownloadsResource,
     subscribersResource,
   ],
+  publicForms: sitePublicForms,
   routes: siteRoutes,
   compat: siteCompat,
   seed: seedSite,

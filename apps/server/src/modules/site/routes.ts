@@ -10,18 +10,7 @@ import { productIdsSchema } from './resources/projects';
 import { subscribersResource } from './resources/subscribers';
 import { type Image, INBOUND_STATUS } from './schemas';
 import { sendDocument } from './services/documents';
-import {
-  catalogueDownloadForm,
-  confirmResubscription,
-  designSupportForm,
-  eventRegistrationForm,
-  FORM_BODY_LIMIT,
-  getInTouchForm,
-  handleCareers,
-  handleForm,
-  subscribeForm,
-  unsubscribe,
-} from './services/forms';
+import { confirmResubscription, unsubscribe } from './services/forms';
 import { addEventPastImages, addProjectImages, addProjectProducts } from './services/galleries';
 import { incomingImages, thumbnails } from './services/media';
 import { REPLYABLE_LISTS, replyToInbound } from './services/replies';
@@ -59,34 +48,8 @@ function publicContent(app: FastifyInstance) {
   );
 }
 
-/** The website's forms: rate-limited, honeypot-guarded, validated; each lands in an inbound list. */
+/** The newsletter's signed links (the website's forms themselves are the kit's: services/forms.ts, `publicForms`). */
 function publicForms(app: FastifyInstance) {
-  const form = (path: string, summary: string, definition: Parameters<typeof handleForm>[3]) =>
-    app.post(
-      `/public/:community/site/${path}`,
-      { config: { public: true }, bodyLimit: FORM_BODY_LIMIT, schema: { tags, summary, params: community } },
-      (req, reply) => handleForm(app, req, reply, definition, req.body),
-    );
-  form('get-in-touch', 'Send a get-in-touch message', getInTouchForm);
-  form('design-support', 'Ask the design team for help', designSupportForm);
-  form('event-registrations', 'Register for an event', eventRegistrationForm);
-  form('catalogue-downloads', "Leave your details and get the catalogue's link", catalogueDownloadForm);
-  form('subscribers', 'Subscribe to the newsletter', subscribeForm);
-
-  app.post(
-    '/public/:community/site/careers',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Apply for a job (multipart/form-data with the CV as a file)',
-        params: community,
-        consumes: ['multipart/form-data'],
-      },
-    },
-    (req, reply) => handleCareers(app, req, reply),
-  );
-
   app.withTypeProvider<ZodTypeProvider>().get(
     '/public/:community/site/subscribers/unsubscribe',
     {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { request } from '../../api/client';
+import { RECORD_LINKS } from '../../config/screens';
 import { subscribeLive } from '../../lib/live';
 import { usePermissions } from '../../lib/permissions';
 
@@ -13,11 +14,21 @@ interface Notification {
   title: string;
   body: string | null;
   link: string | null;
+  /** The resource and record it is about: the console opens the screen that shows that record when the server gave no link. */
+  source: string | null;
+  recordId: string | null;
   level: 'info' | 'success' | 'warning' | 'error';
   read: boolean;
 }
 
 const BELL = ['notifications-bell'];
+
+/** Where a notification leads: its own link, else the screen that opens its record (the server names the record, not the screen). */
+function linkOf(n: Notification): string | null {
+  if (n.link?.startsWith('/')) return n.link;
+  const record = n.source && n.recordId ? RECORD_LINKS[n.source] : undefined;
+  return record ? record.href(n.recordId as string) : null;
+}
 const PATH = '/api/v1/ops/notifications';
 
 /**
@@ -70,22 +81,25 @@ export function NotificationsBell() {
               {allowed && latest.isPending ? 'Loading…' : 'Nothing new.'}
             </Text>
           )}
-          {entries.map((n) => (
-            <div key={n.id}>
-              {n.link?.startsWith('/') ? (
-                <Anchor component={Link} to={n.link} size="sm" fw={n.read ? 400 : 600}>
-                  {n.title}
-                </Anchor>
-              ) : (
-                <Text size="sm" fw={n.read ? 400 : 600}>
-                  {n.title}
+          {entries.map((n) => {
+            const link = linkOf(n);
+            return (
+              <div key={n.id}>
+                {link ? (
+                  <Anchor component={Link} to={link} size="sm" fw={n.read ? 400 : 600}>
+                    {n.title}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" fw={n.read ? 400 : 600}>
+                    {n.title}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {new Date(n.createdAt).toLocaleString()}
                 </Text>
-              )}
-              <Text size="xs" c="dimmed">
-                {new Date(n.createdAt).toLocaleString()}
-              </Text>
-            </div>
-          ))}
+              </div>
+            );
+          })}
           {allowed && (
             <Anchor component={Link} to="/admin-panel/notifications" size="sm">
               All messages sent

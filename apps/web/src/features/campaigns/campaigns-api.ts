@@ -42,6 +42,14 @@ export const saveDrip = (id: string | null, body: Json) =>
 export const dripAction = (id: string, action: 'activate' | 'pause') =>
   data(request<{ data: Json }>('POST', `${base}/drips/${encodeURIComponent(id)}/${action}`, { body: {} }));
 export const getDripReport = (id: string) => data(request<{ data: Json }>('GET', `${base}/drips/${encodeURIComponent(id)}/report`));
+/** The community's public forms a drip may start from (a landing page's signup once per page). */
+export interface PublicFormChoice {
+  id: string;
+  key: string;
+  label: string;
+  module: string;
+}
+export const getPublicForms = () => data(request<{ data: PublicFormChoice[] }>('GET', '/api/v1/meta/public-forms'));
 export const getAllAudiences = () => data(request<{ data: Json[] }>('GET', '/api/v1/marketing/audiences', { query: { limit: 100 } }));
 
 // The WhatsApp bot

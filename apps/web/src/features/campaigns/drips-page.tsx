@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   NumberInput,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -28,6 +29,7 @@ import {
   getAllAudiences,
   getDrip,
   getDripReport,
+  getPublicForms,
   getTemplates,
   type Json,
   listDrips,
@@ -178,7 +180,11 @@ function DripReport({ id }: { id: string }) {
 function DripEditor({ drip, onSaved }: { drip: Json | null; onSaved: (d: Json) => void }) {
   const audiences = useQuery({ queryKey: ['campaigns', 'audiences', 'all'], queryFn: getAllAudiences });
   const [name, setName] = useState<string>(drip?.name ?? '');
+  const forms = useQuery({ queryKey: ['campaigns', 'public-forms'], queryFn: getPublicForms });
+  const [kind, setKind] = useState<'segment' | 'form'>(drip?.trigger?.kind === 'form' ? 'form' : 'segment');
   const [audienceId, setAudienceId] = useState<string | null>(drip?.trigger?.audienceId ?? null);
+  const [formId, setFormId] = useState<string | null>(drip?.trigger?.form ?? null);
+  const [formChannel, setFormChannel] = useState<Channel>(drip?.trigger?.kind === 'form' ? drip.trigger.channel : 'email');
   const [stopWhen, setStopWhen] = useState<string>(drip?.stopWhen ?? 'none');
   const [steps, setSteps] = useState<StepDraft[]>(
     drip ? (drip.steps as Json[]).map(toDraft) : [{ channel: 'email', templateId: null, amount: 0, unit: '1' }],
@@ -197,7 +203,10 @@ function DripEditor({ drip, onSaved }: { drip: Json | null; onSaved: (d: Json) =
         saved = await saveDrip(drip?.id ?? null, {
           name,
           stopWhen,
-          trigger: { kind: 'segment', audienceId, channel: audience?.channel ?? 'email' },
+          trigger:
+            kind === 'form'
+              ? { kind: 'form', form: formId, channel: formChannel }
+              : { kind: 'segment', audienceId, channel: audience?.channel ?? 'email' },
           steps: steps.map((s) => ({
             channel: s.channel,
             templateId: s.templateId,
@@ -225,19 +234,53 @@ function DripEditor({ drip, onSaved }: { drip: Json | null; onSaved: (d: Json) =
         {error && <Alert color="red">{error}</Alert>}
         {active && <Alert color="blue">The drip is running. Pause it to change it; contacts on their way keep their place.</Alert>}
         <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} disabled={active} />
+        <SegmentedControl
+          aria-label="Starts when"
+          disabled={active}
+          value={kind}
+          onChange={(v) => setKind(v === 'form' ? 'form' : 'segment')}
+          data={[
+            { value: 'segment', label: 'A contact enters an audience' },
+            { value: 'form', label: 'Someone submits a form' },
+          ]}
+        />
         <Group grow>
-          <Select
-            label="Starts when a contact enters"
-            required
-            searchable
-            disabled={active}
-            data={(audiences.data ?? []).map((a) => ({
-              value: a.id,
-              label: `${a.name} (${CHANNEL_LABEL[a.channel as Channel] ?? a.channel})`,
-            }))}
-            value={audienceId}
-            onChange={setAudienceId}
-          />
+          {kind === 'segment' ? (
+            <Select
+              label="Starts when a contact enters"
+              required
+              searchable
+              disabled={active}
+              data={(audiences.data ?? []).map((a) => ({
+                value: a.id,
+                label: `${a.name} (${CHANNEL_LABEL[a.channel as Channel] ?? a.channel})`,
+              }))}
+              value={audienceId}
+              onChange={setAudienceId}
+            />
+          ) : (
+            <>
+              <Select
+                label="Starts when someone submits"
+                required
+                searchable
+                disabled={active}
+                nothingFoundMessage="No form"
+                data={(forms.data ?? []).map((f) => ({ value: f.id, label: f.label }))}
+                value={formId}
+                onChange={setFormId}
+              />
+              <Select
+                label="Who consented to"
+                description="They enter only if they may be sent messages on this channel"
+                allowDeselect={false}
+                disabled={active}
+                data={Object.entries(CHANNEL_LABEL).map(([value, label]) => ({ value, label }))}
+                value={formChannel}
+                onChange={(v) => setFormChannel((v ?? 'email') as Channel)}
+              />
+            </>
+          )}
           <Select
             label="Stop when"
             allowDeselect={false}
@@ -248,8 +291,10 @@ function DripEditor({ drip, onSaved }: { drip: Json | null; onSaved: (d: Json) =
           />
         </Group>
         <Text size="sm" c="dimmed">
-          Each contact goes through once, even if they leave the audience and come back. Consent and suppression are checked when each
-          message is sent.
+          {kind === 'form'
+            ? 'Each submitter goes through once, however often they submit the form; one who gave no consent for the channel does not enter.'
+            : 'Each contact goes through once, even if they leave the audience and come back.'}{' '}
+          Consent and suppression are checked when each message is sent.
         </Text>
         <fieldset disabled={active} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="xs">
@@ -312,7 +357,7 @@ export default function DripsPage() {
     <>
       <PageHeader
         title="Drips"
-        description="Sequences of messages a contact gets after entering an audience, with waits between them."
+        description="Sequences of messages a contact gets after entering an audience or submitting a form, with waits between them."
         actions={<Button onClick={() => setParams({ id: 'new' })}>New drip</Button>}
       />
       <Stack>

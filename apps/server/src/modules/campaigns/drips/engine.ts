@@ -116,13 +116,15 @@ export async function pause(tx: Db, scope: Scope, id: string): Promise<Drip> {
 /** Enrols the audience's members not yet on the drip (each contact once, ever), the first step due after its delay. */
 export async function enrolNew(app: FastifyInstance, tx: Db, tenantId: string, dripId: string, now: Date): Promise<number> {
   const d = await lockDrip(tx, tenantId, dripId);
-  if (d.status !== 'active' || d.steps.length === 0) return 0;
+  // A form's drip is entered by its submissions (enrolFromForm), not by the minute's run.
+  if (d.status !== 'active' || d.steps.length === 0 || d.trigger.kind !== 'segment') return 0;
+  const { trigger } = d;
   const contacts = contactsOf(app);
   const firstAt = new Date(now.getTime() + d.steps[0].delayMinutes * MINUTE);
   let entered = 0;
   let cursor: string | null = null;
   do {
-    const page = await contacts.audiencePage(tx, tenantId, d.trigger.audienceId, d.trigger.channel, cursor, PAGE);
+    const page = await contacts.audiencePage(tx, tenantId, trigger.audienceId, trigger.channel, cursor, PAGE);
     const ids = [...new Set(page.members.map((m) => m.contactId))];
     if (ids.length > 0) {
       const inserted = rowsOf<{ id: string }>(

@@ -20,14 +20,29 @@ const step = z
   })
   .strict();
 
-const trigger = z
-  .object({
-    kind: z.literal('segment'),
-    audienceId: z.uuid('Not a valid id'),
-    /** Members are read as sendable on this channel (the audience's own). */
-    channel: z.enum(CAMPAIGN_CHANNELS),
-  })
-  .strict();
+const trigger = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('segment'),
+      audienceId: z.uuid('Not a valid id'),
+      /** Members are read as sendable on this channel (the audience's own). */
+      channel: z.enum(CAMPAIGN_CHANNELS),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('form'),
+      /** A public form of the community (GET /api/v1/meta/public-forms): its id. */
+      form: z
+        .string()
+        .trim()
+        .max(200)
+        .regex(/^[a-z0-9-]+\.[a-z0-9.-]+(\/[A-Za-z0-9-]+)?$/, 'Choose one of the forms'),
+      /** The submitter enters when they may be sent to on this channel (their consent). */
+      channel: z.enum(CAMPAIGN_CHANNELS),
+    })
+    .strict(),
+]);
 
 async function beforeWrite(ctx: HookContext, data: Record<string, unknown>) {
   if (ctx.op === 'update' && ctx.existing!.status === 'active')
@@ -59,7 +74,11 @@ export const dripsResource = defineResource({
   list: { search: ['name'], filters: ['status', 'createdAt'], sort: ['name'] },
   fields: {
     status: { options: { draft: { color: 'gray' }, active: { color: 'green' }, paused: { color: 'yellow' } } },
-    trigger: { widget: 'json', label: 'Starts when', help: 'A contact enters this audience (each contact goes through once)' },
+    trigger: {
+      widget: 'json',
+      label: 'Starts when',
+      help: 'A contact enters this audience, or submits this form (each contact goes through once)',
+    },
     steps: { widget: 'json', label: 'Steps' },
     stopWhen: {
       label: 'Stop when',

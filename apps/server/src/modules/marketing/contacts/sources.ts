@@ -1,6 +1,7 @@
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type TenantTable, tenantFilter } from '../../../kernel/resources';
+import type { Channel } from '../tables/contacts';
 
 // People a module knows (newsletter subscribers, form senders, shop customers, event guests) that
 // the community may bring into its marketing contacts. A module contributes where they are
@@ -66,7 +67,17 @@ export interface ContactIntake {
   take(
     tx: Db,
     tenantId: string,
-    person: { name?: string | null; email?: string | null; phone?: string | null; tags?: string[] },
+    person: {
+      name?: string | null;
+      email?: string | null;
+      phone?: string | null;
+      tags?: string[];
+      /**
+       * Consent the person gave with what they sent (a form's ticked box), recorded with `proof`; an
+       * opt-in for a suppressed address is dropped. Absent: their consent stays as it was.
+       */
+      consent?: Partial<Record<Channel, 'opted_in'>>;
+    },
     kind: ContactSource['kind'],
     proof: IntakeProof,
   ): Promise<{ contactId: string; created: boolean }>;

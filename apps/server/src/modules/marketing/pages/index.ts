@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModulePart } from '../../../kernel/resources';
 import { adminRoutes } from './admin';
 import { pagesCompat } from './compat';
-import { publicRoutes } from './public';
+import { landingSignupForm, publicRoutes } from './public';
 import { landingPagesResource } from './resources/landing-pages';
 import { seedPages } from './seed';
 import { syncAllCommunities } from './sync';
@@ -13,6 +13,7 @@ export const SYNC_JOB = 'marketing.contacts-sync';
 export const pages: ModulePart = {
   resources: [landingPagesResource],
   compat: pagesCompat,
+  publicForms: [landingSignupForm],
   routes: async (app: FastifyInstance) => {
     await adminRoutes(app);
     await publicRoutes(app);

@@ -1,18 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import {
-  AppError,
-  type Community,
-  type Db,
-  errors,
-  parseInput,
-  publicBaseUrl,
-  requireCommunity,
-  tenantFilter,
-} from '../../../kernel/resources';
+import { AppError, type Community, type Db, definePublicForm, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
 import { requestEmailConfirmation } from '../contacts';
 import { mergeContact } from '../contacts/merge';
 import { marketingLandingPages } from '../tables/pages';
@@ -130,60 +121,76 @@ export async function publicRoutes(app: FastifyInstance) {
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
   );
-
-  // The signup form posts application/x-www-form-urlencoded (no script on the page); JSON works too.
-  await app.register(async (forms) => {
-    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    forms.withTypeProvider<ZodTypeProvider>().post(
-      '/public/:community/p/:slug/signup/:blockId',
-      {
-        config: { public: true },
-        bodyLimit: 16 * 1024,
-        schema: {
-          tags,
-          summary: "Sign up through a landing page's signup block: creates or updates a contact, with the consent's proof",
-          params: blockParams,
-        },
-      },
-      (req, reply) => signup(app, req as FastifyRequest<{ Params: z.infer<typeof blockParams> }>, reply),
-    );
-  });
 }
 
-async function signup(app: FastifyInstance, req: FastifyRequest<{ Params: z.infer<typeof blockParams> }>, reply: FastifyReply) {
-  const found = await publishedPage(app, req.params.community, req.params.slug);
-  const block = blockOf(found.page, req.params.blockId);
-  if (block?.type !== 'signup') throw errors.notFound('Signup form');
-  const back = `/public/${found.community.name}/p/${found.page.slug}`;
-  // A browser posting the page's form (no script) gets a page back; an API client gets JSON.
-  const wantsHtml = String(req.headers.accept ?? '').includes('text/html');
-  const html = (status: number, message: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderThankYou(message, back));
-  try {
-    await consumeRateLimit(app, `landing-signup:${found.community.id}:${req.ip}`, SIGNUP_LIMIT);
-    const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    // A bot that filled the hidden field is answered as if accepted; nothing is stored.
-    const trapped = typeof raw.website === 'string' && raw.website.trim() !== '';
-    // The answer is the same for a new email and a known one (and a trapped bot): it never says who is a contact.
-    if (!trapped)
-      await app.db.withTenant(found.community.id, (tx: Db) =>
-        signUp(tx, found, block, parseInput(signupInput, raw) as z.infer<typeof signupInput>, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          // Double opt-in: the confirmation link is mailed after commit (the contacts part's signed link).
-          confirm: (contactId) => requestEmailConfirmation(app, tx, found.community, contactId, publicBaseUrl(app, req)),
-        }),
-      );
-    if (wantsHtml) return html(202, block.thankYou);
-    return reply.code(202).send({ data: { received: true, confirmation: block.optIn === 'double' ? 'pending' : 'not_needed' } });
-  } catch (err) {
-    if (!wantsHtml || !(err instanceof AppError) || err.status >= 500) throw err;
-    const details = Object.values(err.fields ?? {}).join(' ');
-    return html(err.status, `${err.message}${details ? `: ${details}` : ''}`);
-  }
-}
+/** What the signup form belongs to: a published page and its signup block. */
+type Signup = Found & { block: Extract<Block, { type: 'signup' }> };
+
+const wantsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').includes('text/html');
+const backTo = (l: Signup) => `/public/${l.community.name}/p/${l.page.slug}`;
+const htmlAnswer = (reply: FastifyReply, l: Signup, status: number, message: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(renderThankYou(message, backTo(l)));
+
+/**
+ * A landing page's signup block, a public form of the kit (one per page: its id is the event's
+ * instance). It posts application/x-www-form-urlencoded (no script on the page); JSON works too. The
+ * answer is the same for a new email and a known one (and a trapped bot): it never says who is a
+ * contact. A browser posting the page's form gets a page back; an API client gets JSON.
+ */
+export const landingSignupForm = definePublicForm({
+  key: 'marketing.landing-page',
+  label: 'Landing page',
+  path: 'p/:slug/signup/:blockId',
+  summary: "Sign up through a landing page's signup block: creates or updates a contact, with the consent's proof",
+  tags: ['marketing'],
+  schema: signupInput,
+  body: 'urlencoded',
+  bodyLimit: 16 * 1024,
+  limit: { bucket: 'landing-signup', ...SIGNUP_LIMIT },
+  async load(app, req): Promise<Signup> {
+    const { community, slug, blockId } = req.params as z.infer<typeof blockParams>;
+    const found = await publishedPage(app, community, slug);
+    const block = blockOf(found.page, blockId);
+    if (block?.type !== 'signup') throw errors.notFound('Signup form');
+    return { ...found, block };
+  },
+  instanceOf: (l) => l.page.id,
+  async instances(db, tenantId) {
+    const p = marketingLandingPages;
+    return db.select({ id: p.id, label: p.name }).from(p).where(tenantFilter(p, tenantId)).orderBy(asc(p.name)).limit(500);
+  },
+  contact: (input, l) => ({
+    name: l.block.askName ? (input.name ?? null) : null,
+    email: input.email,
+    phone: l.block.askPhone ? (input.phone ?? null) : null,
+  }),
+  // Single opt-in: the ticked box is the email's consent now; double: only once the link is followed.
+  consent: (_input, l) => (l.block.optIn === 'single' ? { email: true } : {}),
+  async accept(ctx, input) {
+    await signUp(ctx.tx, ctx.loaded, ctx.loaded.block, input, {
+      ip: ctx.req.ip,
+      userAgent: ctx.req.headers['user-agent'] ?? null,
+      // Double opt-in: the confirmation link is mailed after commit (the contacts part's signed link).
+      confirm: (contactId) => requestEmailConfirmation(ctx.app, ctx.tx, ctx.community, contactId, ctx.baseUrl),
+    });
+    return undefined;
+  },
+  respond: {
+    ok: (req, reply, _answer, l) =>
+      wantsHtml(req)
+        ? htmlAnswer(reply, l, 202, l.block.thankYou)
+        : reply.code(202).send({ data: { received: true, confirmation: l.block.optIn === 'double' ? 'pending' : 'not_needed' } }),
+    error(req, reply, err, l) {
+      if (!wantsHtml(req) || !(err instanceof AppError) || err.status >= 500) return undefined;
+      const details = Object.values(err.fields ?? {}).join(' ');
+      return htmlAnswer(reply, l, err.status, `${err.message}${details ? `: ${details}` : ''}`);
+    },
+  },
+});
 
 /** The contact merge of a signup: single opt-in records the consent now; double leaves it unknown until confirmed. */
 async function signUp(
