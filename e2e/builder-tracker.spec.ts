@@ -168,3 +168,62 @@ test('an issue moves across the issue board, filters narrow it, and its thread t
   expect(stored.comments.map((c: Json) => c.text)).toEqual(['Reproduced on Safari too']);
   expect(errors).toEqual([]);
 });
+
+test('a board column with more cards than it shows loads the rest with Load more', async ({ api, page }) => {
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Long column ') }), 201);
+  const titles: string[] = [];
+  for (let i = 0; i < 52; i++) {
+    const title = `${project.name} card ${String(i).padStart(2, '0')}`;
+    titles.push(title);
+    await ok(api('POST', '/api/v1/builder/tasks', { projectId: project.id, title }), 201);
+  }
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder?project=${project.id}`);
+  const todo = page.locator('[data-column="todo"]');
+  await expect(todo.locator(`[data-task="${titles[49]}"]`)).toBeVisible();
+  await expect(todo.locator('[data-task]')).toHaveCount(50);
+  await expect(todo.locator(`[data-task="${titles[51]}"]`)).toHaveCount(0);
+  await todo.getByRole('button', { name: /Load more/ }).click();
+  await expect(todo.locator(`[data-task="${titles[51]}"]`)).toBeVisible();
+  await expect(todo.locator('[data-task]')).toHaveCount(52);
+  await expect(todo.getByRole('button', { name: /Load more/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a log table defined in the console takes entries checked against its own fields', async ({ api, page }) => {
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Logs ') }), 201);
+  const name = unique('Deployments ');
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder/logs?project=${project.id}`);
+  const form = page.getByRole('region', { name: 'New log table' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Field 1', exact: true }).fill('Version');
+  await form.getByRole('checkbox', { name: 'Required' }).check();
+  await form.getByRole('button', { name: 'Add field' }).click();
+  await form.getByRole('textbox', { name: 'Field 2', exact: true }).fill('Environment');
+  await form.getByRole('combobox', { name: 'Field 2 type' }).click();
+  await page.getByRole('option', { name: 'Choice' }).click();
+  await form.getByRole('textbox', { name: 'Field 2 options' }).fill('staging, production');
+  await form.getByRole('button', { name: 'Create log table' }).click();
+
+  const entry = page.getByRole('region', { name: `New entry in ${name}` });
+  await expect(entry).toBeVisible();
+  // The server checks the entry against the fields: Version is required.
+  await entry.getByRole('button', { name: 'Add entry' }).click();
+  await expect(entry.getByText('Required', { exact: true })).toBeVisible();
+  await entry.getByRole('textbox', { name: 'Version' }).fill('1.2.0');
+  await entry.getByRole('combobox', { name: 'Environment' }).click();
+  await page.getByRole('option', { name: 'production' }).click();
+  await entry.getByRole('button', { name: 'Add entry' }).click();
+  const table = page.getByRole('table', { name: `${name} entries` });
+  await expect(table.getByRole('row', { name: /1\.2\.0/ })).toContainText('production');
+
+  const [stored] = await ok<Json[]>(api('GET', `/api/v1/builder/log-tables?projectId=${project.id}`));
+  expect(stored.fields.map((f: Json) => [f.key, f.type, Boolean(f.required)])).toEqual([
+    ['version', 'text', true],
+    ['environment', 'select', false],
+  ]);
+  const entries = await ok(api('GET', `/api/v1/builder/log-tables/${stored.id}/entries`));
+  expect(entries.entries.map((e: Json) => e.values)).toEqual([{ version: '1.2.0', environment: 'production' }]);
+  expect(errors).toEqual([]);
+});

@@ -128,9 +128,10 @@ function IssueDrawer({ id, projectId, close, changed }: { id: string; projectId:
     queryKey: ['builder', 'issue-files', id],
     enabled: !creating,
     queryFn: () =>
-      request<{ data: { expanded?: { attachmentIds?: { id: string; title: string | null }[] } } }>('GET', `/api/v1/${ISSUES}/${id}`, {
-        query: { expand: 'attachmentIds' },
-      }).then((r) => r.data.expanded?.attachmentIds ?? []),
+      // The relation's expand name: attachmentIds → attachments.
+      request<{ data: { expanded?: { attachments?: { id: string; title: string | null }[] } } }>('GET', `/api/v1/${ISSUES}/${id}`, {
+        query: { expand: 'attachments' },
+      }).then((r) => r.data.expanded?.attachments ?? []),
   });
   const client = useQueryClient();
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });

@@ -41,6 +41,8 @@ export const builderArea: AreaDeclaration = {
       description: 'The approved estimate; the client approves or rejects change requests; the decisions made.',
       keywords: ['scope', 'change request', 'estimate', 'approve'],
       component: scope,
+      // The page's list of every scope item opens a record in its drawer (?record=).
+      drawer: 'builder/scope-items',
     }),
     work({
       path: `${P}/builder/scope`,
@@ -100,6 +102,7 @@ export const builderArea: AreaDeclaration = {
       keywords: ['issues', 'bugs', 'issue tracker'],
       modules: ['issue-tracker'],
       component: () => import('./issues-page'),
+      records: [{ resource: 'builder/issues', href: (id: string) => `${P}/builder/quality-assurance?issue=${encodeURIComponent(id)}` }],
     }),
     work({
       path: `${P}/builder/my-work`,
