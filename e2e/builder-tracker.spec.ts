@@ -227,3 +227,44 @@ test('a log table defined in the console takes entries checked against its own f
   expect(entries.entries.map((e: Json) => e.values)).toEqual([{ version: '1.2.0', environment: 'production' }]);
   expect(errors).toEqual([]);
 });
+
+test('the project manager adds a developer in slot two; the developer-two view shows their work, slot one is empty', async ({
+  api,
+  page,
+}) => {
+  const dev = await person(api, 'developer', { builder: 'write', notifications: 'write' });
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Slots ') }), 201);
+  const errors = collectPageErrors(page);
+  try {
+    await page.goto(`/admin-panel/project-management?edit=${project.id}`);
+    const drawer = page.getByRole('dialog', { name: project.name });
+    await drawer.getByRole('tab', { name: 'Members' }).click();
+    await drawer.getByRole('combobox', { name: 'Add a person' }).fill(dev.name);
+    await page.getByRole('option', { name: new RegExp(dev.name) }).click();
+    await drawer.getByRole('button', { name: 'Add', exact: true }).click();
+    await drawer.getByRole('checkbox', { name: `${dev.name}: Developer` }).check();
+    await drawer.getByRole('combobox', { name: `${dev.name}: developer slot` }).click();
+    await page.getByRole('option', { name: 'Developer two' }).click();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/builder/projects/${project.id}/members`) && r.request().method() === 'PUT',
+    );
+    await drawer.getByRole('button', { name: 'Save members' }).click();
+    expect((await saved).status()).toBe(200);
+    const members = await ok<Json[]>(api('GET', `/api/v1/builder/projects/${project.id}/members`));
+    expect(members.find((m) => m.userId === dev.id)).toMatchObject({ developer: true, developerSlot: 2, client: false });
+    expect(members.find((m) => m.userId === project.createdBy)).toMatchObject({ pm: true });
+
+    const task = await ok(
+      api('POST', '/api/v1/builder/tasks', { projectId: project.id, title: unique('Slot work '), assigneeId: dev.id }),
+      201,
+    );
+    await page.goto(`/admin-panel/builder/developer-two?project=${project.id}`);
+    await expect(page.getByTestId('slot-developer')).toHaveText(dev.name);
+    await expect(page.getByRole('table', { name: `Open tasks of ${dev.name}` }).getByText(task.title)).toBeVisible();
+    await page.goto(`/admin-panel/builder/developer-one?project=${project.id}`);
+    await expect(page.getByText('Nobody holds developer slot one on this project.')).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await removePerson(api, dev);
+  }
+});
