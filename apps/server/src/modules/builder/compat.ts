@@ -16,7 +16,8 @@ import { notificationsResource } from '../../kernel/notifications';
 import { type Db, errors, type Row, type Scope } from '../../kernel/resources';
 import { designsResource, setDesignImage } from './resources/designs';
 import { issuesResource } from './resources/issues';
-import { attendanceResource, timeLogsResource } from './resources/logs';
+import { logTablesResource } from './resources/log-tables';
+import { timeLogsResource } from './resources/logs';
 import { pagesResource, projectRolesResource, storiesResource, taskListsResource, versionsResource } from './resources/planning';
 import { projectsResource } from './resources/projects';
 import { scopeItemsResource } from './resources/scope';
@@ -372,7 +373,8 @@ export const builderCompat: CompatEntry[] = compatTable([
     update: '/logs/editLogs',
     delete: '/logs/deleteLogs',
   }),
-  crudLines('content', attendanceResource, {
+  // Log tables: categories of logs with their own fields (their entries: /api/v1/builder/log-tables/:id/entries).
+  crudLines('content', logTablesResource, {
     get: '/logs/getLogTable',
     add: '/logs/addLogTable',
     update: '/logs/editLogTable',

@@ -2,6 +2,7 @@ import { defineModule } from '../../kernel/resources';
 import { builderCompat } from './compat';
 import { designsResource } from './resources/designs';
 import { issueLookupsResource, issuesResource } from './resources/issues';
+import { logTablesResource } from './resources/log-tables';
 import { attendanceResource, timeLogsResource } from './resources/logs';
 import { pagesResource, projectRolesResource, storiesResource, taskListsResource, versionsResource } from './resources/planning';
 import { projectsResource } from './resources/projects';
@@ -43,6 +44,7 @@ export const builderModule = defineModule({
     issuesResource,
     timeLogsResource,
     attendanceResource,
+    logTablesResource,
   ],
   routes: builderRoutes,
   compat: builderCompat,

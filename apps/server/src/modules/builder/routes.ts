@@ -7,11 +7,15 @@ import { errors, idParams, requireCommunity, tenantRoutes } from '../../kernel/r
 import { requireRole } from './access';
 import { designsResource, setDesignImage } from './resources/designs';
 import { issueCommentInput, issuesResource } from './resources/issues';
+import { logTablesResource } from './resources/log-tables';
 import { projectsResource } from './resources/projects';
 import { scopeItemsResource } from './resources/scope';
 import { tasksResource } from './resources/tasks';
 import { boardOf, columnPage } from './services/board';
+import { developerSlot } from './services/developer-slots';
+import { issueBoard } from './services/issue-board';
 import { addIssueComment, allLookups } from './services/issues';
+import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
 import { memberInput, membersOf, setMembers } from './services/members';
 import { myTasks, projectsOverview } from './services/overview';
 import { projectReport, projectReportPdf } from './services/report';
@@ -110,17 +114,128 @@ export async function builderRoutes(app: FastifyInstance) {
       config: read,
       schema: {
         tags,
-        summary: "A column's next cards",
+        summary: "A column's next cards after a card (keyset on position and id; the board's filters apply)",
         params: idParams,
-        querystring: z.object({ status: z.string().max(40), after: z.coerce.number() }).strict(),
+        querystring: z
+          .object({
+            status: z.string().max(40),
+            afterId: z.uuid(),
+            assigneeId: z.uuid().optional(),
+            q: z.string().trim().max(200).optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          })
+          .strict(),
       },
     },
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
-        return columnPage(db, s, req.params.id, req.query.status, req.query.after);
+        const { status, afterId, limit, ...filters } = req.query;
+        return columnPage(db, s, req.params.id, status, afterId, filters, limit);
       }),
     }),
+  );
+
+  r.get(
+    '/api/v1/builder/projects/:id/developer-slots/:slot',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A developer slot of the project (developer-one/two/three): its developer, their open tasks and issues',
+        params: z.object({ id: z.uuid(), slot: z.coerce.number().int().min(1).max(3) }).strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        await projectsResource.getIn(db, s, req.params.id);
+        return developerSlot(db, s, req.params.id, req.params.slot);
+      }),
+    }),
+  );
+
+  const lookupFilter = z.string().trim().min(1).max(60).optional();
+  r.get(
+    '/api/v1/builder/projects/:id/issue-board',
+    {
+      config: { access: 'issue-tracker:read' },
+      schema: {
+        tags,
+        summary: "A project's issues by status: each column's newest issues and its count, filtered",
+        params: idParams,
+        querystring: z
+          .object({
+            type: lookupFilter,
+            module: lookupFilter,
+            severity: lookupFilter,
+            priority: lookupFilter,
+            assigneeId: z.uuid().optional(),
+            q: z.string().trim().max(200).optional(),
+          })
+          .strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        await projectsResource.getIn(db, s, req.params.id);
+        return issueBoard(db, s, req.params.id, req.query);
+      }),
+    }),
+  );
+
+  const logsRead = { access: 'work-logs:read' } as const;
+  const logsWrite = { access: 'work-logs:write' } as const;
+  r.get(
+    '/api/v1/builder/log-tables/:id/entries',
+    {
+      config: logsRead,
+      schema: {
+        tags,
+        summary: "A log table's entries, newest day first (keyset: cursor is the last entry's id)",
+        params: idParams,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.uuid().optional() }).strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        const table = await logTablesResource.getIn(db, s, req.params.id);
+        return logEntriesOf(db, s.tenantId, table.id, req.query.limit, req.query.cursor);
+      }),
+    }),
+  );
+
+  r.post(
+    '/api/v1/builder/log-tables/:id/entries',
+    {
+      config: logsWrite,
+      schema: {
+        tags,
+        summary: 'Adds an entry to a log table (its values checked against the fields)',
+        params: idParams,
+        body: logEntryInput,
+      },
+    },
+    async (req, reply) => {
+      const entry = await inTx(req, async (tx, s) =>
+        addLogEntry(tx, s, await logTablesResource.getIn(tx, s, req.params.id, true), req.body),
+      );
+      reply.code(201);
+      return { data: entry };
+    },
+  );
+
+  r.delete(
+    '/api/v1/builder/log-entries/:id',
+    { config: logsWrite, schema: { tags, summary: 'Deletes a log entry', params: idParams } },
+    async (req, reply) => {
+      await inTx(req, async (tx, s) => {
+        const entry = await logEntryById(tx, s.tenantId, req.params.id);
+        // Whoever may change its log table may remove its entries (404 for anyone who cannot see it).
+        await logTablesResource.getIn(tx, s, entry.logTableId, true);
+        await deleteLogEntry(tx, s, entry);
+      });
+      return reply.code(204).send();
+    },
   );
 
   r.post(

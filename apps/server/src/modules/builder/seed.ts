@@ -5,11 +5,14 @@ import sharp from 'sharp';
 import type { Scope } from '../../kernel/resources';
 import { designsResource, setDesignImage } from './resources/designs';
 import { issuesResource } from './resources/issues';
+import { logTablesResource } from './resources/log-tables';
 import { attendanceResource, timeLogsResource } from './resources/logs';
 import { storiesResource, taskListsResource, versionsResource } from './resources/planning';
 import { projectsResource } from './resources/projects';
 import { scopeItemsResource } from './resources/scope';
 import { tasksResource } from './resources/tasks';
+import { addIssueComment } from './services/issues';
+import { addLogEntry } from './services/log-entries';
 import { addMember } from './services/members';
 import { addNote, lockDesign } from './services/review';
 import { builderSuites } from './tables';
@@ -49,7 +52,15 @@ export async function seedBuilder(app: FastifyInstance, scope: Scope): Promise<v
   const projectId = project.id;
   const me = scope.actor.id!;
   await app.db.withTenant(scope.tenantId, (tx) =>
-    addMember(tx, scope.tenantId, projectId, { userId: me, pm: true, ux: true, client: true, capacityHours: 30 }),
+    addMember(tx, scope.tenantId, projectId, {
+      userId: me,
+      pm: true,
+      ux: true,
+      client: true,
+      developer: true,
+      developerSlot: 1,
+      capacityHours: 30,
+    }),
   );
   const version = await versionsResource.create(scope, {
     projectId,
@@ -130,7 +141,32 @@ export async function seedBuilder(app: FastifyInstance, scope: Scope): Promise<v
       checkIn: '09:30',
       checkOut: '18:00',
     });
-  await issuesResource.create(scope, {
+  const standup = await logTablesResource.create(scope, {
+    projectId,
+    name: 'Stand-up notes',
+    fields: [
+      { key: 'yesterday', label: 'Yesterday', type: 'textarea', required: true },
+      { key: 'today', label: 'Today', type: 'textarea', required: true },
+      { key: 'blockers', label: 'Blockers', type: 'text' },
+    ],
+  });
+  const deployments = await logTablesResource.create(scope, {
+    projectId,
+    name: 'Deployments',
+    fields: [
+      { key: 'environment', label: 'Environment', type: 'select', required: true, options: ['staging', 'production'] },
+      { key: 'version', label: 'Version', type: 'text', required: true },
+      { key: 'succeeded', label: 'Succeeded', type: 'boolean' },
+    ],
+  });
+  await app.db.withTenant(scope.tenantId, async (tx) => {
+    const add = (table: Record<string, unknown> & { id: string }, date: string, values: Record<string, string | boolean>) =>
+      addLogEntry(tx, scope, table, { date, values });
+    await add(standup, day(-2), { yesterday: 'Cart coupon field', today: 'Checkout: UPI', blockers: 'Waiting for the UPI sandbox keys' });
+    await add(standup, day(-1), { yesterday: 'Checkout: UPI', today: 'Order confirmation email' });
+    await add(deployments, day(-1), { environment: 'staging', version: '0.9.2', succeeded: true });
+  });
+  const issue = await issuesResource.create(scope, {
     projectId,
     title: 'Coupon discount lost when the cart reloads',
     type: 'Bug',
@@ -141,6 +177,9 @@ export async function seedBuilder(app: FastifyInstance, scope: Scope): Promise<v
     taskId: made[2].id,
     assigneeId: me,
   });
+  await app.db.withTenant(scope.tenantId, async (tx) =>
+    addIssueComment(tx, scope, await issuesResource.getIn(tx, scope, issue.id), 'Seen on the second reload only; Safari keeps it.'),
+  );
   const design = await designsResource.create(scope, {
     projectId,
     name: 'Checkout — payment step',

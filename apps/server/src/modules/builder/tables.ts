@@ -93,10 +93,13 @@ export const builderMembers = tenantTable(
     developer: boolean('developer').notNull().default(false),
     /** Hours a week they give the project (the builder overview weighs logged hours against it). */
     capacityHours: doublePrecision('capacity_hours').notNull().default(40),
+    /** A developer's slot on the project (1–3: the developer-one/two/three views), one developer a slot. */
+    developerSlot: integer('developer_slot'),
   },
   (t) => [
     uniqueIndex('builder_members_project_user_idx').on(t.tenantId, t.projectId, t.userId),
     index('builder_members_user_idx').on(t.tenantId, t.userId, t.projectId),
+    uniqueIndex('builder_members_slot_idx').on(t.tenantId, t.projectId, t.developerSlot),
   ],
 );
 
@@ -375,6 +378,8 @@ export const builderIssues = tenantTable(
       task: t.taskId,
     }),
     ...sortIndexes('builder_issues', t, { title: t.title }),
+    // The issue board: one index range per status column of a project, newest first.
+    index('builder_issues_board_idx').on(t.tenantId, t.projectId, t.status, t.createdAt, t.id),
   ],
 );
 
@@ -417,4 +422,44 @@ export const builderAttendance = tenantTable(
     ...sortIndexes('builder_attendance', t, { date: t.date }),
     ...filterIndexes('builder_attendance', t, { status: t.status }),
   ],
+);
+
+export const LOG_FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'boolean', 'select'] as const;
+export type LogFieldType = (typeof LOG_FIELD_TYPES)[number];
+
+/** A field of a log table: what each of its entries records. */
+export interface LogField {
+  key: string;
+  label: string;
+  type: LogFieldType;
+  required?: boolean;
+  /** The choices of a `select` field. */
+  options?: string[];
+}
+
+/** A log table (logs/*LogTable): a category of logs with its own fields (stand-up notes, deployments…). */
+export const builderLogTables = tenantTable(
+  'builder_log_tables',
+  {
+    projectId: projectRef(),
+    name: text('name').notNull(),
+    description: text('description'),
+    fields: jsonb('fields').$type<LogField[]>().notNull().default([]),
+    ...owned(),
+  },
+  (t) => [...filterIndexes('builder_log_tables', t, { project: t.projectId }), ...sortIndexes('builder_log_tables', t, { name: t.name })],
+);
+
+/** An entry of a log table: its values, checked against the table's fields when written. */
+export const builderLogEntries = tenantTable(
+  'builder_log_entries',
+  {
+    logTableId: ref('log_table_id', () => builderLogTables, 'cascade').notNull(),
+    /** The log table's project (copied: the entries are read by its members). */
+    projectId: projectRef(),
+    date: text('date').notNull(),
+    values: jsonb('values').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    ...owned(),
+  },
+  (t) => [index('builder_log_entries_table_idx').on(t.tenantId, t.logTableId, t.date, t.createdAt, t.id)],
 );

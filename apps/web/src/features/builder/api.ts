@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, request, toApiError } from '../../api/client';
 import { downloadBlob } from '../../kit/csv';
 import { dispositionName } from '../../kit/list-export';
-import { getToken } from '../../lib/session';
+import { decodeToken, getToken } from '../../lib/session';
 
 // The builder's calls beyond the kit's resource lists (routes.ts on the server).
 
@@ -83,3 +83,57 @@ export async function downloadReportPdf(projectId: string): Promise<void> {
   if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
   downloadBlob(dispositionName(response.headers.get('content-disposition')) ?? 'Summary report.pdf', await response.blob());
 }
+
+export const MEMBER_ROLES = ['pm', 'ba', 'ux', 'developer', 'qa', 'client'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const ROLE_LABELS: Record<MemberRole, string> = {
+  pm: 'Project manager',
+  ba: 'Business analyst',
+  ux: 'UX designer',
+  developer: 'Developer',
+  qa: 'QA',
+  client: 'Client',
+};
+
+/** A project's member with their role flags (GET /builder/projects/:id/members). */
+export type Member = { userId: string; name: string; email: string; capacityHours: number; developerSlot: number | null } & Record<
+  MemberRole,
+  boolean
+>;
+
+export const membersKey = (projectId: string | null) => ['builder', 'members', projectId];
+
+export const useMembers = (projectId: string | null) =>
+  useQuery({
+    queryKey: membersKey(projectId),
+    enabled: Boolean(projectId),
+    queryFn: () => request<{ data: Member[] }>('GET', `/api/v1/builder/projects/${projectId}/members`).then((r) => r.data),
+  });
+
+/** The signed-in admin's user id (the session token's subject). */
+export const myUserId = () => decodeToken(getToken() ?? '')?.sub ?? null;
+
+/** The signed-in admin's membership of a project (null when they are not a member). */
+export function useMyMembership(projectId: string | null): Member | null {
+  const members = useMembers(projectId);
+  const me = myUserId();
+  return members.data?.find((m) => m.userId === me) ?? null;
+}
+
+/** A project as the resource reads it (GET /builder/projects/:id). */
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  status: string;
+  estimateHours: number;
+  estimateMinor: number;
+  invoicedMinor: number;
+  paidMinor: number;
+}
+
+export const useProjectRecord = (projectId: string | null) =>
+  useQuery({
+    queryKey: ['builder', 'project', projectId],
+    enabled: Boolean(projectId),
+    queryFn: () => request<{ data: ProjectRecord }>('GET', `/api/v1/builder/projects/${projectId}`).then((r) => r.data),
+  });

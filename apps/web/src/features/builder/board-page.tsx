@@ -1,31 +1,4 @@
-import {
-  closestCorners,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Card as MCard,
-  Paper,
-  Progress,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconKeyboard, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -34,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import { useResourceMeta } from '../../api/get-resources-meta';
+import { type BoardDrop, Board as KitBoard } from '../../kit/board';
 import { ResourceList } from '../../kit/resource-list';
 import { subscribeLive } from '../../lib/live';
 import { type Board, type Card, label, TASKS, useCurrentProject } from './api';
@@ -45,25 +19,9 @@ const TaskDrawer = lazy(() => import('./task-drawer'));
 
 const PRIORITY: Record<string, string> = { low: 'gray', medium: 'blue', high: 'yellow', urgent: 'red' };
 
-function TaskCard({ card, open }: { card: Card; open: (id: string) => void }) {
-  const sortable = useSortable({ id: card.id, data: { status: card.status } });
-  const style = {
-    transform: sortable.transform ? `translate3d(${sortable.transform.x}px, ${sortable.transform.y}px, 0)` : undefined,
-    transition: sortable.transition,
-    opacity: sortable.isDragging ? 0.5 : 1,
-  };
+function TaskCardBody({ card }: { card: Card }) {
   return (
-    <MCard
-      ref={sortable.setNodeRef}
-      {...sortable.attributes}
-      {...sortable.listeners}
-      withBorder
-      padding="xs"
-      data-task={card.title}
-      // A click opens the task (a drag starts only after the pointer moves 4 px, so it is no click).
-      onClick={() => open(card.id)}
-      style={{ ...style, cursor: 'pointer' }}
-    >
+    <>
       <Text size="sm" fw={500}>
         {card.title}
       </Text>
@@ -83,56 +41,8 @@ function TaskCard({ card, open }: { card: Card; open: (id: string) => void }) {
           </Badge>
         ))}
       </Group>
-    </MCard>
+    </>
   );
-}
-
-function Column({ status, count, cards, open }: { status: string; count: number; cards: Card[]; open: (id: string) => void }) {
-  const drop = useDroppable({ id: `column:${status}`, data: { status } });
-  return (
-    <Paper
-      ref={drop.setNodeRef}
-      withBorder
-      p="xs"
-      w={260}
-      bg={drop.isOver ? 'var(--mantine-color-default-hover)' : undefined}
-      aria-label={`${label(status)} column`}
-      data-column={status}
-    >
-      <Group justify="space-between" mb="xs">
-        <Title order={3} size="sm">
-          {label(status)}
-        </Title>
-        <Badge variant="light">{count}</Badge>
-      </Group>
-      <SortableContext items={cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-        <Stack gap="xs" mih={60}>
-          {cards.map((c) => (
-            <TaskCard key={c.id} card={c} open={open} />
-          ))}
-        </Stack>
-      </SortableContext>
-    </Paper>
-  );
-}
-
-/** Where a drop lands: its column and the cards above and below it there. */
-function target(board: Board, event: DragEndEvent) {
-  const over = event.over;
-  if (!over) return null;
-  const overId = String(over.id);
-  const status = overId.startsWith('column:') ? overId.slice(7) : (over.data.current?.status as string | undefined);
-  if (!status) return null;
-  const cards = board.columns.find((c) => c.status === status)?.cards.filter((c) => c.id !== event.active.id) ?? [];
-  if (overId.startsWith('column:')) return { status, beforeId: cards.at(-1)?.id ?? null, afterId: null };
-  const index = cards.findIndex((c) => c.id === overId);
-  const from = board.columns.flatMap((c) => c.cards).findIndex((c) => c.id === event.active.id);
-  const to = board.columns.flatMap((c) => c.cards).findIndex((c) => c.id === overId);
-  // Dropped on a card: above it when coming from higher up in the same column, else below it.
-  const below = event.active.data.current?.status === status && from < to;
-  return below
-    ? { status, beforeId: cards[index]?.id ?? null, afterId: cards[index + 1]?.id ?? null }
-    : { status, beforeId: cards[index - 1]?.id ?? null, afterId: cards[index]?.id ?? null };
 }
 
 /**
@@ -163,18 +73,68 @@ interface Placement {
   position: number;
 }
 
+type ColumnPage = { cards: Card[]; more: boolean };
+
 function TaskBoard({ projectId, q, open }: { projectId: string; q: string; open: (id: string) => void }) {
   const client = useQueryClient();
   const key = ['builder', 'board', projectId, q];
+  // How many cards each column shows once "Load more" was used: a reload (a live move) keeps them.
+  const depth = useRef<Record<string, number>>({});
+  const [loadingMore, setLoadingMore] = useState<string | null>(null);
+  const nextPage = (status: string, afterId: string) =>
+    request<{ data: ColumnPage }>('GET', `/api/v1/builder/projects/${projectId}/board/column`, {
+      query: { status, afterId, q: q || undefined },
+    }).then((r) => r.data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new project or filter starts from the first page
+  useEffect(() => {
+    depth.current = {};
+  }, [projectId, q]);
   const board = useQuery({
     queryKey: key,
-    queryFn: () =>
-      request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`, { query: { q: q || undefined } }).then((r) => r.data),
+    queryFn: async () => {
+      const first = (await request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`, { query: { q: q || undefined } }))
+        .data;
+      const columns = await Promise.all(
+        first.columns.map(async (column) => {
+          let cards = column.cards;
+          let more = column.count > cards.length;
+          while (more && cards.length > 0 && cards.length < (depth.current[column.status] ?? 0)) {
+            const page = await nextPage(column.status, cards[cards.length - 1].id);
+            cards = [...cards, ...page.cards];
+            more = page.more;
+          }
+          return { ...column, cards };
+        }),
+      );
+      return { ...first, columns };
+    },
   });
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  async function loadMore(status: string) {
+    const column = board.data?.columns.find((c) => c.status === status);
+    const last = column?.cards.at(-1);
+    if (!last) return;
+    setLoadingMore(status);
+    try {
+      const page = await nextPage(status, last.id);
+      client.setQueryData<Board>(key, (b) =>
+        b
+          ? {
+              ...b,
+              columns: b.columns.map((c) => {
+                if (c.status !== status) return c;
+                const known = new Set(c.cards.map((x) => x.id));
+                return { ...c, cards: [...c.cards, ...page.cards.filter((x) => !known.has(x.id))] };
+              }),
+            }
+          : b,
+      );
+      depth.current[status] = (column?.cards.length ?? 0) + page.cards.length;
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not loaded', message: err instanceof ApiError ? err.message : 'Try again' });
+    } finally {
+      setLoadingMore(null);
+    }
+  }
   // Another tab's (or person's) move reaches this board live.
   useEffect(
     () =>
@@ -189,13 +149,10 @@ function TaskBoard({ projectId, q, open }: { projectId: string; q: string; open:
       }),
     [client, projectId],
   );
-  async function onDragEnd(event: DragEndEvent) {
-    if (!board.data) return;
-    const to = target(board.data, event);
-    if (!to) return;
+  async function onMove(drop: BoardDrop) {
     try {
-      const { data } = await request<{ data: Placement & { id: string } }>('POST', `/api/v1/builder/tasks/${event.active.id}/move`, {
-        body: to,
+      const { data } = await request<{ data: Placement & { id: string } }>('POST', `/api/v1/builder/tasks/${drop.id}/move`, {
+        body: { status: drop.column, beforeId: drop.beforeId, afterId: drop.afterId },
       });
       client.setQueryData<Board>(key, (b) => (b ? placeCard(b, data) : b));
     } catch (err) {
@@ -206,15 +163,15 @@ function TaskBoard({ projectId, q, open }: { projectId: string; q: string; open:
   if (board.isError) return <Alert color="red">The board could not be loaded.</Alert>;
   if (!board.data) return <Text c="dimmed">Loading the board…</Text>;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
-      <ScrollArea>
-        <Group align="flex-start" wrap="nowrap" gap="sm">
-          {board.data.columns.map((c) => (
-            <Column key={c.status} {...c} open={open} />
-          ))}
-        </Group>
-      </ScrollArea>
-    </DndContext>
+    <KitBoard
+      columns={board.data.columns.map((c) => ({ key: c.status, label: label(c.status), count: c.count, items: c.cards }))}
+      renderCard={(card) => <TaskCardBody card={card} />}
+      cardProps={(card) => ({ 'data-task': card.title })}
+      onOpen={(card) => open(card.id)}
+      onMove={onMove}
+      onLoadMore={loadMore}
+      loadingMore={loadingMore}
+    />
   );
 }
 

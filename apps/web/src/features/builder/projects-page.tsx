@@ -1,10 +1,21 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Table, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { label, useProjects } from './api';
 
-/** Project management: every project the caller sees, with its progress and hours logged. */
+const ProjectEditDrawer = lazy(() => import('./project-edit'));
+
+/** Project management: every project the caller sees, with its progress and hours logged; Edit opens its details and members. */
 export default function ProjectsPage() {
   const projects = useProjects();
+  const [params, setParams] = useSearchParams();
+  const editing = params.get('edit');
+  const edit = (id: string | null) =>
+    setParams((p) => {
+      if (id) p.set('edit', id);
+      else p.delete('edit');
+      return p;
+    });
   return (
     <Stack>
       <Group justify="space-between">
@@ -22,6 +33,7 @@ export default function ProjectsPage() {
             <Table.Th>Progress</Table.Th>
             <Table.Th>Hours logged</Table.Th>
             <Table.Th>Due</Table.Th>
+            <Table.Th>Edit</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -41,10 +53,20 @@ export default function ProjectsPage() {
               </Table.Td>
               <Table.Td>{p.loggedHours.toFixed(1)}</Table.Td>
               <Table.Td>{p.dueDate ?? '—'}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => edit(p.id)} aria-label={`Edit ${p.name}`}>
+                  Edit
+                </Button>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {editing ? (
+        <Suspense fallback={null}>
+          <ProjectEditDrawer id={editing} close={() => edit(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ const board: LazyComponent = () => import('./board-page');
 const manager: LazyComponent = () => import('./manager-page');
 const myWork: LazyComponent = () => import('./my-work-page');
 const projects: LazyComponent = () => import('./projects-page');
+const scope: LazyComponent = () => import('./scope-page');
+const developer: LazyComponent = () => import('./developer-page');
 
 const work = inSection({ group: 'builder', section: 'Work', modules: ['builder'] });
 const views = inSection({ group: 'builder', section: 'Role views', modules: ['builder'] });
@@ -36,8 +38,10 @@ export const builderArea: AreaDeclaration = {
     work({
       path: `${P}/scope-Requirements`,
       label: 'Scope and change requests',
-      description: 'Scope items with their estimates; the client decides change requests.',
-      resource: 'builder/scope-items',
+      description: 'The approved estimate; the client approves or rejects change requests; the decisions made.',
+      keywords: ['scope', 'change request', 'estimate', 'approve'],
+      component: scope,
+      // The page's list of every scope item opens a record in its drawer (?record=).
       drawer: 'builder/scope-items',
     }),
     work({
@@ -46,7 +50,7 @@ export const builderArea: AreaDeclaration = {
       description: 'Scope items with their estimates.',
       aliasOf: `${P}/scope-Requirements`,
       nav: false,
-      resource: 'builder/scope-items',
+      component: scope,
     }),
     work({
       path: `${P}/builder/newscope`,
@@ -54,7 +58,7 @@ export const builderArea: AreaDeclaration = {
       description: 'Propose a change of scope.',
       aliasOf: `${P}/scope-Requirements`,
       nav: false,
-      resource: 'builder/scope-items',
+      component: scope,
     }),
     work({
       path: `${P}/builder/domain`,
@@ -94,27 +98,36 @@ export const builderArea: AreaDeclaration = {
     views({
       path: `${P}/builder/quality-assurance`,
       label: 'Quality assurance',
-      description: 'Issues found in testing.',
+      description: 'Issues by status on a board (drag to change), filters, comments and attachments.',
+      keywords: ['issues', 'bugs', 'issue tracker'],
       modules: ['issue-tracker'],
-      resource: 'builder/issues',
-      drawer: 'builder/issues',
+      component: () => import('./issues-page'),
+      records: [{ resource: 'builder/issues', href: (id: string) => `${P}/builder/quality-assurance?issue=${encodeURIComponent(id)}` }],
     }),
-    views({ path: `${P}/builder/developer-one`, label: 'Developer', description: 'My open tasks.', component: myWork }),
+    work({
+      path: `${P}/builder/my-work`,
+      label: 'My work',
+      description: 'The open tasks assigned to me, in every project.',
+      component: myWork,
+      beyondContract: "Issue 29's getAssignTask (my work): the legacy console showed it only as the developer views, now each a slot's",
+    }),
+    views({
+      path: `${P}/builder/developer-one`,
+      label: 'Developer one',
+      description: 'The open tasks and issues of the developer in slot one.',
+      component: developer,
+    }),
     views({
       path: `${P}/builder/developer-two`,
-      label: 'Developer',
-      description: 'My open tasks.',
-      aliasOf: `${P}/builder/developer-one`,
-      nav: false,
-      component: myWork,
+      label: 'Developer two',
+      description: 'The open tasks and issues of the developer in slot two.',
+      component: developer,
     }),
     views({
       path: `${P}/builder/developer-three`,
-      label: 'Developer',
-      description: 'My open tasks.',
-      aliasOf: `${P}/builder/developer-one`,
-      nav: false,
-      component: myWork,
+      label: 'Developer three',
+      description: 'The open tasks and issues of the developer in slot three.',
+      component: developer,
     }),
     records({
       path: `${P}/attendance`,
@@ -123,6 +136,15 @@ export const builderArea: AreaDeclaration = {
       modules: ['work-logs'],
       resource: 'builder/attendance',
       drawer: 'builder/attendance',
+    }),
+    records({
+      path: `${P}/builder/logs`,
+      label: 'Log tables',
+      description: 'Logs by category, each with its own fields (stand-up notes, deployments), and their entries.',
+      keywords: ['logs', 'stand-up', 'deployments'],
+      modules: ['work-logs'],
+      component: () => import('./logs-page'),
+      beyondContract: 'Issue 29 asks for log tables (the logs/*LogTable calls); the legacy console routes name no screen for them',
     }),
     records({
       path: `${P}/summaryreport`,

@@ -102,7 +102,13 @@ export const issueLookupsResource = defineResource({
   list: { search: ['name'], filters: ['kind'], sort: ['name', 'position'], defaultSort: 'position' },
   fields: { kind: { options: { found_on: { label: 'Found on' } } } },
   ui: { title: 'name', columns: ['kind', 'name', 'position'] },
-  examples: [{ kind: 'status', name: 'Awaiting client', position: 0 }],
+  // A community's own status list replaces the defaults whole, so the sample is a whole list: the
+  // defaults with the step this community adds (a list of one value would make a one-column board).
+  examples: ['Open', 'In progress', 'Awaiting client', 'Fixed', 'Retest', 'Closed', 'Reopened'].map((name, position) => ({
+    kind: 'status',
+    name,
+    position,
+  })),
 });
 
 export const issueCommentInput = z.object({ text: z.string().trim().min(1).max(5000) }).strict();

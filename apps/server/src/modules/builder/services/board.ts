@@ -136,15 +136,24 @@ export async function boardOf(
   };
 }
 
-/** The next cards of one column after `afterPosition` (the board's "more"). */
+/**
+ * The next cards of one column after the card `afterId` (the board's "Load more"): keyset on
+ * (position, id) over the board's index, under the same filters as the first load.
+ */
 export async function columnPage(
   tx: Db,
   scope: Scope,
   projectId: string,
   status: string,
-  afterPosition: number,
+  afterId: string,
+  filters: { assigneeId?: string; q?: string } = {},
   limit = BOARD_COLUMN_PAGE,
 ) {
+  const [last] = await tx
+    .select({ id: builderTasks.id })
+    .from(builderTasks)
+    .where(and(inColumn(scope.tenantId, projectId, status), eq(builderTasks.id, afterId)));
+  if (!last) throw errors.validation({ afterId: 'Not a task of that column (it may have moved: reload the board)' });
   const rows = await tx
     .select({
       id: builderTasks.id,
@@ -160,10 +169,18 @@ export async function columnPage(
       taskListId: builderTasks.taskListId,
     })
     .from(builderTasks)
-    .where(and(inColumn(scope.tenantId, projectId, status), sql`${builderTasks.position} > ${afterPosition}`))
+    .where(
+      and(
+        inColumn(scope.tenantId, projectId, status),
+        filters.assigneeId ? eq(builderTasks.assigneeId, filters.assigneeId) : undefined,
+        filters.q ? ilike(builderTasks.title, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        // The cursor card's key read in SQL, so ties of position are ordered by id as on the first load.
+        sql`(${builderTasks.position}, ${builderTasks.id}) > (select p.position, p.id from builder_tasks p where p.tenant_id = ${scope.tenantId} and p.id = ${afterId})`,
+      ),
+    )
     .orderBy(builderTasks.position, builderTasks.id)
-    .limit(limit);
-  return rows;
+    .limit(limit + 1);
+  return { cards: rows.slice(0, limit), more: rows.length > limit };
 }
 
 /** Rows of tx.execute on either driver (PGlite answers { rows }, node-postgres too; arrays pass through). */

@@ -15,6 +15,8 @@ export const memberInput = z
     qa: z.boolean().optional(),
     developer: z.boolean().optional(),
     capacityHours: z.number().min(0).max(168).optional(),
+    /** The developer-one/two/three view this developer fills (a developer's only, one a slot). */
+    developerSlot: z.number().int().min(1).max(3).nullish(),
   })
   .strict();
 export type MemberInput = z.infer<typeof memberInput>;
@@ -30,24 +32,23 @@ export const memberOutput = z.object({
   qa: z.boolean(),
   developer: z.boolean(),
   capacityHours: z.number(),
+  developerSlot: z.number().nullable(),
 });
 
 /** Adds (or updates) a member with role flags. */
 export async function addMember(tx: Db, tenantId: string, projectId: string, input: MemberInput) {
   const flags = Object.fromEntries(MEMBER_ROLES.filter((r) => input[r] !== undefined).map((r) => [r, input[r]]));
-  const values = {
-    tenantId,
-    projectId,
-    userId: input.userId,
-    ...flags,
+  const more = {
     ...(input.capacityHours !== undefined ? { capacityHours: input.capacityHours } : {}),
+    ...(input.developerSlot !== undefined ? { developerSlot: input.developerSlot } : {}),
   };
+  const values = { tenantId, projectId, userId: input.userId, ...flags, ...more };
   await tx
     .insert(builderMembers)
     .values(values)
     .onConflictDoUpdate({
       target: [builderMembers.tenantId, builderMembers.projectId, builderMembers.userId],
-      set: { ...flags, ...(input.capacityHours !== undefined ? { capacityHours: input.capacityHours } : {}), updatedAt: new Date() },
+      set: { ...flags, ...more, updatedAt: new Date() },
     });
 }
 
@@ -66,6 +67,7 @@ export async function membersOf(tx: Db, tenantId: string, projectId: string) {
         qa: builderMembers.qa,
         developer: builderMembers.developer,
         capacityHours: builderMembers.capacityHours,
+        developerSlot: builderMembers.developerSlot,
       })
       .from(builderMembers)
       // Both sides filtered by the community, so each is read by its own (tenant_id, …) index.
@@ -79,6 +81,15 @@ export async function membersOf(tx: Db, tenantId: string, projectId: string) {
 export async function setMembers(tx: Db, tenantId: string, projectId: string, list: MemberInput[]) {
   const ids = [...new Set(list.map((m) => m.userId))];
   if (ids.length !== list.length) throw errors.validation({ members: 'Each person once' });
+  const bad: Record<string, string> = {};
+  const slots = new Map<number, number>();
+  list.forEach((m, i) => {
+    if (!m.developerSlot) return;
+    if (!m.developer) bad[`members.${i}.developerSlot`] = 'A developer slot is a developer’s';
+    else if (slots.has(m.developerSlot)) bad[`members.${i}.developerSlot`] = `Slot ${m.developerSlot} is already someone else’s`;
+    slots.set(m.developerSlot, i);
+  });
+  if (Object.keys(bad).length > 0) throw errors.validation(bad);
   if (ids.length > 0) {
     const found = await tx
       .select({ id: users.id })
@@ -97,9 +108,18 @@ export async function setMembers(tx: Db, tenantId: string, projectId: string, li
         ids.length > 0 ? sql`${builderMembers.userId} <> all(${sql.param(ids)}::uuid[])` : sql`true`,
       ),
     );
-  // Flags not given are off: the list is the whole membership.
+  // Slots are let go first (a slot may pass from one member to another); flags not given are off:
+  // the list is the whole membership.
+  await tx
+    .update(builderMembers)
+    .set({ developerSlot: null })
+    .where(and(tenantFilter(builderMembers, tenantId), eq(builderMembers.projectId, projectId)));
   for (const m of list) {
-    await addMember(tx, tenantId, projectId, { ...Object.fromEntries(MEMBER_ROLES.map((r) => [r, false])), ...m });
+    await addMember(tx, tenantId, projectId, {
+      ...Object.fromEntries(MEMBER_ROLES.map((r) => [r, false])),
+      developerSlot: null,
+      ...m,
+    });
   }
   return membersOf(tx, tenantId, projectId);
 }
