@@ -115,18 +115,19 @@ export function createMailer(db: Database, jobs: Jobs, options: { smtpUrl?: stri
       );
     } catch (err) {
       const reason = (err as Error).message ?? String(err);
-      await db.withTenant(tenantId, (tx) =>
-        tx
-          .update(outbox)
-          .set({ status: 'failed', attempts: sql`${outbox.attempts} + 1`, error: reason.slice(0, 1000) })
-          .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id))),
-      );
+      // The log entry first: whoever sees the row failed also finds why in the log.
       await writeAppLog(db, tenantId, {
         kind: 'error',
         level: 'error',
         message: `Email to ${message.to} failed: ${reason}`,
         code: 'email_failed',
       });
+      await db.withTenant(tenantId, (tx) =>
+        tx
+          .update(outbox)
+          .set({ status: 'failed', attempts: sql`${outbox.attempts} + 1`, error: reason.slice(0, 1000) })
+          .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id))),
+      );
       throw err;
     }
   });
