@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { useFastTmpdir } from './apps/server/test/fast-tmpdir';
 
 /**
  * End-to-end tests of the console against the real server (`npm start`, which builds the console when
@@ -11,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 3391);
 /** The fake payment gateways (e2e/fake-gateways.ts): Razorpay's API and checkout script; a chat-completions API under /ai/v1. */
 const gatewaysPort = port + 100;
 process.env.E2E_GATEWAYS_URL ??= `http://127.0.0.1:${gatewaysPort}`;
+// The server's embedded database and files in shared memory when there is room (fast-tmpdir.ts).
+useFastTmpdir();
 // The config is read again by each worker: keep the data dir made by the first read.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;

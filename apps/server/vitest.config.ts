@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { useFastTmpdir } from './test/fast-tmpdir.ts';
 import { LongestFirst } from './test/longest-first.ts';
+
+// Templates, clones and data directories in shared memory when there is room (test/fast-tmpdir.ts);
+// set before the global setup runs and the workers start, which inherit it.
+useFastTmpdir();
 
 export default defineConfig({
   test: {
