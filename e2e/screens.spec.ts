@@ -188,6 +188,26 @@ test('the developer-text check catches a raw enum value, a zod message and a raw
   ]);
 });
 
+test('the axe check catches a violation, in place and with a frame on the page', async ({ page }) => {
+  await page.goto('/admin-panel/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.locator('main').evaluate((main) => {
+    const img = document.createElement('img');
+    img.src = '/favicon.svg';
+    main.append(img);
+  });
+  expect((await seriousViolations(page, 'main')).join('\n')).toMatch(/^image-alt \(critical\)/m);
+  // A frame on the page takes the path that runs axe in every frame.
+  await page.locator('main').evaluate((main) => {
+    const frame = document.createElement('iframe');
+    frame.title = 'A frame';
+    frame.srcdoc = '<p>framed</p>';
+    main.append(frame);
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  expect((await seriousViolations(page, 'main')).join('\n')).toMatch(/^image-alt \(critical\)/m);
+});
+
 test('the payment outcome screens open without a session and show the verified payment', async ({ browser, api, community }) => {
   const reference = `E2E-${Date.now().toString(36)}`;
   const gateway = await api<{ data: { id: string } }>('POST', '/api/v1/payments/gateways', {
