@@ -68,8 +68,10 @@ function pick(mask: Record<string, true>, table: TenantTable): Record<string, tr
 }
 
 /** JSON Schema of a zod schema for the console and OpenAPI (dates as date-time strings). */
-export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
-  return z.toJSONSchema(schema, {
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchemaOf {
+  const cached = jsonSchemas[io].get(schema);
+  if (cached) return cached;
+  const made = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     override: (ctx) => {
@@ -80,4 +82,14 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'
       }
     },
   });
+  jsonSchemas[io].set(schema, made);
+  return made;
 }
+
+/**
+ * A schema's JSON Schema, made once per schema object: resources' schemas live as long as the
+ * process, and each app built on them (tests build one per file) would convert them again. Callers
+ * read the answer and never change it.
+ */
+const jsonSchemas = { input: new WeakMap<z.ZodType, JsonSchemaOf>(), output: new WeakMap<z.ZodType, JsonSchemaOf>() };
+type JsonSchemaOf = z.core.JSONSchema.BaseSchema;
