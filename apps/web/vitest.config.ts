@@ -9,6 +9,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // Vitest's default for a run is one worker fewer than the cores: one on the 2-core CI machine.
+    maxWorkers: 2,
     // Form tests type into Mantine inputs; on a shared 2-core machine under load that passes 5 s.
     testTimeout: 20_000,
   },
