@@ -1,4 +1,4 @@
-import { statfsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 /** Free space a run needs for its template copies and test data directories. */
@@ -16,13 +16,9 @@ const SHARED_MEMORY = '/dev/shm';
  */
 export function fastTmpdir(): string {
   if (process.env.TMPDIR) return process.env.TMPDIR;
-  try {
-    const fs = statfsSync(SHARED_MEMORY);
-    if (fs.bavail * fs.bsize >= NEEDED_BYTES) return SHARED_MEMORY;
-  } catch {
-    // No /dev/shm (not Linux): the usual place.
-  }
-  return tmpdir();
+  // No /dev/shm (not Linux) is no error: the usual place then.
+  const fs = existsSync(SHARED_MEMORY) ? statfsSync(SHARED_MEMORY) : undefined;
+  return fs && fs.bavail * fs.bsize >= NEEDED_BYTES ? SHARED_MEMORY : tmpdir();
 }
 
 /**
