@@ -86,6 +86,7 @@ export async function openSmtp(options: SmtpOptions): Promise<ChannelProvider> {
         if (plainAddresses(mail)) {
           // The common case: the source built in one piece (mime.ts), the envelope given with it.
           await transport.sendMail({
+            messageId,
             envelope: { from: from.address, to: [message.to] },
             raw: buildMime({ ...mail, text: message.text, html: message.html, headers: message.headers }),
           });
