@@ -11,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 3391);
 /** The fake payment gateways (e2e/fake-gateways.ts): Razorpay's API and checkout script; a chat-completions API under /ai/v1. */
 const gatewaysPort = port + 100;
 process.env.E2E_GATEWAYS_URL ??= `http://127.0.0.1:${gatewaysPort}`;
+/** The SMTP sink a spec starts itself (e2e/campaigns.spec.ts): the server may call it as a community's mail server. */
+process.env.E2E_SMTP_PORT ??= String(port + 101);
 // The config is read again by each worker: keep the data dir made by the first read.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;
@@ -104,7 +106,7 @@ export default defineConfig({
         AI_BASE_URL: `${process.env.E2E_GATEWAYS_URL}/ai/v1`,
         AI_API_KEY: 'sk-e2e-fake-ai-0001',
         AI_MODEL: 'fake-e2e-model',
-        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${gatewaysPort}`,
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${gatewaysPort},127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },
   ],
