@@ -289,9 +289,11 @@ describe('campaigns', async () => {
         [c.id],
       );
     // The sample goes first; the rest waits for the winner.
-    await waitFor('the sample sent', async () =>
-      (await variants()).every((r) => r.variant === 'rest' || r.state === 'sent') ? true : undefined,
-    );
+    // (All 40 written first: on PostgreSQL the launch's recipients are written after the request returns.)
+    await waitFor('the sample sent', async () => {
+      const now = await variants();
+      return now.length === 40 && now.every((r) => r.variant === 'rest' || r.state === 'sent') ? true : undefined;
+    });
     const sample = await variants();
     const ofVariant = (v: string) => sample.filter((r) => r.variant === v);
     expect(ofVariant('a').length).toBeGreaterThan(0);
