@@ -16,7 +16,8 @@ export const SEND_JOB = 'campaigns.send';
 /**
  * Senders working a campaign at once (each claims its own batches): four, because a sender spends
  * much of its time waiting for its own claims and flushes (bench: 453 against 335 messages/s with two).
- * With pg-boss a process runs one `campaigns.send` job at a time, so they run at once in as many processes.
+ * A process runs as many `campaigns.send` jobs at once (the job's concurrency, module.ts), and
+ * processes share them.
  */
 export const SENDERS = 4;
 const PAGE = 1000;
