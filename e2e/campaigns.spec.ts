@@ -162,3 +162,28 @@ test('the owner sends an email campaign to a segment and sees sends, opens and c
   await expect(page.getByRole('cell', { name: addresses[0] })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+/**
+ * The calendar (issue 28 item 8) shows the community's marketing events beside its campaigns; an event
+ * opens in its own editor (the website's events screen), where a new one is made too.
+ */
+test('the calendar shows a marketing event, opens it in its editor, and starts a new one there', async ({ page, api }) => {
+  const errors = collectPageErrors(page);
+  const title = unique('E2E launch event ');
+  const startsAt = new Date();
+  startsAt.setUTCHours(12, 0, 0, 0);
+  const event = await api<{ data: Json }>('POST', '/api/v1/site/events', { title, startsAt: startsAt.toISOString() });
+  expect(event.status, JSON.stringify(event.body)).toBe(201);
+
+  await page.goto('/admin-panel/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await page.getByText(title).first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin-panel/.+\\?record=${event.body.data.id}$`));
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
+
+  await page.goto('/admin-panel/calendar');
+  await page.getByRole('link', { name: 'New event' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/.+\?record=new$/);
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('');
+  expect(errors).toEqual([]);
+});
