@@ -254,6 +254,55 @@ describe('campaign webhooks: delivery reports are taken only when signed', async
   const [t, a] = await appWith(1, { outbound: { allowHosts: ['127.0.0.1'], allowHttp: true } });
   const v1 = apiOf(t, a);
 
+  it("web push: a browser registers on the community's public endpoint, gets its service worker, and reports a shown and a clicked notification, signed", async () => {
+    const subscription = {
+      endpoint: 'https://push.example.com/send/browser-1',
+      keys: { p256dh: 'BOr8mPZx3d0-p256dh-key-of-the-browser', auth: 'auth-secret-1' },
+    };
+    const subscribe = (body: Json) => t.request({ method: 'POST', url: `/public/${a.name}/campaigns/push/subscribe`, payload: body });
+    const first = await subscribe({ subscription });
+    expect(first.statusCode).toBe(201);
+    // The same browser again (its keys renewed): the same subscription, not a second one.
+    const again = await subscribe({ subscription: { ...subscription, keys: { ...subscription.keys, auth: 'auth-secret-2' } } });
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await subscribe({ subscription: { ...subscription, endpoint: 'http://push.example.com/plain' } })).statusCode).toBe(400);
+    const registered = dataOf(await v1('GET', 'campaigns/push-subscriptions'));
+    expect(registered.filter((r: Json) => r.endpoint === subscription.endpoint)).toHaveLength(1);
+
+    const sw = await t.request({ method: 'GET', url: `/public/${a.name}/campaigns/push/sw.js` });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(sw.body).toContain(`/public/${a.name}/campaigns/push/report`);
+    expect(sw.body).toMatch(/addEventListener\(['"]push['"]/);
+
+    // A push campaign's message to that browser, then the service worker's reports with the payload's signature.
+    const campaign = dataOf(await v1('POST', 'campaigns/campaigns', { name: 'Push reports', channel: 'push' }), 201);
+    const [recipient] = await t.app.db.query<{ id: string }>(
+      `insert into campaign_recipients (tenant_id, campaign_id, address, state, sent_at) values ($1, $2, $3, 'sent', now()) returning id`,
+      [a.tenantId, campaign.id, first.json().data.id],
+    );
+    const report = (kind: string, s: string) =>
+      t.request({ method: 'POST', url: `/public/${a.name}/campaigns/push/report`, payload: { recipientId: recipient.id, s, kind } });
+    const s = signature(t.app.config.jwtSecret, 'o', a.name, recipient.id);
+    expect(
+      (
+        await report(
+          'delivered',
+          s.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await report('delivered', s)).statusCode).toBe(200);
+    expect((await report('click', s)).statusCode).toBe(200);
+    const [row] = await t.app.db.query<{ delivered: boolean; clicked: boolean }>(
+      'select delivered_at is not null as delivered, clicked_at is not null as clicked from campaign_recipients where id = $1',
+      [recipient.id],
+    );
+    expect(row).toEqual({ delivered: true, clicked: true });
+    const counts = dataOf(await v1('GET', `campaigns/campaigns/${campaign.id}/report`)).counts;
+    expect(counts).toMatchObject({ delivered: 1, clicked: 1 });
+  });
+
   it('SMS delivery reports (X-Signature under the API key) and WhatsApp statuses (X-Hub-Signature-256 under the app secret)', async () => {
     dataOf(
       await v1('PATCH', 'marketing/channel-settings/sms', {
