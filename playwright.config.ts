@@ -14,6 +14,8 @@ const gatewaysPort = port + 100;
 process.env.E2E_GATEWAYS_URL ??= `http://127.0.0.1:${gatewaysPort}`;
 // The server's embedded database and files in shared memory when there is room (fast-tmpdir.ts).
 useFastTmpdir();
+/** The SMTP sink a spec starts itself (e2e/campaigns.spec.ts): the server may call it as a community's mail server. */
+process.env.E2E_SMTP_PORT ??= String(port + 101);
 // The config is read again by each worker: keep the data dir made by the first read.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;
@@ -107,7 +109,7 @@ export default defineConfig({
         AI_BASE_URL: `${process.env.E2E_GATEWAYS_URL}/ai/v1`,
         AI_API_KEY: 'sk-e2e-fake-ai-0001',
         AI_MODEL: 'fake-e2e-model',
-        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${gatewaysPort}`,
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${gatewaysPort},127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },
   ],

@@ -71,25 +71,48 @@ await withBench(
     });
 
     const memory: number[] = [];
+    /** The heap in use each second once messages flow (rss keeps what the launch grew to; the heap says whether the send holds on to anything). */
+    const heap: number[] = [];
+    let memoryAtFirst = 0;
     // CPU per message, this process's (server and sink) and the database backends': unlike messages
     // per second, it hardly moves when other work shares the machine.
     const dbName = new URL(String((app.config as { databaseUrl?: string }).databaseUrl)).pathname.slice(1);
     const cpuDb0 = await backendCpu(db, dbName);
     const cpuNode0 = process.cpuUsage();
+    const { loadavg } = await import('node:os');
+    const loadAtStart = loadavg()[0];
     const started = Date.now();
     await call('POST', `/api/v1/campaigns/campaigns/${campaign.id}/launch`);
     let firstSentAt = 0;
+    /** When the launch's first step had written the recipients (its count set), to the second. */
+    let writtenAt = 0;
+    let sentAtFirst = 0;
+    // The CPU when the first messages arrived: what writing the recipients cost, apart from the send.
+    let cpuAtFirst: { node: NodeJS.CpuUsage; db: Awaited<ReturnType<typeof backendCpu>> } | null = null;
+    const loads: number[] = [];
     for (;;) {
       await new Promise((r) => setTimeout(r, 1000));
-      memory.push(Math.round(process.memoryUsage().rss / 1e6));
-      if (!firstSentAt && sink.count() > 0) firstSentAt = Date.now();
-      const [row] = (await db.query('select status from campaigns where id = $1', [campaign.id])).rows;
+      const usage = process.memoryUsage();
+      memory.push(Math.round(usage.rss / 1e6));
+      if (firstSentAt) heap.push(Math.round(usage.heapUsed / 1e6));
+      loads.push(loadavg()[0]);
+      if (!firstSentAt && sink.count() > 0) {
+        firstSentAt = Date.now();
+        sentAtFirst = sink.count();
+        memoryAtFirst = memory.length - 1;
+        cpuAtFirst = { node: process.cpuUsage(), db: await backendCpu(db, dbName) };
+      }
+      const [row] = (await db.query('select status, recipient_count from campaigns where id = $1', [campaign.id])).rows;
+      if (!writtenAt && Number(row.recipient_count) > 0) writtenAt = Date.now();
       process.stdout.write(`\r${sink.count()} sent, rss ${memory.at(-1)} MB   `);
       if (row.status !== 'sending') break;
     }
     const finished = Date.now();
     const cpuNode = process.cpuUsage(cpuNode0);
-    const cpuDb = backendCpuSince(cpuDb0, await backendCpu(db, dbName));
+    const cpuDbEnd = await backendCpu(db, dbName);
+    const cpuDb = backendCpuSince(cpuDb0, cpuDbEnd);
+    const cpuSendNode = cpuAtFirst ? process.cpuUsage(cpuAtFirst.node) : cpuNode;
+    const cpuSendDb = cpuAtFirst ? backendCpuSince(cpuAtFirst.db, cpuDbEnd) : cpuDb;
     // Tracking: an open and a click for one recipient in ten, through the real public routes.
     const rows = (
       await db.query('select id from campaign_recipients where campaign_id = $1 order by id limit $2', [
@@ -110,18 +133,33 @@ await withBench(
       (await db.query('select count(*)::int as n from campaign_events where campaign_id = $1', [campaign.id])).rows[0].n,
     );
     const sendSeconds = (finished - (firstSentAt || started)) / 1000;
+    const sentInSend = sink.count() - sentAtFirst;
     console.log(
-      `\n${RECIPIENTS} recipients; launch to last message ${((finished - started) / 1000).toFixed(1)} s (writing the recipients included)`,
+      `\n${RECIPIENTS} recipients; launch to last message ${((finished - started) / 1000).toFixed(1)} s (the recipients written after ${((writtenAt - started) / 1000).toFixed(0)} s, the first messages at the sink after ${((firstSentAt - started) / 1000).toFixed(0)} s)`,
     );
     console.log(
-      `sending: ${sink.count()} messages in ${sendSeconds.toFixed(1)} s = ${Math.round(sink.count() / sendSeconds)} messages/s (limit ${RATE}/s)`,
+      `sending: ${sentInSend} messages in ${sendSeconds.toFixed(1)} s after the first arrived = ${Math.round(sentInSend / sendSeconds)} messages/s end to end (limit ${RATE}/s); launch to last message ${Math.round(sink.count() / ((finished - started) / 1000))} messages/s`,
     );
-    const perMessage = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, sink.count()));
+    const perMessage = (seconds: number, n = sink.count()) => Math.round((seconds * 1e6) / Math.max(1, n));
     console.log(
-      `CPU per message (launch included): ${perMessage((cpuNode.user + cpuNode.system) / 1e6)} µs this process (server and sink) + ${perMessage(cpuDb)} µs database backends; load average at the end ${(await import('node:os')).loadavg()[0].toFixed(1)}`,
+      `CPU per message, launch included: ${perMessage((cpuNode.user + cpuNode.system) / 1e6)} µs this process (server and sink) + ${perMessage(cpuDb)} µs database backends`,
+    );
+    console.log(
+      `CPU per message while sending: ${perMessage((cpuSendNode.user + cpuSendNode.system) / 1e6, sentInSend)} µs this process + ${perMessage(cpuSendDb, sentInSend)} µs database backends`,
+    );
+    console.log(
+      `load average (1 min, ${(await import('node:os')).cpus().length} CPUs): ${loadAtStart.toFixed(1)} at the launch, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the send`,
     );
     console.log(`tracking: ${events} events for ${rows.length} recipients in ${(trackMs / 1000).toFixed(1)} s`);
-    console.log(`rss MB during the send (per second): min ${Math.min(...memory)}, max ${Math.max(...memory)}, last ${memory.at(-1)}`);
+    const sending = memory.slice(memoryAtFirst);
+    console.log(
+      `rss MB: ${memory[0]} after the launch call, ${sending[0]} when the first messages arrived, then min ${Math.min(...sending)}, max ${Math.max(...sending)}, last ${sending.at(-1)}`,
+    );
+    const third = Math.max(1, Math.floor(heap.length / 3));
+    const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+    console.log(
+      `heap used MB while sending: min ${Math.min(...heap)}, max ${Math.max(...heap)}; mean of the first third ${mean(heap.slice(0, third))}, of the last third ${mean(heap.slice(-third))}`,
+    );
     await db.end();
   },
 );

@@ -18,7 +18,8 @@ export interface BenchOptions {
   prefix: string;
   /**
    * `server`: a database created for this run on BENCH_DATABASE_URL's PostgreSQL server
-   * (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards unless BENCH_KEEP is set.
+   * (default postgres://postgres@127.0.0.1:5432/postgres; named after its database unless that is
+   * `postgres`), dropped afterwards unless BENCH_KEEP is set.
    * `env`: DATABASE_URL when set, else embedded PGlite (in memory unless `inMemory: false`).
    */
   database: 'server' | 'env';
@@ -78,7 +79,9 @@ export async function withBench<T>(options: BenchOptions, body: (bench: Bench) =
 
 async function freshDatabase(prefix: string) {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `atrium_bench_${prefix}_${randomBytes(4).toString('hex')}`;
+  // Named after BENCH_DATABASE_URL's database when it names one (a session's own prefix), as the tests' clones are.
+  const base = new URL(serverUrl).pathname.slice(1);
+  const name = `${base && base !== 'postgres' ? base : 'atrium_bench'}_${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -23,11 +23,17 @@ export async function startCampaignSink(options: { now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
   const received: SinkMessage[] = [];
   const tries = new Map<string, number>();
+  /** Connections opened to it (a pool keeps a few open for many messages). */
+  let connections = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       const a = address.address;
       const n = (tries.get(a) ?? 0) + 1;
@@ -69,6 +75,7 @@ export async function startCampaignSink(options: { now?: () => number } = {}) {
     received,
     tries,
     errors,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createOutbound, type Outbound } from '../src/kernel/messaging/outbound';
 import { httpSms, webPush, whatsappCloud } from '../src/modules/campaigns/providers/channels';
-import type { SendFailure } from '../src/modules/campaigns/providers/types';
+import { openSmtp, SMTP_CONNECTIONS } from '../src/modules/campaigns/providers/smtp';
+import type { OutgoingMessage, SendFailure } from '../src/modules/campaigns/providers/types';
 import { signature, trackHtml, trackingLinks, verify } from '../src/modules/campaigns/tracking/links';
+import { htmlOf, startCampaignSink } from './campaign-fakes';
 import { apiOf, appWith, dataOf } from './helpers';
 
 type Json = Record<string, any>;
@@ -155,9 +157,151 @@ describe('campaign providers against local fakes', () => {
   });
 });
 
+/** RFC 2047 encoded words (UTF-8, Q or B) back to text. */
+const decodeWords = (value: string) =>
+  value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+
+describe('campaign email over SMTP (a local server)', () => {
+  let sink: Awaited<ReturnType<typeof startCampaignSink>>;
+  beforeAll(async () => {
+    sink = await startCampaignSink();
+  });
+  afterAll(() => sink?.close());
+
+  const message = (key: string, to: string): OutgoingMessage => ({
+    key,
+    to,
+    subject: 'Grüße, Ana — 20% off',
+    text: 'Hi Ana,\nthe sale is on.',
+    html: `<html><body><p>Hi Ana, ${'the sale is on. '.repeat(8)}</p><a href="https://shop.example.com/sale?a=1&amp;b=2">Sale</a> é</body></html>`,
+    fromName: 'Shop "Deals"',
+    fromEmail: 'news@shop.example.com',
+    headers: {
+      'List-Unsubscribe': '<https://atrium.example.com/public/acme/campaigns/t/u/r1?s=abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-Campaign-Id': 'c-1',
+    },
+  });
+
+  it("a pool: many messages over a few connections, each with its recipient's Message-ID and the campaign headers", async () => {
+    const smtp = await openSmtp({
+      url: `smtp://127.0.0.1:${sink.port}`,
+      from: { name: 'Acme', address: 'hello@acme.example' },
+      messageIdDomain: 'atrium.test',
+    });
+    const before = sink.connections();
+    const count = 120;
+    try {
+      await Promise.all(Array.from({ length: count }, (_, i) => smtp.send(message(`key-${i}`, `reader${i}@example.com`))));
+    } finally {
+      await smtp.close();
+    }
+    const got = sink.received.filter((m) => m.to.startsWith('reader'));
+    expect(got).toHaveLength(count);
+    // Before the fix, nodemailer was given the pool as the messages' defaults: one connection per message.
+    const opened = sink.connections() - before;
+    expect(opened).toBeGreaterThan(1);
+    expect(opened).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    const first = got.find((m) => m.to === 'reader7@example.com')!;
+    expect(first.messageId).toBe('<key-7@atrium.test>');
+    expect(first.listUnsubscribe).toBe('<https://atrium.example.com/public/acme/campaigns/t/u/r1?s=abc>');
+    expect(first.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    expect(first.campaignId).toBe('c-1');
+    expect(decodeWords(first.subject)).toBe('Grüße, Ana — 20% off');
+    expect(first.raw).toMatch(/^From: "Shop \\"Deals\\"" <news@shop\.example\.com>\r$/m);
+    expect(first.raw).toMatch(/^To: reader7@example\.com\r$/m);
+    expect(first.raw).toMatch(/^Content-Type: multipart\/alternative; boundary="/m);
+    // The body's lines within 76 characters: the HTML part quoted-printable (long lines, an é), the text part 7bit.
+    const body = first.raw.slice(first.raw.indexOf('\r\n\r\n'));
+    expect(Math.max(...body.split('\r\n').map((l) => l.length))).toBeLessThanOrEqual(76);
+    const html = htmlOf(first.raw.slice(first.raw.indexOf('Content-Type: text/html')));
+    expect(html).toContain('<a href="https://shop.example.com/sale?a=1&amp;b=2">Sale</a>');
+    expect(Buffer.from(html, 'latin1').toString('utf8')).toContain('</a> é</body>');
+    expect(first.raw).toContain(
+      'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\nHi Ana,\r\nthe sale is on.',
+    );
+  });
+
+  it("an internationalised address goes through nodemailer's composer (SMTPUTF8); refusals are classified", async () => {
+    const smtp = await openSmtp({
+      url: `smtp://127.0.0.1:${sink.port}`,
+      from: { name: 'Acme', address: 'hello@acme.example' },
+      messageIdDomain: 'atrium.test',
+    });
+    try {
+      await smtp.send(message('key-idn', 'leser@bücher.example'));
+      const idn = sink.received.find((m) => m.messageId === '<key-idn@atrium.test>');
+      expect(idn?.to).toBe('leser@bücher.example');
+      expect(decodeWords(idn?.subject ?? '')).toBe('Grüße, Ana — 20% off');
+      expect((await failure(smtp.send(message('key-b', 'bounce1@example.com'))))?.kind).toBe('permanent');
+      expect((await failure(smtp.send(message('key-f', 'flaky1@example.com'))))?.kind).toBe('transient');
+      await smtp.send(message('key-f', 'flaky1@example.com'));
+      expect(sink.received.filter((m) => m.messageId === '<key-f@atrium.test>')).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('campaign webhooks: delivery reports are taken only when signed', async () => {
   const [t, a] = await appWith(1, { outbound: { allowHosts: ['127.0.0.1'], allowHttp: true } });
   const v1 = apiOf(t, a);
+
+  it("web push: a browser registers on the community's public endpoint, gets its service worker, and reports a shown and a clicked notification, signed", async () => {
+    const subscription = {
+      endpoint: 'https://push.example.com/send/browser-1',
+      keys: { p256dh: 'BOr8mPZx3d0-p256dh-key-of-the-browser', auth: 'auth-secret-1' },
+    };
+    const subscribe = (body: Json) => t.request({ method: 'POST', url: `/public/${a.name}/campaigns/push/subscribe`, payload: body });
+    const first = await subscribe({ subscription });
+    expect(first.statusCode).toBe(201);
+    // The same browser again (its keys renewed): the same subscription, not a second one.
+    const again = await subscribe({ subscription: { ...subscription, keys: { ...subscription.keys, auth: 'auth-secret-2' } } });
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await subscribe({ subscription: { ...subscription, endpoint: 'http://push.example.com/plain' } })).statusCode).toBe(400);
+    const registered = dataOf(await v1('GET', 'campaigns/push-subscriptions'));
+    expect(registered.filter((r: Json) => r.endpoint === subscription.endpoint)).toHaveLength(1);
+
+    const sw = await t.request({ method: 'GET', url: `/public/${a.name}/campaigns/push/sw.js` });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(sw.body).toContain(`/public/${a.name}/campaigns/push/report`);
+    expect(sw.body).toMatch(/addEventListener\(['"]push['"]/);
+
+    // A push campaign's message to that browser, then the service worker's reports with the payload's signature.
+    const campaign = dataOf(await v1('POST', 'campaigns/campaigns', { name: 'Push reports', channel: 'push' }), 201);
+    const [recipient] = await t.app.db.query<{ id: string }>(
+      `insert into campaign_recipients (tenant_id, campaign_id, address, state, sent_at) values ($1, $2, $3, 'sent', now()) returning id`,
+      [a.tenantId, campaign.id, first.json().data.id],
+    );
+    const report = (kind: string, s: string) =>
+      t.request({ method: 'POST', url: `/public/${a.name}/campaigns/push/report`, payload: { recipientId: recipient.id, s, kind } });
+    const s = signature(t.app.config.jwtSecret, 'o', a.name, recipient.id);
+    expect(
+      (
+        await report(
+          'delivered',
+          s.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await report('delivered', s)).statusCode).toBe(200);
+    expect((await report('click', s)).statusCode).toBe(200);
+    const [row] = await t.app.db.query<{ delivered: boolean; clicked: boolean }>(
+      'select delivered_at is not null as delivered, clicked_at is not null as clicked from campaign_recipients where id = $1',
+      [recipient.id],
+    );
+    expect(row).toEqual({ delivered: true, clicked: true });
+    const counts = dataOf(await v1('GET', `campaigns/campaigns/${campaign.id}/report`)).counts;
+    expect(counts).toMatchObject({ delivered: 1, clicked: 1 });
+  });
 
   it('SMS delivery reports (X-Signature under the API key) and WhatsApp statuses (X-Hub-Signature-256 under the app secret)', async () => {
     dataOf(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSendClock } from '../src/modules/campaigns/engine/clock';
 import { chunkOf } from '../src/modules/campaigns/engine/deliver';
+import { runSweep } from '../src/modules/campaigns/engine/jobs';
 import { channelLimit, DEFAULT_LIMITS } from '../src/modules/campaigns/engine/limits';
 import { emailContacts, emailTemplate, fakeSendClock, htmlOf, startCampaignSink } from './campaign-fakes';
 import { apiOf, appWith, dataOf, refusal, type TestCommunity, waitFor } from './helpers';
@@ -273,4 +274,85 @@ describe('campaigns', async () => {
     const paused = dataOf(await v1('GET', `campaigns/campaigns/${p.id}`));
     expect(paused.statusReason).toMatch(/Paused after \d+ failures in a row\. Last error: SMTP 550/);
   }, 120_000);
+
+  it('an A/B test sends A and B to the sample, picks the winner by opens when its time is up, and sends it to the rest', async () => {
+    const domain = 'ab.example.com';
+    await emailContacts(t, a, 40, 'ab', domain);
+    await onlyThese(a, domain);
+    await limit(1000);
+    const abTest = { subjectB: 'Variant B for {{ first_name }}', samplePercent: 50, metric: 'opens', waitMinutes: 60 };
+    const c = await campaign('A/B', await emailTemplate(t, a, 'Variant A'), [await audience('A/B audience')], { abTest });
+    dataOf(await v1('POST', `campaigns/campaigns/${c.id}/launch`));
+    const variants = () =>
+      t.app.db.query<{ id: string; address: string; variant: string; state: string }>(
+        'select id, address, variant, state from campaign_recipients where campaign_id = $1',
+        [c.id],
+      );
+    // The sample goes first; the rest waits for the winner.
+    // (All 40 written first: on PostgreSQL the launch's recipients are written after the request returns.)
+    await waitFor('the sample sent', async () => {
+      const now = await variants();
+      return now.length === 40 && now.every((r) => r.variant === 'rest' || r.state === 'sent') ? true : undefined;
+    });
+    const sample = await variants();
+    const ofVariant = (v: string) => sample.filter((r) => r.variant === v);
+    expect(ofVariant('a').length).toBeGreaterThan(0);
+    expect(ofVariant('b').length).toBeGreaterThan(0);
+    expect(ofVariant('rest').length).toBeGreaterThan(0);
+    expect(ofVariant('rest').every((r) => r.state === 'queued')).toBe(true);
+    expect(await statusOf(c.id)).toBe('sending');
+    const subjectOf = (address: string) =>
+      sentTo(c.id)
+        .filter((m) => m.to === address)
+        .map((m) => m.subject);
+    expect(ofVariant('a').map((r) => subjectOf(r.address))).toEqual(ofVariant('a').map(() => ['Variant A']));
+    // Each variant's subject, merge tags filled (the contacts are "Reader <n>": first name Reader).
+    expect(ofVariant('b').map((r) => subjectOf(r.address))).toEqual(ofVariant('b').map(() => ['Variant B for Reader']));
+    expect(sentTo(c.id)).toHaveLength(ofVariant('a').length + ofVariant('b').length);
+
+    // B's readers open it (through their pixels); A's do not.
+    for (const r of ofVariant('b')) {
+      const html = htmlOf(sentTo(c.id).find((m) => m.to === r.address)!.raw);
+      const pixel = /src="https?:\/\/[^/]+(\/public\/[^"]+\/t\/o\/[^"]+)"/.exec(html)![1].replaceAll('&amp;', '&');
+      expect((await t.request({ method: 'GET', url: pixel })).statusCode).toBe(200);
+    }
+    // Before its time the sweep leaves the test alone; once the hour has passed it picks B and the rest get B.
+    await runSweep(t.app);
+    expect(dataOf(await v1('GET', `campaigns/campaigns/${c.id}`)).abTest.winner ?? null).toBe(null);
+    await t.app.db.query(`update campaigns set launched_at = now() - interval '61 minutes' where id = $1`, [c.id]);
+    await runSweep(t.app);
+    expect(dataOf(await v1('GET', `campaigns/campaigns/${c.id}`)).abTest.winner).toBe('b');
+    await until(c.id, 'sent');
+    const rest = ofVariant('rest');
+    expect(rest.map((r) => subjectOf(r.address))).toEqual(rest.map(() => ['Variant B for Reader']));
+    expect(sentTo(c.id)).toHaveLength(40);
+    const report = dataOf(await v1('GET', `campaigns/campaigns/${c.id}/report`));
+    expect(report.abTest.b).toMatchObject({ sent: ofVariant('b').length, opened: ofVariant('b').length });
+    expect(report.abTest.a).toMatchObject({ sent: ofVariant('a').length, opened: 0 });
+  }, 120_000);
+
+  it('a test send goes to the chosen contacts now, marked [Test], and leaves the campaign and its report alone', async () => {
+    const domain = 'test-send.example.com';
+    const [first, second] = await emailContacts(t, a, 2, 'try', domain);
+    const [noEmail] = await t.app.db.query<{ id: string }>(
+      `insert into marketing_contacts (tenant_id, name, phone) values ($1, 'Phone only', '+15550001234') returning id`,
+      [a.tenantId],
+    );
+    const c = await campaign('Test send', await emailTemplate(t, a), [await audience('Test send audience')]);
+    const results = dataOf(await v1('POST', `campaigns/campaigns/${c.id}/test`, { contactIds: [first, second, noEmail.id] }));
+    expect(results).toEqual([
+      { contactId: first, address: `try1@${domain}`, status: 'sent' },
+      { contactId: second, address: `try2@${domain}`, status: 'sent' },
+      { contactId: noEmail.id, address: null, status: 'failed', error: 'No email address for this contact' },
+    ]);
+    const got = sink.received.filter((m) => m.to.endsWith(`@${domain}`));
+    expect(got.map((m) => [m.to, m.subject]).sort()).toEqual([
+      [`try1@${domain}`, '[Test] Hello Reader'],
+      [`try2@${domain}`, '[Test] Hello Reader'],
+    ]);
+    const after = dataOf(await v1('GET', `campaigns/campaigns/${c.id}`));
+    expect(after.status).toBe('draft');
+    expect(dataOf(await v1('GET', `campaigns/campaigns/${c.id}/report`)).counts).toMatchObject({ recipients: 0, sent: 0 });
+    refusal(await v1('POST', `campaigns/campaigns/${c.id}/test`, { contactIds: [] }), 400, 'validation_failed');
+  });
 });

@@ -8,7 +8,7 @@ import { botRoutes } from './bot/routes';
 import { actionsFrom } from './domain/states';
 import { dripRoutes } from './drips/routes';
 import { compose } from './engine/compose';
-import { publicAddress } from './engine/jobs';
+import { communityName, publicAddress } from './engine/jobs';
 import { contactsOf, launch, lockCampaign, move, schedule } from './engine/lifecycle';
 import { openProvider } from './providers/open';
 import { SendFailure } from './providers/types';
@@ -25,20 +25,14 @@ const write = { access: 'campaigns:write' } as const;
 const record = () => campaignsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
 const withActions = (row: Record<string, unknown>) => ({ ...row, actions: actionsFrom(row.status as never) });
 
-async function communityName(app: FastifyInstance, tenantId: string) {
-  const [row] = await app.db.query<{ name: string }>('select name from communities where id = $1', [tenantId]);
-  return row?.name ?? '';
-}
-
 /** A test send: the campaign's message to each chosen contact now (marked [Test], not throttled, not counted). */
-async function testSend(app: FastifyInstance, tx: Db, scope: Scope, id: string, contactIds: string[]) {
+async function testSend(app: FastifyInstance, tx: Db, scope: Scope, id: string, contactIds: string[], community: string) {
   const c = await lockCampaign(tx, scope.tenantId, id);
   const contacts = contactsOf(app);
   if (!c.templateId) throw errors.validation({ templateId: 'Choose a template' }, 'The campaign has no template');
   const content = await contacts.content(tx, scope.tenantId, c.channel, c.templateId);
   if (!content) throw errors.validation({ templateId: `No ${c.channel} template with this id` });
   const members = await contacts.members(tx, scope.tenantId, c.channel, contactIds);
-  const community = await communityName(app, scope.tenantId);
   const baseUrl = publicAddress(app);
   const provider = await openProvider({ app, tx, tenantId: scope.tenantId, community, contacts, channel: c.channel, baseUrl });
   const personalizer = await contacts.personalizer(app, tx, scope.tenantId);
@@ -153,7 +147,12 @@ export async function campaignRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req) => ({ data: await inTx(req, (tx, s) => testSend(app, tx, s, req.params.id, req.body.contactIds)) }),
+    async (req) => {
+      // Read before the transaction: a query beside an open transaction waits for it on the embedded
+      // database's one connection (the test send hung on PGlite).
+      const community = await communityName(app, scope(req).tenantId);
+      return { data: await inTx(req, (tx, s) => testSend(app, tx, s, req.params.id, req.body.contactIds, community)) };
+    },
   );
 
   const countsShape = z.record(z.string(), z.number());

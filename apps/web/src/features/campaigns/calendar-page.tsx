@@ -5,14 +5,18 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import './calendar.css';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Card } from '@mantine/core';
+import { Button, Card } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { LIST_SCREENS, RECORD_LINKS } from '../../config/screens';
 import { PageHeader } from '../../kit/page-header';
 import { CHANNEL_LABEL, type Channel, campaignAction, getCalendar } from './campaigns-api';
+
+/** The website's events are the marketing events: made and edited on their own screen (the site area's). */
+const EVENTS = 'site/events';
 
 /**
  * Each status's colour, dark enough for the white title FullCalendar writes on a timed block event
@@ -21,7 +25,7 @@ import { CHANNEL_LABEL, type Channel, campaignAction, getCalendar } from './camp
 const COLOR: Record<string, string> = { scheduled: '#1971c2', sending: '#b35900', sent: '#087f5b', paused: '#9c36b5', failed: '#c92a2a' };
 const EVENT_COLOR = '#495057';
 
-/** Campaigns scheduled and sent and the marketing events: month, week and list; drag a scheduled campaign to move it. */
+/** Campaigns scheduled and sent and the marketing events: month, week and list; drag a scheduled campaign to move it; an event opens in its editor, and a new one is made there. */
 export default function CalendarPage() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const client = useQueryClient();
@@ -54,6 +58,13 @@ export default function CalendarPage() {
       <PageHeader
         title="Calendar"
         description="Scheduled and sent campaigns and marketing events. Drag a scheduled campaign to another time."
+        actions={
+          LIST_SCREENS[EVENTS] ? (
+            <Button component={Link} to={`${LIST_SCREENS[EVENTS]}?record=new`} variant="light">
+              New event
+            </Button>
+          ) : undefined
+        }
       />
       <Card withBorder className="atrium-calendar">
         <FullCalendar
@@ -65,6 +76,8 @@ export default function CalendarPage() {
           eventDrop={moved}
           eventClick={(arg) => {
             if (arg.event.extendedProps.kind === 'campaign') navigate(`/admin-panel/campaign-details?id=${arg.event.id}`);
+            // An event opens in its own editor, where it is changed.
+            else if (RECORD_LINKS[EVENTS]) navigate(RECORD_LINKS[EVENTS].href(arg.event.id));
           }}
           height="auto"
           // Words, not icon fonts: the chevrons were images without a name.

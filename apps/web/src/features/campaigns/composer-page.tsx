@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { CodePicker } from '../../kit/code-picker';
 import { FieldAssistSlot } from '../../kit/field-assists';
 import { PageHeader } from '../../kit/page-header';
 import {
@@ -16,8 +17,9 @@ import {
   getTemplates,
   updateCampaign,
 } from './campaigns-api';
+import { browserZone, wallTimeToUtc } from './zoned-time';
 
-/** The composer of one channel: template, overrides, sender, audiences, throttle; then save, schedule or send. */
+/** The composer of one channel: template, overrides, sender, audiences, throttle; then save, schedule (a time in the campaign's time zone) or send. */
 export function Composer({ channel }: { channel: Channel }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -38,6 +40,7 @@ export function Composer({ channel }: { channel: Channel }) {
   const [fromName, setFromName] = useState<string | null>(null);
   const [throttle, setThrottle] = useState<number | string>('');
   const [when, setWhen] = useState<string | null>(null);
+  const [zone, setZone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,6 +51,8 @@ export function Composer({ channel }: { channel: Channel }) {
     subject: subject ?? e?.overrides?.subject ?? '',
     body: body ?? e?.overrides?.body ?? '',
     fromName: fromName ?? e?.sender?.fromName ?? '',
+    // The zone a scheduled time is read in: the campaign's, or the browser's for a new one.
+    timeZone: zone ?? e?.timeZone ?? browserZone(),
   };
 
   async function save(then: 'draft' | 'schedule' | 'launch') {
@@ -64,9 +69,11 @@ export function Composer({ channel }: { channel: Channel }) {
         overrides,
         sender: channel === 'email' && values.fromName ? { fromName: values.fromName } : {},
         throttlePerSecond: throttle === '' ? null : Number(throttle),
+        timeZone: values.timeZone,
       };
       const saved = editing ? await updateCampaign(editing, payload) : await createCampaign({ ...payload, channel });
-      if (then === 'schedule') await campaignAction(saved.id, 'schedule', { scheduledAt: new Date(when!).toISOString() });
+      if (then === 'schedule')
+        await campaignAction(saved.id, 'schedule', { scheduledAt: wallTimeToUtc(when!, values.timeZone).toISOString() });
       if (then === 'launch') await campaignAction(saved.id, 'launch');
       const done = channel === 'whatsapp' ? '/admin-panel/whatsappcampaign-complete' : '/admin-panel/marcom/success';
       navigate(then === 'draft' ? `/admin-panel/campaign-details?id=${saved.id}` : `${done}?id=${saved.id}`);
@@ -130,7 +137,10 @@ export function Composer({ channel }: { channel: Channel }) {
             onChange={setAudienceIds}
           />
           <NumberInput label="Messages per second (optional)" min={1} max={10000} value={throttle} onChange={setThrottle} />
-          <DateTimePicker label="Send at (for a scheduled send)" value={when} onChange={(v) => setWhen(v as string | null)} clearable />
+          <Group grow align="flex-start">
+            <DateTimePicker label="Send at (for a scheduled send)" value={when} onChange={(v) => setWhen(v as string | null)} clearable />
+            <CodePicker kind="timezone" label="Time zone" value={values.timeZone} onChange={(v) => setZone(v)} allowDeselect={false} />
+          </Group>
           <Group>
             <Button variant="default" loading={busy} onClick={() => save('draft')}>
               Save draft

@@ -100,8 +100,11 @@ export async function deliverSlice(deps: DeliverDeps, tenantId: string, campaign
     const rates = [{ key: `${campaign.channel}:${provider.name}`, rate: limit }];
     if (campaign.throttlePerSecond)
       rates.push({ key: `campaign:${campaign.id}`, rate: { ...limit, perSecond: campaign.throttlePerSecond } });
+    let first = true;
     while (Date.now() < deadline) {
-      const batch = await claim(deps, campaign, variants);
+      // A slice's first claim also takes back rows a dead sender left past their lease (claim.ts).
+      const batch = await claim(deps, campaign, variants, first);
+      first = false;
       if (batch === 'stopped') return 'stopped';
       if (batch.length === 0) {
         const left = await app.db.withTenant(tenantId, (tx) => remaining(tx, tenantId, campaignId, variants));
@@ -122,7 +125,7 @@ export async function deliverSlice(deps: DeliverDeps, tenantId: string, campaign
 }
 
 /** Claims a batch in one transaction: rows into `sending`, those no longer sendable skipped, credits taken. */
-async function claim(deps: DeliverDeps, campaign: Campaign, variants: string[]): Promise<Claimed[] | 'stopped'> {
+async function claim(deps: DeliverDeps, campaign: Campaign, variants: string[], expired: boolean): Promise<Claimed[] | 'stopped'> {
   const { app, contacts } = deps;
   const tenantId = campaign.tenantId;
   try {
@@ -132,7 +135,7 @@ async function claim(deps: DeliverDeps, campaign: Campaign, variants: string[]):
         .from(campaigns)
         .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaign.id)));
       if (current?.status !== 'sending') return 'stopped' as const;
-      const claimed = await claimBatch(tx, tenantId, campaign.id, variants, BATCH);
+      const claimed = await claimBatch(tx, tenantId, campaign.id, variants, BATCH, { expired });
       if (claimed.length === 0) return claimed;
       const withContact = claimed.filter((r) => r.contactId);
       const sendable = await contacts.stillSendable(

@@ -22,7 +22,8 @@ export const bindCredits = (get: (app: FastifyInstance) => Consume | undefined) 
 };
 
 const communityNames = new Map<string, string>();
-async function communityName(app: FastifyInstance, tenantId: string): Promise<string> {
+/** A community's name (its path in the links of its messages), read once per process. */
+export async function communityName(app: FastifyInstance, tenantId: string): Promise<string> {
   let name = communityNames.get(tenantId);
   if (!name) {
     const [row] = await app.db.query<{ name: string }>('select name from communities where id = $1', [tenantId]);

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { type Outbound, OutboundError } from '../../../kernel/messaging';
+import { buildMime, plainAddresses } from './mime';
 import { type ChannelProvider, type OutgoingMessage, SendFailure } from './types';
 
 // Email over SMTP through one pooled nodemailer transport per send slice (a few connections kept
@@ -61,8 +62,10 @@ export async function openSmtp(options: SmtpOptions): Promise<ChannelProvider> {
     socketTimeout: 30_000,
     ...(options.dkim ? { dkim: options.dkim } : {}),
   };
+  // The URL goes inside the options: nodemailer takes a second argument as the messages' defaults,
+  // not the transport's, so `createTransport(url, { pool: true })` opened a connection per message.
   const transport = options.url
-    ? nodemailer.createTransport(options.url, common)
+    ? nodemailer.createTransport({ ...common, url: options.url })
     : nodemailer.createTransport({
         ...common,
         host: target!.host,
@@ -77,17 +80,24 @@ export async function openSmtp(options: SmtpOptions): Promise<ChannelProvider> {
     concurrency: maxConnections * SMTP_IN_FLIGHT_PER_CONNECTION,
     async send(message: OutgoingMessage) {
       const messageId = `<${message.key}@${options.messageIdDomain}>`;
+      const from = { name: message.fromName || options.from.name, address: message.fromEmail || options.from.address };
+      const mail = { messageId, from, to: message.to, replyTo: message.replyTo, subject: message.subject ?? '' };
       try {
-        await transport.sendMail({
-          messageId,
-          from: { name: message.fromName || options.from.name, address: message.fromEmail || options.from.address },
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          to: message.to,
-          subject: message.subject ?? '',
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-        });
+        if (plainAddresses(mail)) {
+          // The common case: the source built in one piece (mime.ts), the envelope given with it.
+          await transport.sendMail({
+            messageId,
+            envelope: { from: from.address, to: [message.to] },
+            raw: buildMime({ ...mail, text: message.text, html: message.html, headers: message.headers }),
+          });
+        } else {
+          await transport.sendMail({
+            ...mail,
+            text: message.text,
+            html: message.html,
+            headers: message.headers,
+          });
+        }
       } catch (error) {
         throw failureOf(error);
       }
