@@ -325,3 +325,73 @@ describe('board column paging', () => {
     );
   });
 });
+
+describe('issue board paging and live changes', () => {
+  it('a status column pages newest first by keyset, equal instants ordered by id, under the board filters', async () => {
+    const paged = dataOf(await api('POST', 'builder/projects', { name: 'Paged issues' }), 201);
+    const made: Json[] = [];
+    for (let i = 0; i < 6; i++) {
+      const severity = i % 2 === 0 ? 'Minor' : 'Critical';
+      made.push(dataOf(await api('POST', 'builder/issues', { projectId: paged.id, title: `Issue ${i}`, severity }), 201));
+    }
+    // Two issues made at the same instant (to the microsecond): the order is (created, id) on every page.
+    await t.app.db.query("update builder_issues set created_at = '2026-01-02T03:04:05.123456Z' where id = any($1::uuid[])", [
+      [made[2].id, made[3].id],
+    ]);
+    const board = dataOf(await api('GET', `builder/projects/${paged.id}/issue-board`));
+    const all = board.columns[0].cards.map((c: Json) => c.id);
+    expect(all).toHaveLength(6);
+    const seen = [all[0]];
+    let after = all[0];
+    for (;;) {
+      const page = dataOf(await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${after}&limit=2`));
+      expect(page.cards.length).toBeLessThanOrEqual(2);
+      seen.push(...page.cards.map((c: Json) => c.id));
+      if (!page.more) break;
+      after = page.cards.at(-1).id;
+    }
+    expect(seen).toEqual(all);
+    const critical = board.columns[0].cards.filter((c: Json) => c.severity === 'Critical').map((c: Json) => c.id);
+    const next = dataOf(
+      await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${critical[0]}&severity=Critical&limit=10`),
+    );
+    expect(next).toMatchObject({ more: false });
+    expect(next.cards.map((c: Json) => c.id)).toEqual(critical.slice(1));
+    expect(next.cards[0]).toMatchObject({ severity: 'Critical', comments: 0, attachments: 0 });
+    // A cursor outside the column (another status, or filtered out) is refused; outsiders see no column.
+    refusal(await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Closed&afterId=${all[0]}`), 400, 'validation_failed');
+    refusal(
+      await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${made[0].id}&severity=Critical`),
+      400,
+      'validation_failed',
+    );
+    refusal(
+      await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${all[0]}`, undefined, other),
+      404,
+      'not_found',
+    );
+    refusal(await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=nope`), 400, 'validation_failed');
+  });
+
+  it('a created, moved, commented and deleted issue is published live on its record topic, as tasks are', async () => {
+    const since = Number((await t.app.db.query<{ id: string }>('select coalesce(max(id), 0) as id from live_events'))[0].id);
+    const issue = dataOf(await api('POST', 'builder/issues', { projectId: project.id, title: 'Live issue' }, dev), 201);
+    dataOf(await api('PATCH', `builder/issues/${issue.id}`, { status: 'Fixed' }, dev));
+    dataOf(await api('POST', `builder/issues/${issue.id}/comments`, { text: 'Fixed on staging' }, dev));
+    expect((await api('DELETE', `builder/issues/${issue.id}`, undefined, dev)).statusCode).toBe(204);
+    const events = await t.app.db.query<{ event: string; topic: Json; data: Json }>(
+      "select event, topic, data from live_events where id > $1 and tenant_id = $2 and event like 'builder.issue.%' order by id",
+      [since, owner.tenantId],
+    );
+    expect(events.map((e) => [e.event, e.data.status])).toEqual([
+      ['builder.issue.created', 'Open'],
+      ['builder.issue.changed', 'Fixed'],
+      ['builder.issue.changed', 'Fixed'],
+      ['builder.issue.removed', 'Fixed'],
+    ]);
+    for (const e of events) {
+      expect(e.topic).toEqual({ record: ['builder/issues', issue.id] });
+      expect(e.data).toMatchObject({ id: issue.id, projectId: project.id });
+    }
+  });
+});

@@ -13,7 +13,7 @@ import { scopeItemsResource } from './resources/scope';
 import { tasksResource } from './resources/tasks';
 import { boardOf, columnPage } from './services/board';
 import { developerSlot } from './services/developer-slots';
-import { issueBoard } from './services/issue-board';
+import { issueBoard, issueColumnPage } from './services/issue-board';
 import { addIssueComment, allLookups } from './services/issues';
 import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
 import { memberInput, membersOf, setMembers } from './services/members';
@@ -155,6 +155,14 @@ export async function builderRoutes(app: FastifyInstance) {
   );
 
   const lookupFilter = z.string().trim().min(1).max(60).optional();
+  const issueBoardFilters = z.object({
+    type: lookupFilter,
+    module: lookupFilter,
+    severity: lookupFilter,
+    priority: lookupFilter,
+    assigneeId: z.uuid().optional(),
+    q: z.string().trim().max(200).optional(),
+  });
   r.get(
     '/api/v1/builder/projects/:id/issue-board',
     {
@@ -163,14 +171,30 @@ export async function builderRoutes(app: FastifyInstance) {
         tags,
         summary: "A project's issues by status: each column's newest issues and its count, filtered",
         params: idParams,
-        querystring: z
-          .object({
-            type: lookupFilter,
-            module: lookupFilter,
-            severity: lookupFilter,
-            priority: lookupFilter,
-            assigneeId: z.uuid().optional(),
-            q: z.string().trim().max(200).optional(),
+        querystring: issueBoardFilters.strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        await projectsResource.getIn(db, s, req.params.id);
+        return issueBoard(db, s, req.params.id, req.query);
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/v1/builder/projects/:id/issue-board/column',
+    {
+      config: { access: 'issue-tracker:read' },
+      schema: {
+        tags,
+        summary: "A status column's next issues after an issue (newest first, keyset on created and id; the board's filters apply)",
+        params: idParams,
+        querystring: issueBoardFilters
+          .extend({
+            status: z.string().trim().min(1).max(60),
+            afterId: z.uuid(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
           })
           .strict(),
       },
@@ -178,7 +202,8 @@ export async function builderRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
-        return issueBoard(db, s, req.params.id, req.query);
+        const { status, afterId, limit, ...filters } = req.query;
+        return issueColumnPage(db, s, req.params.id, status, afterId, filters, limit);
       }),
     }),
   );

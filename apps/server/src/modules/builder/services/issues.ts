@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../../kernel/events';
 import { type Db, type Row, type Scope, tenantFilter } from '../../../kernel/resources';
+import { announceIssue, ISSUES_PATH } from '../resources/issues';
 import { builderIssues, ISSUE_LOOKUPS, type IssueComment } from '../tables';
 import { type LookupKind, lookupValues } from './lookups';
 import { tell } from './notices';
@@ -23,12 +24,13 @@ export async function addIssueComment(tx: Db, scope: Scope, issue: Row, text: st
     .where(and(tenantFilter(builderIssues, scope.tenantId), eq(builderIssues.id, issue.id)))
     .returning();
   const { tenantId: _t, ...after } = row;
-  await recordAudit(tx, scope, [{ action: 'update', resource: 'builder/issues', recordId: issue.id, before: issue, after }]);
+  await recordAudit(tx, scope, [{ action: 'update', resource: ISSUES_PATH, recordId: issue.id, before: issue, after }]);
+  await announceIssue(tx, scope.tenantId, 'builder.issue.changed', after);
   await tell(tx, scope, [issue.reporterId as string, issue.assigneeId as string], {
     title: `New comment on ${String(issue.title)}`,
     body: text,
     link: `/admin-panel/builder/quality-assurance?issue=${issue.id}`,
-    source: 'builder/issues',
+    source: ISSUES_PATH,
     recordId: issue.id,
   });
   return after;
