@@ -387,7 +387,7 @@ export async function builderRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
-        return projectStats(db, s.tenantId, req.params.id, today());
+        return projectStats(db, s, req.params.id, today());
       }),
     }),
   );
@@ -395,7 +395,7 @@ export async function builderRoutes(app: FastifyInstance) {
   const reportOf = (req: Parameters<typeof reading>[0], id: string) =>
     reading(req, async (db, s) => {
       await projectsResource.getIn(db, s, id);
-      return projectReport(db, s.tenantId, id, today());
+      return projectReport(db, s, id, today());
     });
   const logs = { access: 'work-logs:read' } as const;
 
@@ -456,9 +456,7 @@ export async function builderRoutes(app: FastifyInstance) {
     async (req) => {
       if (req.query.to < req.query.from) throw errors.validation({ to: 'On or after from' });
       return {
-        data: await reading(req, (db, s) =>
-          summaryReport(db, s.tenantId, req.query.from, req.query.to, s.actor.isOwner ? null : s.actor.id),
-        ),
+        data: await reading(req, (db, s) => summaryReport(db, s, req.query.from, req.query.to, s.actor.isOwner ? null : s.actor.id)),
       };
     },
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import type { Db, Scope } from '../../../kernel/resources';
 import { projectsResource } from '../resources/projects';
 import { tasksResource } from '../resources/tasks';
 import { builderProjects, builderTasks } from '../tables';
@@ -10,7 +10,7 @@ export async function projectsOverview(db: Db, scope: Scope) {
   const { data } = await projectsResource.listIn(db, scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
   const progress = await progressOf(
     db,
-    scope.tenantId,
+    scope,
     data.map((p) => p.id),
   );
   return data.map((p) => {
@@ -34,7 +34,7 @@ export async function myTasks(db: Db, scope: Scope, limit: number) {
       project: builderProjects.name,
     })
     .from(builderTasks)
-    .leftJoin(builderProjects, and(tenantFilter(builderProjects, scope.tenantId), eq(builderProjects.id, builderTasks.projectId)))
+    .leftJoin(builderProjects, projectsResource.visible(scope, eq(builderProjects.id, builderTasks.projectId)))
     .where(
       and(
         visible,
