@@ -395,3 +395,48 @@ describe('issue board paging and live changes', () => {
     }
   });
 });
+
+describe('issue lists', () => {
+  it("a community replaces one list whole, in order; the board's columns follow; an empty list restores the defaults", async () => {
+    const third = await t.signup();
+    const put3 = (kind: string, values: unknown, as: { token: string } = third) =>
+      put(`builder/issue-lookups/values/${kind}`, { values }, as);
+    const listed = async (as: { token: string } = third) =>
+      dataOf(await t.request({ method: 'GET', url: '/api/v1/builder/issue-lookups/values', as: as as never }));
+    const defaults = (await listed()).status.map((v: Json) => v.name);
+    expect(defaults).toEqual(['Open', 'In progress', 'Fixed', 'Retest', 'Closed', 'Reopened']);
+    const apiAs = apiOf(t, third);
+    const shop = dataOf(await apiAs('POST', 'builder/projects', { name: 'Lists shop' }), 201);
+    const issue = dataOf(await apiAs('POST', 'builder/issues', { projectId: shop.id, title: 'Held in Retest', status: 'Retest' }), 201);
+
+    const mine = dataOf(await put3('status', ['New', 'Doing', 'Done']));
+    expect(mine.map((v: Json) => [v.name, v.custom])).toEqual([
+      ['New', true],
+      ['Doing', true],
+      ['Done', true],
+    ]);
+    // Reordered and changed: kept values keep their record, the removed one goes.
+    const again = dataOf(await put3('status', ['Doing', 'New', 'Blocked']));
+    expect(again.map((v: Json) => v.name)).toEqual(['Doing', 'New', 'Blocked']);
+    expect(again.find((v: Json) => v.name === 'New').id).toBe(mine.find((v: Json) => v.name === 'New').id);
+    // The board: the list's columns, then the status an issue still holds.
+    const board = dataOf(await apiAs('GET', `builder/projects/${shop.id}/issue-board`));
+    expect(board.statuses).toEqual(['Doing', 'New', 'Blocked', 'Retest']);
+    expect(board.columns[3]).toMatchObject({ status: 'Retest', count: 1 });
+    // New issues take the list's values; the old one is refused now.
+    refusal(await apiAs('PATCH', `builder/issues/${issue.id}`, { status: 'Open' }), 400, 'validation_failed');
+    dataOf(await apiAs('PATCH', `builder/issues/${issue.id}`, { status: 'Blocked' }));
+    // Other kinds and other communities keep theirs.
+    expect((await listed()).severity.map((v: Json) => v.name)).toEqual(['Critical', 'Major', 'Minor', 'Trivial']);
+    expect((await listed(owner)).status.map((v: Json) => v.name)).toEqual(defaults);
+    // Bad input: a repeated value, an empty name, an unknown kind; a reader may not change lists.
+    refusal(await put3('status', ['Done', 'done']), 400, 'validation_failed');
+    refusal(await put3('status', ['Done', ' ']), 400, 'validation_failed');
+    refusal(await put3('colour', ['Red']), 400, 'validation_failed');
+    const reader = await signedInAdmin(t, third, { builder: 'read', 'issue-tracker': 'read' });
+    refusal(await put3('status', ['Mine'], reader), 403, 'forbidden');
+    // Empty: the defaults again.
+    const reset = dataOf(await put3('status', []));
+    expect(reset.map((v: Json) => [v.name, v.custom])).toEqual(defaults.map((d: string) => [d, false]));
+  });
+});

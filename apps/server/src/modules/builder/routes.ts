@@ -14,7 +14,7 @@ import { tasksResource } from './resources/tasks';
 import { boardOf, columnPage } from './services/board';
 import { developerSlot } from './services/developer-slots';
 import { issueBoard, issueColumnPage } from './services/issue-board';
-import { addIssueComment, allLookups } from './services/issues';
+import { addIssueComment, allLookups, setLookupList } from './services/issues';
 import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
 import { memberInput, membersOf, setMembers } from './services/members';
 import { myTasks, projectsOverview } from './services/overview';
@@ -23,6 +23,7 @@ import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, 
 import { decideChange } from './services/scope';
 import { projectStats, summaryReport } from './services/stats';
 import { moveTask } from './services/tasks';
+import { ISSUE_LOOKUPS } from './tables';
 
 const tags = ['builder'];
 const read = { access: 'builder:read' } as const;
@@ -429,6 +430,29 @@ export async function builderRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       data: await reading(req, (db, s) => allLookups(db, s.tenantId)),
+    }),
+  );
+
+  r.put(
+    '/api/v1/builder/issue-lookups/values/:kind',
+    {
+      config: { access: 'issue-tracker:write' },
+      schema: {
+        tags,
+        summary: "Replaces the community's list of one issue lookup (in order); an empty list restores the defaults",
+        params: z.object({ kind: z.enum(ISSUE_LOOKUPS) }).strict(),
+        body: z
+          .object({
+            values: z
+              .array(z.string().trim().min(1).max(60))
+              .max(50)
+              .refine((a) => new Set(a.map((v) => v.toLowerCase())).size === a.length, 'Each value once'),
+          })
+          .strict(),
+      },
+    },
+    async (req) => ({
+      data: await inTx(req, (tx, s) => setLookupList(tx, s, req.params.kind, req.body.values)),
     }),
   );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../../kernel/events';
 import { type Db, type Row, type Scope, tenantFilter } from '../../../kernel/resources';
-import { announceIssue, ISSUES_PATH } from '../resources/issues';
+import { announceIssue, ISSUES_PATH, issueLookupsResource } from '../resources/issues';
 import { builderIssues, ISSUE_LOOKUPS, type IssueComment } from '../tables';
 import { type LookupKind, lookupValues } from './lookups';
 import { tell } from './notices';
@@ -34,4 +34,22 @@ export async function addIssueComment(tx: Db, scope: Scope, issue: Row, text: st
     recordId: issue.id,
   });
   return after;
+}
+
+/**
+ * A community's own list of one kind, replaced whole (in order): values it no longer names are
+ * removed, kept ones take their new place, new ones are added — each through the lookups resource
+ * (checked and audited). An empty list gives the kind its defaults back. Issues keep the value they
+ * hold (the board shows a status no longer listed after the listed ones).
+ */
+export async function setLookupList(tx: Db, scope: Scope, kind: LookupKind, names: string[]) {
+  const own = (await lookupValues(tx, scope.tenantId, kind)).filter((v) => v.custom && v.id);
+  const gone = own.filter((v) => !names.includes(v.name)).map((v) => v.id as string);
+  if (gone.length > 0) await issueLookupsResource.bulkRemoveIn(tx, scope, gone);
+  for (const [position, name] of names.entries()) {
+    const kept = own.find((v) => v.name === name);
+    if (kept) await issueLookupsResource.updateIn(tx, scope, kept.id as string, { position });
+    else await issueLookupsResource.createIn(tx, scope, { kind, name, position });
+  }
+  return lookupValues(tx, scope.tenantId, kind);
 }
