@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test';
 import { type Api, expect } from './fixtures';
 import { signInByApi, unique } from './helpers';
 
@@ -45,4 +45,23 @@ export async function browserAs(browser: Browser, token: string): Promise<{ cont
     storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }] }] },
   });
   return { context, page: await context.newPage() };
+}
+
+/**
+ * dnd-kit's keyboard drag: pick `card` up, `steps` columns to the right, drop, until the server
+ * answers the move (`answered`). A board that re-renders under the drag (its live stream connecting
+ * reloads it) can drop the card where it was: that try is cancelled and the drag made again.
+ */
+export async function dragRight(page: Page, card: Locator, steps: number, answered: (r: Response) => boolean): Promise<Response> {
+  let response: Response | undefined;
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await card.focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+    const waiting = page.waitForResponse(answered, { timeout: 5_000 });
+    await page.keyboard.press('Space');
+    response = await waiting;
+  }).toPass({ timeout: 60_000 });
+  return response as Response;
 }

@@ -1,4 +1,4 @@
-import { browserAs, type Json, ok, person, removePerson } from './builder-people';
+import { browserAs, dragRight, type Json, ok, person, removePerson } from './builder-people';
 import { expect, test } from './fixtures';
 import { collectPageErrors, unique } from './helpers';
 
@@ -120,12 +120,8 @@ test('an issue moves across the issue board, filters narrow it, and its thread t
   await expect(page.locator(`[data-issue="${minor.title}"]`)).toBeVisible();
 
   // Keyboard drag (dnd-kit): pick up, one column to the right, drop: the status changes.
-  await card.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowRight');
-  const moved = page.waitForResponse((r) => r.url().endsWith(`/builder/issues/${bug.id}`) && r.request().method() === 'PATCH');
-  await page.keyboard.press('Space');
-  expect((await moved).status()).toBe(200);
+  const moved = await dragRight(page, card, 1, (r) => r.url().endsWith(`/builder/issues/${bug.id}`) && r.request().method() === 'PATCH');
+  expect(moved.status()).toBe(200);
   await expect(page.locator(`[data-column="${second}"]`).locator(`[data-issue="${bug.title}"]`)).toBeVisible();
   expect(await ok(api('GET', `/api/v1/builder/issues/${bug.id}`))).toMatchObject({ status: second });
 
@@ -282,12 +278,8 @@ test("the issue board pages a long column with Load more and follows another bro
   try {
     await other.page.goto(`/admin-panel/builder/quality-assurance?project=${project.id}`);
     const card = other.page.locator(`[data-column="${first}"]`).locator(`[data-issue="${titles[51]}"]`);
-    await card.focus();
-    await other.page.keyboard.press('Space');
-    await other.page.keyboard.press('ArrowRight');
-    const moved = other.page.waitForResponse((r) => r.url().includes('/builder/issues/') && r.request().method() === 'PATCH');
-    await other.page.keyboard.press('Space');
-    expect((await moved).status()).toBe(200);
+    const moved = await dragRight(other.page, card, 1, (r) => r.url().includes('/builder/issues/') && r.request().method() === 'PATCH');
+    expect(moved.status()).toBe(200);
     // This board did nothing: it shows the move at once (its reload reads the column and the page Load
     // more brought), and keeps those cards.
     await expect(page.locator(`[data-column="${second}"]`).locator(`[data-issue="${titles[51]}"]`)).toBeVisible({ timeout: 2_000 });
@@ -369,7 +361,7 @@ test("the community's issue lists are edited whole and restored to the defaults;
   await page.goto('/admin-panel/builder/issue-lists');
   const list = page.getByRole('region', { name: 'Module list' });
   await expect(list.getByText('The defaults')).toBeVisible();
-  const input = list.getByRole('textbox', { name: 'Module values' });
+  const input = list.getByRole('combobox', { name: 'Module values' });
   await input.fill('Payments');
   await input.press('Enter');
   const saved = page.waitForResponse((r) => r.url().endsWith('/builder/issue-lookups/values/module') && r.request().method() === 'PUT');
