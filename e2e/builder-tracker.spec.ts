@@ -389,3 +389,35 @@ test("the community's issue lists are edited whole and restored to the defaults;
   expect(after.module.map((v: Json) => [v.name, v.custom])).toEqual(defaults.map((n: string) => [n, false]));
   expect(errors).toEqual([]);
 });
+
+test("the business analyst's view shows the client's requirements beside the project's stories", async ({ api, page }) => {
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Analyst ') }), 201);
+  const story = await ok(
+    api('POST', '/api/v1/builder/stories', {
+      projectId: project.id,
+      title: unique('Dealer sees prices '),
+      acceptanceCriteria: ['Prices are today’s'],
+    }),
+    201,
+  );
+  const task = await ok(
+    api('POST', '/api/v1/builder/tasks', {
+      projectId: project.id,
+      title: unique('Price lists '),
+      storyId: story.id,
+      requirement: 'Each dealer gets their own price list',
+    }),
+    201,
+  );
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder/business-analyst?project=${project.id}`);
+  const row = page.getByRole('table', { name: 'Requirements of the project' }).getByRole('row', { name: new RegExp(task.title) });
+  await expect(row).toContainText('Each dealer gets their own price list');
+  await expect(row).toContainText(story.title);
+  await expect(page.getByText(story.title, { exact: true }).last()).toBeVisible();
+  // The task opens on the board with its requirement in the form.
+  await row.getByRole('link', { name: task.title }).click();
+  const drawer = page.getByRole('dialog', { name: task.title });
+  await expect(drawer.getByRole('textbox', { name: 'Requirement' })).toHaveValue('Each dealer gets their own price list');
+  expect(errors).toEqual([]);
+});

@@ -440,3 +440,40 @@ describe('issue lists', () => {
     expect(reset.map((v: Json) => [v.name, v.custom])).toEqual(defaults.map((d: string) => [d, false]));
   });
 });
+
+describe('requirements', () => {
+  it("the business analyst's requirements: the project's tasks holding the client's words, with their story", async () => {
+    const reqs = dataOf(await api('POST', 'builder/projects', { name: 'Requirements shop' }), 201);
+    dataOf(
+      await put(`builder/projects/${reqs.id}/members`, {
+        members: [
+          { userId: owner.userId, pm: true },
+          { userId: client.userId, client: true },
+        ],
+      }),
+    );
+    const story = dataOf(await api('POST', 'builder/stories', { projectId: reqs.id, title: 'Dealer sees their prices' }), 201);
+    const priced = dataOf(
+      await api('POST', 'builder/tasks', {
+        projectId: reqs.id,
+        title: 'Price lists',
+        storyId: story.id,
+        requirement: 'Each dealer gets their own price list',
+      }),
+      201,
+    );
+    const plain = dataOf(await api('POST', 'builder/tasks', { projectId: reqs.id, title: 'Set up CI' }), 201);
+    dataOf(await api('POST', 'builder/tasks', { projectId: reqs.id, title: 'Blank', requirement: '' }), 201);
+    dataOf(await api('PATCH', `builder/tasks/${plain.id}`, { requirement: 'Deploys on every merge' }));
+    const listed = dataOf(await api('GET', `builder/projects/${reqs.id}/requirements`, undefined, client));
+    expect(listed.map((r: Json) => [r.title, r.requirement, r.story])).toEqual([
+      ['Set up CI', 'Deploys on every merge', null],
+      ['Price lists', 'Each dealer gets their own price list', 'Dealer sees their prices'],
+    ]);
+    expect(listed[1]).toMatchObject({ id: priced.id, storyId: story.id, status: 'todo' });
+    expect(dataOf(await api('GET', `builder/projects/${reqs.id}/requirements?limit=1`)).map((r: Json) => r.id)).toEqual([plain.id]);
+    refusal(await api('GET', `builder/projects/${reqs.id}/requirements`, undefined, otherClient), 404, 'not_found');
+    refusal(await api('GET', `builder/projects/${reqs.id}/requirements`, undefined, other), 404, 'not_found');
+    refusal(await api('GET', `builder/projects/${reqs.id}/requirements?limit=0`), 400, 'validation_failed');
+  });
+});

@@ -17,7 +17,7 @@ import { issueBoard, issueColumnPage } from './services/issue-board';
 import { addIssueComment, allLookups, setLookupList } from './services/issues';
 import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
 import { memberInput, membersOf, setMembers } from './services/members';
-import { myTasks, projectsOverview } from './services/overview';
+import { myTasks, projectRequirements, projectsOverview } from './services/overview';
 import { projectReport, projectReportPdf } from './services/report';
 import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, showNote, storyApprovals } from './services/review';
 import { decideChange } from './services/scope';
@@ -151,6 +151,25 @@ export async function builderRoutes(app: FastifyInstance) {
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
         return developerSlot(db, s, req.params.id, req.params.slot);
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/v1/builder/projects/:id/requirements',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The project's requirements: its tasks holding the client's words (save-requirement), with their story",
+        params: idParams,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }).strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        await projectsResource.getIn(db, s, req.params.id);
+        return projectRequirements(db, s, req.params.id, req.query.limit);
       }),
     }),
   );

@@ -70,9 +70,10 @@ export const builderArea: AreaDeclaration = {
     views({
       path: `${P}/builder/business-analyst`,
       label: 'Business analyst',
-      description: 'User stories with their acceptance criteria.',
-      resource: 'builder/stories',
+      description: "User stories with their acceptance criteria, and the client's requirements.",
+      keywords: ['stories', 'requirements', 'acceptance criteria'],
       drawer: 'builder/stories',
+      component: () => import('./analyst-page'),
     }),
     views({
       path: `${P}/builder/user-experience`,
