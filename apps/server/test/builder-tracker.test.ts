@@ -477,3 +477,18 @@ describe('requirements', () => {
     refusal(await api('GET', `builder/projects/${reqs.id}/requirements?limit=0`), 400, 'validation_failed');
   });
 });
+
+describe('issue comment mentions', () => {
+  it('a member named with @ is told they were mentioned; the reporter hears of the comment; a non-member is not told', async () => {
+    const issue = dataOf(await api('POST', 'builder/issues', { projectId: project.id, title: 'Mention me' }), 201);
+    dataOf(
+      await api('POST', `builder/issues/${issue.id}/comments`, { text: `@${dev.email} and @${otherClient.email}, please look` }, client),
+    );
+    const bell = async (who: { token: string }) =>
+      (dataOf(await api('GET', 'ops/notifications?limit=50', undefined, who as never)) as Json[]).filter((n) => n.recordId === issue.id);
+    expect((await bell(dev)).map((n) => n.title)).toEqual(['You were mentioned on Mention me']);
+    expect((await bell(owner)).map((n) => n.title)).toEqual(['New comment on Mention me']);
+    expect(await bell(otherClient)).toEqual([]);
+    expect(await bell(client)).toEqual([]);
+  });
+});

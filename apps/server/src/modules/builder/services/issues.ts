@@ -5,7 +5,8 @@ import { type Db, type Row, type Scope, tenantFilter } from '../../../kernel/res
 import { announceIssue, ISSUES_PATH, issueLookupsResource } from '../resources/issues';
 import { builderIssues, ISSUE_LOOKUPS, type IssueComment } from '../tables';
 import { type LookupKind, lookupValues } from './lookups';
-import { tell } from './notices';
+import { membersOf } from './members';
+import { mentioned, tell } from './notices';
 
 /** The six lists at once, by kind. */
 export async function allLookups(tx: Db, tenantId: string) {
@@ -14,7 +15,7 @@ export async function allLookups(tx: Db, tenantId: string) {
   return out;
 }
 
-/** A comment on an issue's thread (any reader of the issue); its reporter and assignee are told. */
+/** A comment on an issue's thread (any reader of the issue); members it mentions (@name, @email), its reporter and assignee are told. */
 export async function addIssueComment(tx: Db, scope: Scope, issue: Row, text: string) {
   const comment: IssueComment = { id: randomUUID(), text, by: scope.actor.id, byName: scope.actor.name, at: new Date().toISOString() };
   const comments = [...((issue.comments as IssueComment[]) ?? []), comment];
@@ -26,13 +27,23 @@ export async function addIssueComment(tx: Db, scope: Scope, issue: Row, text: st
   const { tenantId: _t, ...after } = row;
   await recordAudit(tx, scope, [{ action: 'update', resource: ISSUES_PATH, recordId: issue.id, before: issue, after }]);
   await announceIssue(tx, scope.tenantId, 'builder.issue.changed', after);
-  await tell(tx, scope, [issue.reporterId as string, issue.assigneeId as string], {
-    title: `New comment on ${String(issue.title)}`,
+  // Members named with @ are told they were mentioned; the reporter and assignee of a new comment.
+  const link = `/admin-panel/builder/quality-assurance?issue=${issue.id}`;
+  const members = issue.projectId ? await membersOf(tx, scope.tenantId, String(issue.projectId)) : [];
+  const mentions = mentioned(text, members);
+  await tell(tx, scope, mentions, {
+    title: `You were mentioned on ${String(issue.title)}`,
     body: text,
-    link: `/admin-panel/builder/quality-assurance?issue=${issue.id}`,
+    link,
     source: ISSUES_PATH,
     recordId: issue.id,
   });
+  await tell(
+    tx,
+    scope,
+    [issue.reporterId as string, issue.assigneeId as string].filter((p) => !mentions.includes(p)),
+    { title: `New comment on ${String(issue.title)}`, body: text, link, source: ISSUES_PATH, recordId: issue.id },
+  );
   return after;
 }
 
