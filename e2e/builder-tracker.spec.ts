@@ -1,44 +1,12 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { type Api, expect, test } from './fixtures';
-import { collectPageErrors, signInByApi, unique } from './helpers';
-
-type Json = Record<string, any>;
+import { browserAs, dragRight, type Json, ok, person, removePerson } from './builder-people';
+import { expect, test } from './fixtures';
+import { collectPageErrors, unique } from './helpers';
 
 /**
  * The project builder's scope decisions and issue tracker (issue 29): the client approves a change
  * request and the estimate follows; the team moves an issue across the issue board, filters it, and
  * talks it through in its comment thread beside its attachment.
  */
-
-async function ok<T = Json>(answer: Promise<{ status: number; body: any }>, status = 200): Promise<T> {
-  const res = await answer;
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body.data as T;
-}
-
-/** An admin of this worker's community with `permissions`, signed in: id and token. */
-async function person(api: Api, role: string, permissions: Record<string, string>) {
-  const tag = unique('').toLowerCase();
-  const made = await ok(api('POST', '/api/v1/identity/roles', { name: `Tracker ${role} ${tag}`, permissions }), 201);
-  const email = `${role}.${tag}@example.com`;
-  const password = 'builder-e2e-password';
-  const admin = await ok(api('POST', '/api/v1/identity/admins', { name: `${role} ${tag}`, email, password, roleId: made.id }), 201);
-  return { id: admin.id as string, roleId: made.id as string, name: `${role} ${tag}`, token: await signInByApi(email, password) };
-}
-
-async function removePerson(api: Api, who: { id: string; roleId: string }) {
-  expect((await api('DELETE', `/api/v1/identity/admins/${who.id}`)).status).toBe(204);
-  expect((await api('DELETE', `/api/v1/identity/roles/${who.roleId}`)).status).toBe(204);
-}
-
-async function browserAs(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const base = process.env.E2E_BASE_URL!;
-  const context = await browser.newContext({
-    baseURL: base,
-    storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }] }] },
-  });
-  return { context, page: await context.newPage() };
-}
 
 test('the client approves a change request; the estimate and the decisions follow; the team cannot decide it', async ({
   api,
@@ -95,6 +63,18 @@ test('the client approves a change request; the estimate and the decisions follo
     await expect(
       page.getByRole('table', { name: 'Decisions on change requests' }).getByRole('row', { name: new RegExp(title) }),
     ).toContainText('Approved');
+    // The change request's history, field by field: proposed by the manager, decided by the client.
+    await page.getByRole('button', { name: `History of ${title}` }).click();
+    const history = page.getByRole('dialog', { name: `History of ${title}` });
+    const revisions = history.getByTestId('revision');
+    await expect(revisions).toHaveCount(2);
+    await expect(revisions.nth(0)).toContainText(`${client.name} changed`);
+    await expect(revisions.nth(0).getByRole('listitem').filter({ hasText: 'Status:' })).toContainText(/proposed.*→.*approved/i);
+    await expect(revisions.nth(0).getByRole('listitem').filter({ hasText: 'Decision note:' })).toContainText('Go ahead');
+    await expect(revisions.nth(1)).toContainText('created it');
+    await expect(history.getByRole('button', { name: /Restore/ })).toHaveCount(0);
+    await history.getByRole('button', { name: 'Close' }).click();
+    await expect(history).toBeHidden();
     expect(errors).toEqual([]);
   } finally {
     await cl.context.close();
@@ -140,12 +120,8 @@ test('an issue moves across the issue board, filters narrow it, and its thread t
   await expect(page.locator(`[data-issue="${minor.title}"]`)).toBeVisible();
 
   // Keyboard drag (dnd-kit): pick up, one column to the right, drop: the status changes.
-  await card.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowRight');
-  const moved = page.waitForResponse((r) => r.url().endsWith(`/builder/issues/${bug.id}`) && r.request().method() === 'PATCH');
-  await page.keyboard.press('Space');
-  expect((await moved).status()).toBe(200);
+  const moved = await dragRight(page, card, 1, (r) => r.url().endsWith(`/builder/issues/${bug.id}`) && r.request().method() === 'PATCH');
+  expect(moved.status()).toBe(200);
   await expect(page.locator(`[data-column="${second}"]`).locator(`[data-issue="${bug.title}"]`)).toBeVisible();
   expect(await ok(api('GET', `/api/v1/builder/issues/${bug.id}`))).toMatchObject({ status: second });
 
@@ -267,4 +243,181 @@ test('the project manager adds a developer in slot two; the developer-two view s
   } finally {
     await removePerson(api, dev);
   }
+});
+
+test("the issue board pages a long column with Load more and follows another browser's move live", async ({
+  api,
+  browser,
+  page,
+  community,
+}) => {
+  test.setTimeout(120_000);
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Long issues ') }), 201);
+  const lists = await ok(api('GET', '/api/v1/builder/issue-lookups/values'));
+  const [first, second] = lists.status.map((v: Json) => v.name as string);
+  const titles: string[] = [];
+  for (let i = 0; i < 52; i++) {
+    const title = `${project.name} issue ${String(i).padStart(2, '0')}`;
+    titles.push(title);
+    await ok(api('POST', '/api/v1/builder/issues', { projectId: project.id, title, status: first }), 201);
+  }
+  // Newest first: the two oldest wait behind Load more.
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder/quality-assurance?project=${project.id}`);
+  const column = page.locator(`[data-column="${first}"]`);
+  await expect(column.locator(`[data-issue="${titles[2]}"]`)).toBeVisible();
+  await expect(column.locator('[data-issue]')).toHaveCount(50);
+  await expect(column.locator(`[data-issue="${titles[0]}"]`)).toHaveCount(0);
+  await column.getByRole('button', { name: /Load more/ }).click();
+  await expect(column.locator(`[data-issue="${titles[0]}"]`)).toBeVisible();
+  await expect(column.locator('[data-issue]')).toHaveCount(52);
+  await expect(column.getByRole('button', { name: /Load more/ })).toHaveCount(0);
+
+  // A second browser moves the newest issue to the next status.
+  const other = await browserAs(browser, community.token);
+  try {
+    await other.page.goto(`/admin-panel/builder/quality-assurance?project=${project.id}`);
+    const card = other.page.locator(`[data-column="${first}"]`).locator(`[data-issue="${titles[51]}"]`);
+    const moved = await dragRight(other.page, card, 1, (r) => r.url().includes('/builder/issues/') && r.request().method() === 'PATCH');
+    expect(moved.status()).toBe(200);
+    // This board did nothing: it shows the move at once (its reload reads the column and the page Load
+    // more brought), and keeps those cards.
+    await expect(page.locator(`[data-column="${second}"]`).locator(`[data-issue="${titles[51]}"]`)).toBeVisible({ timeout: 2_000 });
+    await expect(column.locator('[data-issue]')).toHaveCount(51);
+    await expect(column.locator(`[data-issue="${titles[0]}"]`)).toBeVisible();
+  } finally {
+    await other.context.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+test("a log table's fields are edited in the console: renamed, added, removed; entries keep their values", async ({ api, page }) => {
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Edit fields ') }), 201);
+  const table = await ok(
+    api('POST', '/api/v1/builder/log-tables', {
+      projectId: project.id,
+      name: 'Deployments',
+      fields: [
+        { key: 'version', label: 'Version', type: 'text', required: true },
+        { key: 'host', label: 'Host', type: 'text' },
+      ],
+    }),
+    201,
+  );
+  await ok(
+    api('POST', `/api/v1/builder/log-tables/${table.id}/entries`, { date: '2026-11-02', values: { version: '1.4.0', host: 'web-1' } }),
+    201,
+  );
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder/logs?project=${project.id}`);
+  const entries = page.getByRole('table', { name: 'Deployments entries' });
+  await expect(entries.getByRole('cell', { name: '1.4.0' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit fields' }).click();
+  const form = page.getByRole('region', { name: 'Fields of Deployments' });
+  await expect(form.getByRole('textbox', { name: 'Field 1', exact: true })).toHaveValue('Version');
+  await form.getByRole('textbox', { name: 'Field 1', exact: true }).fill('Release');
+  await form.getByRole('button', { name: 'Remove field 2' }).click();
+  await form.getByRole('button', { name: 'Add field' }).click();
+  await form.getByRole('textbox', { name: 'Field 2', exact: true }).fill('Rolled back');
+  await form.getByRole('combobox', { name: 'Field 2 type' }).click();
+  await page.getByRole('option', { name: 'Yes / no' }).click();
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/builder/log-tables/${table.id}`) && r.request().method() === 'PATCH');
+  await form.getByRole('button', { name: 'Save fields' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(form).toBeHidden();
+
+  // The entry keeps its value under the renamed field; the new field heads a column; the removed one is gone.
+  await expect(entries.getByRole('columnheader', { name: 'Release' })).toBeVisible();
+  await expect(entries.getByRole('columnheader', { name: 'Rolled back' })).toBeVisible();
+  await expect(entries.getByRole('columnheader', { name: 'Host' })).toHaveCount(0);
+  await expect(entries.getByRole('cell', { name: '1.4.0' })).toBeVisible();
+  const stored = await ok(api('GET', `/api/v1/builder/log-tables/${table.id}`));
+  expect(stored.fields).toEqual([
+    { key: 'version', label: 'Release', type: 'text', required: true },
+    { key: 'rolled_back', label: 'Rolled back', type: 'boolean', required: false },
+  ]);
+
+  // A field without a label is not saved; a choice field without options is refused by the server.
+  await page.getByRole('button', { name: 'Edit fields' }).click();
+  await form.getByRole('combobox', { name: 'Field 2 type' }).click();
+  await page.getByRole('option', { name: 'Choice' }).click();
+  const refused = page.waitForResponse((r) => r.url().endsWith(`/builder/log-tables/${table.id}`) && r.request().method() === 'PATCH');
+  await form.getByRole('button', { name: 'Save fields' }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(form.getByText('A choice field needs options')).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  expect((await ok(api('GET', `/api/v1/builder/log-tables/${table.id}`))).fields[1].type).toBe('boolean');
+  expect(errors).toEqual([]);
+});
+
+test("the community's issue lists are edited whole and restored to the defaults; the issue screens offer its values", async ({
+  api,
+  page,
+}) => {
+  const before = await ok(api('GET', '/api/v1/builder/issue-lookups/values'));
+  const defaults = before.module.map((v: Json) => v.name as string);
+  const errors = collectPageErrors(page);
+  await page.goto('/admin-panel/builder/issue-lists');
+  const list = page.getByRole('region', { name: 'Module list' });
+  await expect(list.getByText('The defaults')).toBeVisible();
+  const input = list.getByRole('combobox', { name: 'Module values' });
+  await input.fill('Payments');
+  await input.press('Enter');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/builder/issue-lookups/values/module') && r.request().method() === 'PUT');
+  await list.getByRole('button', { name: 'Save module' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(list.getByText('Your own list')).toBeVisible();
+  const mine = await ok(api('GET', '/api/v1/builder/issue-lookups/values'));
+  expect(mine.module.map((v: Json) => [v.name, v.custom])).toEqual([...defaults, 'Payments'].map((n) => [n, true]));
+  try {
+    // The issue screen's module filter offers the new value.
+    const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Lists ') }), 201);
+    await page.goto(`/admin-panel/builder/quality-assurance?project=${project.id}`);
+    await page.getByRole('combobox', { name: 'Module' }).click();
+    await expect(page.getByRole('option', { name: 'Payments' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.goto('/admin-panel/builder/issue-lists');
+    const again = page.getByRole('region', { name: 'Module list' });
+    const reset = page.waitForResponse((r) => r.url().endsWith('/builder/issue-lookups/values/module') && r.request().method() === 'PUT');
+    await again.getByRole('button', { name: 'Use the defaults' }).click();
+    expect((await reset).status()).toBe(200);
+    await expect(again.getByText('The defaults')).toBeVisible();
+  }
+  const after = await ok(api('GET', '/api/v1/builder/issue-lookups/values'));
+  expect(after.module.map((v: Json) => [v.name, v.custom])).toEqual(defaults.map((n: string) => [n, false]));
+  expect(errors).toEqual([]);
+});
+
+test("the business analyst's view shows the client's requirements beside the project's stories", async ({ api, page }) => {
+  const project = await ok(api('POST', '/api/v1/builder/projects', { name: unique('Analyst ') }), 201);
+  const story = await ok(
+    api('POST', '/api/v1/builder/stories', {
+      projectId: project.id,
+      title: unique('Dealer sees prices '),
+      acceptanceCriteria: ['Prices are today’s'],
+    }),
+    201,
+  );
+  const task = await ok(
+    api('POST', '/api/v1/builder/tasks', {
+      projectId: project.id,
+      title: unique('Price lists '),
+      storyId: story.id,
+      requirement: 'Each dealer gets their own price list',
+    }),
+    201,
+  );
+  const errors = collectPageErrors(page);
+  await page.goto(`/admin-panel/builder/business-analyst?project=${project.id}`);
+  const row = page.getByRole('table', { name: 'Requirements of the project' }).getByRole('row', { name: new RegExp(task.title) });
+  await expect(row).toContainText('Each dealer gets their own price list');
+  await expect(row).toContainText(story.title);
+  await expect(page.getByText(story.title, { exact: true }).last()).toBeVisible();
+  // The task opens on the board with its requirement in the form.
+  await row.getByRole('link', { name: task.title }).click();
+  const drawer = page.getByRole('dialog', { name: task.title });
+  await expect(drawer.getByRole('textbox', { name: 'Requirement' })).toHaveValue('Each dealer gets their own price list');
+  expect(errors).toEqual([]);
 });

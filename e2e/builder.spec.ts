@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { browserAs, type Json, ok, person, removePerson } from './builder-people';
 import { type Api, expect, test } from './fixtures';
-import { collectPageErrors, signInByApi, unique } from './helpers';
-
-type Json = Record<string, any>;
+import { collectPageErrors, unique } from './helpers';
 
 /**
  * The project builder (issue 29): design review between a UX designer and the client, each in a
@@ -16,41 +14,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function ok<T = Json>(answer: Promise<{ status: number; body: any }>, status = 200): Promise<T> {
-  const res = await answer;
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body.data as T;
-}
-
-/** An admin of this worker's community with builder rights, signed in: id and token. */
-async function teamMember(api: Api, role: string) {
-  const tag = unique('').toLowerCase();
-  const made = await ok(
-    api('POST', '/api/v1/identity/roles', { name: `Builder ${role} ${tag}`, permissions: { builder: 'write', notifications: 'write' } }),
-    201,
-  );
-  const email = `${role}.${tag}@example.com`;
-  const password = 'builder-e2e-password';
-  const admin = await ok(api('POST', '/api/v1/identity/admins', { name: `${role} ${tag}`, email, password, roleId: made.id }), 201);
-  return { id: admin.id as string, roleId: made.id as string, name: `${role} ${tag}`, token: await signInByApi(email, password) };
-}
-
-/** Removes what teamMember made (the community's plan counts its admins). */
-async function removeMember(api: Api, member: { id: string; roleId: string }) {
-  expect((await api('DELETE', `/api/v1/identity/admins/${member.id}`)).status).toBe(204);
-  expect((await api('DELETE', `/api/v1/identity/roles/${member.roleId}`)).status).toBe(204);
-}
-
-/** A browser of its own, signed in with `token` (as the console keeps it). */
-async function browserAs(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const base = process.env.E2E_BASE_URL!;
-  const context = await browser.newContext({
-    baseURL: base,
-    storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }] }] },
-  });
-  return { context, page: await context.newPage() };
-}
-
 async function newProject(api: Api, name: string): Promise<Json> {
   return ok(api('POST', '/api/v1/builder/projects', { name }), 201);
 }
@@ -60,8 +23,8 @@ test('a designer uploads the web design, the client pins a note, they talk it th
   browser,
 }) => {
   test.setTimeout(120_000);
-  const designer = await teamMember(api, 'designer');
-  const client = await teamMember(api, 'client');
+  const designer = await person(api, 'designer', { builder: 'write', notifications: 'write' });
+  const client = await person(api, 'client', { builder: 'write', notifications: 'write' });
   const project = await newProject(api, unique('Design review '));
   await ok(
     api('PUT', `/api/v1/builder/projects/${project.id}/members`, {
@@ -152,8 +115,8 @@ test('a designer uploads the web design, the client pins a note, they talk it th
   } finally {
     await ux.context.close();
     await cl.context.close();
-    await removeMember(api, designer);
-    await removeMember(api, client);
+    await removePerson(api, designer);
+    await removePerson(api, client);
   }
 });
 

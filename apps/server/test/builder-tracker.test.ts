@@ -325,3 +325,170 @@ describe('board column paging', () => {
     );
   });
 });
+
+describe('issue board paging and live changes', () => {
+  it('a status column pages newest first by keyset, equal instants ordered by id, under the board filters', async () => {
+    const paged = dataOf(await api('POST', 'builder/projects', { name: 'Paged issues' }), 201);
+    const made: Json[] = [];
+    for (let i = 0; i < 6; i++) {
+      const severity = i % 2 === 0 ? 'Minor' : 'Critical';
+      made.push(dataOf(await api('POST', 'builder/issues', { projectId: paged.id, title: `Issue ${i}`, severity }), 201));
+    }
+    // Two issues made at the same instant (to the microsecond): the order is (created, id) on every page.
+    await t.app.db.query("update builder_issues set created_at = '2026-01-02T03:04:05.123456Z' where id = any($1::uuid[])", [
+      [made[2].id, made[3].id],
+    ]);
+    const board = dataOf(await api('GET', `builder/projects/${paged.id}/issue-board`));
+    const all = board.columns[0].cards.map((c: Json) => c.id);
+    expect(all).toHaveLength(6);
+    const seen = [all[0]];
+    let after = all[0];
+    for (;;) {
+      const page = dataOf(await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${after}&limit=2`));
+      expect(page.cards.length).toBeLessThanOrEqual(2);
+      seen.push(...page.cards.map((c: Json) => c.id));
+      if (!page.more) break;
+      after = page.cards.at(-1).id;
+    }
+    expect(seen).toEqual(all);
+    const critical = board.columns[0].cards.filter((c: Json) => c.severity === 'Critical').map((c: Json) => c.id);
+    const next = dataOf(
+      await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${critical[0]}&severity=Critical&limit=10`),
+    );
+    expect(next).toMatchObject({ more: false });
+    expect(next.cards.map((c: Json) => c.id)).toEqual(critical.slice(1));
+    expect(next.cards[0]).toMatchObject({ severity: 'Critical', comments: 0, attachments: 0 });
+    // A cursor outside the column (another status, or filtered out) is refused; outsiders see no column.
+    refusal(await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Closed&afterId=${all[0]}`), 400, 'validation_failed');
+    refusal(
+      await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${made[0].id}&severity=Critical`),
+      400,
+      'validation_failed',
+    );
+    refusal(
+      await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=${all[0]}`, undefined, other),
+      404,
+      'not_found',
+    );
+    refusal(await api('GET', `builder/projects/${paged.id}/issue-board/column?status=Open&afterId=nope`), 400, 'validation_failed');
+  });
+
+  it('a created, moved, commented and deleted issue is published live on its record topic, as tasks are', async () => {
+    const since = Number((await t.app.db.query<{ id: string }>('select coalesce(max(id), 0) as id from live_events'))[0].id);
+    const issue = dataOf(await api('POST', 'builder/issues', { projectId: project.id, title: 'Live issue' }, dev), 201);
+    dataOf(await api('PATCH', `builder/issues/${issue.id}`, { status: 'Fixed' }, dev));
+    dataOf(await api('POST', `builder/issues/${issue.id}/comments`, { text: 'Fixed on staging' }, dev));
+    expect((await api('DELETE', `builder/issues/${issue.id}`, undefined, dev)).statusCode).toBe(204);
+    const events = await t.app.db.query<{ event: string; topic: Json; data: Json }>(
+      "select event, topic, data from live_events where id > $1 and tenant_id = $2 and event like 'builder.issue.%' order by id",
+      [since, owner.tenantId],
+    );
+    expect(events.map((e) => [e.event, e.data.status])).toEqual([
+      ['builder.issue.created', 'Open'],
+      ['builder.issue.changed', 'Fixed'],
+      ['builder.issue.changed', 'Fixed'],
+      ['builder.issue.removed', 'Fixed'],
+    ]);
+    for (const e of events) {
+      expect(e.topic).toEqual({ record: ['builder/issues', issue.id] });
+      expect(e.data).toMatchObject({ id: issue.id, projectId: project.id });
+    }
+  });
+});
+
+describe('issue lists', () => {
+  it("a community replaces one list whole, in order; the board's columns follow; an empty list restores the defaults", async () => {
+    const third = await t.signup();
+    const put3 = (kind: string, values: unknown, as: { token: string } = third) =>
+      put(`builder/issue-lookups/values/${kind}`, { values }, as);
+    const listed = async (as: { token: string } = third) =>
+      dataOf(await t.request({ method: 'GET', url: '/api/v1/builder/issue-lookups/values', as: as as never }));
+    const defaults = (await listed()).status.map((v: Json) => v.name);
+    expect(defaults).toEqual(['Open', 'In progress', 'Fixed', 'Retest', 'Closed', 'Reopened']);
+    const apiAs = apiOf(t, third);
+    const shop = dataOf(await apiAs('POST', 'builder/projects', { name: 'Lists shop' }), 201);
+    const issue = dataOf(await apiAs('POST', 'builder/issues', { projectId: shop.id, title: 'Held in Retest', status: 'Retest' }), 201);
+
+    const mine = dataOf(await put3('status', ['New', 'Doing', 'Done']));
+    expect(mine.map((v: Json) => [v.name, v.custom])).toEqual([
+      ['New', true],
+      ['Doing', true],
+      ['Done', true],
+    ]);
+    // Reordered and changed: kept values keep their record, the removed one goes.
+    const again = dataOf(await put3('status', ['Doing', 'New', 'Blocked']));
+    expect(again.map((v: Json) => v.name)).toEqual(['Doing', 'New', 'Blocked']);
+    expect(again.find((v: Json) => v.name === 'New').id).toBe(mine.find((v: Json) => v.name === 'New').id);
+    // The board: the list's columns, then the status an issue still holds.
+    const board = dataOf(await apiAs('GET', `builder/projects/${shop.id}/issue-board`));
+    expect(board.statuses).toEqual(['Doing', 'New', 'Blocked', 'Retest']);
+    expect(board.columns[3]).toMatchObject({ status: 'Retest', count: 1 });
+    // New issues take the list's values; the old one is refused now.
+    refusal(await apiAs('PATCH', `builder/issues/${issue.id}`, { status: 'Open' }), 400, 'validation_failed');
+    dataOf(await apiAs('PATCH', `builder/issues/${issue.id}`, { status: 'Blocked' }));
+    // Other kinds and other communities keep theirs.
+    expect((await listed()).severity.map((v: Json) => v.name)).toEqual(['Critical', 'Major', 'Minor', 'Trivial']);
+    expect((await listed(owner)).status.map((v: Json) => v.name)).toEqual(defaults);
+    // Bad input: a repeated value, an empty name, an unknown kind; a reader may not change lists.
+    refusal(await put3('status', ['Done', 'done']), 400, 'validation_failed');
+    refusal(await put3('status', ['Done', ' ']), 400, 'validation_failed');
+    refusal(await put3('colour', ['Red']), 400, 'validation_failed');
+    const reader = await signedInAdmin(t, third, { builder: 'read', 'issue-tracker': 'read' });
+    refusal(await put3('status', ['Mine'], reader), 403, 'forbidden');
+    // Empty: the defaults again.
+    const reset = dataOf(await put3('status', []));
+    expect(reset.map((v: Json) => [v.name, v.custom])).toEqual(defaults.map((d: string) => [d, false]));
+  });
+});
+
+describe('requirements', () => {
+  it("the business analyst's requirements: the project's tasks holding the client's words, with their story", async () => {
+    const reqs = dataOf(await api('POST', 'builder/projects', { name: 'Requirements shop' }), 201);
+    dataOf(
+      await put(`builder/projects/${reqs.id}/members`, {
+        members: [
+          { userId: owner.userId, pm: true },
+          { userId: client.userId, client: true },
+        ],
+      }),
+    );
+    const story = dataOf(await api('POST', 'builder/stories', { projectId: reqs.id, title: 'Dealer sees their prices' }), 201);
+    const priced = dataOf(
+      await api('POST', 'builder/tasks', {
+        projectId: reqs.id,
+        title: 'Price lists',
+        storyId: story.id,
+        requirement: 'Each dealer gets their own price list',
+      }),
+      201,
+    );
+    const plain = dataOf(await api('POST', 'builder/tasks', { projectId: reqs.id, title: 'Set up CI' }), 201);
+    dataOf(await api('POST', 'builder/tasks', { projectId: reqs.id, title: 'Blank', requirement: '' }), 201);
+    dataOf(await api('PATCH', `builder/tasks/${plain.id}`, { requirement: 'Deploys on every merge' }));
+    const listed = dataOf(await api('GET', `builder/projects/${reqs.id}/requirements`, undefined, client));
+    expect(listed.map((r: Json) => [r.title, r.requirement, r.story])).toEqual([
+      ['Set up CI', 'Deploys on every merge', null],
+      ['Price lists', 'Each dealer gets their own price list', 'Dealer sees their prices'],
+    ]);
+    expect(listed[1]).toMatchObject({ id: priced.id, storyId: story.id, status: 'todo' });
+    expect(dataOf(await api('GET', `builder/projects/${reqs.id}/requirements?limit=1`)).map((r: Json) => r.id)).toEqual([plain.id]);
+    refusal(await api('GET', `builder/projects/${reqs.id}/requirements`, undefined, otherClient), 404, 'not_found');
+    refusal(await api('GET', `builder/projects/${reqs.id}/requirements`, undefined, other), 404, 'not_found');
+    refusal(await api('GET', `builder/projects/${reqs.id}/requirements?limit=0`), 400, 'validation_failed');
+  });
+});
+
+describe('issue comment mentions', () => {
+  it('a member named with @ is told they were mentioned; the reporter hears of the comment; a non-member is not told', async () => {
+    const issue = dataOf(await api('POST', 'builder/issues', { projectId: project.id, title: 'Mention me' }), 201);
+    dataOf(
+      await api('POST', `builder/issues/${issue.id}/comments`, { text: `@${dev.email} and @${otherClient.email}, please look` }, client),
+    );
+    const bell = async (who: { token: string }) =>
+      (dataOf(await api('GET', 'ops/notifications?limit=50', undefined, who as never)) as Json[]).filter((n) => n.recordId === issue.id);
+    expect((await bell(dev)).map((n) => n.title)).toEqual(['You were mentioned on Mention me']);
+    expect((await bell(owner)).map((n) => n.title)).toEqual(['New comment on Mention me']);
+    expect(await bell(otherClient)).toEqual([]);
+    expect(await bell(client)).toEqual([]);
+  });
+});

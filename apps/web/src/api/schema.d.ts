@@ -8253,6 +8253,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/builder/issue-lookups/values/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces the community's list of one issue lookup (in order); an empty list restores the defaults */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind: 'status' | 'type' | 'module' | 'found_on' | 'severity' | 'priority';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            values: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/builder/issues': {
     parameters: {
       query?: never;
@@ -12137,6 +12179,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/builder/projects/{id}/issue-board/column': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A status column's next issues after an issue (newest first, keyset on created and id; the board's filters apply) */
+    get: {
+      parameters: {
+        query: {
+          afterId: string;
+          assigneeId?: string;
+          limit?: number;
+          module?: string;
+          priority?: string;
+          q?: string;
+          severity?: string;
+          status: string;
+          type?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/builder/projects/{id}/members': {
     parameters: {
       query?: never;
@@ -12257,6 +12345,44 @@ export interface paths {
     get: {
       parameters: {
         query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/builder/projects/{id}/requirements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's requirements: its tasks holding the client's words (save-requirement), with their story */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
         header?: never;
         path: {
           id: string;

@@ -13,16 +13,17 @@ import { scopeItemsResource } from './resources/scope';
 import { tasksResource } from './resources/tasks';
 import { boardOf, columnPage } from './services/board';
 import { developerSlot } from './services/developer-slots';
-import { issueBoard } from './services/issue-board';
-import { addIssueComment, allLookups } from './services/issues';
+import { issueBoard, issueColumnPage } from './services/issue-board';
+import { addIssueComment, allLookups, setLookupList } from './services/issues';
 import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
 import { memberInput, membersOf, setMembers } from './services/members';
-import { myTasks, projectsOverview } from './services/overview';
+import { myTasks, projectRequirements, projectsOverview } from './services/overview';
 import { projectReport, projectReportPdf } from './services/report';
 import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, showNote, storyApprovals } from './services/review';
 import { decideChange } from './services/scope';
 import { projectStats, summaryReport } from './services/stats';
 import { moveTask } from './services/tasks';
+import { ISSUE_LOOKUPS } from './tables';
 
 const tags = ['builder'];
 const read = { access: 'builder:read' } as const;
@@ -154,7 +155,34 @@ export async function builderRoutes(app: FastifyInstance) {
     }),
   );
 
+  r.get(
+    '/api/v1/builder/projects/:id/requirements',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The project's requirements: its tasks holding the client's words (save-requirement), with their story",
+        params: idParams,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }).strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        await projectsResource.getIn(db, s, req.params.id);
+        return projectRequirements(db, s, req.params.id, req.query.limit);
+      }),
+    }),
+  );
+
   const lookupFilter = z.string().trim().min(1).max(60).optional();
+  const issueBoardFilters = z.object({
+    type: lookupFilter,
+    module: lookupFilter,
+    severity: lookupFilter,
+    priority: lookupFilter,
+    assigneeId: z.uuid().optional(),
+    q: z.string().trim().max(200).optional(),
+  });
   r.get(
     '/api/v1/builder/projects/:id/issue-board',
     {
@@ -163,14 +191,30 @@ export async function builderRoutes(app: FastifyInstance) {
         tags,
         summary: "A project's issues by status: each column's newest issues and its count, filtered",
         params: idParams,
-        querystring: z
-          .object({
-            type: lookupFilter,
-            module: lookupFilter,
-            severity: lookupFilter,
-            priority: lookupFilter,
-            assigneeId: z.uuid().optional(),
-            q: z.string().trim().max(200).optional(),
+        querystring: issueBoardFilters.strict(),
+      },
+    },
+    async (req) => ({
+      data: await reading(req, async (db, s) => {
+        await projectsResource.getIn(db, s, req.params.id);
+        return issueBoard(db, s, req.params.id, req.query);
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/v1/builder/projects/:id/issue-board/column',
+    {
+      config: { access: 'issue-tracker:read' },
+      schema: {
+        tags,
+        summary: "A status column's next issues after an issue (newest first, keyset on created and id; the board's filters apply)",
+        params: idParams,
+        querystring: issueBoardFilters
+          .extend({
+            status: z.string().trim().min(1).max(60),
+            afterId: z.uuid(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
           })
           .strict(),
       },
@@ -178,7 +222,8 @@ export async function builderRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
-        return issueBoard(db, s, req.params.id, req.query);
+        const { status, afterId, limit, ...filters } = req.query;
+        return issueColumnPage(db, s, req.params.id, status, afterId, filters, limit);
       }),
     }),
   );
@@ -362,7 +407,7 @@ export async function builderRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
-        return projectStats(db, s.tenantId, req.params.id, today());
+        return projectStats(db, s, req.params.id, today());
       }),
     }),
   );
@@ -370,7 +415,7 @@ export async function builderRoutes(app: FastifyInstance) {
   const reportOf = (req: Parameters<typeof reading>[0], id: string) =>
     reading(req, async (db, s) => {
       await projectsResource.getIn(db, s, id);
-      return projectReport(db, s.tenantId, id, today());
+      return projectReport(db, s, id, today());
     });
   const logs = { access: 'work-logs:read' } as const;
 
@@ -407,6 +452,29 @@ export async function builderRoutes(app: FastifyInstance) {
     }),
   );
 
+  r.put(
+    '/api/v1/builder/issue-lookups/values/:kind',
+    {
+      config: { access: 'issue-tracker:write' },
+      schema: {
+        tags,
+        summary: "Replaces the community's list of one issue lookup (in order); an empty list restores the defaults",
+        params: z.object({ kind: z.enum(ISSUE_LOOKUPS) }).strict(),
+        body: z
+          .object({
+            values: z
+              .array(z.string().trim().min(1).max(60))
+              .max(50)
+              .refine((a) => new Set(a.map((v) => v.toLowerCase())).size === a.length, 'Each value once'),
+          })
+          .strict(),
+      },
+    },
+    async (req) => ({
+      data: await inTx(req, (tx, s) => setLookupList(tx, s, req.params.kind, req.body.values)),
+    }),
+  );
+
   r.post(
     '/api/v1/builder/issues/:id/comments',
     {
@@ -431,9 +499,7 @@ export async function builderRoutes(app: FastifyInstance) {
     async (req) => {
       if (req.query.to < req.query.from) throw errors.validation({ to: 'On or after from' });
       return {
-        data: await reading(req, (db, s) =>
-          summaryReport(db, s.tenantId, req.query.from, req.query.to, s.actor.isOwner ? null : s.actor.id),
-        ),
+        data: await reading(req, (db, s) => summaryReport(db, s, req.query.from, req.query.to, s.actor.isOwner ? null : s.actor.id)),
       };
     },
   );

@@ -3,19 +3,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconKeyboard, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import { useResourceMeta } from '../../api/get-resources-meta';
 import { type BoardDrop, Board as KitBoard } from '../../kit/board';
 import { ResourceList } from '../../kit/resource-list';
-import { subscribeLive } from '../../lib/live';
 import { type Board, type Card, label, TASKS, useCurrentProject } from './api';
 import { ShortcutsHelp, useBoardShortcuts } from './board-shortcuts';
+import { type ColumnPage, type LiveCard, usePagedBoard } from './paged-board';
 import { ProjectPicker } from './project-picker';
 
 // The form loads when a task is opened, not with the board.
-const TaskDrawer = lazy(() => import('./task-drawer'));
+const ProjectRecordDrawer = lazy(() => import('./project-record-drawer'));
 
 const PRIORITY: Record<string, string> = { low: 'gray', medium: 'blue', high: 'yellow', urgent: 'red' };
 
@@ -73,82 +73,26 @@ interface Placement {
   position: number;
 }
 
-type ColumnPage = { cards: Card[]; more: boolean };
+/** A task moved in another browser: placed at once (the reload that follows brings the rest). */
+const placeMoved = (board: Board, card: LiveCard, event: string) =>
+  event === 'builder.task.moved' && card.position !== null ? placeCard(board, { ...card, position: card.position }) : board;
 
 function TaskBoard({ projectId, q, open }: { projectId: string; q: string; open: (id: string) => void }) {
   const client = useQueryClient();
   const key = ['builder', 'board', projectId, q];
-  // How many cards each column shows once "Load more" was used: a reload (a live move) keeps them.
-  const depth = useRef<Record<string, number>>({});
-  const [loadingMore, setLoadingMore] = useState<string | null>(null);
-  const nextPage = (status: string, afterId: string) =>
-    request<{ data: ColumnPage }>('GET', `/api/v1/builder/projects/${projectId}/board/column`, {
-      query: { status, afterId, q: q || undefined },
-    }).then((r) => r.data);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new project or filter starts from the first page
-  useEffect(() => {
-    depth.current = {};
-  }, [projectId, q]);
-  const board = useQuery({
+  const { board, loadMore, loadingMore } = usePagedBoard<Card>({
     queryKey: key,
-    queryFn: async () => {
-      const first = (await request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`, { query: { q: q || undefined } }))
-        .data;
-      const columns = await Promise.all(
-        first.columns.map(async (column) => {
-          let cards = column.cards;
-          let more = column.count > cards.length;
-          while (more && cards.length > 0 && cards.length < (depth.current[column.status] ?? 0)) {
-            const page = await nextPage(column.status, cards[cards.length - 1].id);
-            cards = [...cards, ...page.cards];
-            more = page.more;
-          }
-          return { ...column, cards };
-        }),
-      );
-      return { ...first, columns };
-    },
+    scope: ['builder', 'board', projectId],
+    projectId,
+    live: 'builder.task.',
+    place: placeMoved,
+    first: () =>
+      request<{ data: Board }>('GET', `/api/v1/builder/projects/${projectId}/board`, { query: { q: q || undefined } }).then((r) => r.data),
+    next: (status, afterId) =>
+      request<{ data: ColumnPage<Card> }>('GET', `/api/v1/builder/projects/${projectId}/board/column`, {
+        query: { status, afterId, q: q || undefined },
+      }).then((r) => r.data),
   });
-  async function loadMore(status: string) {
-    const column = board.data?.columns.find((c) => c.status === status);
-    const last = column?.cards.at(-1);
-    if (!last) return;
-    setLoadingMore(status);
-    try {
-      const page = await nextPage(status, last.id);
-      client.setQueryData<Board>(key, (b) =>
-        b
-          ? {
-              ...b,
-              columns: b.columns.map((c) => {
-                if (c.status !== status) return c;
-                const known = new Set(c.cards.map((x) => x.id));
-                return { ...c, cards: [...c.cards, ...page.cards.filter((x) => !known.has(x.id))] };
-              }),
-            }
-          : b,
-      );
-      depth.current[status] = (column?.cards.length ?? 0) + page.cards.length;
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not loaded', message: err instanceof ApiError ? err.message : 'Try again' });
-    } finally {
-      setLoadingMore(null);
-    }
-  }
-  // Another tab's (or person's) move reaches this board live.
-  useEffect(
-    () =>
-      subscribeLive((event) => {
-        if (event !== null && !event.event.startsWith('builder.task.')) return;
-        const boards = ['builder', 'board', projectId];
-        const to = event?.data.data as Placement | undefined;
-        if (event?.event === 'builder.task.moved' && to?.projectId === projectId) {
-          client.setQueriesData<Board>({ queryKey: boards }, (board) => (board ? placeCard(board, to) : board));
-        }
-        void client.invalidateQueries({ queryKey: boards });
-      }),
-    [client, projectId],
-  );
   async function onMove(drop: BoardDrop) {
     try {
       const { data } = await request<{ data: Placement & { id: string } }>('POST', `/api/v1/builder/tasks/${drop.id}/move`, {
@@ -319,7 +263,7 @@ export default function BoardPage() {
       <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
       {id && task ? (
         <Suspense fallback={null}>
-          <TaskDrawer id={task} projectId={id} close={() => openTask(null)} />
+          <ProjectRecordDrawer path={TASKS} id={task} projectId={id} close={() => openTask(null)} />
         </Suspense>
       ) : null}
     </Stack>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { request } from '../../api/client';
 import { label, useCurrentProject } from './api';
 import { ProjectPicker } from './project-picker';
+import { RowsTable } from './rows-table';
 
 const SLOT_NAMES = ['one', 'two', 'three'] as const;
 
@@ -64,79 +65,46 @@ export default function DeveloperPage() {
           <Title order={2} size="h4">
             Open tasks
           </Title>
-          <Table aria-label={`Open tasks of ${s.member.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Task</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Estimate</Table.Th>
-                <Table.Th>Due</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.tasks.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed">
-                      Nothing open.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-              {s.tasks.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin-panel/builder?project=${id}&task=${t.id}`}>
-                      {t.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{label(t.status)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{label(t.priority)}</Badge>
-                  </Table.Td>
-                  <Table.Td>{t.estimateHours === null ? '—' : `${t.estimateHours} h`}</Table.Td>
-                  <Table.Td>{t.dueDate ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RowsTable
+            label={`Open tasks of ${s.member.name}`}
+            rows={s.tasks}
+            empty="Nothing open."
+            columns={[
+              {
+                label: 'Task',
+                cell: (t) => (
+                  <Anchor component={Link} to={`/admin-panel/builder?project=${id}&task=${t.id}`}>
+                    {t.title}
+                  </Anchor>
+                ),
+              },
+              { label: 'Status', cell: (t) => label(t.status) },
+              { label: 'Priority', cell: (t) => <Badge variant="light">{label(t.priority)}</Badge> },
+              { label: 'Estimate', cell: (t) => (t.estimateHours === null ? '—' : `${t.estimateHours} h`) },
+              { label: 'Due', cell: (t) => t.dueDate ?? '—' },
+            ]}
+          />
           <Title order={2} size="h4">
             Open issues
           </Title>
-          <Table aria-label={`Open issues of ${s.member.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Issue</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Severity</Table.Th>
-                <Table.Th>Priority</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.issues.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text size="sm" c="dimmed">
-                      No open issue.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-              {s.issues.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin-panel/builder/quality-assurance?project=${id}&issue=${i.id}`}>
-                      {i.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{i.status}</Table.Td>
-                  <Table.Td>{i.severity}</Table.Td>
-                  <Table.Td>{i.priority}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RowsTable
+            label={`Open issues of ${s.member.name}`}
+            rows={s.issues}
+            empty="No open issue."
+            columns={[
+              {
+                label: 'Issue',
+                cell: (i) => (
+                  <Anchor component={Link} to={`/admin-panel/builder/quality-assurance?project=${id}&issue=${i.id}`}>
+                    {i.title}
+                  </Anchor>
+                ),
+              },
+              { label: 'Status', cell: (i) => i.status },
+              { label: 'Severity', cell: (i) => i.severity },
+              { label: 'Priority', cell: (i) => i.priority },
+            ]}
+          />
         </>
       ) : null}
     </Stack>

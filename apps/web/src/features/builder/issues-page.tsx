@@ -1,35 +1,22 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
-import { localeQuery } from '../../api/get-locale';
 import { useResourceMeta } from '../../api/get-resources-meta';
 import { type BoardDrop, Board as KitBoard } from '../../kit/board';
-import { useRecord } from '../../kit/resource-api';
-import { ResourceForm } from '../../kit/resource-form';
+import type { Row } from '../../kit/resource-api';
 import { ResourceList } from '../../kit/resource-list';
 import { decodeToken, getToken } from '../../lib/session';
 import { useCurrentProject, useMembers } from './api';
+import { type ColumnPage, usePagedBoard } from './paged-board';
 import { ProjectPicker } from './project-picker';
+
+// The form loads when an issue is opened, not with the board.
+const ProjectRecordDrawer = lazy(() => import('./project-record-drawer'));
 
 const ISSUES = 'builder/issues';
 
@@ -49,7 +36,8 @@ interface IssueBoard {
   statuses: string[];
   columns: { status: string; count: number; cards: IssueCard[] }[];
 }
-type Lookups = Record<'status' | 'type' | 'module' | 'found_on' | 'severity' | 'priority', { name: string }[]>;
+/** The community's issue lists by kind, as the server names them (status, type, module, found_on, severity, priority). */
+type Lookups = Record<string, { name: string }[]>;
 interface IssueComment {
   id: string;
   text: string;
@@ -57,7 +45,6 @@ interface IssueComment {
   at: string;
 }
 
-const SEVERITY: Record<string, string> = { Critical: 'red', Major: 'orange', Minor: 'blue', Trivial: 'gray' };
 const community = () => decodeToken(getToken() ?? '')?.cn ?? '';
 
 const useLookups = () =>
@@ -117,87 +104,36 @@ function Thread({ issueId, comments, changed }: { issueId: string; comments: Iss
   );
 }
 
-/** An issue opened from the board or list (`?issue=<id>`, the link its notices carry), or a new one. */
-function IssueDrawer({ id, projectId, close, changed }: { id: string; projectId: string; close: () => void; changed: () => void }) {
-  const { meta: loaded } = useResourceMeta(ISSUES);
-  const locale = useQuery(localeQuery());
-  const meta = locale.isPending ? undefined : loaded;
-  const creating = id === 'new';
-  const record = useRecord(ISSUES, creating ? null : id);
+/** What an opened issue shows above its form: its attachments (files of the media library) and its thread. */
+function IssueExtras({ issue, changed }: { issue: Row; changed: () => void }) {
   const files = useQuery({
-    queryKey: ['builder', 'issue-files', id],
-    enabled: !creating,
+    queryKey: ['builder', 'issue-files', issue.id],
     queryFn: () =>
       // The relation's expand name: attachmentIds → attachments.
-      request<{ data: { expanded?: { attachments?: { id: string; title: string | null }[] } } }>('GET', `/api/v1/${ISSUES}/${id}`, {
+      request<{ data: { expanded?: { attachments?: { id: string; title: string | null }[] } } }>('GET', `/api/v1/${ISSUES}/${issue.id}`, {
         query: { expand: 'attachments' },
       }).then((r) => r.data.expanded?.attachments ?? []),
   });
-  const client = useQueryClient();
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const prefill = useMemo(() => ({ projectId }), [projectId]);
-  const title = creating ? 'New issue' : String(record.data?.title ?? 'Issue');
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['resource', ISSUES] });
-    void client.invalidateQueries({ queryKey: ['builder', 'issue-files', id] });
-    changed();
-  };
   return (
-    <Drawer
-      opened
-      onClose={close}
-      position="right"
-      size={wide ? 'xl' : '100%'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={
-        <Text fw={700} component="span" size="lg">
-          {title}
-        </Text>
-      }
-    >
-      {!meta || (!creating && record.isPending) ? <Loader aria-label="Loading" /> : null}
-      {!creating && record.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {record.error instanceof ApiError ? record.error.message : 'This issue could not be loaded.'}
-        </Alert>
-      ) : null}
-      <Stack>
-        {!creating && record.data ? (
-          <Stack gap={4} component="section" aria-label="Attachments">
-            <Title order={3} size="h5">
-              Attachments
-            </Title>
-            {(files.data ?? []).length === 0 ? (
-              <Text size="sm" c="dimmed">
-                None.
-              </Text>
-            ) : (
-              (files.data ?? []).map((f) => (
-                <Anchor key={f.id} href={`/public/${community()}/files/${f.id}`} target="_blank" rel="noreferrer" size="sm">
-                  <IconPaperclip size={14} aria-hidden /> {f.title ?? 'File'}
-                </Anchor>
-              ))
-            )}
-          </Stack>
-        ) : null}
-        {!creating && record.data ? (
-          <Thread issueId={id} comments={(record.data.comments as IssueComment[] | undefined) ?? []} changed={refresh} />
-        ) : null}
-        {meta && (creating || record.data) ? (
-          <ResourceForm
-            meta={meta}
-            record={creating ? null : record.data}
-            prefill={creating ? prefill : undefined}
-            onSaved={() => {
-              refresh();
-              close();
-            }}
-            onCancel={close}
-            readOnly={!meta.permissions.write}
-          />
-        ) : null}
+    <>
+      <Stack gap={4} component="section" aria-label="Attachments">
+        <Title order={3} size="h5">
+          Attachments
+        </Title>
+        {(files.data ?? []).length === 0 ? (
+          <Text size="sm" c="dimmed">
+            None.
+          </Text>
+        ) : (
+          (files.data ?? []).map((f) => (
+            <Anchor key={f.id} href={`/public/${community()}/files/${f.id}`} target="_blank" rel="noreferrer" size="sm">
+              <IconPaperclip size={14} aria-hidden /> {f.title ?? 'File'}
+            </Anchor>
+          ))
+        )}
       </Stack>
-    </Drawer>
+      <Thread issueId={issue.id} comments={(issue.comments as IssueComment[] | undefined) ?? []} changed={changed} />
+    </>
   );
 }
 
@@ -207,6 +143,115 @@ interface Filters {
   priority: string | null;
   module: string | null;
   assigneeId: string | null;
+}
+
+const BOARD = ['builder', 'issue-board'];
+
+/** A severity's colour by its place in the community's severity list (most severe first). */
+export function severityColor(severities: string[], severity: string): string {
+  const at = severities.indexOf(severity);
+  if (at < 0) return 'gray';
+  const colors = ['red', 'orange', 'blue', 'gray'];
+  return colors[Math.min(colors.length - 1, Math.round((at * (colors.length - 1)) / Math.max(1, severities.length - 1)))];
+}
+
+/**
+ * The issue board: a column per status of the community's list as the server answers it (counts,
+ * "Load more"), moved live when an issue changes in another browser; dragging a card changes its status.
+ */
+function IssueBoardView({
+  projectId,
+  query,
+  severities,
+  names,
+  open,
+}: {
+  projectId: string;
+  query: Record<string, string | undefined>;
+  severities: string[];
+  names: Map<string, string>;
+  open: (id: string) => void;
+}) {
+  const client = useQueryClient();
+  const key = [...BOARD, projectId, query];
+  const { board, loadMore, loadingMore } = usePagedBoard<IssueCard>({
+    queryKey: key,
+    scope: [...BOARD, projectId],
+    projectId,
+    live: 'builder.issue.',
+    first: () => request<{ data: IssueBoard }>('GET', `/api/v1/builder/projects/${projectId}/issue-board`, { query }).then((r) => r.data),
+    next: (status, afterId) =>
+      request<{ data: ColumnPage<IssueCard> }>('GET', `/api/v1/builder/projects/${projectId}/issue-board/column`, {
+        query: { ...query, status, afterId },
+      }).then((r) => r.data),
+  });
+  async function onMove(drop: BoardDrop) {
+    // Shown at once at the top of its new column; the reload brings the counts and its place.
+    client.setQueryData<IssueBoard>(key, (b) => {
+      if (!b) return b;
+      const card = b.columns.flatMap((c) => c.cards).find((c) => c.id === drop.id);
+      if (!card) return b;
+      return {
+        ...b,
+        columns: b.columns.map((c) =>
+          c.status === drop.column
+            ? { ...c, count: c.count + 1, cards: [{ ...card, status: drop.column }, ...c.cards] }
+            : c.status === drop.from
+              ? { ...c, count: c.count - 1, cards: c.cards.filter((x) => x.id !== drop.id) }
+              : c,
+        ),
+      };
+    });
+    try {
+      await request('PATCH', `/api/v1/${ISSUES}/${drop.id}`, { body: { status: drop.column } });
+    } catch (err) {
+      fail(err, 'Not moved');
+    }
+    void client.invalidateQueries({ queryKey: [...BOARD, projectId] });
+  }
+  if (board.isError) return <Alert color="red">The issues could not be loaded.</Alert>;
+  if (!board.data) return <Text c="dimmed">Loading the issues…</Text>;
+  return (
+    <KitBoard
+      ordered={false}
+      columns={board.data.columns.map((c) => ({ key: c.status, label: c.status, count: c.count, items: c.cards }))}
+      cardProps={(card) => ({ 'data-issue': card.title })}
+      onOpen={(card) => open(card.id)}
+      onMove={onMove}
+      onLoadMore={loadMore}
+      loadingMore={loadingMore}
+      renderCard={(card) => (
+        <>
+          <Text size="sm" fw={500}>
+            {card.title}
+          </Text>
+          <Group gap={4} mt={4}>
+            <Badge size="xs" variant="light" tt="none" color={severityColor(severities, card.severity)}>
+              {card.severity}
+            </Badge>
+            <Badge size="xs" variant="outline" tt="none">
+              {card.type}
+            </Badge>
+            {card.assigneeId ? (
+              <Text size="xs" c="dimmed">
+                {names.get(card.assigneeId) ?? 'Assigned'}
+              </Text>
+            ) : null}
+            {card.comments > 0 ? (
+              <Text size="xs" c="dimmed">
+                {card.comments} {card.comments === 1 ? 'comment' : 'comments'}
+              </Text>
+            ) : null}
+            {card.attachments > 0 ? (
+              <Text size="xs" c="dimmed">
+                <IconPaperclip size={12} aria-label="Attachments" /> {card.attachments}
+              </Text>
+            ) : null}
+          </Group>
+        </>
+      )}
+    />
+  );
 }
 
 /**
@@ -232,38 +277,14 @@ export default function IssuesPage() {
       else p.delete('issue');
       return p;
     });
-  const query = { ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), q: q || undefined };
-  const key = ['builder', 'issue-board', projectId, query];
-  const board = useQuery({
-    queryKey: key,
-    enabled: Boolean(projectId) && view === 'board',
-    queryFn: () => request<{ data: IssueBoard }>('GET', `/api/v1/builder/projects/${projectId}/issue-board`, { query }).then((r) => r.data),
-  });
-  const refresh = () => void client.invalidateQueries({ queryKey: ['builder', 'issue-board', projectId] });
-  async function onMove(drop: BoardDrop) {
-    // Shown at once in its new column; the reload brings the counts.
-    client.setQueryData<IssueBoard>(key, (b) => {
-      if (!b) return b;
-      const card = b.columns.flatMap((c) => c.cards).find((c) => c.id === drop.id);
-      if (!card) return b;
-      return {
-        ...b,
-        columns: b.columns.map((c) =>
-          c.status === drop.column
-            ? { ...c, count: c.count + 1, cards: [{ ...card, status: drop.column }, ...c.cards] }
-            : c.status === drop.from
-              ? { ...c, count: c.count - 1, cards: c.cards.filter((x) => x.id !== drop.id) }
-              : c,
-        ),
-      };
-    });
-    try {
-      await request('PATCH', `/api/v1/${ISSUES}/${drop.id}`, { body: { status: drop.column } });
-    } catch (err) {
-      fail(err, 'Not moved');
-    }
-    refresh();
-  }
+  const query: Record<string, string | undefined> = {
+    ...(Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>),
+    q: q || undefined,
+  };
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: [...BOARD, projectId] });
+    void client.invalidateQueries({ queryKey: ['resource', ISSUES] });
+  };
   const names = new Map((members.data ?? []).map((m) => [m.userId, m.name]));
   const select = (label: string, field: keyof Filters, data: string[] | { value: string; label: string }[]) => (
     <Select
@@ -276,7 +297,7 @@ export default function IssuesPage() {
       placeholder="Any"
     />
   );
-  const values = (kind: keyof Lookups) => (lookups.data?.[kind] ?? []).map((v) => v.name);
+  const values = (kind: string) => (lookups.data?.[kind] ?? []).map((v) => v.name);
   const listFixed = useMemo(
     () => ({
       ...(projectId ? { projectId } : {}),
@@ -328,54 +349,23 @@ export default function IssuesPage() {
       </Group>
       {!projectId ? <Alert>No project yet: start one from New project.</Alert> : null}
       {projectId && view === 'board' ? (
-        board.isError ? (
-          <Alert color="red">The issues could not be loaded.</Alert>
-        ) : !board.data ? (
-          <Text c="dimmed">Loading the issues…</Text>
-        ) : (
-          <KitBoard
-            ordered={false}
-            columns={board.data.columns.map((c) => ({ key: c.status, label: c.status, count: c.count, items: c.cards }))}
-            cardProps={(card) => ({ 'data-issue': card.title })}
-            onOpen={(card) => openIssue(card.id)}
-            onMove={onMove}
-            renderCard={(card) => (
-              <>
-                <Text size="sm" fw={500}>
-                  {card.title}
-                </Text>
-                <Group gap={4} mt={4}>
-                  <Badge size="xs" variant="light" tt="none" color={SEVERITY[card.severity] ?? 'gray'}>
-                    {card.severity}
-                  </Badge>
-                  <Badge size="xs" variant="outline" tt="none">
-                    {card.type}
-                  </Badge>
-                  {card.assigneeId ? (
-                    <Text size="xs" c="dimmed">
-                      {names.get(card.assigneeId) ?? 'Assigned'}
-                    </Text>
-                  ) : null}
-                  {card.comments > 0 ? (
-                    <Text size="xs" c="dimmed">
-                      {card.comments} {card.comments === 1 ? 'comment' : 'comments'}
-                    </Text>
-                  ) : null}
-                  {card.attachments > 0 ? (
-                    <Text size="xs" c="dimmed">
-                      <IconPaperclip size={12} aria-label="Attachments" /> {card.attachments}
-                    </Text>
-                  ) : null}
-                </Group>
-              </>
-            )}
-          />
-        )
+        <IssueBoardView projectId={projectId} query={query} severities={values('severity')} names={names} open={openIssue} />
       ) : null}
       {projectId && view === 'list' && meta ? (
         <ResourceList meta={meta} fixed={listFixed} onOpen={(row) => openIssue(row.id)} selectable={false} />
       ) : null}
-      {projectId && open ? <IssueDrawer id={open} projectId={projectId} close={() => openIssue(null)} changed={refresh} /> : null}
+      {projectId && open ? (
+        <Suspense fallback={null}>
+          <ProjectRecordDrawer
+            path={ISSUES}
+            id={open}
+            projectId={projectId}
+            close={() => openIssue(null)}
+            onSaved={refresh}
+            extra={(issue) => <IssueExtras issue={issue} changed={refresh} />}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

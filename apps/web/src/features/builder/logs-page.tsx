@@ -11,20 +11,22 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, request } from '../../api/client';
+import { useResourceMeta } from '../../api/get-resources-meta';
 import { useCurrentProject } from './api';
 import { ProjectPicker } from './project-picker';
+import { RowsTable } from './rows-table';
+
+const LOG_TABLES = 'builder/log-tables';
 
 type FieldType = 'text' | 'textarea' | 'number' | 'date' | 'boolean' | 'select';
 interface LogField {
@@ -70,16 +72,58 @@ function fail(err: unknown, title: string, setErrors?: (f: Record<string, string
 }
 
 interface DraftField {
+  /** The key of a field the table already has (kept when its label changes: entries hold their values by it). */
+  key?: string;
   label: string;
   type: FieldType;
   required: boolean;
   options: string;
 }
 
-/** A new log table: its name and the fields each entry records. */
-function NewLogTable({ projectId, made }: { projectId: string; made: (id: string) => void }) {
-  const [name, setName] = useState('');
-  const [fields, setFields] = useState<DraftField[]>([{ label: '', type: 'text', required: false, options: '' }]);
+const blank = (): DraftField => ({ label: '', type: 'text', required: false, options: '' });
+const draftOf = (f: LogField): DraftField => ({
+  key: f.key,
+  label: f.label,
+  type: f.type,
+  required: f.required === true,
+  options: (f.options ?? []).join(', '),
+});
+
+/** The fields as the API takes them: a new field's key made from its label, choices split on commas. */
+export function fieldsBody(fields: DraftField[]): LogField[] {
+  return fields.map((f) => ({
+    key: f.key ?? keyOf(f.label),
+    label: f.label.trim(),
+    type: f.type,
+    required: f.required,
+    ...(f.type === 'select'
+      ? {
+          options: f.options
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        }
+      : {}),
+  }));
+}
+
+/**
+ * A log table's name and the fields each entry records: a new table, or (`table`) an existing one's
+ * fields edited — renamed, retyped, added, removed; a field keeps its key, so entries keep their values.
+ */
+function LogTableEditor({
+  projectId,
+  table,
+  saved,
+  cancel,
+}: {
+  projectId: string;
+  table?: LogTable;
+  saved: (id: string) => void;
+  cancel?: () => void;
+}) {
+  const [name, setName] = useState(table?.name ?? '');
+  const [fields, setFields] = useState<DraftField[]>(table ? table.fields.map(draftOf) : [blank()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const change = (i: number, patch: Partial<DraftField>) => setFields((fs) => fs.map((f, j) => (j === i ? { ...f, ...patch } : f)));
@@ -87,39 +131,26 @@ function NewLogTable({ projectId, made }: { projectId: string; made: (id: string
     setBusy(true);
     setErrors({});
     try {
-      const { data } = await request<{ data: LogTable }>('POST', '/api/v1/builder/log-tables', {
-        body: {
-          projectId,
-          name: name.trim(),
-          fields: fields.map((f) => ({
-            key: keyOf(f.label),
-            label: f.label.trim(),
-            type: f.type,
-            required: f.required,
-            ...(f.type === 'select'
-              ? {
-                  options: f.options
-                    .split(',')
-                    .map((o) => o.trim())
-                    .filter(Boolean),
-                }
-              : {}),
-          })),
-        },
-      });
-      setName('');
-      setFields([{ label: '', type: 'text', required: false, options: '' }]);
-      made(data.id);
+      const body = { name: name.trim(), fields: fieldsBody(fields) };
+      const { data } = table
+        ? await request<{ data: LogTable }>('PATCH', `/api/v1/${LOG_TABLES}/${table.id}`, { body })
+        : await request<{ data: LogTable }>('POST', `/api/v1/${LOG_TABLES}`, { body: { projectId, ...body } });
+      if (!table) {
+        setName('');
+        setFields([blank()]);
+      }
+      saved(data.id);
     } catch (err) {
       fail(err, 'Not saved', setErrors);
     } finally {
       setBusy(false);
     }
   }
+  const heading = table ? `Fields of ${table.name}` : 'New log table';
   return (
-    <Paper withBorder p="sm" component="section" aria-label="New log table">
+    <Paper withBorder p="sm" component="section" aria-label={heading}>
       <Title order={2} size="h5" mb="xs">
-        New log table
+        {heading}
       </Title>
       <Stack gap="xs">
         <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
@@ -170,16 +201,19 @@ function NewLogTable({ projectId, made }: { projectId: string; made: (id: string
           </Text>
         ) : null}
         <Group justify="space-between">
-          <Button
-            variant="subtle"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setFields((fs) => [...fs, { label: '', type: 'text', required: false, options: '' }])}
-          >
+          <Button variant="subtle" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setFields((fs) => [...fs, blank()])}>
             Add field
           </Button>
-          <Button onClick={save} loading={busy} disabled={!name.trim() || fields.some((f) => !f.label.trim())}>
-            Create log table
-          </Button>
+          <Group gap="xs">
+            {cancel ? (
+              <Button variant="default" onClick={cancel}>
+                Cancel
+              </Button>
+            ) : null}
+            <Button onClick={save} loading={busy} disabled={!name.trim() || fields.some((f) => !f.label.trim())}>
+              {table ? 'Save fields' : 'Create log table'}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Paper>
@@ -279,47 +313,28 @@ function Entries({ table }: { table: LogTable }) {
           </Group>
         </Stack>
       </Paper>
-      <Table aria-label={`${table.name} entries`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>By</Table.Th>
-            {table.fields.map((f) => (
-              <Table.Th key={f.key}>{f.label}</Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && !entries.isPending ? (
-            <Table.Tr>
-              <Table.Td colSpan={table.fields.length + 3}>
-                <Text size="sm" c="dimmed">
-                  No entries yet.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-          {rows.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{e.date}</Table.Td>
-              <Table.Td>{e.byName ?? '—'}</Table.Td>
-              {table.fields.map((f) => (
-                <Table.Td key={f.key} style={{ whiteSpace: 'pre-wrap' }}>
-                  {show(f, e.values[f.key])}
-                </Table.Td>
-              ))}
-              <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete the entry of ${e.date}`} onClick={() => remove(e.id)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RowsTable
+        label={`${table.name} entries`}
+        rows={rows}
+        empty={entries.isPending ? null : 'No entries yet.'}
+        columns={[
+          { label: 'Date', cell: (e) => e.date },
+          { label: 'By', cell: (e) => e.byName ?? '—' },
+          ...table.fields.map((f) => ({
+            label: f.label,
+            cell: (e: LogEntry) => show(f, e.values[f.key]),
+            style: { whiteSpace: 'pre-wrap' } as const,
+          })),
+          {
+            label: '',
+            cell: (e) => (
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete the entry of ${e.date}`} onClick={() => remove(e.id)}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
       {entries.hasNextPage ? (
         <Button variant="subtle" onClick={() => entries.fetchNextPage()} loading={entries.isFetchingNextPage}>
           Load more
@@ -341,11 +356,19 @@ export default function LogsPage() {
     queryKey: ['builder', 'log-tables', projectId],
     enabled: Boolean(projectId),
     queryFn: () =>
-      request<{ data: LogTable[] }>('GET', '/api/v1/builder/log-tables', { query: { projectId: projectId ?? undefined, limit: 100 } }).then(
+      request<{ data: LogTable[] }>('GET', `/api/v1/${LOG_TABLES}`, { query: { projectId: projectId ?? undefined, limit: 100 } }).then(
         (r) => r.data,
       ),
   });
   const current = tables.data?.find((t) => t.id === chosen) ?? tables.data?.[0] ?? null;
+  const [editing, setEditing] = useState<string | null>(null);
+  const { meta } = useResourceMeta(LOG_TABLES);
+  const canWrite = Boolean(meta?.permissions.write);
+  const saved = (id: string) => {
+    setChosen(id);
+    setEditing(null);
+    void client.invalidateQueries({ queryKey: ['builder', 'log-tables', projectId] });
+  };
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
@@ -372,15 +395,24 @@ export default function LogsPage() {
                 />
               ))}
             </Paper>
-            <NewLogTable
-              projectId={projectId}
-              made={(id) => {
-                setChosen(id);
-                void client.invalidateQueries({ queryKey: ['builder', 'log-tables', projectId] });
-              }}
-            />
+            {canWrite ? <LogTableEditor projectId={projectId} saved={saved} /> : null}
           </Stack>
-          <div style={{ gridColumn: 'span 2' }}>{current ? <Entries key={current.id} table={current} /> : null}</div>
+          <Stack style={{ gridColumn: 'span 2' }}>
+            {current && editing === current.id ? (
+              <LogTableEditor key={current.id} projectId={projectId} table={current} saved={saved} cancel={() => setEditing(null)} />
+            ) : current ? (
+              <>
+                {canWrite ? (
+                  <Group justify="flex-end">
+                    <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(current.id)}>
+                      Edit fields
+                    </Button>
+                  </Group>
+                ) : null}
+                <Entries key={current.id} table={current} />
+              </>
+            ) : null}
+          </Stack>
         </SimpleGrid>
       ) : null}
     </Stack>

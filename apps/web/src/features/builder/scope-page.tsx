@@ -1,13 +1,33 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, request } from '../../api/client';
 import { useCurrency } from '../../api/get-locale';
+import { useResourceMeta } from '../../api/get-resources-meta';
 import { formatMoney, toMinorUnits } from '../../kit/money';
+import { RecordHistory } from '../../kit/record-history';
+import type { Row } from '../../kit/resource-api';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { type Member, useCurrentProject, useMembers, useMyMembership, useProjectRecord } from './api';
 import { ProjectPicker } from './project-picker';
+import { RowsTable } from './rows-table';
 
 const SCOPE = 'builder/scope-items';
 
@@ -33,8 +53,45 @@ function fail(err: unknown, title: string) {
   notifications.show({ color: 'red', title, message: err instanceof ApiError ? err.message : 'Try again' });
 }
 
+/** Opens a scope item's history (who changed which field, and the client's decision). */
+function HistoryButton({ item, open }: { item: ScopeItem; open: (item: ScopeItem) => void }) {
+  return (
+    <Button
+      variant="subtle"
+      size="xs"
+      leftSection={<IconHistory size={14} aria-hidden />}
+      onClick={() => open(item)}
+      aria-label={`History of ${item.title}`}
+    >
+      History
+    </Button>
+  );
+}
+
+/** A scope item's field-by-field history: the kit's history of the record (the audit log's revisions). */
+function ScopeHistory({ item, close }: { item: ScopeItem; close: () => void }) {
+  const { meta } = useResourceMeta(SCOPE);
+  return (
+    <Modal opened onClose={close} title={`History of ${item.title}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {meta ? <RecordHistory meta={meta} record={item as unknown as Row} canRestore={false} /> : <Loader aria-label="Loading" />}
+    </Modal>
+  );
+}
+
 /** A change request waiting for the client: its estimate, and the client's Approve / Reject with a note. */
-function Pending({ item, canDecide, members, decided }: { item: ScopeItem; canDecide: boolean; members?: Member[]; decided: () => void }) {
+function Pending({
+  item,
+  canDecide,
+  members,
+  decided,
+  history,
+}: {
+  item: ScopeItem;
+  canDecide: boolean;
+  members?: Member[];
+  decided: () => void;
+  history: (item: ScopeItem) => void;
+}) {
   const currency = useCurrency();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
@@ -65,9 +122,12 @@ function Pending({ item, canDecide, members, decided }: { item: ScopeItem; canDe
             {item.hours} h · {formatMoney(item.priceMinor, currency)} · proposed by {nameOf(members, item.createdBy)}
           </Text>
         </div>
-        <Badge color="yellow" variant="light">
-          Waiting for the client
-        </Badge>
+        <Group gap="xs">
+          <HistoryButton item={item} open={history} />
+          <Badge color="yellow" variant="light">
+            Waiting for the client
+          </Badge>
+        </Group>
       </Group>
       {canDecide ? (
         <Group align="flex-end" mt="sm">
@@ -185,6 +245,7 @@ export default function ScopePage() {
     .filter((c) => c.status !== 'proposed')
     .sort((a, b) => String(b.decidedAt).localeCompare(String(a.decidedAt)));
   const team = Boolean(me && (me.pm || me.ba || me.ux || me.developer || me.qa));
+  const [history, openRecord] = useState<ScopeItem | null>(null);
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
@@ -225,55 +286,45 @@ export default function ScopePage() {
           </Title>
           {pending.length === 0 ? <Text c="dimmed">None waiting.</Text> : null}
           {pending.map((item) => (
-            <Pending key={item.id} item={item} canDecide={Boolean(me?.client)} members={members.data} decided={refresh} />
+            <Pending
+              key={item.id}
+              item={item}
+              canDecide={Boolean(me?.client)}
+              members={members.data}
+              decided={refresh}
+              history={openRecord}
+            />
           ))}
           {team ? <Propose projectId={id} done={refresh} /> : null}
           <Title order={2} size="h4">
             Decisions
           </Title>
-          <Table aria-label="Decisions on change requests">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Change</Table.Th>
-                <Table.Th>Estimate</Table.Th>
-                <Table.Th>Decision</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Note</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {decided.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" size="sm">
-                      No decision yet.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-              {decided.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.title}</Table.Td>
-                  <Table.Td>
-                    {c.hours} h · {formatMoney(c.priceMinor, currency)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={c.status === 'approved' ? 'green' : 'red'} variant="light">
-                      {c.status === 'approved' ? 'Approved' : 'Rejected'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{nameOf(members.data, c.decidedBy)}</Table.Td>
-                  <Table.Td>{c.decidedAt ? new Date(c.decidedAt).toLocaleString() : '—'}</Table.Td>
-                  <Table.Td>{c.decisionNote ?? ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RowsTable
+            label="Decisions on change requests"
+            rows={decided}
+            empty="No decision yet."
+            columns={[
+              { label: 'Change', cell: (c) => c.title },
+              { label: 'Estimate', cell: (c) => `${c.hours} h · ${formatMoney(c.priceMinor, currency)}` },
+              {
+                label: 'Decision',
+                cell: (c) => (
+                  <Badge color={c.status === 'approved' ? 'green' : 'red'} variant="light">
+                    {c.status === 'approved' ? 'Approved' : 'Rejected'}
+                  </Badge>
+                ),
+              },
+              { label: 'By', cell: (c) => nameOf(members.data, c.decidedBy) },
+              { label: 'When', cell: (c) => (c.decidedAt ? new Date(c.decidedAt).toLocaleString() : '—') },
+              { label: 'Note', cell: (c) => c.decisionNote ?? '' },
+              { label: '', cell: (c) => <HistoryButton item={c} open={openRecord} /> },
+            ]}
+          />
           <Title order={2} size="h4">
             All scope items
           </Title>
           <ResourceScreen resource={SCOPE} fixed={{ projectId: id }} embedded />
+          {history ? <ScopeHistory item={history} close={() => openRecord(null)} /> : null}
         </>
       ) : null}
     </Stack>

@@ -70,9 +70,10 @@ export const builderArea: AreaDeclaration = {
     views({
       path: `${P}/builder/business-analyst`,
       label: 'Business analyst',
-      description: 'User stories with their acceptance criteria.',
-      resource: 'builder/stories',
+      description: "User stories with their acceptance criteria, and the client's requirements.",
+      keywords: ['stories', 'requirements', 'acceptance criteria'],
       drawer: 'builder/stories',
+      component: () => import('./analyst-page'),
     }),
     views({
       path: `${P}/builder/user-experience`,
@@ -136,6 +137,26 @@ export const builderArea: AreaDeclaration = {
       modules: ['work-logs'],
       resource: 'builder/attendance',
       drawer: 'builder/attendance',
+    }),
+    records({
+      path: `${P}/builder/issue-lists`,
+      label: 'Issue lists',
+      description: "The values of an issue's status, type, module, found on, severity and priority.",
+      keywords: ['status', 'severity', 'priority', 'lookups'],
+      modules: ['issue-tracker'],
+      component: () => import('./issue-lists-page'),
+      beyondContract:
+        'Issue 29 makes the six issue lists editable per community (the issuetracker/issuetable calls read them); the legacy console routes name no screen for them',
+    }),
+    records({
+      path: `${P}/builder/time-entries`,
+      label: 'Time entries',
+      description: 'Hours logged by person against a project and task, with a note.',
+      keywords: ['timesheet', 'hours', 'time'],
+      modules: ['work-logs'],
+      resource: 'builder/time-logs',
+      drawer: 'builder/time-logs',
+      beyondContract: 'Issue 29 asks for time entries (the logs/*Logs calls); the legacy console routes name no screen for them',
     }),
     records({
       path: `${P}/builder/logs`,

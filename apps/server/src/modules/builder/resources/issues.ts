@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineResource, errors } from '../../../kernel/resources';
+import { type Db, defineResource, errors } from '../../../kernel/resources';
+import { announce } from '../services/announce';
 import { LOOKUP_FIELDS, type LookupKind, lookupValues } from '../services/lookups';
 import { tell } from '../services/notices';
 import { builderIssueLookups, builderIssues } from '../tables';
@@ -7,6 +8,12 @@ import { projectRecord, textInput, titleInput } from './common';
 
 /** The lookups an issue always has, with the value it takes when none is given. */
 const REQUIRED_DEFAULTS: Record<string, string> = { status: 'Open', type: 'Bug', severity: 'Major', priority: 'Medium' };
+
+export const ISSUES_PATH = 'builder/issues';
+
+/** Issue boards in other browsers hear of an issue's change (as the task board hears of a task's). */
+export const announceIssue = (tx: Db, tenantId: string, event: string, issue: Record<string, unknown>) =>
+  announce(tx, tenantId, ISSUES_PATH, event, issue);
 
 const record = projectRecord('builder_issues', async (ctx, data) => {
   const out: Record<string, unknown> = ctx.op === 'create' ? { ...data, reporterId: ctx.scope.actor.id } : data;
@@ -30,7 +37,7 @@ const record = projectRecord('builder_issues', async (ctx, data) => {
 
 /** The issue tracker: bugs and requests found in testing, with six lookups, assignee, attachments and a thread. */
 export const issuesResource = defineResource({
-  path: 'builder/issues',
+  path: ISSUES_PATH,
   module: 'issue-tracker',
   table: builderIssues,
   label: { singular: 'Issue', plural: 'Issues' },
@@ -49,15 +56,17 @@ export const issuesResource = defineResource({
   hooks: {
     beforeWrite: record.hooks.beforeWrite,
     async afterWrite(ctx, issue) {
+      await announceIssue(ctx.tx, ctx.scope.tenantId, ctx.op === 'create' ? 'builder.issue.created' : 'builder.issue.changed', issue);
       if (issue.assigneeId && issue.assigneeId !== ctx.existing?.assigneeId) {
         await tell(ctx.tx, ctx.scope, [issue.assigneeId as string], {
           title: `Issue assigned to you: ${String(issue.title)}`,
           link: `/admin-panel/builder/quality-assurance?issue=${issue.id}`,
-          source: 'builder/issues',
+          source: ISSUES_PATH,
           recordId: issue.id,
         });
       }
     },
+    beforeDelete: (ctx, issue) => announceIssue(ctx.tx, ctx.scope.tenantId, 'builder.issue.removed', issue),
   },
   list: {
     search: ['title'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { publish } from '../../../kernel/live';
-import { after, defineResource, errors } from '../../../kernel/resources';
+import { after, type Db, defineResource, errors } from '../../../kernel/resources';
+import { announce } from '../services/announce';
 import { nextPosition, statusesOf } from '../services/board';
 import { tell } from '../services/notices';
 import { builderTasks } from '../tables';
@@ -9,13 +9,8 @@ import { dateInput, PRIORITY_UI, projectRecord, textInput, titleInput } from './
 export const TASKS_PATH = 'builder/tasks';
 
 /** The board hears of a task change (a stream of every member who reads the task). */
-export const announceTask = (tx: Parameters<typeof publish>[0], tenantId: string, event: string, task: Record<string, unknown>) =>
-  publish(tx, {
-    tenantId,
-    topic: { record: [TASKS_PATH, String(task.id)] },
-    event,
-    data: { id: task.id, projectId: task.projectId, status: task.status, position: task.position },
-  });
+export const announceTask = (tx: Db, tenantId: string, event: string, task: Record<string, unknown>) =>
+  announce(tx, tenantId, TASKS_PATH, event, task);
 
 const record = projectRecord('builder_tasks', async (ctx, data) => {
   const projectId = after(ctx, data, 'projectId') as string | null;

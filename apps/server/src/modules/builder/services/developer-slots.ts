@@ -1,11 +1,11 @@
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { users } from '../../../kernel/auth';
 import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import { issuesResource } from '../resources/issues';
+import { tasksResource } from '../resources/tasks';
 import { builderIssues, builderMembers, builderTasks } from '../tables';
 import { statusesOf } from './board';
-
-/** Issue statuses that no longer ask anything of the assignee (the default lists' closing values). */
-const CLOSED_ISSUES = ['Closed', 'Fixed'];
+import { CLOSED_ISSUE_STATUSES } from './lookups';
 
 /**
  * A developer slot of a project (developer-one/two/three): the developer the project's manager put
@@ -33,8 +33,8 @@ export async function developerSlot(db: Db, scope: Scope, projectId: string, slo
     })
     .from(builderTasks)
     .where(
-      and(
-        tenantFilter(builderTasks, scope.tenantId),
+      tasksResource.visible(
+        scope,
         eq(builderTasks.assigneeId, member.userId),
         eq(builderTasks.projectId, projectId),
         ne(builderTasks.status, statuses[statuses.length - 1]),
@@ -52,11 +52,11 @@ export async function developerSlot(db: Db, scope: Scope, projectId: string, slo
     })
     .from(builderIssues)
     .where(
-      and(
-        tenantFilter(builderIssues, scope.tenantId),
+      issuesResource.visible(
+        scope,
         eq(builderIssues.assigneeId, member.userId),
         eq(builderIssues.projectId, projectId),
-        notInArray(builderIssues.status, CLOSED_ISSUES),
+        notInArray(builderIssues.status, CLOSED_ISSUE_STATUSES),
       ),
     )
     .orderBy(asc(builderIssues.title), asc(builderIssues.id))

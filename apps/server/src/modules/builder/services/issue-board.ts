@@ -1,5 +1,6 @@
-import { and, eq, ilike, sql } from 'drizzle-orm';
-import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { type Db, errors, type Scope } from '../../../kernel/resources';
+import { issuesResource } from '../resources/issues';
 import { builderIssues } from '../tables';
 import { rowsOf } from './board';
 import { lookupValues } from './lookups';
@@ -29,9 +30,10 @@ export interface IssueCard {
   createdAt: string;
 }
 
+/** The project's issues the caller may read (the kit's reader: community and row rules), under the filters. */
 const filtered = (scope: Scope, projectId: string, f: IssueBoardFilters) =>
-  and(
-    tenantFilter(builderIssues, scope.tenantId),
+  issuesResource.visible(
+    scope,
     eq(builderIssues.projectId, projectId),
     f.type ? eq(builderIssues.type, f.type) : undefined,
     f.module ? eq(builderIssues.module, f.module) : undefined,
@@ -41,10 +43,25 @@ const filtered = (scope: Scope, projectId: string, f: IssueBoardFilters) =>
     f.q ? ilike(builderIssues.title, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
   );
 
+const card = {
+  id: builderIssues.id,
+  title: builderIssues.title,
+  status: builderIssues.status,
+  type: builderIssues.type,
+  severity: builderIssues.severity,
+  priority: builderIssues.priority,
+  module: builderIssues.module,
+  assigneeId: builderIssues.assigneeId,
+  attachments: sql<number>`coalesce(cardinality(${builderIssues.attachmentIds}), 0)::int`,
+  comments: sql<number>`jsonb_array_length(${builderIssues.comments})::int`,
+  createdAt: builderIssues.createdAt,
+};
+
 /**
  * A project's issues as a board: a column per status of the community's status list (in its order;
  * a status an issue still holds that the list no longer has gets a column after them), each with
- * its newest `perColumn` issues and its count, under the filters.
+ * its newest `perColumn` issues and its count, under the filters. Further issues of a column come
+ * by `issueColumnPage` (the board's "Load more").
  */
 export async function issueBoard(db: Db, scope: Scope, projectId: string, f: IssueBoardFilters, perColumn = ISSUE_COLUMN_PAGE) {
   const where = filtered(scope, projectId, f);
@@ -55,6 +72,7 @@ export async function issueBoard(db: Db, scope: Scope, projectId: string, f: Iss
     .groupBy(builderIssues.status);
   const listed = (await lookupValues(db, scope.tenantId, 'status')).map((v) => v.name);
   const statuses = [...listed, ...counts.map((c) => c.status).filter((s) => !listed.includes(s))];
+  // One range of builder_issues_board_idx (tenant, project, status, created_at, id) per column.
   const cards = rowsOf(
     (await db.execute(sql`
       select c.id, c.title, c.status, c.type, c.severity, c.priority, c.module, c.assignee_id as "assigneeId",
@@ -76,4 +94,39 @@ export async function issueBoard(db: Db, scope: Scope, projectId: string, f: Iss
       cards: cards.filter((c) => c.status === status),
     })),
   };
+}
+
+/**
+ * The next issues of one status column after the issue `afterId` (newest first, as the board):
+ * keyset on (created_at, id) over the board's index, under the same filters as the first load.
+ */
+export async function issueColumnPage(
+  db: Db,
+  scope: Scope,
+  projectId: string,
+  status: string,
+  afterId: string,
+  f: IssueBoardFilters,
+  limit = ISSUE_COLUMN_PAGE,
+) {
+  const inColumn = filtered(scope, projectId, f);
+  const [last] = await db
+    // The instant as text: a JavaScript Date would drop its microseconds and misplace the cursor.
+    .select({ createdAt: sql<string>`${builderIssues.createdAt}::text`, id: builderIssues.id })
+    .from(builderIssues)
+    .where(and(inColumn, eq(builderIssues.status, status), eq(builderIssues.id, afterId)));
+  if (!last) throw errors.validation({ afterId: 'Not an issue of that column (it may have moved: reload the board)' });
+  const rows = await db
+    .select(card)
+    .from(builderIssues)
+    .where(
+      and(
+        inColumn,
+        eq(builderIssues.status, status),
+        sql`(${builderIssues.createdAt}, ${builderIssues.id}) < (${last.createdAt}::timestamptz, ${last.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(builderIssues.createdAt), desc(builderIssues.id))
+    .limit(limit + 1);
+  return { cards: rows.slice(0, limit), more: rows.length > limit };
 }

@@ -14,6 +14,9 @@ export const DEFAULT_LOOKUPS: Record<LookupKind, string[]> = {
   priority: ['Urgent', 'High', 'Medium', 'Low'],
 };
 
+/** Issue statuses that no longer ask anything of anyone (the default list's closing values): open work and reports leave them out. */
+export const CLOSED_ISSUE_STATUSES = ['Closed', 'Fixed'];
+
 /** The issue field each lookup checks. */
 export const LOOKUP_FIELDS: Record<LookupKind, string> = {
   status: 'status',

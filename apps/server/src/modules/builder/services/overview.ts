@@ -1,8 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db, Scope } from '../../../kernel/resources';
+import { storiesResource } from '../resources/planning';
 import { projectsResource } from '../resources/projects';
 import { tasksResource } from '../resources/tasks';
-import { builderProjects, builderTasks } from '../tables';
+import { builderProjects, builderStories, builderTasks } from '../tables';
 import { progressOf } from './stats';
 
 /** The projects the caller sees (row rules), each with its progress (done of all tasks) and hours logged. */
@@ -10,7 +11,7 @@ export async function projectsOverview(db: Db, scope: Scope) {
   const { data } = await projectsResource.listIn(db, scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
   const progress = await progressOf(
     db,
-    scope.tenantId,
+    scope,
     data.map((p) => p.id),
   );
   return data.map((p) => {
@@ -34,7 +35,7 @@ export async function myTasks(db: Db, scope: Scope, limit: number) {
       project: builderProjects.name,
     })
     .from(builderTasks)
-    .leftJoin(builderProjects, and(tenantFilter(builderProjects, scope.tenantId), eq(builderProjects.id, builderTasks.projectId)))
+    .leftJoin(builderProjects, projectsResource.visible(scope, eq(builderProjects.id, builderTasks.projectId)))
     .where(
       and(
         visible,
@@ -42,5 +43,34 @@ export async function myTasks(db: Db, scope: Scope, limit: number) {
       ),
     )
     .orderBy(sql`${builderTasks.dueDate} asc nulls last`, asc(builderTasks.id))
+    .limit(limit);
+}
+
+/**
+ * A project's requirements (save-requirement: what the client asked for, in their words): its tasks
+ * that hold one, with the story each belongs to, most recently changed first (the business analyst's view).
+ */
+export async function projectRequirements(db: Db, scope: Scope, projectId: string, limit: number) {
+  return db
+    .select({
+      id: builderTasks.id,
+      title: builderTasks.title,
+      requirement: builderTasks.requirement,
+      status: builderTasks.status,
+      storyId: builderTasks.storyId,
+      story: builderStories.title,
+      updatedAt: builderTasks.updatedAt,
+    })
+    .from(builderTasks)
+    .leftJoin(builderStories, storiesResource.visible(scope, eq(builderStories.id, builderTasks.storyId)))
+    .where(
+      tasksResource.visible(
+        scope,
+        eq(builderTasks.projectId, projectId),
+        isNotNull(builderTasks.requirement),
+        ne(builderTasks.requirement, ''),
+      ),
+    )
+    .orderBy(desc(builderTasks.updatedAt), desc(builderTasks.id))
     .limit(limit);
 }

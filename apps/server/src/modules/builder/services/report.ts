@@ -1,18 +1,19 @@
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { users } from '../../../kernel/auth';
 import { type BusinessDocument, renderDocument } from '../../../kernel/documents';
-import { type Db, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { issuesResource } from '../resources/issues';
+import { projectsResource } from '../resources/projects';
 import { builderIssues, builderProjects, builderTimeLogs } from '../tables';
+import { CLOSED_ISSUE_STATUSES } from './lookups';
 import { projectStats } from './stats';
-
-/** Issue statuses that no longer count as open (the default lists' closing values). */
-const CLOSED_ISSUES = ['Closed', 'Fixed'];
 
 /**
  * A project's summary report: progress (tasks done of all), scope vs done (approved scope hours
  * against the estimates of done tasks), hours logged per person (all time) and open issues by severity.
  */
-export async function projectReport(tx: Db, tenantId: string, projectId: string, today: string) {
+export async function projectReport(tx: Db, scope: Scope, projectId: string, today: string) {
+  const { tenantId } = scope;
   const [project] = await tx
     .select({
       name: builderProjects.name,
@@ -21,8 +22,9 @@ export async function projectReport(tx: Db, tenantId: string, projectId: string,
       scopeHours: builderProjects.estimateHours,
     })
     .from(builderProjects)
-    .where(and(tenantFilter(builderProjects, tenantId), eq(builderProjects.id, projectId)));
-  const stats = await projectStats(tx, tenantId, projectId, today);
+    .where(projectsResource.visible(scope, eq(builderProjects.id, projectId)));
+  if (!project) throw errors.notFound('Project');
+  const stats = await projectStats(tx, scope, projectId, today);
   const done = stats.statuses.at(-1);
   const tasks = stats.statuses.reduce((sum, s) => sum + s.count, 0);
   const minutes = sql<number>`sum(${builderTimeLogs.minutes})::int`;
@@ -36,9 +38,7 @@ export async function projectReport(tx: Db, tenantId: string, projectId: string,
   const issues = await tx
     .select({ severity: builderIssues.severity, open: sql<number>`count(*)::int` })
     .from(builderIssues)
-    .where(
-      and(tenantFilter(builderIssues, tenantId), eq(builderIssues.projectId, projectId), notInArray(builderIssues.status, CLOSED_ISSUES)),
-    )
+    .where(issuesResource.visible(scope, eq(builderIssues.projectId, projectId), notInArray(builderIssues.status, CLOSED_ISSUE_STATUSES)))
     .groupBy(builderIssues.severity)
     .orderBy(asc(builderIssues.severity));
   return {

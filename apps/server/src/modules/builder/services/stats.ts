@@ -1,6 +1,8 @@
 import { and, asc, between, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../../kernel/auth';
-import { type Db, tenantFilter } from '../../../kernel/resources';
+import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import { issuesResource } from '../resources/issues';
+import { projectsResource } from '../resources/projects';
 import {
   builderAttendance,
   builderIssues,
@@ -11,6 +13,7 @@ import {
   builderTimeLogs,
 } from '../tables';
 import { statusesOf } from './board';
+import { CLOSED_ISSUE_STATUSES } from './lookups';
 
 // Every statement names the community through the kit's tenantFilter on each table it reads (correlated
 // subqueries included), beside the project: each read is a range of a (tenant_id, project_id, …) index.
@@ -20,8 +23,9 @@ const scalar = <T>(what: SQL, table: typeof builderTasks | typeof builderTimeLog
   sql<T>`(select ${what} from ${table} where ${and(...conditions)})`;
 
 /** Each listed project's task counts by done/open and hours logged (project-management's progress). */
-export async function progressOf(tx: Db, tenantId: string, projectIds: string[]) {
+export async function progressOf(tx: Db, scope: Scope, projectIds: string[]) {
   if (projectIds.length === 0) return new Map<string, { total: number; done: number; loggedHours: number }>();
+  const { tenantId } = scope;
   const ofProject = and(tenantFilter(builderTasks, tenantId), eq(builderTasks.projectId, builderProjects.id));
   const lastStatus = sql`${builderProjects.taskStatuses}[array_length(${builderProjects.taskStatuses}, 1)]`;
   const rows = await tx
@@ -37,7 +41,7 @@ export async function progressOf(tx: Db, tenantId: string, projectIds: string[])
       ),
     })
     .from(builderProjects)
-    .where(and(tenantFilter(builderProjects, tenantId), inArray(builderProjects.id, projectIds)));
+    .where(projectsResource.visible(scope, inArray(builderProjects.id, projectIds)));
   return new Map(rows.map((r) => [r.id, { total: Number(r.total), done: Number(r.done), loggedHours: Number(r.minutes) / 60 }]));
 }
 
@@ -46,7 +50,8 @@ export async function progressOf(tx: Db, tenantId: string, projectIds: string[])
  * (this week), the burn-up (scope and done hours by week), risks (overdue, unassigned urgent tasks,
  * open critical issues) and pending scope changes.
  */
-export async function projectStats(tx: Db, tenantId: string, projectId: string, today: string) {
+export async function projectStats(tx: Db, scope: Scope, projectId: string, today: string) {
+  const { tenantId } = scope;
   const statuses = await statusesOf(tx, tenantId, projectId);
   const done = statuses[statuses.length - 1];
   const tasks = and(tenantFilter(builderTasks, tenantId), eq(builderTasks.projectId, projectId));
@@ -100,11 +105,11 @@ export async function projectStats(tx: Db, tenantId: string, projectId: string, 
     .select({ n: count() })
     .from(builderIssues)
     .where(
-      and(
-        tenantFilter(builderIssues, tenantId),
+      issuesResource.visible(
+        scope,
         eq(builderIssues.projectId, projectId),
         eq(builderIssues.severity, 'Critical'),
-        notInArray(builderIssues.status, ['Closed', 'Fixed']),
+        notInArray(builderIssues.status, CLOSED_ISSUE_STATUSES),
       ),
     );
   const [pending] = await tx
@@ -137,7 +142,8 @@ export async function projectStats(tx: Db, tenantId: string, projectId: string, 
 }
 
 /** The summary report: hours per person and project, and attendance days, between two dates. */
-export async function summaryReport(tx: Db, tenantId: string, from: string, to: string, viewer: string | null) {
+export async function summaryReport(tx: Db, scope: Scope, from: string, to: string, viewer: string | null) {
+  const { tenantId } = scope;
   const l = builderTimeLogs;
   const a = builderAttendance;
   // Anyone but the owner (viewer null) sees the projects they are members of and their own entries.
@@ -157,7 +163,7 @@ export async function summaryReport(tx: Db, tenantId: string, from: string, to: 
     })
     .from(l)
     .leftJoin(users, and(tenantFilter(users, tenantId), eq(users.id, l.userId)))
-    .leftJoin(builderProjects, and(tenantFilter(builderProjects, tenantId), eq(builderProjects.id, l.projectId)))
+    .leftJoin(builderProjects, projectsResource.visible(scope, eq(builderProjects.id, l.projectId)))
     .where(and(tenantFilter(l, tenantId), between(l.date, from, to), viewer ? or(eq(l.userId, viewer), member(viewer)) : undefined))
     .groupBy(l.userId, users.name, l.projectId, builderProjects.name)
     .orderBy(asc(users.name), asc(builderProjects.name));
