@@ -11,8 +11,8 @@ import { categoryTree } from './services/categories';
 import {
   generateInput,
   generateVariations,
-  insertVariations,
   gridSaveInput,
+  insertVariations,
   productOf,
   saveVariationGrid,
   variationInput,
@@ -198,7 +198,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: "Save a product's variations grid: generate combinations and change price, stock and SKU of many variations, each its own values",
+        summary:
+          "Save a product's variations grid: generate combinations and change price, stock and SKU of many variations, each its own values",
         description:
           'All or nothing in one transaction: `generate` first (as POST …/variations/generate), then the edits, up to 1,000 rows in one ' +
           'statement, one audit entry on the product. An edit names its variation by `id`, or by `attributeValueIds` when it is one ' +
@@ -214,5 +215,4 @@ export async function catalogueRoutes(app: FastifyInstance) {
       return { data: await inTx(req, (tx, s) => saveVariationGrid(tx, s, req.params.id, req.body)) };
     },
   );
-
 }

@@ -440,7 +440,9 @@ export async function saveVariationGrid(tx: Db, scope: Scope, productId: string,
   const generated = input.generate ? await generateVariations(tx, scope, productId, input.generate) : undefined;
   let edits: VariationEdit[] = [];
   if (input.variations.length > 0) {
-    const byCombo = new Map((generated?.variations ?? (await variationsOf(tx, scope, productId))).map((x) => [comboKey(x.attributeValueIds), x.id]));
+    const byCombo = new Map(
+      (generated?.variations ?? (await variationsOf(tx, scope, productId))).map((x) => [comboKey(x.attributeValueIds), x.id]),
+    );
     edits = input.variations.map(({ attributeValueIds, id, ...fields }, i) => {
       const found = id ?? byCombo.get(comboKey(attributeValueIds ?? []));
       if (!found) throw errors.validation({ [`variations.${i}.attributeValueIds`]: 'No variation of this product has these values' });
