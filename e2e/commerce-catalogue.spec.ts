@@ -31,9 +31,9 @@ test('an admin makes a product with Colour × Size variations on one page with o
   const errors = collectPageErrors(page);
   const title = unique('E2E Ikat Kurta ');
 
-  // "New product" on the list leads to the product page.
+  // "New shop product" on the list leads to the product page.
   await page.goto(PRODUCTS);
-  await page.getByRole('button', { name: 'New product' }).click();
+  await page.getByRole('button', { name: 'New shop product' }).click();
   await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
   await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -103,7 +103,7 @@ test('an admin makes a product with Colour × Size variations on one page with o
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Active');
-  await row.getByRole('button', { name: title }).click();
+  await row.getByRole('button', { name: title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${EDITOR}\\?id=${id}$`));
   await expect(page.getByTestId('variation-row')).toHaveCount(4);
   expect(errors).toEqual([]);
