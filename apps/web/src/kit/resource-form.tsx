@@ -67,7 +67,7 @@ export interface FormCompanion {
 
 const NONE: string[] = [];
 const NO_WIDGETS: Record<string, CustomWidget> = {};
-const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
+const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'pairs', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
 
 export { statusFieldOf } from './schema';
 
