@@ -75,15 +75,29 @@ test('an admin makes a product with Colour × Size variations on one page with o
   await expect(page).toHaveURL(new RegExp(`id=${id}$`));
   await expect(page.getByRole('textbox', { name: 'Price of Maroon / M', exact: true })).toHaveValue('1,599');
 
-  // One save: the product's fields, the new variations and their prices together.
+  // One save: the product's fields (its tax class picked from the shop's classes by their rates), the new variations and their prices together.
   await page.getByRole('textbox', { name: 'Brand', exact: true }).fill('Tantuja');
+  const taxClass = page.getByRole('textbox', { name: 'Tax class' }).or(page.getByRole('combobox', { name: 'Tax class' }));
+  await taxClass.click();
+  await taxClass.fill('appar');
+  await page.getByRole('option', { name: 'apparel — GST 12% (IN)' }).click();
+  // Meta tags as names and contents, not JSON.
+  await page.getByRole('button', { name: 'Add meta tag' }).click();
+  await page.getByRole('textbox', { name: 'Meta tags: name 1' }).fill('robots');
+  await page.getByRole('textbox', { name: 'Meta tags: content 1' }).fill('noindex');
   await bar.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Shop product saved')).toBeVisible();
   await expect(page.getByText('No changes')).toBeVisible();
   await expect(bar.getByText('Unsaved changes')).toHaveCount(0);
   expect(await reloadAsks(page)).toBe(false);
   const stored = await api<{ data: Json }>('GET', `/api/v1/commerce/products/${id}`);
-  expect(stored.body.data).toMatchObject({ minPrice: 149_900, maxPrice: 159_900, brand: 'Tantuja' });
+  expect(stored.body.data).toMatchObject({
+    minPrice: 149_900,
+    maxPrice: 159_900,
+    brand: 'Tantuja',
+    taxClass: 'apparel',
+    seoMeta: { robots: 'noindex' },
+  });
   const variations = await api<{ data: Json[] }>('GET', `/api/v1/commerce/products/${id}/variations`);
   expect(variations.body.data.map((v) => [v.title, v.price, v.onHand]).sort()).toEqual([
     ['Indigo / M', 149_900, 0],

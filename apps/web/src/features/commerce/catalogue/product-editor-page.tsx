@@ -10,12 +10,15 @@ import { PageHeader } from '../../../kit/page-header';
 import { type Row, updateRecord, useRecord } from '../../../kit/resource-api';
 import { ResourceForm } from '../../../kit/resource-form';
 import { CATALOGUE_PATHS } from './paths';
+import { TaxClassInput } from './tax-class-input';
 import { useVariationsDraft } from './variations-draft';
 import { VariationsPanel } from './variations-panel';
 
 const PRODUCTS = 'commerce/products';
 /** The default variation's fields: asked when a product is made, then edited in the variations grid. */
 const CREATE_ONLY = ['price', 'onHand', 'sku'];
+/** Inputs of this page's own: the tax class from the shop's classes. */
+const WIDGETS = { taxClass: TaxClassInput };
 const READ_ONLY = ['minPrice', 'maxPrice', 'ratingAverage', 'ratingCount', 'publishedAt', 'attributeIds'];
 
 /**
@@ -78,6 +81,7 @@ export default function ProductEditorPage() {
           prefill={prefill}
           exclude={id ? [...CREATE_ONLY, ...READ_ONLY] : READ_ONLY}
           wide={['description', 'images']}
+          widgets={WIDGETS}
           submitLabel="Create product"
           barOnly
           companion={{
