@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttributeWithValues, Variation } from '../src/features/commerce/catalogue/catalogue-api';
 import { currencyOf } from '../src/features/commerce/catalogue/money';
@@ -42,6 +43,7 @@ const attributes: AttributeWithValues[] = [
 /** The grid with its draft, and the save the editor's bar would call (with the product's id). */
 function Harness({ productId, generate }: { productId: string; generate?: string[] }) {
   const draft = useVariationsDraft(productId);
+  const [failure, setFailure] = useState('');
   return (
     <>
       <VariationGrid draft={draft} currency={currencyOf('INR')} />
@@ -59,7 +61,17 @@ function Harness({ productId, generate }: { productId: string; generate?: string
         </Button>
       )}
       <Button onClick={draft.generate}>Generate</Button>
-      <Button onClick={() => draft.save(productId).catch(() => {})}>Save</Button>
+      <Button
+        onClick={() =>
+          draft.save(productId).then(
+            () => setFailure(''),
+            (err: Error) => setFailure(`Not saved: ${err.message}`),
+          )
+        }
+      >
+        Save
+      </Button>
+      <p>{failure}</p>
       <output>{draft.dirty ? 'dirty' : 'clean'}</output>
     </>
   );
@@ -139,7 +151,8 @@ describe('the product editor’s variation grid', () => {
       generate: { attributeValueIds: ['red', 'blue', 'm'] },
       variations: [{ attributeValueIds: ['blue', 'm'], sku: 'SCARF-BLUE' }],
     });
-    expect(await screen.findByText('Already in use')).toBeInTheDocument();
+    expect(await screen.findByText('Not saved: That SKU is taken')).toBeInTheDocument();
+    expect(screen.getByText('Already in use')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'SKU of Blue / M', exact: true } as never)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('dirty')).toBeInTheDocument();
   });
