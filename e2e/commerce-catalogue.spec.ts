@@ -106,6 +106,9 @@ test('an admin makes a product with Colour × Size variations on one page with o
     ['Maroon / S', 149_900, 0],
   ]);
 
+  // The notices sit over the header's actions until they close (a pointer over them keeps them open).
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('alert').filter({ hasText: /^Shop product/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published: the product is on sale')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
