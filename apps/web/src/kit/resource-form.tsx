@@ -9,7 +9,7 @@ import { type CustomWidget, FieldInput } from './field-input';
 import { FormBar } from './form-bar';
 import { useResourceCurrency } from './money-input';
 import { ReadOnlyFields } from './read-only-fields';
-import { RecordHistory } from './record-history';
+import { type HistoryDescriber, RecordHistory } from './record-history';
 import { type Row, useRecordMutations } from './resource-api';
 import {
   displayText,
@@ -53,6 +53,8 @@ export interface ResourceFormProps {
   companion?: FormCompanion;
   /** The sticky bar is the only way to save an existing record (no button at the form's foot). */
   barOnly?: boolean;
+  /** The history's words for changes of fields this form does not show (RecordHistory's `describe`). */
+  historyDescribers?: Record<string, HistoryDescriber>;
 }
 
 /** A part of the screen saved with the form (ResourceFormProps.companion). */
@@ -149,6 +151,7 @@ export function ResourceForm({
   prefill,
   companion,
   barOnly,
+  historyDescribers,
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
@@ -381,7 +384,12 @@ export function ResourceForm({
         </Stack>
       </form>
       {record && history && (
-        <RecordHistory meta={meta} record={record} canRestore={!readOnly && meta.permissions.write && meta.operations.update} />
+        <RecordHistory
+          meta={meta}
+          record={record}
+          canRestore={!readOnly && meta.permissions.write && meta.operations.update}
+          describe={historyDescribers}
+        />
       )}
     </>
   );
