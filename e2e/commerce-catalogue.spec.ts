@@ -90,6 +90,12 @@ test('an admin makes a product with Colour × Size variations on one page with o
   await expect(page.getByText('No changes')).toBeVisible();
   await expect(bar.getByText('Unsaved changes')).toHaveCount(0);
   expect(await reloadAsks(page)).toBe(false);
+  // The history tells the grid's save in words: each variation by its title, amounts in rupees.
+  const history = page.getByTestId('record-history');
+  await expect(history.getByTestId('variation-change').filter({ hasText: 'Maroon / M:' })).toHaveText(
+    'Maroon / M: price ₹0.00 → ₹1,599.00, stock 0 → 7',
+  );
+  await expect(history).not.toContainText('"onHand"');
   const stored = await api<{ data: Json }>('GET', `/api/v1/commerce/products/${id}`);
   expect(stored.body.data).toMatchObject({
     minPrice: 149_900,

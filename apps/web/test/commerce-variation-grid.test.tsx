@@ -157,3 +157,25 @@ describe('the product editor’s variation grid', () => {
     expect(screen.getByText('dirty')).toBeInTheDocument();
   });
 });
+
+describe('the product history of a variations grid save', () => {
+  it('names each changed variation by its title with amounts in the shop currency, and leaves out the unchanged', async () => {
+    const { describeVariations } = await import('../src/features/commerce/catalogue/variations-history');
+    const describe = describeVariations(new Map([['v1', 'Maroon / M']]), currencyOf('INR'));
+    const before = [
+      { id: 'v1', sku: 'K-M', price: 149_900, compareAtPrice: null, onHand: 0, active: true },
+      { id: 'v2', sku: 'K-S', price: 149_900, compareAtPrice: null, onHand: 2, active: true },
+    ];
+    const after = [
+      { id: 'v1', sku: 'K-M', price: 159_900, compareAtPrice: 199_900, onHand: 7, active: true },
+      { id: 'v2', sku: 'K-S', price: 149_900, compareAtPrice: null, onHand: 2, active: false },
+    ];
+    renderAt(<div>{describe({ field: 'variations', before, after })}</div>);
+    const lines = screen.getAllByTestId('variation-change').map((el) => el.textContent);
+    const inr = (n: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'INR' }).format(n);
+    expect(lines).toEqual([
+      `Maroon / M: price ${inr(1499)} → ${inr(1599)}, compare-at price empty → ${inr(1999)}, stock 0 → 7`,
+      'K-S: on sale yes → no',
+    ]);
+  });
+});

@@ -9,9 +9,11 @@ import { duplicateBody } from '../../../kit/list-row-actions';
 import { PageHeader } from '../../../kit/page-header';
 import { type Row, updateRecord, useRecord } from '../../../kit/resource-api';
 import { ResourceForm } from '../../../kit/resource-form';
+import { useShopCurrency } from './money';
 import { CATALOGUE_PATHS } from './paths';
 import { TaxClassInput } from './tax-class-input';
 import { useVariationsDraft } from './variations-draft';
+import { describeVariations } from './variations-history';
 import { VariationsPanel } from './variations-panel';
 
 const PRODUCTS = 'commerce/products';
@@ -37,6 +39,12 @@ export default function ProductEditorPage() {
   const source = useRecord(PRODUCTS, copy);
   const prefill = useMemo(() => (meta && source.data ? duplicateBody(meta, source.data) : undefined), [meta, source.data]);
   const draft = useVariationsDraft(id);
+  const currency = useShopCurrency();
+  // The history tells a grid save by each variation's title and amounts in the shop's currency.
+  const describe = useMemo(
+    () => ({ variations: describeVariations(new Map(draft.rows.flatMap((r) => (r.id ? [[r.id, r.title]] : []))), currency) }),
+    [draft.rows, currency],
+  );
   const client = useQueryClient();
   const publish = useMutation({
     mutationFn: () => updateRecord(PRODUCTS, id!, { status: 'active' }),
@@ -82,6 +90,7 @@ export default function ProductEditorPage() {
           exclude={id ? [...CREATE_ONLY, ...READ_ONLY] : READ_ONLY}
           wide={['description', 'images']}
           widgets={WIDGETS}
+          historyDescribers={describe}
           submitLabel="Create product"
           barOnly
           companion={{
