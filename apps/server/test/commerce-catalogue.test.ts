@@ -104,7 +104,7 @@ describe('commerce catalogue', () => {
     const both = await call('PATCH', `commerce/products/${p.id}/variations`, {
       variations: [{ id: saved.variations[0].id, attributeValueIds: [rust.id, short.id], price: 1 }],
     });
-    expect(Object.keys(refused(both, 400, 'validation_failed').fields)).toEqual(['variations.0']);
+    expect(Object.keys(refused(both, 400, 'validation_failed').fields ?? {})).toEqual(['variations.0']);
     refused(await call('PATCH', `commerce/products/${p.id}/variations`, {}), 400, 'validation_failed');
   });
 
