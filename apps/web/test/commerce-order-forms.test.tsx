@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DispatchForm } from '../src/features/commerce/orders/order-dispatch';
 import { RefundDialog } from '../src/features/commerce/orders/order-refund';
 import type { OrderDetail } from '../src/features/commerce/orders/orders-api';
 import { calls, mockApi } from './fetch-mock';
@@ -61,5 +62,40 @@ describe('the refund dialog', () => {
     expect(screen.getByRole('textbox', { name: /^Reason/ })).toHaveAttribute('aria-invalid', 'true');
     // Refunding by items there is no amount input: its message is said with the refusal.
     expect(screen.getByText('Some fields need attention — At most ₹500.00 can still be refunded')).toBeInTheDocument();
+  });
+});
+
+describe('the dispatch form', () => {
+  it('shows the server’s refusal at the carrier and the line it names', async () => {
+    mockApi((method, url) => {
+      if (url.pathname === '/api/v1/commerce/carriers') return { body: { data: [{ name: 'Blue Dart', trackingUrl: null }] } };
+      if (method === 'POST')
+        return {
+          status: 400,
+          body: {
+            error: {
+              code: 'validation_failed',
+              message: 'Some fields need attention',
+              fields: { carrier: 'At most 100 characters', 'lines.1.quantity': 'Only 1 unit is left to ship' },
+            },
+          },
+        };
+      return undefined;
+    });
+    const dispatching = { ...order, lines: order.lines.map((l) => ({ ...l, quantityDispatched: 0 })), dispatches: [] } as OrderDetail;
+    renderAt(<DispatchForm order={dispatching} />);
+    fireEvent.change(await screen.findByRole('combobox', { name: /^Carrier/ }), { target: { value: 'Blue Dart' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record dispatch' }));
+    expect(await screen.findByText('Only 1 unit is left to ship')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      carrier: 'Blue Dart',
+      lines: [
+        { orderLineId: 'l1', quantity: 2 },
+        { orderLineId: 'l2', quantity: 2 },
+      ],
+    });
+    expect(screen.getByRole('textbox', { name: /^Shawl: units to ship/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Scarf: units to ship/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('At most 100 characters')).toBeInTheDocument();
   });
 });
