@@ -16,60 +16,119 @@ async function pick(page: Page, label: string, options: string[]) {
   await page.keyboard.press('Escape');
 }
 
-test('an admin creates a product with Colour × Size variations, prices them in the grid, publishes it, and the list shows it', async ({
+/** Whether leaving the page now (reload, closing the tab) would ask first: the beforeunload guard is armed. */
+const reloadAsks = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+test('an admin makes a product with Colour × Size variations on one page with one save bar, is asked before leaving it unsaved, and publishes it', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const errors = collectPageErrors(page);
   const title = unique('E2E Ikat Kurta ');
 
-  await page.goto(EDITOR);
+  // "New shop product" on the list leads to the product page.
+  await page.goto(PRODUCTS);
+  await page.getByRole('button', { name: 'New shop product' }).click();
+  await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
   await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page).toHaveURL(/newproduct\?id=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   const id = new URL(page.url()).searchParams.get('id')!;
+  // One way to save an existing product: the bar, which shows once something changed.
+  const bar = page.getByTestId('form-bar');
+  await expect(bar.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  expect(await reloadAsks(page)).toBe(false);
 
-  // Colour × Size from the demo shop's attribute values: 2 × 2 variations replace the default one.
+  // Colour × Size from the demo shop's attribute values: 2 × 2 new rows, part of the unsaved change (nothing written yet).
   await pick(page, 'Colour', ['Indigo', 'Maroon']);
   await pick(page, 'Size', ['S', 'M']);
   await expect(page.getByText('4 combinations')).toBeVisible();
   await page.getByRole('button', { name: 'Generate variations' }).click();
-  await expect(page.getByText('4 variations made, 0 kept')).toBeVisible();
   await expect(page.getByTestId('variation-row')).toHaveCount(4);
+  await expect(page.getByText('4 new', { exact: true })).toBeVisible();
+  await expect(bar.getByText('Unsaved changes')).toBeVisible();
+  const before = await api<{ data: Json[] }>('GET', `/api/v1/commerce/products/${id}/variations`);
+  expect(before.body.data.map((v) => v.title)).toEqual(['']);
 
   // Prices in the grid: one for all, then one row of its own.
   await page.getByRole('textbox', { name: 'Price for all (INR)', exact: true }).fill('1499');
   await page.getByRole('button', { name: 'Set price' }).click();
   await page.getByRole('textbox', { name: 'Price of Maroon / M', exact: true }).fill('1599');
   await page.getByRole('textbox', { name: 'Stock of Maroon / M', exact: true }).fill('7');
-  await expect(page.getByText('4 changed')).toBeVisible();
-  await page.getByRole('button', { name: 'Save variations' }).click();
-  await expect(page.getByText('Saved 4 variations')).toBeVisible();
-  await expect(page.getByText('No changes')).toBeVisible();
+  await expect(page.getByText('4 new · 4 changed')).toBeVisible();
 
+  // Leaving asks first: in the app (kept editing), and on reload or closing the tab (the browser's prompt is armed).
+  expect(await reloadAsks(page)).toBe(true);
+  await page.getByRole('link', { name: 'Back to products for sale' }).click();
+  const leave = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`id=${id}$`));
+  await expect(page.getByRole('textbox', { name: 'Price of Maroon / M', exact: true })).toHaveValue('1,599');
+
+  // One save: the product's fields (its tax class picked from the shop's classes by their rates), the new variations and their prices together.
+  await page.getByRole('textbox', { name: 'Brand', exact: true }).fill('Tantuja');
+  const taxClass = page.getByRole('textbox', { name: 'Tax class' }).or(page.getByRole('combobox', { name: 'Tax class' }));
+  await taxClass.click();
+  await taxClass.fill('appar');
+  await page.getByRole('option', { name: 'apparel — GST 12% (IN)' }).click();
+  // Meta tags as names and contents, not JSON.
+  await page.getByRole('button', { name: 'Add meta tag' }).click();
+  await page.getByRole('textbox', { name: 'Meta tags: name 1' }).fill('robots');
+  await page.getByRole('textbox', { name: 'Meta tags: content 1' }).fill('noindex');
+  await bar.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Shop product saved')).toBeVisible();
+  await expect(page.getByText('No changes')).toBeVisible();
+  await expect(bar.getByText('Unsaved changes')).toHaveCount(0);
+  expect(await reloadAsks(page)).toBe(false);
+  // The history tells the grid's save in words: each variation by its title, amounts in rupees.
+  const history = page.getByTestId('record-history');
+  await expect(history.getByTestId('variation-change').filter({ hasText: 'Maroon / M:' })).toHaveText(
+    'Maroon / M: price ₹0.00 → ₹1,599.00, stock 0 → 7',
+  );
+  await expect(history).not.toContainText('"onHand"');
+  const stored = await api<{ data: Json }>('GET', `/api/v1/commerce/products/${id}`);
+  expect(stored.body.data).toMatchObject({
+    minPrice: 149_900,
+    maxPrice: 159_900,
+    brand: 'Tantuja',
+    taxClass: 'apparel',
+    seoMeta: { robots: 'noindex' },
+  });
+  const variations = await api<{ data: Json[] }>('GET', `/api/v1/commerce/products/${id}/variations`);
+  expect(variations.body.data.map((v) => [v.title, v.price, v.onHand]).sort()).toEqual([
+    ['Indigo / M', 149_900, 0],
+    ['Indigo / S', 149_900, 0],
+    ['Maroon / M', 159_900, 7],
+    ['Maroon / S', 149_900, 0],
+  ]);
+
+  // The notices sit over the header's actions until they close (a pointer over them keeps them open).
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('alert').filter({ hasText: /^Shop product/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published: the product is on sale')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
 
-  const stored = await api<{ data: Json }>('GET', `/api/v1/commerce/products/${id}`);
-  expect(stored.body.data).toMatchObject({ status: 'active', minPrice: 149_900, maxPrice: 159_900 });
-  const variations = await api<{ data: Json[] }>('GET', `/api/v1/commerce/products/${id}/variations`);
-  expect(variations.body.data.map((v) => [v.title, v.price, v.onHand])).toEqual(
-    expect.arrayContaining([
-      ['Indigo / S', 149_900, 0],
-      ['Maroon / M', 159_900, 7],
-    ]),
-  );
-
-  // The product list finds it, active.
-  await page.goto(PRODUCTS);
+  // Saved: leaving asks nothing. The list finds the product, active, and its row leads back to this page.
+  await page.getByRole('link', { name: 'Back to products for sale' }).click();
   await expect(page.getByRole('heading', { name: 'Products for sale', level: 1 })).toBeVisible();
   await page.getByLabel('Search shop products').fill(title);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${EDITOR}\\?id=${id}$`));
+  await expect(page.getByTestId('variation-row')).toHaveCount(4);
   expect(errors).toEqual([]);
 });
 

@@ -129,13 +129,25 @@ test('the menu finds a page by name and a starred page stays starred after a rel
 
 test.describe('at phone size', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  const CC = '/admin-panel/controlcenter/e-commerce';
+  const GATEWAYS = '/admin-panel/controlcenter/settings/payment-gateway';
+  /** The shop and money screens (issue 26, item 13): lists, the product page, the demo shop, payments and its ledger. */
   const SCREENS = [
     '/admin-panel/dashboard',
-    '/admin-panel/controlcenter/e-commerce/myproduct',
-    '/admin-panel/controlcenter/e-commerce/order-management',
+    `${CC}/myproduct`,
+    `${CC}/newproduct`,
+    `${CC}/order-management`,
+    `${CC}/order-returns`,
+    `${CC}/review`,
     COUPONS,
     TAX_RATES,
-    '/admin-panel/controlcenter/e-commerce/shop-settings',
+    `${CC}/shop-settings`,
+    `${CC}/banners`,
+    `${CC}/category`,
+    `${CC}/addatrributes`,
+    '/admin-panel/shopping',
+    GATEWAYS,
+    `${GATEWAYS}?tab=transactions`,
     '/admin-panel/productDesign',
   ];
   for (const path of SCREENS) {
@@ -143,9 +155,17 @@ test.describe('at phone size', () => {
       await page.goto(path);
       await loaded(page.getByRole('heading', { level: 1 })).toBeVisible();
       // Read once the screen has loaded (no loader left), so the widths are the real content's.
-      await loaded(page.getByLabel('Loading')).toHaveCount(0);
+      await loaded(page.getByLabel(/^Loading/)).toHaveCount(0);
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       expect(widths.scroll, `${path} is ${widths.scroll}px wide`).toBeLessThanOrEqual(widths.inner);
     });
   }
+
+  test('nothing scrolls sideways on a product page with its variations grid', async ({ page, api }) => {
+    const listed = await api<{ data: { id: string }[] }>('GET', '/api/v1/commerce/products?limit=1&sort=title');
+    await page.goto(`${CC}/newproduct?id=${listed.body.data[0].id}`);
+    await loaded(page.getByTestId('variation-row').first()).toBeVisible();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.scroll, `the product page is ${widths.scroll}px wide`).toBeLessThanOrEqual(widths.inner);
+  });
 });

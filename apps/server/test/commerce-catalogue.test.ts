@@ -66,6 +66,48 @@ describe('commerce catalogue', () => {
     expect(await variationsOf(p.id)).toHaveLength(6);
   });
 
+  it('saves the editor grid in one go: combinations generated and their prices set by their values, all or nothing', async () => {
+    const colour = await attribute('Shade', ['Rust', 'Teal']);
+    const size = await attribute('Length', ['Short', 'Long']);
+    const p = await product({ title: 'Cotton Dupatta', price: 99_900 });
+    const [rust, teal] = colour.values as Json[];
+    const [short, long] = size.values as Json[];
+    const saved = data(
+      await call('PATCH', `commerce/products/${p.id}/variations`, {
+        generate: { attributeValueIds: [rust.id, teal.id, short.id, long.id] },
+        variations: [
+          { attributeValueIds: [long.id, teal.id], price: 129_900, onHand: 3 },
+          { attributeValueIds: [rust.id, short.id], sku: 'DUPATTA-RUST-S' },
+        ],
+      }),
+    );
+    expect(saved).toMatchObject({ created: 4, updated: 2 });
+    expect(saved.variations.map((v: Json) => [v.title, v.price, v.onHand])).toEqual([
+      ['Rust / Short', 99_900, 0],
+      ['Rust / Long', 99_900, 0],
+      ['Teal / Short', 99_900, 0],
+      ['Teal / Long', 129_900, 3],
+    ]);
+    expect(saved.variations[0].sku).toBe('DUPATTA-RUST-S');
+    expect(data(await call('GET', `commerce/products/${p.id}`))).toMatchObject({ minPrice: 99_900, maxPrice: 129_900 });
+
+    // One edit that cannot apply (stock on a combination the product does not have) leaves everything as it was.
+    const wrong = await call('PATCH', `commerce/products/${p.id}/variations`, {
+      generate: { attributeValueIds: [rust.id, teal.id] },
+      variations: [{ attributeValueIds: [rust.id, long.id, teal.id], onHand: 9 }],
+    });
+    expect(refused(wrong, 400, 'validation_failed').fields).toEqual({
+      'variations.0.attributeValueIds': 'No variation of this product has these values',
+    });
+    expect((await variationsOf(p.id)).map((v) => v.title)).toEqual(['Rust / Short', 'Rust / Long', 'Teal / Short', 'Teal / Long']);
+    // An edit names its variation one way; an empty save is refused.
+    const both = await call('PATCH', `commerce/products/${p.id}/variations`, {
+      variations: [{ id: saved.variations[0].id, attributeValueIds: [rust.id, short.id], price: 1 }],
+    });
+    expect(Object.keys(refused(both, 400, 'validation_failed').fields ?? {})).toEqual(['variations.0']);
+    refused(await call('PATCH', `commerce/products/${p.id}/variations`, {}), 400, 'validation_failed');
+  });
+
   it('keeps minPrice and maxPrice current through edits, bulk edits and deletes', async () => {
     const size = await attribute('Fit', ['Slim', 'Regular', 'Relaxed']);
     const p = await product({ title: 'Chambray Shirt', price: 150_000 });

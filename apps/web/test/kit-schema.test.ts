@@ -12,6 +12,34 @@ describe('schema helpers', () => {
     expect(unwrapNullable({ type: ['string', 'null'] })).toEqual({ schema: { type: 'string' }, nullable: true });
   });
 
+  it('edits an object of strings (meta tags) as name → value rows, stored as the object', async () => {
+    const { servedMeta } = await import('./meta-fixture');
+    const products = servedMeta.find((m) => m.path === 'commerce/products')!;
+    const field = inputFields(products).find((f) => f.key === 'seoMeta')!;
+    expect(field.kind).toBe('pairs');
+    const rows = toFormValue(field, { robots: 'noindex', 'og:type': 'product' });
+    expect(rows).toEqual([
+      { name: 'robots', value: 'noindex' },
+      { name: 'og:type', value: 'product' },
+    ]);
+    // An empty row is dropped; no rows is an empty object.
+    expect(fromFormValue(field, [...(rows as object[]), { name: ' ', value: '' }])).toEqual({ robots: 'noindex', 'og:type': 'product' });
+    expect(fromFormValue(field, [])).toEqual({});
+    expect(validateValue(field, [{ name: '', value: 'x' }], 'update')).toBe('Give each value its name');
+    expect(
+      validateValue(
+        field,
+        [
+          { name: 'robots', value: 'a' },
+          { name: 'robots', value: 'b' },
+        ],
+        'update',
+      ),
+    ).toBe('Each name only once');
+    expect(validateValue(field, rows, 'update')).toBeNull();
+    expect(displayText(field, { robots: 'noindex' })).toBe('robots: noindex');
+  });
+
   it('names fields for people', () => {
     expect(humanize('createdAt')).toBe('Created at');
     expect(humanize('roleId')).toBe('Role');

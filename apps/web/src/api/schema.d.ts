@@ -30993,8 +30993,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Change price, stock and SKU of many of a product's variations at once, each its own values
-     * @description All or nothing, up to 1,000 rows in one statement, one audit entry per variation.
+     * Save a product's variations grid: generate combinations and change price, stock and SKU of many variations, each its own values
+     * @description All or nothing in one transaction: `generate` first (as POST …/variations/generate), then the edits, up to 1,000 rows in one statement, one audit entry on the product. An edit names its variation by `id`, or by `attributeValueIds` when it is one this save generates. Answers every variation of the product as saved.
      */
     patch: {
       parameters: {
@@ -31008,12 +31008,17 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            variations: {
+            generate?: {
+              attributeValueIds: string[];
+            };
+            /** @default [] */
+            variations?: {
               active?: boolean;
+              attributeValueIds?: string[];
               compareAtPrice?: number | null;
               cost?: number | null;
               /** Format: uuid */
-              id: string;
+              id?: string;
               onHand?: number;
               price?: number;
               sku?: string;
@@ -31030,6 +31035,7 @@ export interface paths {
           content: {
             'application/json': {
               data: {
+                created: number;
                 updated: number;
                 variations: {
                   active: boolean;

@@ -18,6 +18,7 @@ import { CodePicker } from './code-picker';
 import { fieldInputProps } from './field-input-props';
 import { ImageListInput, ImageObjectInput } from './image-input';
 import { MoneyInput } from './money-input';
+import { PairsInput } from './pairs-input';
 import { RelationMultiSelect, RelationSelect } from './relation-select';
 import { type FieldDef, optionData, toImage, toImages } from './schema';
 import { UploadInput } from './upload-input';
@@ -153,6 +154,8 @@ export function FieldInput({ field, input, mode, disabled }: WidgetProps) {
       );
     case 'tags':
       return <TagsInput {...bound} clearable placeholder="Type and press Enter" />;
+    case 'pairs':
+      return <PairsInput field={field} input={input} mode={mode} disabled={disabled} />;
     case 'json':
       return <JsonInput {...bound} autosize minRows={3} maxRows={14} formatOnBlur validationError="Not valid JSON" />;
     case 'country':

@@ -27,6 +27,12 @@ const getRevisions = (path: string, id: string) =>
 const restoreRevision = (path: string, id: string, revisionId: string) =>
   request<{ data: Row }>('POST', `/api/v1/${path}/${id}/revisions/${revisionId}/restore`).then((r) => r.data);
 
+/**
+ * A screen's own words for a change of a field its form does not show (a product's variations grid,
+ * audited on the product): rendered instead of "before → after".
+ */
+export type HistoryDescriber = (change: Revision['changes'][number]) => React.ReactNode;
+
 const VERBS: Record<Revision['action'], string> = { create: 'created it', update: 'changed', delete: 'deleted it' };
 const MAX_TEXT = 80;
 
@@ -77,7 +83,17 @@ function when(iso: string) {
  * Who changed what and when, from the audit log, with each change's field label and before → after;
  * a former version can be restored (confirmed first) through the API, which validates and audits it.
  */
-export function RecordHistory({ meta, record, canRestore }: { meta: ResourceMeta; record: Row; canRestore: boolean }) {
+export function RecordHistory({
+  meta,
+  record,
+  canRestore,
+  describe,
+}: {
+  meta: ResourceMeta;
+  record: Row;
+  canRestore: boolean;
+  describe?: Record<string, HistoryDescriber>;
+}) {
   const client = useQueryClient();
   const currency = recordCurrency(meta, record, useResourceCurrency(meta));
   const fields = useMemo(() => new Map(outputFields(meta, currency).map((f) => [f.key, f])), [meta, currency]);
@@ -147,8 +163,14 @@ export function RecordHistory({ meta, record, canRestore }: { meta: ResourceMeta
                         <Text span size="sm" c="dimmed">
                           {labelOf(change.field)}:
                         </Text>{' '}
-                        <ChangeValue field={fields.get(change.field)} value={change.before} /> →{' '}
-                        <ChangeValue field={fields.get(change.field)} value={change.after} />
+                        {describe?.[change.field] ? (
+                          describe[change.field](change)
+                        ) : (
+                          <>
+                            <ChangeValue field={fields.get(change.field)} value={change.before} /> →{' '}
+                            <ChangeValue field={fields.get(change.field)} value={change.after} />
+                          </>
+                        )}
                       </Text>
                     ))}
                   </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { FieldAssists, useFieldAssists } from './field-assists';
@@ -9,7 +9,7 @@ import { type CustomWidget, FieldInput } from './field-input';
 import { FormBar } from './form-bar';
 import { useResourceCurrency } from './money-input';
 import { ReadOnlyFields } from './read-only-fields';
-import { RecordHistory } from './record-history';
+import { type HistoryDescriber, RecordHistory } from './record-history';
 import { type Row, useRecordMutations } from './resource-api';
 import {
   displayText,
@@ -45,11 +45,31 @@ export interface ResourceFormProps {
   history?: boolean;
   /** A new record's starting values (a duplicate's), over the defaults. */
   prefill?: Values;
+  /**
+   * More of the same record edited on the screen below the fields (a product's variations grid), rendered
+   * inside the form: its unsaved changes count in the bar and the leave guard, the bar's Save saves it after
+   * the record's fields (with the saved record, so a new record's id too), Cancel discards it.
+   */
+  companion?: FormCompanion;
+  /** The sticky bar is the only way to save an existing record (no button at the form's foot). */
+  barOnly?: boolean;
+  /** The history's words for changes of fields this form does not show (RecordHistory's `describe`). */
+  historyDescribers?: Record<string, HistoryDescriber>;
+}
+
+/** A part of the screen saved with the form (ResourceFormProps.companion). */
+export interface FormCompanion {
+  dirty: boolean;
+  /** Saves it for the record just saved; throws to say it failed (it shows its own field errors). */
+  save: (row: Row) => Promise<void>;
+  discard: () => void;
+  /** Rendered inside the form, after the fields. */
+  children: ReactNode;
 }
 
 const NONE: string[] = [];
 const NO_WIDGETS: Record<string, CustomWidget> = {};
-const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
+const WIDE_KINDS = new Set(['textarea', 'richtext', 'json', 'pairs', 'image', 'file', 'tags', 'multiselect', 'gallery', 'relations']);
 
 export { statusFieldOf } from './schema';
 
@@ -129,6 +149,9 @@ export function ResourceForm({
   readOnly,
   history = true,
   prefill,
+  companion,
+  barOnly,
+  historyDescribers,
 }: ResourceFormProps) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
@@ -171,9 +194,11 @@ export function ResourceForm({
     form.resetDirty(initial);
   }, [initial]);
 
-  const dirty = form.isDirty();
+  const fieldsDirty = form.isDirty();
+  const dirty = fieldsDirty || Boolean(companion?.dirty);
   const guard = useUnsavedChanges(dirty && !readOnly);
-  const saving = create.isPending || update.isPending;
+  const [savingCompanion, setSavingCompanion] = useState(false);
+  const saving = create.isPending || update.isPending || savingCompanion;
 
   /** After a failed save: list the errors at the top, then scroll to and focus the first one. */
   function showErrors(errors: Record<string, unknown>) {
@@ -205,14 +230,36 @@ export function ResourceForm({
       setFormError('Some fields are not valid');
       return;
     }
-    if (mode === 'update' && Object.keys(body).length === 0) {
+    const companionDirty = Boolean(companion?.dirty);
+    if (mode === 'update' && Object.keys(body).length === 0 && !companionDirty) {
       form.resetDirty();
       notifications.show({ message: 'Nothing to save' });
       return;
     }
     try {
-      const row = mode === 'create' ? await create.mutateAsync(body) : await update.mutateAsync({ id: record!.id, body });
+      const row =
+        mode === 'update' && Object.keys(body).length === 0
+          ? record!
+          : mode === 'create'
+            ? await create.mutateAsync(body)
+            : await update.mutateAsync({ id: record!.id, body });
       form.resetDirty(values);
+      if (companion && companionDirty) {
+        setSavingCompanion(true);
+        try {
+          await companion.save(row);
+        } catch (err) {
+          // The record's fields are saved; what is left unsaved stays marked, with its errors where it shows them.
+          setFormError(err instanceof ApiError ? err.message : 'Saving failed. Try again.');
+          if (mode === 'create') {
+            guard.allowNext();
+            onSaved?.(row, mode);
+          }
+          return;
+        } finally {
+          setSavingCompanion(false);
+        }
+      }
       guard.allowNext();
       notifications.show({ color: 'teal', message: `${meta.label.singular} ${mode === 'create' ? 'created' : 'saved'}` });
       onSaved?.(row, mode);
@@ -251,6 +298,7 @@ export function ResourceForm({
                 form.setValues(initial);
                 form.resetDirty(initial);
                 form.clearErrors();
+                companion?.discard();
                 setSummary([]);
                 setFormError(null);
               }}
@@ -320,7 +368,8 @@ export function ResourceForm({
               {typeof record.updatedAt === 'string' && ` · updated ${new Date(record.updatedAt).toLocaleString()}`}
             </Text>
           )}
-          {!readOnly && (
+          {companion?.children}
+          {!readOnly && !(barOnly && mode === 'update') && (
             <Group justify="flex-end" gap="sm">
               {onCancel && (
                 <Button variant="default" onClick={onCancel}>
@@ -335,7 +384,12 @@ export function ResourceForm({
         </Stack>
       </form>
       {record && history && (
-        <RecordHistory meta={meta} record={record} canRestore={!readOnly && meta.permissions.write && meta.operations.update} />
+        <RecordHistory
+          meta={meta}
+          record={record}
+          canRestore={!readOnly && meta.permissions.write && meta.operations.update}
+          describe={historyDescribers}
+        />
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget } from './field-input';
@@ -32,6 +32,11 @@ export interface ResourceScreenProps {
   renderRecord?: (row: Row, meta: ResourceMeta) => React.ReactNode;
   /** Render without its own heading (inside tabs). */
   embedded?: boolean;
+  /**
+   * The records' own page (a product's editor): a row opens `<editor>?id=<id>`, New opens `<editor>`,
+   * Duplicate `<editor>?copy=<id>`, instead of the drawer.
+   */
+  editor?: string;
 }
 
 /** The standard screen of a resource: heading, list, and the record form in a drawer. Areas override what differs. */
@@ -49,19 +54,25 @@ export function ResourceScreen({
   actions,
   renderRecord,
   embedded,
+  editor,
 }: ResourceScreenProps) {
   const { meta, isPending, isError, error } = useResourceMeta(resource);
   const [params, setParams] = useSearchParams();
-  const open = params.get('record');
+  const navigate = useNavigate();
+  const open = editor ? null : params.get('record');
   const setRecord = (id: string | null, copy?: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('record', id);
-      else next.delete('record');
-      if (copy) next.set('copy', copy);
-      else next.delete('copy');
-      return next;
-    });
+    editor
+      ? navigate(
+          id === 'new' ? (copy ? `${editor}?copy=${encodeURIComponent(copy)}` : editor) : `${editor}?id=${encodeURIComponent(id ?? '')}`,
+        )
+      : setParams((prev) => {
+          const next = new URLSearchParams(prev);
+          if (id) next.set('record', id);
+          else next.delete('record');
+          if (copy) next.set('copy', copy);
+          else next.delete('copy');
+          return next;
+        });
   const heading = title ?? meta?.label.plural ?? 'Records';
   const canCreate = Boolean(meta?.operations.create && meta.permissions.write && !readOnly);
   const createButton = canCreate ? (

@@ -6,7 +6,19 @@ import { currencyDigits } from './money';
  * How a field is edited and shown: the JSON type alone cannot say "rich text" or "money".
  * `gallery` is a list of image objects; `relations` a list of ids of another resource's records.
  */
-export type FieldKind = Widget | 'integer' | 'multiselect' | 'gallery' | 'relations';
+export type FieldKind = Widget | 'integer' | 'multiselect' | 'gallery' | 'relations' | 'pairs';
+
+/** A row of a `pairs` field's input: one name → value of an object of strings (meta tags). */
+export interface PairRow {
+  name: string;
+  value: string;
+}
+
+/** An object whose values are all strings (`{ [name]: string }`): edited as name → value rows, not JSON. */
+const isStringMap = (schema: JsonSchema) => {
+  const extra = (schema as { additionalProperties?: JsonSchema | boolean }).additionalProperties;
+  return !schema.properties && typeof extra === 'object' && unwrapNullable(extra).schema.type === 'string';
+};
 
 /** An image as the website stores it: `{ url, alt, thumbnailUrl? }`. */
 export interface ImageValue {
@@ -130,7 +142,7 @@ export function kindOf(schema: JsonSchema, ui: FieldUi | undefined, key: string)
     case 'array':
       return schema.items?.enum ? 'multiselect' : schema.items?.type === 'string' ? 'tags' : 'json';
     case 'object':
-      return 'json';
+      return isStringMap(schema) ? 'pairs' : 'json';
     case 'string':
       if (schema.format === 'date-time') return 'datetime';
       if (schema.format === 'date') return 'date';
@@ -244,6 +256,12 @@ export function validateValue(field: FieldDef, value: unknown, mode: 'create' | 
     return null;
   }
   const s = field.schema;
+  if (field.kind === 'pairs' && Array.isArray(value)) {
+    const names = (value as PairRow[]).map((r) => r.name.trim());
+    if ((value as PairRow[]).some((r) => r.name.trim() === '' && r.value.trim() !== '')) return 'Give each value its name';
+    if (new Set(names.filter(Boolean)).size !== names.filter(Boolean).length) return 'Each name only once';
+    return null;
+  }
   if (typeof value === 'string') {
     if (field.kind === 'json') {
       try {
@@ -306,6 +324,10 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       return value == null ? '' : String(value);
     case 'json':
       return value == null ? '' : JSON.stringify(value, null, 2);
+    case 'pairs':
+      return value != null && typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>).map(([name, v]): PairRow => ({ name, value: String(v ?? '') }))
+        : [];
     case 'date':
     case 'datetime':
       return value ? String(value) : null;
@@ -331,6 +353,11 @@ export function fromFormValue(field: FieldDef, value: unknown): unknown {
       return value === '' || value == null ? emptyValue : rescale(Number(value), field.scale ?? 1);
     case 'json':
       return value === '' || value == null ? emptyValue : JSON.parse(String(value));
+    case 'pairs': {
+      const rows = (Array.isArray(value) ? (value as PairRow[]) : []).filter((r) => r.name.trim() !== '');
+      if (rows.length === 0) return field.nullable ? null : {};
+      return Object.fromEntries(rows.map((r) => [r.name.trim(), r.value]));
+    }
     case 'tags':
     case 'multiselect':
     case 'relations':
@@ -379,6 +406,10 @@ export function displayText(field: FieldDef | undefined, value: unknown): string
       .map((i) => i.url)
       .join(', ');
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  if (field?.kind === 'pairs' && typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([name, v]) => `${name}: ${String(v)}`)
+      .join('; ');
   if (typeof value === 'object') return JSON.stringify(value);
   if (field?.kind === 'money' && typeof value === 'number')
     return unscale(value, field.scale ?? 1).toFixed(currencyDigits(field.currency ?? 'USD'));

@@ -9,12 +9,12 @@ import { variationsResource } from './resources/variations';
 import { addAttributeValues, attributesWithValues, attributeValueInput } from './services/attribute-values';
 import { categoryTree } from './services/categories';
 import {
-  editVariations,
   generateInput,
   generateVariations,
+  gridSaveInput,
   insertVariations,
   productOf,
-  variationEdits,
+  saveVariationGrid,
   variationInput,
   variationsOf,
 } from './services/variations';
@@ -198,15 +198,21 @@ export async function catalogueRoutes(app: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: "Change price, stock and SKU of many of a product's variations at once, each its own values",
-        description: 'All or nothing, up to 1,000 rows in one statement, one audit entry per variation.',
+        summary:
+          "Save a product's variations grid: generate combinations and change price, stock and SKU of many variations, each its own values",
+        description:
+          'All or nothing in one transaction: `generate` first (as POST …/variations/generate), then the edits, up to 1,000 rows in one ' +
+          'statement, one audit entry on the product. An edit names its variation by `id`, or by `attributeValueIds` when it is one ' +
+          'this save generates. Answers every variation of the product as saved.',
         params: idParams,
-        body: z.object({ variations: variationEdits }).strict(),
-        response: { 200: z.object({ data: z.object({ updated: z.number(), variations: z.array(variation) }) }) },
+        body: gridSaveInput,
+        response: {
+          200: z.object({ data: z.object({ created: z.number(), updated: z.number(), variations: z.array(variation) }) }),
+        },
       },
     },
     async (req) => {
-      return { data: await inTx(req, (tx, s) => editVariations(tx, s, req.params.id, req.body.variations)) };
+      return { data: await inTx(req, (tx, s) => saveVariationGrid(tx, s, req.params.id, req.body)) };
     },
   );
 }

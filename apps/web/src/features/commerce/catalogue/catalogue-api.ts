@@ -36,17 +36,12 @@ export const getAttributesWithValues = () =>
 
 export const getVariations = (productId: string) => request<{ data: Variation[] }>('GET', base(productId)).then((r) => r.data);
 
-export const generateVariations = (productId: string, attributeValueIds: string[]) =>
-  request<{ data: { created: number; kept: number; removedDefault: boolean; variations: Variation[] } }>(
-    'POST',
-    `${base(productId)}/generate`,
-    {
-      body: { attributeValueIds },
-    },
-  ).then((r) => r.data);
+/** A grid row's edit: an existing variation by id, or one the same save generates by its values. */
+export type GridEdit = Omit<VariationEdit, 'id'> & ({ id: string } | { attributeValueIds: string[] });
 
-export const saveVariations = (productId: string, variations: VariationEdit[]) =>
-  request<{ data: { updated: number; variations: Variation[] } }>('PATCH', base(productId), { body: { variations } }).then((r) => r.data);
+/** The editor's one save of its variations: combinations to generate, then the grid's edits (one transaction). */
+export const saveVariationGrid = (productId: string, body: { generate?: { attributeValueIds: string[] }; variations: GridEdit[] }) =>
+  request<{ data: { created: number; updated: number; variations: Variation[] } }>('PATCH', base(productId), { body }).then((r) => r.data);
 
 export const addAttributeValue = (attributeId: string, body: { value: string; swatch?: string }) =>
   request<{ data: unknown[] }>('POST', `/api/v1/commerce/attributes/${encodeURIComponent(attributeId)}/values`, { body });

@@ -1,76 +1,60 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../../api/client';
+import { useRef, useState } from 'react';
 import { toMajor, toMinorUnits } from '../../../kit/money';
-import { saveVariations, type Variation, type VariationEdit, variationsKey } from './catalogue-api';
 import type { Currency } from './money';
+import type { EditableField, GridRow, VariationsDraft } from './variations-draft';
 
 const ROW_HEIGHT = 48;
 /** The grid's scrolling viewport: ten rows. */
 const VIEWPORT = 480;
+/** Wider than a phone: the grid scrolls sideways inside its frame, never the page. */
+const MIN_WIDTH = 640;
 const COLUMNS = 'minmax(140px, 1.4fr) minmax(140px, 1.2fr) minmax(110px, 1fr) minmax(110px, 1fr) minmax(90px, 0.7fr)';
-
-type Edits = Record<string, VariationEdit>;
 
 /** A number input's value as a number, or undefined while it is empty. */
 const numberOf = (v: string | number) => (v === '' ? undefined : Number(v));
 
 /**
  * The product's variations as an editable grid (SKU, price, compare-at price, stock). Only the rows
- * on screen are rendered, so it stays smooth at 1,000 rows; changes are kept per row and saved in
- * one request. "Set for all" fills price or stock of every row at once.
+ * on screen are rendered, so it stays smooth at 1,000 rows; changes are kept in the editor's draft
+ * (rows not saved yet marked New) and saved with the product. "Set for all" fills price or stock of
+ * every row at once. A refused save shows its message at the row and input it names.
  */
-export function VariationGrid({ productId, variations, currency }: { productId: string; variations: Variation[]; currency: Currency }) {
-  const [edits, setEdits] = useState<Edits>({});
+export function VariationGrid({ draft, currency }: { draft: VariationsDraft; currency: Currency }) {
   const [allPrice, setAllPrice] = useState<number | undefined>();
   const [allStock, setAllStock] = useState<number | undefined>();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const client = useQueryClient();
+  const rows = draft.rows;
   const virtualizer = useVirtualizer({
-    count: variations.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     // The viewport before it is measured (and where nothing is laid out, e.g. tests).
     initialRect: { width: 800, height: VIEWPORT },
   });
-  const changed = useMemo(() => Object.values(edits).filter((e) => Object.keys(e).length > 1), [edits]);
-  const save = useMutation({
-    mutationFn: () => saveVariations(productId, changed),
-    onSuccess: (result) => {
-      setEdits({});
-      client.setQueryData(variationsKey(productId), (old: Variation[] | undefined) => {
-        const byId = new Map(result.variations.map((v) => [v.id, v]));
-        return (old ?? []).map((v) => byId.get(v.id) ?? v);
-      });
-      client.invalidateQueries({ queryKey: ['resource', 'commerce/products'] });
-      notifications.show({ color: 'green', message: `Saved ${result.updated} ${result.updated === 1 ? 'variation' : 'variations'}` });
-    },
-  });
-  const edit = (id: string, patch: Omit<VariationEdit, 'id'>) => setEdits((prev) => ({ ...prev, [id]: { ...prev[id], ...patch, id } }));
-  const fillAll = (patch: Omit<VariationEdit, 'id'>) =>
-    setEdits((prev) => Object.fromEntries(variations.map((v) => [v.id, { ...prev[v.id], ...patch, id: v.id }])));
-  const shown = <K extends keyof VariationEdit>(v: Variation, key: K): Variation[K & keyof Variation] | VariationEdit[K] =>
-    edits[v.id] && key in edits[v.id] ? edits[v.id][key] : (v[key as keyof Variation] as Variation[K & keyof Variation]);
-  const error = save.error instanceof ApiError ? save.error : null;
+  const shown = <K extends EditableField>(r: GridRow, key: K) => {
+    const edit = draft.edits[r.key];
+    return edit && key in edit ? edit[key] : r[key as keyof GridRow];
+  };
   const items = virtualizer.getVirtualItems();
-  const money = (label: string, v: Variation, key: 'price' | 'compareAtPrice') => {
-    const minor = shown(v, key) as number | null | undefined;
+  const money = (label: string, r: GridRow, key: 'price' | 'compareAtPrice') => {
+    const minor = shown(r, key) as number | null | undefined;
     return (
       <NumberInput
         size="xs"
-        aria-label={`${label} of ${v.title || v.sku}`}
+        aria-label={`${label} of ${r.title || r.sku}`}
         value={minor == null ? '' : toMajor(minor, currency.code)}
+        placeholder={key === 'price' && r.id === null ? 'Product price' : undefined}
         decimalScale={currency.decimals}
         thousandSeparator=","
         min={0}
         hideControls
+        error={draft.errors[r.key]?.[key]}
         onChange={(raw) => {
           const n = numberOf(raw);
-          edit(v.id, { [key]: n === undefined ? (key === 'price' ? 0 : null) : toMinorUnits(n, currency.code) });
+          draft.edit(r.key, { [key]: n === undefined ? (key === 'price' ? 0 : null) : toMinorUnits(n, currency.code) });
         }}
       />
     );
@@ -91,7 +75,7 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
           size="xs"
           variant="light"
           disabled={allPrice === undefined}
-          onClick={() => fillAll({ price: toMinorUnits(allPrice ?? 0, currency.code) })}
+          onClick={() => draft.fillAll({ price: toMinorUnits(allPrice ?? 0, currency.code) })}
         >
           Set price
         </Button>
@@ -104,33 +88,19 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
           onChange={(v) => setAllStock(numberOf(v))}
           w={120}
         />
-        <Button size="xs" variant="light" disabled={allStock === undefined} onClick={() => fillAll({ onHand: allStock ?? 0 })}>
+        <Button size="xs" variant="light" disabled={allStock === undefined} onClick={() => draft.fillAll({ onHand: allStock ?? 0 })}>
           Set stock
         </Button>
-        <Group gap="xs" ml="auto">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {changed.length === 0 ? 'No changes' : `${changed.length} changed`}
-          </Text>
-          <Button size="xs" variant="default" disabled={changed.length === 0} onClick={() => setEdits({})}>
-            Discard
-          </Button>
-          <Button size="xs" disabled={changed.length === 0} loading={save.isPending} onClick={() => save.mutate()}>
-            Save variations
-          </Button>
-        </Group>
+        <Text size="sm" c="dimmed" aria-live="polite" ml="auto">
+          {[draft.newRows > 0 ? `${draft.newRows} new` : '', draft.changedCount > 0 ? `${draft.changedCount} changed` : '']
+            .filter(Boolean)
+            .join(' · ') || 'No changes'}
+        </Text>
       </Group>
-      {error && (
-        <Alert color="red" variant="light" title={error.message}>
-          {Object.entries(error.fields ?? {}).map(([field, message]) => {
-            const row = /^variations\.(\d+)\./.exec(field);
-            const name = row ? (variations.find((v) => v.id === changed[Number(row[1])]?.id)?.title ?? field) : field;
-            return <Text key={field} size="sm">{`${name}: ${message}`}</Text>;
-          })}
-        </Alert>
-      )}
-      <Paper withBorder>
+      <Paper withBorder style={{ overflowX: 'auto' }}>
         <div
           style={{
+            minWidth: MIN_WIDTH,
             display: 'grid',
             gridTemplateColumns: COLUMNS,
             gap: 8,
@@ -146,16 +116,18 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
         </div>
         <div
           ref={scrollRef}
-          style={{ height: Math.min(VIEWPORT, variations.length * ROW_HEIGHT + 8), overflow: 'auto' }}
+          style={{ minWidth: MIN_WIDTH, height: Math.min(VIEWPORT, rows.length * ROW_HEIGHT + 8), overflowY: 'auto', overflowX: 'hidden' }}
           data-testid="variation-grid"
         >
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
-              const v = variations[item.index];
+              const r = rows[item.index];
+              const rowError = draft.errors[r.key]?.row;
               return (
                 <div
-                  key={v.id}
+                  key={r.key}
                   data-testid="variation-row"
+                  data-new={r.id === null || undefined}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -168,28 +140,47 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
                     gap: 8,
                     alignItems: 'center',
                     padding: '0 12px',
-                    background: edits[v.id] ? 'var(--mantine-color-yellow-light)' : undefined,
+                    background: rowError
+                      ? 'var(--mantine-color-red-light)'
+                      : draft.edits[r.key] || r.id === null
+                        ? 'var(--mantine-color-yellow-light)'
+                        : undefined,
                   }}
                 >
-                  <Text size="sm" truncate>
-                    {v.title || 'Default'}
-                  </Text>
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Text size="sm" truncate title={rowError}>
+                      {r.title || 'Default'}
+                    </Text>
+                    {r.id === null && (
+                      <Badge size="xs" variant="light">
+                        New
+                      </Badge>
+                    )}
+                    {rowError && (
+                      <Text size="xs" c="red" truncate>
+                        {rowError}
+                      </Text>
+                    )}
+                  </Group>
                   <TextInput
                     size="xs"
-                    aria-label={`SKU of ${v.title || v.sku}`}
-                    value={String(shown(v, 'sku') ?? '')}
-                    onChange={(e) => edit(v.id, { sku: e.currentTarget.value })}
+                    aria-label={`SKU of ${r.title || r.sku}`}
+                    value={String(shown(r, 'sku') ?? '')}
+                    placeholder={r.id === null ? 'Made from the title' : undefined}
+                    error={draft.errors[r.key]?.sku}
+                    onChange={(e) => draft.edit(r.key, { sku: e.currentTarget.value })}
                   />
-                  {money('Price', v, 'price')}
-                  {money('Compare-at price', v, 'compareAtPrice')}
+                  {money('Price', r, 'price')}
+                  {money('Compare-at price', r, 'compareAtPrice')}
                   <NumberInput
                     size="xs"
-                    aria-label={`Stock of ${v.title || v.sku}`}
-                    value={Number(shown(v, 'onHand') ?? 0)}
-                    min={v.reserved}
+                    aria-label={`Stock of ${r.title || r.sku}`}
+                    value={Number(shown(r, 'onHand') ?? 0)}
+                    min={r.reserved}
                     allowDecimal={false}
                     hideControls
-                    onChange={(raw) => edit(v.id, { onHand: numberOf(raw) ?? 0 })}
+                    error={draft.errors[r.key]?.onHand}
+                    onChange={(raw) => draft.edit(r.key, { onHand: numberOf(raw) ?? 0 })}
                   />
                 </div>
               );
@@ -198,7 +189,7 @@ export function VariationGrid({ productId, variations, currency }: { productId: 
         </div>
       </Paper>
       <Text size="xs" c="dimmed">
-        {variations.length.toLocaleString('en')} {variations.length === 1 ? 'variation' : 'variations'}
+        {rows.length.toLocaleString('en')} {rows.length === 1 ? 'variation' : 'variations'}
       </Text>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Autocomplete, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../../api/client';
 import { useAction } from '../../../kit/use-action';
 import { dispatchOrder, listCarriers, type OrderDetail, undoDispatch } from './orders-api';
 
@@ -24,6 +25,28 @@ export function DispatchForm({ order }: { order: OrderDetail }) {
   );
   const lines = open.map((l) => ({ orderLineId: l.id, quantity: quantities[l.id] ?? 0 })).filter((l) => l.quantity > 0);
   const listed = carriers.data?.some((c) => c.name.toLowerCase() === carrier.trim().toLowerCase());
+  /** The server's refusal at its inputs: carrier, trackingNumber, or `line:<id>` (lines.N → the N-th line sent). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const record = async () => {
+    setFieldErrors({});
+    const sent = lines;
+    try {
+      await dispatchOrder(order.id, {
+        carrier: carrier.trim(),
+        ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}),
+        lines: sent,
+      });
+    } catch (err) {
+      const placed: Record<string, string> = {};
+      for (const [field, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
+        const line = /^lines\.(\d+)/.exec(field);
+        const key = line && sent[Number(line[1])] ? `line:${sent[Number(line[1])].orderLineId}` : field.split('.')[0];
+        placed[key] = placed[key] ? `${placed[key]}; ${message}` : message;
+      }
+      setFieldErrors(placed);
+      throw err;
+    }
+  };
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -36,10 +59,16 @@ export function DispatchForm({ order }: { order: OrderDetail }) {
           data={carriers.data?.map((c) => c.name) ?? []}
           value={carrier}
           onChange={setCarrier}
+          error={fieldErrors.carrier}
           required
           description={carrier.trim() && !listed ? 'Not in the list: no tracking link' : undefined}
         />
-        <TextInput label="Tracking number" value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} />
+        <TextInput
+          label="Tracking number"
+          value={tracking}
+          error={fieldErrors.trackingNumber}
+          onChange={(e) => setTracking(e.currentTarget.value)}
+        />
       </SimpleGrid>
       {open.map((l) => (
         <NumberInput
@@ -48,6 +77,7 @@ export function DispatchForm({ order }: { order: OrderDetail }) {
           min={0}
           max={l.quantity - l.quantityDispatched}
           value={quantities[l.id]}
+          error={fieldErrors[`line:${l.id}`]}
           onChange={(v) => setQuantities((q) => ({ ...q, [l.id]: Number(v) || 0 }))}
         />
       ))}
@@ -55,18 +85,7 @@ export function DispatchForm({ order }: { order: OrderDetail }) {
         <Button
           loading={busy === 'dispatch'}
           disabled={!carrier.trim() || lines.length === 0}
-          onClick={() =>
-            run(
-              'dispatch',
-              () =>
-                dispatchOrder(order.id, {
-                  carrier: carrier.trim(),
-                  ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}),
-                  lines,
-                }),
-              'Dispatch recorded',
-            )
-          }
+          onClick={() => run('dispatch', record, 'Dispatch recorded')}
         >
           Record dispatch
         </Button>

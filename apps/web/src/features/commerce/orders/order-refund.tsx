@@ -28,6 +28,8 @@ export function RefundDialog({ order, opened, onClose }: { order: OrderDetail; o
   const [amount, setAmount] = useState<number | ''>('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The server's refusal by field: `reason`, `amount`, or `line:<order line id>`. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // One key per refund: a retry after a lost answer refunds once; a refused refund gets a new one.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const digits = currencyDigits(order.currency);
@@ -40,20 +42,28 @@ export function RefundDialog({ order, opened, onClose }: { order: OrderDetail; o
 
   async function submit() {
     setError(null);
-    const body =
-      mode === 'lines'
-        ? {
-            lines: Object.entries(quantities)
-              .filter(([, q]) => q > 0)
-              .map(([orderLineId, quantity]) => ({ orderLineId, quantity })),
-            reason: reason.trim(),
-          }
-        : { amount: minorAmount, reason: reason.trim() };
+    setFieldErrors({});
+    const sent = Object.entries(quantities)
+      .filter(([, q]) => q > 0)
+      .map(([orderLineId, quantity]) => ({ orderLineId, quantity }));
+    const body = mode === 'lines' ? { lines: sent, reason: reason.trim() } : { amount: minorAmount, reason: reason.trim() };
     const done = await run(
       'refund',
       () =>
         refundOrder(order.id, body, key).catch((err) => {
-          setError(err instanceof ApiError ? err.message : 'The refund failed. Try again.');
+          // Each field the server names gets its message at its input (lines.N → the N-th line sent);
+          // one without an input on screen (the amount, refunding by items) is said with the message.
+          const placed: Record<string, string> = {};
+          const unplaced: string[] = [];
+          for (const [field, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
+            const line = /^lines\.(\d+)/.exec(field);
+            const key = line && sent[Number(line[1])] ? `line:${sent[Number(line[1])].orderLineId}` : field.split('.')[0];
+            const shown = key === 'reason' || (mode === 'amount' ? key === 'amount' : key.startsWith('line:'));
+            if (shown) placed[key] = placed[key] ? `${placed[key]}; ${message}` : message;
+            else unplaced.push(message);
+          }
+          setError(err instanceof ApiError ? [err.message, ...unplaced].join(' — ') : 'The refund failed. Try again.');
+          setFieldErrors(placed);
           const unknownOutcome = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
           if (!unknownOutcome) setKey(crypto.randomUUID());
           throw err;
@@ -98,6 +108,7 @@ export function RefundDialog({ order, opened, onClose }: { order: OrderDetail; o
                     max={open}
                     disabled={open === 0}
                     value={quantities[l.id] ?? 0}
+                    error={fieldErrors[`line:${l.id}`]}
                     onChange={(v) => setQuantities((q) => ({ ...q, [l.id]: Math.min(open, Math.max(0, Number(v) || 0)) }))}
                   />
                   <Text size="sm" w={110} ta="right" pb={6}>
@@ -115,6 +126,7 @@ export function RefundDialog({ order, opened, onClose }: { order: OrderDetail; o
             min={0}
             max={left / 10 ** digits}
             value={amount}
+            error={fieldErrors.amount}
             onChange={(v) => setAmount(v === '' ? '' : Number(v))}
           />
         )}
@@ -126,6 +138,7 @@ export function RefundDialog({ order, opened, onClose }: { order: OrderDetail; o
           minRows={2}
           maxLength={500}
           value={reason}
+          error={fieldErrors.reason}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
         {minorAmount > left && (

@@ -68,7 +68,8 @@ export const bannersResource = defineResource({
     active: { label: 'Switched on' },
     sortOrder: { widget: 'number', help: 'Lower numbers come first' },
   },
-  ui: { title: 'title', columns: ['image', 'title', 'linkKind', 'active', 'startsAt', 'endsAt', 'sortOrder'] },
+  // The title first: it is what a row opens by (an image cell would open it by its address).
+  ui: { title: 'title', columns: ['title', 'image', 'linkKind', 'active', 'startsAt', 'endsAt', 'sortOrder'] },
   hooks: { beforeWrite: bannerRules },
   examples: [
     {

@@ -99,7 +99,7 @@ export const productsResource = defineResource({
     ratingAverage: { label: 'Rating (× 100)' },
     seoTitle: { label: 'SEO title' },
     seoDescription: { label: 'SEO description', widget: 'textarea' },
-    seoMeta: { widget: 'json', label: 'Meta tags', help: 'Name → content' },
+    seoMeta: { label: 'Meta tags', help: 'Extra tags for search engines and sharing: a name (og:image, robots…) and its content' },
   },
   ui: {
     title: 'title',

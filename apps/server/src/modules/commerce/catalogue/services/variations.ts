@@ -410,3 +410,49 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
   await refreshPriceRange(tx, scope.tenantId, [productId]);
   return { updated: updated.rows.length, variations: after };
 }
+
+/** A grid row's edit in a save that may also generate: the variation by id, or by its values (one the same save generates). */
+export const gridEdit = variationEdit
+  .extend({ id: z.uuid().optional(), attributeValueIds: z.array(z.uuid()).max(10).optional() })
+  .refine((e) => (e.id === undefined) !== (e.attributeValueIds === undefined), {
+    message: 'Name the variation by id or by its attribute values, not both',
+  });
+
+export const gridSaveInput = z
+  .object({
+    /** Generate these combinations first (as POST …/variations/generate), then apply the edits. */
+    generate: generateInput.pick({ attributeValueIds: true }).optional(),
+    variations: z.array(gridEdit).max(MAX_VARIATIONS).default([]),
+  })
+  .strict()
+  .refine((b) => b.generate !== undefined || b.variations.length > 0, {
+    message: 'Nothing to save: give variations to edit or values to generate',
+    path: ['variations'],
+  });
+
+/**
+ * The product editor's one save of its variations: the combinations to generate and the grid's edits,
+ * in the caller's transaction, so both happen or neither. An edit names a variation by id, or by its
+ * attribute values when it is one this save generates (the grid's new rows have no id yet). Answers
+ * every variation of the product as saved.
+ */
+export async function saveVariationGrid(tx: Db, scope: Scope, productId: string, input: z.infer<typeof gridSaveInput>) {
+  const generated = input.generate ? await generateVariations(tx, scope, productId, input.generate) : undefined;
+  let edits: VariationEdit[] = [];
+  if (input.variations.length > 0) {
+    const byCombo = new Map(
+      (generated?.variations ?? (await variationsOf(tx, scope, productId))).map((x) => [comboKey(x.attributeValueIds), x.id]),
+    );
+    edits = input.variations.map(({ attributeValueIds, id, ...fields }, i) => {
+      const found = id ?? byCombo.get(comboKey(attributeValueIds ?? []));
+      if (!found) throw errors.validation({ [`variations.${i}.attributeValueIds`]: 'No variation of this product has these values' });
+      return { id: found, ...fields };
+    });
+  }
+  const edited = edits.length > 0 ? await editVariations(tx, scope, productId, edits) : { updated: 0 };
+  return {
+    created: generated?.created ?? 0,
+    updated: edited.updated,
+    variations: await variationsOf(tx, scope, productId),
+  };
+}
