@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceBatch, runDrips } from '../src/modules/campaigns/drips/engine';
 import { trackingLinks } from '../src/modules/campaigns/tracking/links';
 import { emailContacts, emailTemplate, startCampaignSink } from './campaign-fakes';
-import { apiOf, appWith, dataOf, refusal, SEEDED_START_TIMEOUT, startTestApp, type TestApp, waitFor } from './helpers';
+import { apiOf, appWith, dataOf, refusal, SEEDED_START_TIMEOUT, signIn, startTestApp, type TestApp, waitFor } from './helpers';
 
 type Json = Record<string, any>;
 const MINUTE = 60_000;
@@ -210,5 +210,66 @@ describe('the demo community', () => {
     );
     expect(e.n).toBe(drip.enrolled_count);
     expect(e.due_in_hours).toBeGreaterThan(23);
+  });
+
+  it("has last week's sent campaigns on every channel, their reports read back equal to their recipient and event rows", async () => {
+    const token = await signIn(t, t.config.adminEmail, 'demo-owner-password', 'demo');
+    const get = (url: string) => t.request({ method: 'GET', url: `/api/v1/${url}`, as: token });
+    const sent = dataOf(await get('campaigns/campaigns?status=sent&limit=50')) as Json[];
+    expect(sent.map((c) => c.channel).sort()).toEqual(['email', 'push', 'sms', 'whatsapp']);
+    const figures: Record<string, Json> = {};
+    for (const c of sent) {
+      const launchedAgo = Date.now() - new Date(c.launchedAt).getTime();
+      expect(launchedAgo).toBeGreaterThan(2 * 86_400_000);
+      expect(launchedAgo).toBeLessThan(8 * 86_400_000);
+      const report = dataOf(await get(`campaigns/campaigns/${c.id}/report`));
+      const [rows] = await t.app.db.query<Json>(
+        `select count(*)::int as recipients, count(sent_at)::int as sent, count(delivered_at)::int as delivered, count(read_at)::int as read,
+                count(opened_at)::int as opened, count(clicked_at)::int as clicked, count(bounced_at)::int as bounced,
+                count(unsubscribed_at)::int as unsubscribed, count(*) filter (where state = 'failed')::int as failed,
+                count(*) filter (where sent_at > now() or delivered_at > now() or opened_at > now() or clicked_at > now())::int as future
+           from campaign_recipients where campaign_id = $1`,
+        [c.id],
+      );
+      const [events] = await t.app.db.query<Json>(
+        `select count(distinct recipient_id) filter (where kind = 'delivered')::int as delivered,
+                count(distinct recipient_id) filter (where kind = 'open' or kind = 'click')::int as opened,
+                count(distinct recipient_id) filter (where kind = 'click')::int as clicked,
+                count(*) filter (where created_at > now())::int as future
+           from campaign_events where campaign_id = $1`,
+        [c.id],
+      );
+      const { future, ...counts } = rows;
+      expect(future).toBe(0);
+      expect(events.future).toBe(0);
+      expect(report.counts).toMatchObject(counts);
+      expect(c.recipientCount).toBe(counts.recipients);
+      // Every figure comes from a tracking event (a read counts as delivered on WhatsApp).
+      if (c.channel !== 'whatsapp') expect(events.delivered).toBe(counts.delivered);
+      expect(events.opened).toBe(counts.opened);
+      expect(events.clicked).toBe(counts.clicked);
+      figures[c.channel] = report.counts;
+    }
+    for (const channel of ['email', 'sms', 'whatsapp', 'push']) expect(figures[channel].sent).toBeGreaterThan(20);
+    expect(figures.email.opened).toBeGreaterThan(figures.email.clicked);
+    expect(figures.email.clicked).toBeGreaterThan(0);
+    expect(figures.sms.delivered).toBeGreaterThan(figures.sms.failed);
+    expect(figures.sms.failed).toBeGreaterThan(0);
+    expect(figures.whatsapp.delivered).toBeGreaterThan(figures.whatsapp.read);
+    expect(figures.whatsapp.read).toBeGreaterThan(0);
+    expect(figures.push.delivered).toBeGreaterThan(figures.push.clicked);
+    expect(figures.push.clicked).toBeGreaterThan(0);
+
+    // The hub's per-channel figures are the same rows; the calendar shows the sends where they happened.
+    const hub = dataOf(await get('campaigns/overview?days=30'));
+    for (const c of sent) {
+      const channel = hub.channels.find((x: Json) => x.channel === c.channel);
+      expect(channel.sent).toBeGreaterThanOrEqual(figures[c.channel].sent);
+    }
+    const from = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const to = new Date().toISOString();
+    const calendar = dataOf(await get(`campaigns/calendar?from=${from}&to=${to}`)) as Json[];
+    for (const c of sent)
+      expect(calendar.find((e) => e.id === c.id)).toMatchObject({ status: 'sent', start: c.launchedAt, editable: false });
   });
 });

@@ -4,12 +4,14 @@ import { activate, enrolNew } from './drips/engine';
 import { dripsResource } from './drips/resource';
 import { contactsOf, schedule } from './engine/lifecycle';
 import { campaignsResource } from './resources/campaigns';
+import { seedSentCampaigns } from './seed-sent';
 
 /**
  * The demo community's campaigns, on the templates and audiences marketing seeded: an email draft
  * ready to send, an SMS campaign scheduled for next week (on the calendar), a running welcome drip
- * (the audience's contacts enrolled, their first message due tomorrow); the WhatsApp bot's rules are
- * its resource's examples.
+ * (the audience's contacts enrolled, their first message due tomorrow), and last week's sent
+ * campaigns on every channel with their tracking (seed-sent.ts); the WhatsApp bot's rules are its
+ * resource's examples.
  */
 export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
   const contacts = contactsOf(app);
@@ -40,6 +42,8 @@ export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
   if (sms.templateId && (sms.audienceIds as string[]).length > 0) {
     await scope.db.withTenant(scope.tenantId, (tx) => schedule(app, tx, scope, String(sms.id), nextWeek));
   }
+
+  await seedSentCampaigns(app, scope);
 
   const emailTemplates = templates.filter((t) => t.channel === 'email');
   // The email audience with the most sendable contacts (its stored count).

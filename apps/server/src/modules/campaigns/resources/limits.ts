@@ -64,6 +64,7 @@ export const pushSubscriptionsResource = defineResource({
   operations: { create: false, update: false, delete: true },
   hidden: ['p256dh', 'auth'],
   list: { search: ['endpoint'], filters: ['contactId', 'createdAt'] },
-  ui: { title: 'endpoint', columns: ['createdAt', 'endpoint', 'userAgent', 'contactId', 'lastSeenAt'] },
+  // The contact is a marketing id (no name here to show): filterable, not a column of raw ids.
+  ui: { title: 'endpoint', columns: ['createdAt', 'endpoint', 'userAgent', 'lastSeenAt'] },
   examples: [],
 });

@@ -59,3 +59,46 @@ export async function recipientByProviderId(tx: Db, tenantId: string, providerMe
   )) as unknown as { rows: { id: string }[] };
   return result.rows[0]?.id ?? null;
 }
+
+/** One tracked happening at a known time (a batch of delivery reports, or the demo's history). */
+export interface TrackedAt {
+  recipientId: string;
+  kind: TrackingKind;
+  at: Date;
+  url?: string | null;
+  error?: string | null;
+  userAgent?: string | null;
+}
+
+/**
+ * `track` for many happenings at once, each at its own time: per recipient and kind the row's
+ * first-time column takes the earliest (a click also sets the open, a read the delivery; a bounce or
+ * failure fails the row), and every happening is an event. Two statements per kind, whatever the count.
+ */
+export async function trackMany(tx: Db, tenantId: string, happenings: TrackedAt[]) {
+  const kinds = [...new Set(happenings.map((h) => h.kind))];
+  for (const kind of kinds) {
+    const ofKind = happenings.filter((h) => h.kind === kind);
+    const json = JSON.stringify(
+      ofKind.map((h) => ({ rid: h.recipientId, at: h.at.toISOString(), u: h.url ?? null, e: h.error ?? null, a: h.userAgent ?? null })),
+    );
+    const column = FIRST[kind];
+    const also = kind === 'click' ? 'opened_at' : kind === 'read' ? 'delivered_at' : null;
+    const sets = [
+      ...(column ? [`${column} = least(coalesce(r.${column}, v.at), v.at)`] : []),
+      ...(also ? [`${also} = least(coalesce(r.${also}, v.at), v.at)`] : []),
+      ...(kind === 'failed' || kind === 'bounce' ? [`state = 'failed'`, `error = coalesce(v.e, '${kind}')`] : []),
+    ];
+    if (sets.length > 0)
+      await tx.execute(sql`
+        update campaign_recipients r set ${sql.raw(sets.join(', '))}, updated_at = greatest(r.updated_at, v.at)
+          from (select rid, min(at) as at, max(e) as e
+                  from jsonb_to_recordset(${json}::jsonb) as x(rid uuid, at timestamptz, e text) group by rid) v
+         where r.tenant_id = ${tenantId} and r.id = v.rid`);
+    await tx.execute(sql`
+      insert into campaign_events (tenant_id, campaign_id, recipient_id, kind, url, user_agent, created_at, updated_at)
+      select ${tenantId}, r.campaign_id, r.id, ${kind}, x.u, x.a, x.at, x.at
+        from jsonb_to_recordset(${json}::jsonb) as x(rid uuid, at timestamptz, u text, e text, a text)
+        join campaign_recipients r on r.tenant_id = ${tenantId} and r.id = x.rid`);
+  }
+}
