@@ -169,6 +169,23 @@ describe('marketing templates: variables and email templates', async () => {
       );
     });
 
+    it('a new preheader on a template whose saved design cannot be read asks for a design (400), and changes nothing', async () => {
+      const res = await createTemplate({ name: 'Unreadable', subject: 'Hi', design: design(text('<p>Hi</p>')) });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data.id;
+      // Written some other way than the API (an import, SQL): no settings, no blocks.
+      await t.app.db.query(`update marketing_email_templates set design = '{}'::jsonb where id = $1`, [id]);
+      const changed = await v1('PATCH', `marketing/email-templates/${id}`, { preheader: '' });
+      expect(changed.statusCode, changed.body).toBe(400);
+      expect(changed.json().error.fields.design).toMatch(/send a design with this change/);
+      const after = await v1('GET', `marketing/email-templates/${id}`);
+      expect(after.json().data.preheader).toBe(res.json().data.preheader);
+      // With a design the same change saves.
+      const fixed = await v1('PATCH', `marketing/email-templates/${id}`, { preheader: '', design: design(text('<p>Back</p>')) });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      expect(fixed.json().data.html).toContain('Back');
+    });
+
     it('refuses a bad block naming it, a design without a footer, and sanitizes rich text', async () => {
       const badLink = await createTemplate({
         name: 'X',

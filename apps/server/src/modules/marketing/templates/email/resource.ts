@@ -1,7 +1,7 @@
-import { defineResource, type HookContext } from '../../../../kernel/resources';
+import { defineResource, errors, type HookContext } from '../../../../kernel/resources';
 import { marketingEmailTemplates } from '../../tables/templates';
 import { assertTemplateVariables } from '../check';
-import { designInput, type EmailDesign } from './design';
+import { designInput, type EmailDesign, parseDesign } from './design';
 import { layoutByKey } from './layouts';
 import { compileEmail, designFields } from './render';
 
@@ -15,10 +15,24 @@ export async function prepareEmail({ tx, scope, existing }: Pick<HookContext, 't
   if (!touched) return data;
   const subject = String(data.subject ?? existing?.subject ?? '');
   const preheader = String(data.preheader ?? existing?.preheader ?? '');
-  const design = (data.design ?? existing?.design) as EmailDesign;
+  const design = (data.design ?? storedDesign(existing?.design)) as EmailDesign;
   await assertTemplateVariables(tx, scope.tenantId, { subject, preheader, ...designFields(design) });
   const compiled = await compileEmail(design, { subject, preheader });
   return { ...data, ...compiled };
+}
+
+/**
+ * The saved design a change of subject or preheader renders again. A row written some other way (an
+ * import, SQL) may hold one that no longer reads as a design: that is the caller's to fix, a 400 on
+ * `design` asking for one with the change, never a crash in the renderer.
+ */
+function storedDesign(stored: unknown): EmailDesign {
+  const result = parseDesign(stored);
+  if ('design' in result) return result.design;
+  throw errors.validation(
+    { design: `The saved design cannot be read (${result.problems[0]?.message ?? 'not a design'}): send a design with this change` },
+    'This template needs a design',
+  );
 }
 
 /** Email templates: a block design over a starter layout, rendered to responsive HTML and text at save. */
