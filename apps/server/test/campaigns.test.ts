@@ -152,7 +152,11 @@ describe('campaigns', async () => {
     expect(fake.waits).toBeGreaterThanOrEqual(Math.ceil(150 / chunkOf(50)));
     const released = states.map((r) => r.sent_at!.getTime()).sort((x, y) => x - y);
     expect(released[0]).toBeGreaterThanOrEqual(start);
-    const rate = (released.length - chunkOf(50)) / ((released.at(-1)! - released[0]) / 1000);
+    // Messages released after the first instant, over the time since it: the first release holds a
+    // whole chunk, or fewer when the first claim found only the recipients written so far (the launch
+    // writes them in pages after it answers), and then starts on the bucket's burst.
+    const afterFirst = released.filter((at) => at > released[0]).length;
+    const rate = afterFirst / ((released.at(-1)! - released[0]) / 1000);
     expect(rate).toBeGreaterThan(50 * 0.9);
     expect(rate).toBeLessThan(50 * 1.1);
     const over = released.filter((at, i) => i + 1 > 5 + (50 * (at - start)) / 1000);
