@@ -6,6 +6,8 @@
 //
 // Done when: ≥ 1,000 messages/s with the tracking rows written and memory flat.
 
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { withBench } from './lib/bench-app';
@@ -13,6 +15,14 @@ import { backendCpu, backendCpuSince } from './lib/cannon';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const RATE = Number(process.env.BENCH_RATE ?? 5000);
+
+/** The heap in use after a full collection, in MB (gc exposed at run time: the script runs under tsx without flags). */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+function liveHeapMb(): number {
+  collect();
+  return Math.round(process.memoryUsage().heapUsed / 1e6);
+}
 
 /** The SMTP sink, in a worker thread (lib/smtp-sink-worker.mjs): its count arrives every 200 ms. */
 async function startSink() {
@@ -81,6 +91,9 @@ await withBench(
     const cpuNode0 = process.cpuUsage();
     const { loadavg } = await import('node:os');
     const loadAtStart = loadavg()[0];
+    // The heap a full collection leaves (what the process holds on to), before, halfway and after.
+    const liveBefore = liveHeapMb();
+    let liveHalfway = 0;
     const started = Date.now();
     await call('POST', `/api/v1/campaigns/campaigns/${campaign.id}/launch`);
     let firstSentAt = 0;
@@ -95,6 +108,7 @@ await withBench(
       const usage = process.memoryUsage();
       memory.push(Math.round(usage.rss / 1e6));
       if (firstSentAt) heap.push(Math.round(usage.heapUsed / 1e6));
+      if (!liveHalfway && sink.count() >= RECIPIENTS / 2) liveHalfway = liveHeapMb();
       loads.push(loadavg()[0]);
       if (!firstSentAt && sink.count() > 0) {
         firstSentAt = Date.now();
@@ -108,6 +122,7 @@ await withBench(
       if (row.status !== 'sending') break;
     }
     const finished = Date.now();
+    const liveAfter = liveHeapMb();
     const cpuNode = process.cpuUsage(cpuNode0);
     const cpuDbEnd = await backendCpu(db, dbName);
     const cpuDb = backendCpuSince(cpuDb0, cpuDbEnd);
@@ -159,6 +174,9 @@ await withBench(
     const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
     console.log(
       `heap used MB while sending: min ${Math.min(...heap)}, max ${Math.max(...heap)}; mean of the first third ${mean(heap.slice(0, third))}, of the last third ${mean(heap.slice(-third))}`,
+    );
+    console.log(
+      `heap after a full collection (what the send holds on to), MB: ${liveBefore} before the launch, ${liveHalfway} at half the messages, ${liveAfter} after the last`,
     );
     await db.end();
   },
