@@ -1,32 +1,11 @@
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../apps/server/test/smtp';
 import { expect, test } from './fixtures';
 import { collectPageErrors, unique } from './helpers';
 
 type Json = Record<string, any>;
 
-/**
- * The local SMTP sink this spec starts on E2E_SMTP_PORT (playwright.config.ts lets the server call it):
- * every message it accepts, by recipient, with its source.
- */
-async function startSink() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', resolve));
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+/** The local SMTP sink this spec starts on E2E_SMTP_PORT (playwright.config.ts lets the server call it). */
+const startSink = () => startSmtp(Number(process.env.E2E_SMTP_PORT));
 
 /** A message's HTML part as written (quoted-printable undone when the part is encoded so). */
 function htmlPart(raw: string): string {

@@ -7,10 +7,10 @@ export interface Received {
 }
 
 /**
- * A real SMTP server in this process, on a free port, that keeps what it receives in memory (no TLS,
+ * A real SMTP server in this process, on `port` (a free one by default), that keeps what it receives in memory (no TLS,
  * no auth); `until(n)` resolves once n messages arrived.
  */
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const received: Received[] = [];
   const waiting: { n: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
@@ -32,7 +32,7 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.server.address() as { port: number }).port,
     received,
