@@ -37,7 +37,24 @@ export function fromSavedView(meta: ResourceMeta, view: SavedView): ViewState {
  * The active saved view of a list: the one applied last in this browser is applied again when the
  * list opens without parameters of its own (a shared link wins over the remembered view).
  */
-export function useActiveView(meta: ResourceMeta, hasParams: boolean, apply: (view: ViewState) => void) {
+/** Whether a list's search, sort and filters are a view's (the order of filters and values aside). */
+export function sameView(a: Omit<ViewState, 'columns'>, b: Omit<ViewState, 'columns'>): boolean {
+  const norm = (f: Record<string, string[]>) =>
+    JSON.stringify(
+      Object.entries(f)
+        .filter(([, v]) => v.length > 0)
+        .map(([k, v]) => [k, [...v].sort()])
+        .sort(([x], [y]) => String(x).localeCompare(String(y))),
+    );
+  return a.q === b.q && a.sort === b.sort && norm(a.filters) === norm(b.filters);
+}
+
+export function useActiveView(
+  meta: ResourceMeta,
+  hasParams: boolean,
+  apply: (view: ViewState) => void,
+  current?: Omit<ViewState, 'columns'>,
+) {
   const views = useSavedViews(meta.path);
   const [activeId, setActiveId] = useState<string | null>(null);
   const restored = useRef(false);
@@ -45,11 +62,16 @@ export function useActiveView(meta: ResourceMeta, hasParams: boolean, apply: (vi
     if (restored.current || !views.data) return;
     restored.current = true;
     const remembered = views.data.find((v) => v.id === lastView.get(meta.path));
-    // A link with its own parameters shows what it says, not the remembered view.
-    if (!remembered || hasParams) return;
+    if (!remembered) return;
+    // A link with its own parameters shows what it says, not the remembered view; when what it says
+    // is that view (the address the view wrote, reloaded), the view is the active one.
+    if (hasParams) {
+      if (current && sameView(current, fromSavedView(meta, remembered))) setActiveId(remembered.id);
+      return;
+    }
     setActiveId(remembered.id);
     apply(fromSavedView(meta, remembered));
-  }, [views.data, meta, hasParams, apply]);
+  }, [views.data, meta, hasParams, apply, current]);
   const choose = (view: SavedView | null) => {
     setActiveId(view?.id ?? null);
     lastView.set(meta.path, view?.id ?? null);

@@ -89,7 +89,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
     [update, meta.path],
   );
   const hasParams = [...params.keys()].some((k) => k !== 'record' && k !== 'id');
-  const views = useActiveView(meta, hasParams, applyView);
+  const views = useActiveView(meta, hasParams, applyView, state);
   const statusTabs = statusTabsOf(meta);
   const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
   // Relation columns show the related records' titles: the server adds them (?expand=, one query per column),
