@@ -1,7 +1,7 @@
 import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Scope } from '../../kernel/resources';
+import { type Db, type Scope, tenantFilter } from '../../kernel/resources';
 import type { MessageContent } from './contacts';
 import { transition } from './domain/states';
 import { claimBatch, type Outcome, recordOutcomes, skipRows } from './engine/claim';
@@ -230,7 +230,7 @@ async function sendLastWeek(app: FastifyInstance, scope: Scope, plan: Plan) {
         createdAt: new Date(launchedAt - 2 * DAY),
         updatedAt: finishedAt,
       })
-      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)));
+      .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, id)));
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Db } from '../../../kernel/resources';
+import { AppError, type Db, tenantFilter } from '../../../kernel/resources';
 import type { MessageContent, SendingContacts } from '../contacts';
 import { openProvider } from '../providers/open';
 import { type ChannelProvider, SendFailure } from '../providers/types';
@@ -46,7 +46,7 @@ async function readCampaign(tx: Db, tenantId: string, id: string): Promise<Campa
   const [row] = await tx
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)));
+    .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, id)));
   return row;
 }
 

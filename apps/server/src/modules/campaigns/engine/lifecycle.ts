@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, type Scope } from '../../../kernel/resources';
+import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow, startWorkflow, step } from '../../../kernel/workflows';
 import type { SendingContacts } from '../contacts';
 import { type CampaignAction, transition } from '../domain/states';
@@ -41,7 +41,7 @@ export async function lockCampaign(tx: Db, tenantId: string, id: string): Promis
   const [row] = await tx
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)))
+    .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, id)))
     .for('update');
   if (!row) throw errors.notFound('Campaign');
   return row;
