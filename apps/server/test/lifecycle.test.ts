@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emit } from '../src/kernel/events';
 import { DELIVER_JOB } from '../src/kernel/events/domain-events';
+import { EVENT_RETENTION_DAYS, pruneDomainEvents } from '../src/kernel/events/retention';
 import { RUN_JOB } from '../src/kernel/workflows/durable';
 import { startTestApp, type TestApp, type TestCommunity, waitFor } from './helpers';
 import { relayControls, relayModule } from './relay-module';
@@ -135,6 +136,51 @@ describe('domain events', () => {
   });
 });
 
+describe('event retention', () => {
+  it('removes delivered events past their retention with their deliveries; keeps failed and recent ones', async () => {
+    const c = await t.signup();
+    const delivered = (noteId: string) =>
+      waitFor(`note ${noteId} delivered`, async () => {
+        const rows = await deliveries(c, 'eventName=relay.note.created&status=done');
+        return rows.length === (noteId === 'kept' ? 2 : 1) ? rows : undefined;
+      });
+    expect((await post(c, '/api/v1/relay/notes', { noteId: 'old', text: 'a month ago' })).statusCode).toBe(200);
+    await delivered('old');
+    relayControls.failPaid = true;
+    try {
+      await orderPaid(c, crypto.randomUUID(), 'C-1');
+      await waitFor('the paid delivery failed', async () => {
+        const rows = await deliveries(c, 'eventName=commerce.order.paid&status=failed');
+        return rows.length === 1 ? rows : undefined;
+      });
+    } finally {
+      relayControls.failPaid = false;
+    }
+    expect((await post(c, '/api/v1/relay/notes', { noteId: 'kept', text: 'today' })).statusCode).toBe(200);
+    await delivered('kept');
+    // The first note's event and the failed one are made older than the retention.
+    await t.app.db.query(
+      `update domain_events set created_at = now() - make_interval(days => $2)
+        where tenant_id = $1 and (payload->>'noteId' = 'old' or name = 'commerce.order.paid')`,
+      [c.tenantId, EVENT_RETENTION_DAYS + 1],
+    );
+
+    expect(await pruneDomainEvents(t.app)).toBe(1);
+    const events = await t.app.db.query<{ name: string; note: string | null }>(
+      "select name, payload->>'noteId' as note from domain_events where tenant_id = $1 order by name, note",
+      [c.tenantId],
+    );
+    expect(events).toEqual([
+      { name: 'commerce.order.paid', note: null },
+      { name: 'relay.note.created', note: 'kept' },
+    ]);
+    // The removed event's delivery went with it; the failed one stays retryable.
+    expect(await deliveries(c, 'eventName=relay.note.created')).toHaveLength(1);
+    expect(await deliveries(c, 'eventName=commerce.order.paid&status=failed')).toHaveLength(1);
+    expect(await pruneDomainEvents(t.app)).toBe(0);
+  });
+});
+
 describe('durable workflows', () => {
   it("runs each step once in order, handing each step's output to the next, and stores every step", async () => {
     const res = await post(a, '/api/v1/relay/runs', { key: 'order-1', orderRef: 'O1', amount: 500 });
@@ -241,7 +287,10 @@ describe('declared lifecycle', () => {
       workflows: [{ name: 'relay.fulfil', steps: ['reserve', 'charge', 'confirm'] }],
     });
     expect(byKey.commerce.jobs).toEqual([{ name: 'commerce.expire-unpaid', cron: '* * * * *' }]);
-    expect(byKey.kernel.jobs).toEqual([{ name: 'payments.reconcile', cron: '*/10 * * * *' }]);
+    expect(byKey.kernel.jobs).toEqual([
+      { name: 'payments.reconcile', cron: '*/10 * * * *' },
+      { name: 'events.prune', cron: '17 3 * * *' },
+    ]);
     expect(byKey.lists.jobs.map((j: { name: string }) => j.name)).toEqual(['csv-import', 'csv-import-sweep']);
   });
 

@@ -28,8 +28,8 @@ export async function listPlan(
 ): Promise<{ found: string[]; expected: number | null }> {
   const scope = scopeOf(app.db, { tenantId } as never);
   return app.db.readAsTenant(tenantId, async (tx) => {
-    const q = resource.pageQuery(tx, scope, { limit, offset: 0, withTotal: 'true', ...query } as ListQuery);
-    const [plan] = await explain(tx, which === 'page' ? q.page : q.matching(undefined, EXACT_TOTAL_LIMIT + 1));
+    const q = await resource.pageStatement(tx, scope, { limit, offset: 0, withTotal: 'true', ...query } as ListQuery);
+    const [plan] = await explain(tx, which === 'page' ? q.statement : q.matching(undefined, EXACT_TOTAL_LIMIT + 1));
     const found = scanNames(planNodes(plan.Plan).filter((n) => n['Relation Name'] === table || n['Node Type'] === 'Bitmap Index Scan'));
     return { found, expected: expected ? ((await explain(tx, q.matching()))[0].Plan['Plan Rows'] as number) : null };
   });

@@ -79,6 +79,50 @@ describe('lists at 100,000 rows', () => {
     }
   });
 
+  it("reads a rare term's matches first, then sorts them: every match by cursor, in order, counted on the way", async () => {
+    // "Product 424", "Product 4240".."4249", "Product 42400".."42499": 111 of 100,000. Walking the
+    // default order's index (sortOrder, name) would check ~45,000 rows for a page of 50.
+    const query = { q: 'Product 424', limit: 50, offset: 0, withTotal: 'true' } as ListQuery;
+    const found = await scans(query);
+    expect(found.join(), 'page of q=Product 424').toMatch(/site_products_name_trgm/);
+    expect(found.join(), 'page of q=Product 424').not.toMatch(/site_products_sort_idx/);
+    const scope = scopeOf(t.app.db, { tenantId: a.tenantId } as never);
+    const statement = (q: Partial<ListQuery>) =>
+      t.app.db.readAsTenant(a.tenantId, (tx) => products.pageStatement(tx, scope, { ...query, ...q } as ListQuery));
+    expect((await statement({})).countsOnTheWay).toBe(true);
+    expect((await statement({ withTotal: 'false' })).countsOnTheWay).toBe(false);
+    // A common term (1 row in 7) walks the ordering's index, which finds a page in ~350 rows.
+    expect((await statement({ q: 'walnut' })).countsOnTheWay).toBe(false);
+    expect((await scans({ q: 'walnut' })).join()).toMatch(/Index Scan site_products_sort_idx/);
+
+    const expected = (
+      await t.app.db.query<{ id: string }>(
+        `select id from site_products where tenant_id = $1::uuid and (name ilike '%Product 424%' or code ilike '%Product 424%')
+          order by sort_order, name, id`,
+        [a.tenantId],
+      )
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(111);
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    let first = true;
+    do {
+      const after: string = cursor ? `&cursor=${cursor}` : '';
+      const res = await t.request({ method: 'GET', url: `/api/v1/site/products?q=Product 424&limit=50${after}`, as: a });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      if (first) expect(body).toMatchObject({ total: 111, totalIsEstimate: false, totalAtLeast: null });
+      first = false;
+      ids.push(...body.data.map((p: { id: string }) => p.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(ids).toEqual(expected);
+    // An offset page of the same search: the same rows as the cursor reached.
+    const third = await t.request({ method: 'GET', url: '/api/v1/site/products?q=Product 424&limit=50&offset=100', as: a });
+    expect(third.json().data.map((p: { id: string }) => p.id)).toEqual(expected.slice(100));
+    expect(third.json().total).toBe(111);
+  });
+
   it('searches prose through the full-text index (ranked page and count)', async () => {
     // Ranked (no sort asked for), with a filter, and counted: each reaches the body's GIN index.
     for (const query of [{ q: 'terrazzo' }, { q: '"polishing terrazzo"', status: 'published' }]) {

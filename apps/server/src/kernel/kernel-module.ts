@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditLogResource, logsResource } from './events/resources';
+import { eventRetention } from './events/retention';
 import { outbox } from './messaging/tables';
 import { defineModule } from './module';
 import { notificationsResource } from './notifications/resource';
@@ -173,8 +174,8 @@ export const kernelModule = defineModule({
     ...paymentsDeclaration.resources,
   ],
   compat: paymentsDeclaration.compat,
-  jobs: paymentsDeclaration.jobs,
-  schedules: paymentsDeclaration.schedules,
+  jobs: { ...paymentsDeclaration.jobs, ...eventRetention.jobs },
+  schedules: { ...paymentsDeclaration.schedules, ...eventRetention.schedules },
   async routes(app) {
     await fileRoutes(app);
     await operationsRoutes(app);

@@ -19,6 +19,7 @@ export const OFFSET_MESSAGE = `Offsets stop at ${MAX_OFFSET}: page further with 
  * matches, so a total costs about what a page does at any match count) and the answer says so:
  * totalAtLeast, with the planner's estimate as total (totalIsEstimate). At 100,000 rows, counting a
  * ~8,600-match search exactly (the limit was 10,000) left the list a ninth of its rate without a total.
+ * (A search that reads its matches first counts all it reads on the way, exactly: see readsMatchesFirst.)
  */
 export const EXACT_TOTAL_LIMIT = 1_000;
 /**
@@ -112,6 +113,8 @@ export function sortTerms(config: ResourceConfig, key: string): SortTerm[] {
 
 export interface ListPlan {
   where: SQL[];
+  /** The search term's condition (one of `where`), when the list is searched. */
+  search?: SQL;
   orderBy: SQL[];
   /** The sort key (a field or a declared ordering), or RANK when a search orders by relevance. */
   sortKey: string;
@@ -167,7 +170,7 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
     if (query.cursor) where.push(rankCursorCondition(query.cursor, rank, columns.id));
     // Ordered by the selected rank (CURSOR_VALUE), so it is computed once per row.
     const orderBy = [sql`${sql.identifier(CURSOR_VALUE)} desc`, desc(columns.id)];
-    return { where, orderBy, sortKey: RANK, descending: true, cursorKeys: [RANK], cursorValues: { [CURSOR_VALUE]: rank } };
+    return { where, search, orderBy, sortKey: RANK, descending: true, cursorKeys: [RANK], cursorValues: { [CURSOR_VALUE]: rank } };
   }
 
   const fields = sortableFields(config);
@@ -186,7 +189,7 @@ export function planList(config: ResourceConfig, query: ListQuery): ListPlan {
   terms.forEach((t, i) => {
     if (t.column.dataType === 'date') cursorValues[cursorKey(i)] = sql<string>`${t.column}::text`;
   });
-  return { where, orderBy, sortKey, descending, cursorKeys: terms.map((t) => t.key), cursorValues };
+  return { where, search, orderBy, sortKey, descending, cursorKeys: terms.map((t) => t.key), cursorValues };
 }
 
 /**

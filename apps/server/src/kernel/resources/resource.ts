@@ -21,6 +21,7 @@ import {
   ESTIMATE_TRUSTED_FROM,
   EXACT_TOTAL_LIMIT,
   encodeCursor,
+  type ListPlan,
   type ListQuery,
   listQuerySchema,
   MAX_OFFSET,
@@ -231,8 +232,9 @@ export class Resource {
   async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult> {
     // Whatever the entry point (a compat line computing page × limit, a view): deep offsets walk every row before them.
     if ((query.offset ?? 0) > MAX_OFFSET) throw errors.validation({ offset: OFFSET_MESSAGE });
-    const { plan, limit, offset, page, selection, rawCursor, cursorOnly, matching } = this.pageQuery(tx, scope, query, view);
-    const { rows, raw } = (await selectRows(tx, page, selection)) as { rows: Row[]; raw: unknown[][] };
+    const { plan, limit, offset, statement, countsOnTheWay, filters, selection, rawCursor, cursorOnly, matching } =
+      await this.pageStatement(tx, scope, query, view);
+    const { rows, raw } = (await selectRows(tx, statement, selection)) as { rows: Row[]; raw: unknown[][] };
     let total: number | null = null;
     let totalIsEstimate = false;
     let totalAtLeast: number | null = null;
@@ -240,9 +242,9 @@ export class Resource {
       if (!query.cursor && rows.length < limit && (rows.length > 0 || offset === 0)) {
         // The page holds the end of the list: the total is known without asking again.
         total = offset + rows.length;
+      } else if (countsOnTheWay && raw.length > 0) {
+        total = Number(raw[0][Object.keys(selection).length]);
       } else {
-        // The count ignores the cursor: it is the size of the whole filtered list.
-        const filters = query.cursor ? plan.where.slice(0, -1) : plan.where;
         ({ total, totalIsEstimate, totalAtLeast } = await countUpTo(tx, (cap) => matching(filters, cap), scope));
       }
     }
@@ -266,7 +268,21 @@ export class Resource {
     return { data, total, totalIsEstimate, totalAtLeast, limit, offset, nextCursor };
   }
 
-  /** The statements a list runs (EXPLAIN-able): the page, and the filtered set the total counts. */
+  /**
+   * The statement a list's page runs (what listIn runs, and what EXPLAIN should read): the plain
+   * page, or for a search with few matches its matches first (readsMatchesFirst), counting them on
+   * the way on a first page that wants its total.
+   */
+  async pageStatement(tx: Db, scope: Scope, query: ListQuery, view?: ListView) {
+    const q = this.pageQuery(tx, scope, query, view);
+    // The whole filtered list, without the page's cursor (its last condition): what the total counts.
+    const filters = query.cursor ? q.plan.where.slice(0, -1) : q.plan.where;
+    const matchesFirst = await readsMatchesFirst(tx, scope, q.plan, q.limit, q.matching, filters);
+    const countsOnTheWay = matchesFirst && query.withTotal !== 'false' && !query.cursor;
+    return { ...q, filters, countsOnTheWay, statement: matchesFirst ? q.pageOfMatches(countsOnTheWay) : q.page };
+  }
+
+  /** The statements a list may run (EXPLAIN-able): the page, and the filtered set the total counts. */
   pageQuery(_tx: Db, scope: Scope, query: ListQuery, view?: ListView) {
     const plan = planList(view?.config ?? this.config, query);
     // The view's conditions go first: the cursor's is the plan's last (the count leaves it out).
@@ -294,7 +310,17 @@ export class Resource {
     const extra = Object.entries(cursorValues).filter(([key]) => !(key in rawCursor));
     const selection = extra.length > 0 ? { ...base, ...Object.fromEntries(extra.map(([key, value]) => [key, value.as(key)])) } : base;
     // Written as drizzle's select builder would write them, but without rendering every column again.
-    const page = sql`select ${selectList(selection)} from ${this.table}${this.whereClause(scope, plan.where)} order by ${sql.join(plan.orderBy, sql.raw(', '))} limit ${limit} offset ${offset}`;
+    const where = this.whereClause(scope, plan.where);
+    const order = sql` order by ${sql.join(plan.orderBy, sql.raw(', '))} limit ${limit} offset ${offset}`;
+    const page = sql`select ${selectList(selection)} from ${this.table}${where}${order}`;
+    /**
+     * The same page read from the matching rows first (see readsMatchesFirst), with their number as
+     * a last column when `counted`. `offset 0` keeps the planner from walking the ordering's index:
+     * the matches come from the search's own index, then the few of them are sorted. The subquery
+     * takes the table's name, so the selection and ordering read it as they would the table.
+     */
+    const pageOfMatches = (counted: boolean) =>
+      sql`select ${selectList(selection)}${counted ? sql`, count(*) over ()` : sql``} from (select * from ${this.table}${where} offset 0) as ${sql.identifier(getTableConfig(this.table).name)}${order}`;
     /** The filtered set (the total's), optionally capped at `limit` rows. */
     const matching = (filters: SQL[] = plan.where, cap?: number) => {
       const set = sql`select 1 from ${this.table}${this.whereClause(scope, filters)}`;
@@ -302,7 +328,7 @@ export class Resource {
     };
     /** What the page selects for the cursor only: cleared from the rows before they leave. */
     const cursorOnly = extra.map(([key]) => key);
-    return { plan, limit, offset, page, selection, rawCursor, cursorOnly, matching };
+    return { plan, limit, offset, page, pageOfMatches, selection, rawCursor, cursorOnly, matching };
   }
 
   /** The first record (columns of `selection`, or all that clients may see) meeting `conditions`, or null. */
@@ -584,12 +610,43 @@ export async function countUpTo(
   matching: (cap?: number) => SQL,
   estimatesOf?: { db: Scope['db']; tenantId: string },
 ): Promise<Counted> {
-  const ask = async () => Math.round((await explain(tx, matching()))[0].Plan['Plan Rows'] as number);
-  const estimate = estimatesOf ? await totalEstimates(estimatesOf.db).get(estimatesOf.tenantId, matching(), ask) : await ask();
+  const estimate = await plannedRows(tx, matching(), estimatesOf);
   if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, totalIsEstimate: true, totalAtLeast: null };
   const [[n]] = await rawRows(tx, sql`select count(*)::int from (${matching(EXACT_TOTAL_LIMIT + 1)}) as capped`);
   if (Number(n) <= EXACT_TOTAL_LIMIT) return { total: Number(n), totalIsEstimate: false, totalAtLeast: null };
   return { total: Math.max(estimate, EXACT_TOTAL_LIMIT + 1), totalIsEstimate: true, totalAtLeast: EXACT_TOTAL_LIMIT };
+}
+
+/**
+ * How many rows the planner expects a statement to return (EXPLAIN plans, it does not run); reused
+ * a minute per community and statement when `estimatesOf` names them (see total-estimates.ts).
+ */
+export async function plannedRows(tx: Db, query: SQL, estimatesOf?: { db: Scope['db']; tenantId: string }): Promise<number> {
+  const ask = async () => Math.round((await explain(tx, query))[0].Plan['Plan Rows'] as number);
+  return estimatesOf ? totalEstimates(estimatesOf.db).get(estimatesOf.tenantId, query, ask) : ask();
+}
+
+/**
+ * Whether a searched list reads its matches first (from the search's index, then sorts them) rather
+ * than walking its ordering's index and checking each row against the term until the page is full.
+ * The walk reads about limit × rows ÷ matches rows, reading matches first about `matches` rows: so
+ * matches first when matches² ≤ limit × rows. The planner compares them badly: it charges almost
+ * nothing for the substring check, so at 100,000 products it walked 8,770 rows (9 ms) to find a page
+ * of a term 500 of them hold, where their trigram index finds all 500 in 1 ms. Both sizes are its
+ * estimates, reused a minute (plannedRows). A search ranked by relevance sorts every match anyway.
+ */
+async function readsMatchesFirst(
+  tx: Db,
+  scope: Scope,
+  plan: ListPlan,
+  limit: number,
+  count: (filters: SQL[]) => SQL,
+  filters: SQL[],
+): Promise<boolean> {
+  if (!plan.search || plan.sortKey === RANK) return false;
+  const matches = await plannedRows(tx, count(filters), scope);
+  const rows = await plannedRows(tx, count(filters.filter((c) => c !== plan.search)), scope);
+  return matches * matches <= limit * rows;
 }
 
 export type PlanNode = Record<string, unknown> & { 'Node Type': string; Plans?: PlanNode[] };
