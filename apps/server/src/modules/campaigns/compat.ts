@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines, firstOf, inCompatTx } from '../../kernel/compat';
-import { parseInput } from '../../kernel/resources';
+import { parseInput, tenantFilter } from '../../kernel/resources';
 import { contactsOf, launch, schedule } from './engine/lifecycle';
 import { calendar } from './reports/calendar';
 import { campaignCounts, ratesOf } from './reports/service';
@@ -93,7 +93,7 @@ const pushCampaignReports: Handle = (call) =>
     const rows = await tx
       .select()
       .from(campaigns)
-      .where(and(eq(campaigns.tenantId, s.tenantId), eq(campaigns.channel, 'push')))
+      .where(and(tenantFilter(campaigns, s.tenantId), eq(campaigns.channel, 'push')))
       .orderBy(desc(campaigns.createdAt))
       .limit(100);
     const out = [];
@@ -119,7 +119,7 @@ const pushApiReports: Handle = (call) =>
       })
       .from(e)
       .innerJoin(campaigns, and(eq(campaigns.tenantId, e.tenantId), eq(campaigns.id, e.campaignId)))
-      .where(and(eq(e.tenantId, s.tenantId), eq(campaigns.channel, 'push')))
+      .where(and(tenantFilter(e, s.tenantId), eq(campaigns.channel, 'push')))
       .orderBy(desc(e.createdAt))
       .limit(Math.min(500, Number(call.body.limit) || 100));
   });

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Liquid, type Template } from 'liquidjs';
 import type { Db } from '../../kernel/resources';
+import { tenantFilter } from '../../kernel/resources';
 import { openSettings } from './channels/settings/store';
 import { setConsent } from './contacts/merge';
 import type { ContactIntake, ContactSource } from './contacts/sources';
@@ -106,7 +107,7 @@ export function createSendingService(app: FastifyInstance) {
       const rows = await tx
         .select(contactFields)
         .from(c)
-        .where(and(eq(c.tenantId, tenantId), inArray(c.id, contactIds)));
+        .where(and(tenantFilter(c, tenantId), inArray(c.id, contactIds)));
       return membersOf(rows, channel);
     },
 
@@ -115,7 +116,7 @@ export function createSendingService(app: FastifyInstance) {
       const rows = await tx
         .select({ id: c.id })
         .from(c)
-        .where(and(eq(c.tenantId, tenantId), inArray(c.id, contactIds), sendableOn(channel) as SQL));
+        .where(and(tenantFilter(c, tenantId), inArray(c.id, contactIds), sendableOn(channel) as SQL));
       return new Set(rows.map((r) => r.id));
     },
 
@@ -128,7 +129,7 @@ export function createSendingService(app: FastifyInstance) {
         const [contact] = await tx
           .select({ id: c.id })
           .from(c)
-          .where(and(eq(c.tenantId, tenantId), eq(c.id, e.contactId)));
+          .where(and(tenantFilter(c, tenantId), eq(c.id, e.contactId)));
         if (contact)
           await setConsent(tx, tenantId, contact.id, { [e.channel]: 'opted_out' }, { source: e.source, ip: e.ip, userAgent: e.userAgent });
       }
@@ -151,7 +152,7 @@ export function createSendingService(app: FastifyInstance) {
         const [row] = await tx
           .select()
           .from(t)
-          .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+          .where(and(tenantFilter(t, tenantId), eq(t.id, templateId)));
         return row ? { name: row.name, subject: row.subject, preheader: row.preheader, html: row.html, text: row.text } : null;
       }
       if (channel === 'sms') {
@@ -159,7 +160,7 @@ export function createSendingService(app: FastifyInstance) {
         const [row] = await tx
           .select()
           .from(t)
-          .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+          .where(and(tenantFilter(t, tenantId), eq(t.id, templateId)));
         return row ? { name: row.name, body: row.body, senderId: row.senderId, dltTemplateId: row.dltTemplateId } : null;
       }
       if (channel === 'push') {
@@ -167,7 +168,7 @@ export function createSendingService(app: FastifyInstance) {
         const [row] = await tx
           .select()
           .from(t)
-          .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+          .where(and(tenantFilter(t, tenantId), eq(t.id, templateId)));
         return row
           ? { name: row.name, title: row.title, body: row.body, url: row.url, iconUrl: row.iconUrl, imageUrl: row.imageUrl }
           : null;
@@ -176,7 +177,7 @@ export function createSendingService(app: FastifyInstance) {
       const [row] = await tx
         .select()
         .from(t)
-        .where(and(eq(t.tenantId, tenantId), eq(t.id, templateId)));
+        .where(and(tenantFilter(t, tenantId), eq(t.id, templateId)));
       if (!row) return null;
       const numbers = [...row.body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1]));
       const ordered = [...new Set(numbers)].sort((a, b) => a - b);
@@ -194,15 +195,15 @@ export function createSendingService(app: FastifyInstance) {
 
     async templates(tx: Db, tenantId: string) {
       const pick = { id: marketingEmailTemplates.id, name: marketingEmailTemplates.name, updatedAt: marketingEmailTemplates.updatedAt };
-      const email = await tx.select(pick).from(marketingEmailTemplates).where(eq(marketingEmailTemplates.tenantId, tenantId));
+      const email = await tx.select(pick).from(marketingEmailTemplates).where(tenantFilter(marketingEmailTemplates, tenantId));
       const sms = await tx
         .select({ id: marketingSmsTemplates.id, name: marketingSmsTemplates.name, updatedAt: marketingSmsTemplates.updatedAt })
         .from(marketingSmsTemplates)
-        .where(eq(marketingSmsTemplates.tenantId, tenantId));
+        .where(tenantFilter(marketingSmsTemplates, tenantId));
       const push = await tx
         .select({ id: marketingPushTemplates.id, name: marketingPushTemplates.name, updatedAt: marketingPushTemplates.updatedAt })
         .from(marketingPushTemplates)
-        .where(eq(marketingPushTemplates.tenantId, tenantId));
+        .where(tenantFilter(marketingPushTemplates, tenantId));
       const whatsapp = await tx
         .select({
           id: marketingWhatsappTemplates.id,
@@ -210,7 +211,7 @@ export function createSendingService(app: FastifyInstance) {
           updatedAt: marketingWhatsappTemplates.updatedAt,
         })
         .from(marketingWhatsappTemplates)
-        .where(eq(marketingWhatsappTemplates.tenantId, tenantId));
+        .where(tenantFilter(marketingWhatsappTemplates, tenantId));
       const tag = (channel: Channel) => (r: { id: string; name: string; updatedAt: Date }) => ({ ...r, channel });
       return [...email.map(tag('email')), ...sms.map(tag('sms')), ...push.map(tag('push')), ...whatsapp.map(tag('whatsapp'))].sort(
         (a, b) => b.updatedAt.getTime() - a.updatedAt.getTime(),
@@ -228,7 +229,7 @@ export function createSendingService(app: FastifyInstance) {
           const rows = await tx2
             .select(contactFields)
             .from(c)
-            .where(and(eq(c.tenantId, tenantId), inArray(c.id, contactIds)));
+            .where(and(tenantFilter(c, tenantId), inArray(c.id, contactIds)));
           for (const r of rows) out.set(r.id, valuesFor(variables, r, business));
           return out;
         },

@@ -1,6 +1,7 @@
 import { and, eq, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, TenantTable } from '../../kernel/resources';
+import { tenantFilter } from '../../kernel/resources';
 
 /**
  * The community's row of `table` with this id, or undefined: each caller says what a missing one
@@ -15,6 +16,6 @@ export async function rowById<T extends TenantTable>(
   const [row] = await tx
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+    .where(and(tenantFilter(table, tenantId), eq(table.id, id)));
   return row as InferSelectModel<T> | undefined;
 }

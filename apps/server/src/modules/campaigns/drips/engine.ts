@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, type Scope } from '../../../kernel/resources';
+import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { contactsOf, SEND_JOB, type SendJob } from '../engine/lifecycle';
 import { campaignDrips, campaigns, type DripStep } from '../tables';
 
@@ -25,7 +25,7 @@ export async function lockDrip(tx: Db, tenantId: string, id: string): Promise<Dr
   const [row] = await tx
     .select()
     .from(campaignDrips)
-    .where(and(eq(campaignDrips.tenantId, tenantId), eq(campaignDrips.id, id)))
+    .where(and(tenantFilter(campaignDrips, tenantId), eq(campaignDrips.id, id)))
     .for('update');
   if (!row) throw errors.notFound('Drip');
   return row;
@@ -35,7 +35,7 @@ export async function readDrip(tx: Db, tenantId: string, id: string): Promise<Dr
   const [row] = await tx
     .select()
     .from(campaignDrips)
-    .where(and(eq(campaignDrips.tenantId, tenantId), eq(campaignDrips.id, id)));
+    .where(and(tenantFilter(campaignDrips, tenantId), eq(campaignDrips.id, id)));
   if (!row) throw errors.notFound('Drip');
   return row;
 }
@@ -69,7 +69,7 @@ export async function activate(app: FastifyInstance, tx: Db, scope: Scope, id: s
       await tx
         .update(campaigns)
         .set({ name, templateId: s.templateId, status: 'sending', statusReason: null, heartbeatAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(campaigns.tenantId, d.tenantId), eq(campaigns.id, s.campaignId)));
+        .where(and(tenantFilter(campaigns, d.tenantId), eq(campaigns.id, s.campaignId)));
       steps.push(s);
     } else {
       const [c] = await tx
@@ -92,7 +92,7 @@ export async function activate(app: FastifyInstance, tx: Db, scope: Scope, id: s
   const [row] = await tx
     .update(campaignDrips)
     .set({ status: 'active', steps, activatedAt: d.activatedAt ?? new Date(), updatedAt: new Date() })
-    .where(and(eq(campaignDrips.tenantId, d.tenantId), eq(campaignDrips.id, d.id)))
+    .where(and(tenantFilter(campaignDrips, d.tenantId), eq(campaignDrips.id, d.id)))
     .returning();
   return row;
 }
@@ -104,11 +104,11 @@ export async function pause(tx: Db, scope: Scope, id: string): Promise<Drip> {
   await tx
     .update(campaigns)
     .set({ status: 'paused', statusReason: 'The drip is paused', updatedAt: new Date() })
-    .where(and(eq(campaigns.tenantId, d.tenantId), eq(campaigns.dripId, d.id), eq(campaigns.status, 'sending')));
+    .where(and(tenantFilter(campaigns, d.tenantId), eq(campaigns.dripId, d.id), eq(campaigns.status, 'sending')));
   const [row] = await tx
     .update(campaignDrips)
     .set({ status: 'paused', updatedAt: new Date() })
-    .where(and(eq(campaignDrips.tenantId, d.tenantId), eq(campaignDrips.id, d.id)))
+    .where(and(tenantFilter(campaignDrips, d.tenantId), eq(campaignDrips.id, d.id)))
     .returning();
   return row;
 }
@@ -142,7 +142,7 @@ export async function enrolNew(app: FastifyInstance, tx: Db, tenantId: string, d
     await tx
       .update(campaignDrips)
       .set({ enrolledCount: sql`${campaignDrips.enrolledCount} + ${entered}` })
-      .where(and(eq(campaignDrips.tenantId, tenantId), eq(campaignDrips.id, d.id)));
+      .where(and(tenantFilter(campaignDrips, tenantId), eq(campaignDrips.id, d.id)));
   return entered;
 }
 
@@ -161,7 +161,7 @@ export async function advanceBatch(app: FastifyInstance, tx: Db, tenantId: strin
   const [d] = await tx
     .select()
     .from(campaignDrips)
-    .where(and(eq(campaignDrips.tenantId, tenantId), eq(campaignDrips.id, dripId)));
+    .where(and(tenantFilter(campaignDrips, tenantId), eq(campaignDrips.id, dripId)));
   if (d?.status !== 'active') return 0;
   const due = rowsOf<Due>(
     await tx.execute(sql`

@@ -133,7 +133,7 @@ async function claim(deps: DeliverDeps, campaign: Campaign, variants: string[], 
       const [current] = await tx
         .select({ status: campaigns.status })
         .from(campaigns)
-        .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaign.id)));
+        .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, campaign.id)));
       if (current?.status !== 'sending') return 'stopped' as const;
       const claimed = await claimBatch(tx, tenantId, campaign.id, variants, BATCH, { expired });
       if (claimed.length === 0) return claimed;
@@ -225,7 +225,7 @@ async function sendBatch(
             statusReason: `Paused after ${row.consecutive_failures} failures in a row. Last error: ${lastError}`,
             updatedAt: new Date(),
           })
-          .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaign.id)));
+          .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, campaign.id)));
         return true;
       }
       return row?.status !== 'sending';
@@ -339,7 +339,7 @@ async function settle(deps: DeliverDeps, tenantId: string, campaignId: string): 
     await tx
       .update(campaigns)
       .set({ status: 'sent', finishedAt: new Date(), statusReason: null, updatedAt: new Date() })
-      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)));
+      .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, campaignId)));
     return true;
   });
 }
@@ -349,6 +349,6 @@ export async function stopCampaign(app: FastifyInstance, tenantId: string, campa
     tx
       .update(campaigns)
       .set({ status: to, statusReason: reason, updatedAt: new Date() })
-      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId), eq(campaigns.status, 'sending'))),
+      .where(and(tenantFilter(campaigns, tenantId), eq(campaigns.id, campaignId), eq(campaigns.status, 'sending'))),
   );
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { type CampaignChannel, campaignChannelLimits } from '../tables';
 
 export interface ChannelLimit {
@@ -24,7 +25,7 @@ export async function channelLimit(tx: Db, tenantId: string, channel: CampaignCh
   const [row] = await tx
     .select()
     .from(l)
-    .where(and(eq(l.tenantId, tenantId), eq(l.channel, channel), inArray(l.provider, [provider, ''])))
+    .where(and(tenantFilter(l, tenantId), eq(l.channel, channel), inArray(l.provider, [provider, ''])))
     .orderBy(sql`${l.provider} = '' `)
     .limit(1);
   return row ?? DEFAULT_LIMITS[channel];

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outboundFor } from '../../../kernel/messaging';
 import type { Db } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import type { SendingContacts } from '../contacts';
 import { type CampaignChannel, campaignPushSubscriptions } from '../tables';
 import { httpSms, outboxProvider, webPush, whatsappCloud } from './channels';
@@ -90,7 +91,7 @@ export async function openProvider(ctx: OpenContext): Promise<ChannelProvider> {
             tx
               .select({ id: s.id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
               .from(s)
-              .where(and(eq(s.tenantId, ctx.tenantId), inArray(s.id, ids))),
+              .where(and(tenantFilter(s, ctx.tenantId), inArray(s.id, ids))),
           );
         },
       });

@@ -1,7 +1,8 @@
-import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Scope } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { campaigns } from '../tables';
 
 // The calendar: campaigns by when they are scheduled (or were sent), and the community's marketing
@@ -39,7 +40,7 @@ export async function calendar(app: FastifyInstance, scope: Scope, from: Date, t
         finishedAt: c.finishedAt,
       })
       .from(c)
-      .where(and(eq(c.tenantId, scope.tenantId), or(isNotNull(c.scheduledAt), isNotNull(c.launchedAt)), gte(when, from), lt(when, to)))
+      .where(and(tenantFilter(c, scope.tenantId), or(isNotNull(c.scheduledAt), isNotNull(c.launchedAt)), gte(when, from), lt(when, to)))
       .limit(1000),
   );
   const entries: z.infer<typeof calendarEntry>[] = rows.map((row) => ({

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
 import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { AppError, errors, publicBaseUrl, readAsVisitor, requireCommunity } from '../../../kernel/resources';
+import { AppError, errors, publicBaseUrl, readAsVisitor, requireCommunity, tenantFilter } from '../../../kernel/resources';
 import { secretBoxFor } from '../../../kernel/secrets';
 import { liveBanners } from '../catalogue/services/banners';
 import { commerceOrders } from '../tables';
@@ -362,7 +362,7 @@ export function storefrontRoutes(app: FastifyInstance) {
         const [order] = await s.tx
           .select({ status: commerceOrders.status })
           .from(commerceOrders)
-          .where(and(eq(commerceOrders.tenantId, s.tenantId), eq(commerceOrders.id, id)));
+          .where(and(tenantFilter(commerceOrders, s.tenantId), eq(commerceOrders.id, id)));
         if (!order) throw errors.notFound('Order');
         if (order.status !== 'pending_payment') throw errors.conflict('not_payable', 'This order is not waiting for a payment');
         return s.tenantId;

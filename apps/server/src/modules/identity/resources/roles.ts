@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { moduleCatalogue, roles } from '../../../kernel/access';
 import { users } from '../../../kernel/auth';
-import { defineResource, errors } from '../../../kernel/resources';
+import { defineResource, errors, tenantFilter } from '../../../kernel/resources';
 
 /** Per permission module: read or write. Only modules the running app declares are accepted. */
 export const permissionsSchema = z.record(z.string().max(60), z.enum(['read', 'write'])).superRefine((value, ctx) => {
@@ -35,7 +35,7 @@ export const rolesResource = defineResource({
       const [used] = await tx
         .select({ n: count() })
         .from(users)
-        .where(and(eq(users.tenantId, scope.tenantId), eq(users.roleId, role.id)));
+        .where(and(tenantFilter(users, scope.tenantId), eq(users.roleId, role.id)));
       if (Number(used.n) > 0) throw errors.conflict('role_in_use', `${used.n} admin(s) still have this role; give them another first`);
     },
   },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../kernel/events';
-import { type Db, errors, parseInput, type Row, type Scope } from '../../../kernel/resources';
+import { type Db, errors, parseInput, type Row, type Scope, tenantFilter } from '../../../kernel/resources';
 import { suppressionReason } from '../contacts';
 import { normalizeEmail, normalizePhone } from '../contacts/merge';
 import { rowById } from '../row-by-id';
@@ -79,7 +79,7 @@ export async function sendCcMessage(scope: Scope, input: unknown): Promise<Row> 
     tx
       .select()
       .from(marketingCcMessages)
-      .where(and(eq(marketingCcMessages.tenantId, scope.tenantId), eq(marketingCcMessages.id, id))),
+      .where(and(tenantFilter(marketingCcMessages, scope.tenantId), eq(marketingCcMessages.id, id))),
   );
   await sendCcMessages(scope, [row as Row]);
   return ccMessagesResource.get(scope, id);
@@ -107,7 +107,7 @@ export async function prepareCcMessage(tx: Db, tenantId: string, data: Record<st
   const subject = typeof data.subject === 'string' ? data.subject : '';
   if (channel === 'email' && !subject) throw errors.validation({ subject: 'An email needs a subject' });
   await assertTemplateVariables(tx, tenantId, { subject, body });
-  const variables = await tx.select().from(marketingVariables).where(eq(marketingVariables.tenantId, tenantId));
+  const variables = await tx.select().from(marketingVariables).where(tenantFilter(marketingVariables, tenantId));
   const values = valuesFor(variables, contact ?? (channel === 'email' ? { email: to } : { phone: to }), {});
   return {
     ...data,
@@ -136,7 +136,7 @@ export async function sendCcMessages(scope: Scope, records: Row[]): Promise<void
       tx
         .update(marketingCcMessages)
         .set({ ...outcome, updatedAt: new Date() })
-        .where(and(eq(marketingCcMessages.tenantId, scope.tenantId), eq(marketingCcMessages.id, String(record.id)))),
+        .where(and(tenantFilter(marketingCcMessages, scope.tenantId), eq(marketingCcMessages.id, String(record.id)))),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outboundFor } from '../../../kernel/messaging';
-import { errors, type Scope } from '../../../kernel/resources';
+import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { marketingWhatsappTemplates, type WhatsappStatus } from '../tables/channels';
 import { marketingVariables } from '../tables/variables';
 import { whatsappClientFor } from './providers/sender';
@@ -33,7 +33,7 @@ async function templateOf(scope: Scope, id: string): Promise<Template> {
     tx
       .select()
       .from(marketingWhatsappTemplates)
-      .where(and(eq(marketingWhatsappTemplates.tenantId, scope.tenantId), eq(marketingWhatsappTemplates.id, id))),
+      .where(and(tenantFilter(marketingWhatsappTemplates, scope.tenantId), eq(marketingWhatsappTemplates.id, id))),
   );
   if (!row) throw errors.notFound('WhatsApp template');
   return row;
@@ -44,7 +44,7 @@ const save = (scope: Scope, id: string, values: Partial<Template>) =>
     const [row] = await tx
       .update(marketingWhatsappTemplates)
       .set({ ...values, syncedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(marketingWhatsappTemplates.tenantId, scope.tenantId), eq(marketingWhatsappTemplates.id, id)))
+      .where(and(tenantFilter(marketingWhatsappTemplates, scope.tenantId), eq(marketingWhatsappTemplates.id, id)))
       .returning();
     return row;
   });
@@ -57,7 +57,7 @@ async function samplesOf(scope: Scope, template: Template): Promise<string[]> {
     tx
       .select()
       .from(marketingVariables)
-      .where(and(eq(marketingVariables.tenantId, scope.tenantId), inArray(marketingVariables.name, names.length > 0 ? names : ['']))),
+      .where(and(tenantFilter(marketingVariables, scope.tenantId), inArray(marketingVariables.name, names.length > 0 ? names : ['']))),
   );
   const byName = new Map(rows.map((r) => [r.name, r.defaultValue || r.label]));
   return names.map((name) => byName.get(name) || name);
@@ -95,7 +95,7 @@ export async function syncWhatsappTemplates(scope: Scope, id?: string, status?: 
         tx
           .select()
           .from(t)
-          .where(and(eq(t.tenantId, scope.tenantId), isNotNull(t.providerTemplateId), status ? eq(t.status, status) : undefined)),
+          .where(and(tenantFilter(t, scope.tenantId), isNotNull(t.providerTemplateId), status ? eq(t.status, status) : undefined)),
       );
   const synced: Template[] = [];
   for (const template of templates) {

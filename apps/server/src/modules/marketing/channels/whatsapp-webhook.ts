@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import { AppError, type Db, errors, requireCommunity } from '../../../kernel/resources';
+import { AppError, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
 import { marketingWhatsappTemplates } from '../tables/channels';
 import { knownStatusOf, reasonOf } from './providers/whatsapp-cloud';
 import { openSettings } from './settings/store';
@@ -70,7 +70,7 @@ async function applyUpdate(tx: Db, tenantId: string, update: z.infer<typeof stat
     .set({ status, rejectionReason: status === 'rejected' ? reasonOf(update.reason) : null, syncedAt: happened, updatedAt: new Date() })
     .where(
       and(
-        eq(t.tenantId, tenantId),
+        tenantFilter(t, tenantId),
         eq(t.providerTemplateId, String(update.message_template_id)),
         or(isNull(t.syncedAt), lte(t.syncedAt, happened)),
       ),

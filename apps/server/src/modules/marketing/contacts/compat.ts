@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CompatCall, compatCrud, compatScope, compatTable, crudLines, Envelope } from '../../../kernel/compat';
-import { errors, type ImportRow, parseInput } from '../../../kernel/resources';
+import { errors, type ImportRow, parseInput, tenantFilter } from '../../../kernel/resources';
 import { CHANNELS, marketingContacts } from '../tables/contacts';
 import { contactImportOptions, importContacts } from './import';
 import { mergeContact, normalizeEmail, normalizePhone } from './merge';
@@ -47,7 +47,7 @@ async function findUser(call: CompatCall) {
     db
       .select({ id: c.id })
       .from(c)
-      .where(and(eq(c.tenantId, scope.tenantId), or(...match)))
+      .where(and(tenantFilter(c, scope.tenantId), or(...match)))
       .limit(1),
   );
   if (!found) throw errors.notFound('Contact');

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Db, errors, requireCommunity } from '../../../kernel/resources';
+import { AppError, type Db, errors, requireCommunity, tenantFilter } from '../../../kernel/resources';
 import { rowById } from '../row-by-id';
 import { type Channel, type ConsentStatus, marketingContacts, marketingSuppressions } from '../tables/contacts';
 import { ruledConsent, suppressedError } from './consent-rule';
@@ -26,7 +26,7 @@ async function suppressionOf(tx: Db, tenantId: string, channel: Channel, address
   const [row] = await tx
     .select({ reason: s.reason, createdAt: s.createdAt })
     .from(s)
-    .where(and(eq(s.tenantId, tenantId), eq(s.channel, channel), eq(s.address, address)))
+    .where(and(tenantFilter(s, tenantId), eq(s.channel, channel), eq(s.address, address)))
     .limit(1);
   return row ?? null;
 }
@@ -95,7 +95,7 @@ export async function unsubscribe(app: FastifyInstance, communityName: string, t
     const [contact] = await tx
       .select()
       .from(marketingContacts)
-      .where(and(eq(marketingContacts.tenantId, community.id), eq(marketingContacts.id, claims.contactId)))
+      .where(and(tenantFilter(marketingContacts, community.id), eq(marketingContacts.id, claims.contactId)))
       .limit(1);
     // The address is suppressed even if the contact was deleted since: the link was sent to it.
     if (contact) {

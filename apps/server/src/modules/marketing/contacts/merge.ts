@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { type Db, errors } from '../../../kernel/resources';
+import { type Db, errors, tenantFilter } from '../../../kernel/resources';
 import {
   type Channel,
   type CONTACT_SOURCES,
@@ -94,7 +94,7 @@ export async function mergeContact(
   const found = await tx
     .select()
     .from(marketingContacts)
-    .where(and(eq(marketingContacts.tenantId, tenantId), or(...matches)))
+    .where(and(tenantFilter(marketingContacts, tenantId), or(...matches)))
     .orderBy(email ? sql`(${marketingContacts.email} = ${email}) desc` : sql`1`)
     .limit(2)
     .for('update');
@@ -141,7 +141,7 @@ export async function mergeContact(
       updatedAt: new Date(),
       ...consent,
     })
-    .where(and(eq(marketingContacts.tenantId, tenantId), eq(marketingContacts.id, existing.id)))
+    .where(and(tenantFilter(marketingContacts, tenantId), eq(marketingContacts.id, existing.id)))
     .returning();
   const changed = Object.fromEntries(
     Object.entries(given ?? {}).filter(([channel, status]) => existing[CONSENT_COLUMN[channel as Channel]] !== status),
@@ -161,7 +161,7 @@ export async function setConsent(
   await tx
     .update(marketingContacts)
     .set({ ...consentColumns(consent), updatedAt: new Date() })
-    .where(and(eq(marketingContacts.tenantId, tenantId), eq(marketingContacts.id, contactId)));
+    .where(and(tenantFilter(marketingContacts, tenantId), eq(marketingContacts.id, contactId)));
   await recordConsent(tx, tenantId, contactId, consent, proof);
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { type Channel, marketingContacts, marketingSuppressions, type SUPPRESSION_REASONS } from '../tables/contacts';
 import { CONSENT_COLUMN } from './merge';
 
@@ -56,7 +57,7 @@ export async function suppressionReason(
   const [row] = await tx
     .select({ reason: s.reason })
     .from(s)
-    .where(and(eq(s.tenantId, tenantId), eq(s.channel, channel), eq(s.address, address)))
+    .where(and(tenantFilter(s, tenantId), eq(s.channel, channel), eq(s.address, address)))
     .limit(1);
   return row?.reason ?? null;
 }
@@ -76,5 +77,5 @@ export async function suppress(
 /** Removes an address from the suppression list (a confirmed opt-in brings it back). */
 export async function unsuppress(tx: Db, tenantId: string, channel: Channel, address: string) {
   const s = marketingSuppressions;
-  await tx.delete(s).where(and(eq(s.tenantId, tenantId), eq(s.channel, channel), eq(s.address, address)));
+  await tx.delete(s).where(and(tenantFilter(s, tenantId), eq(s.channel, channel), eq(s.address, address)));
 }

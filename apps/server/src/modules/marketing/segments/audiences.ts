@@ -1,5 +1,5 @@
 import { and, eq, inArray, not, or, type SQL } from 'drizzle-orm';
-import { type Db, errors } from '../../../kernel/resources';
+import { type Db, errors, tenantFilter } from '../../../kernel/resources';
 import { rowById } from '../row-by-id';
 import type { Channel } from '../tables/contacts';
 import { marketingAudiences, marketingSegments } from '../tables/segments';
@@ -25,7 +25,7 @@ export async function audienceCondition(tx: Db, tenantId: string, audience: Audi
     ? await tx
         .select({ id: marketingSegments.id, kind: marketingSegments.kind, rules: marketingSegments.rules })
         .from(marketingSegments)
-        .where(and(eq(marketingSegments.tenantId, tenantId), inArray(marketingSegments.id, ids)))
+        .where(and(tenantFilter(marketingSegments, tenantId), inArray(marketingSegments.id, ids)))
     : [];
   const byId = new Map(segments.map((s) => [s.id, s]));
   const conditions = (list: string[], field: string) =>
@@ -88,6 +88,6 @@ export async function storeAudienceCount(tx: Db, tenantId: string, id: string): 
   await tx
     .update(marketingAudiences)
     .set(storedCount(count))
-    .where(and(eq(marketingAudiences.tenantId, tenantId), eq(marketingAudiences.id, id)));
+    .where(and(tenantFilter(marketingAudiences, tenantId), eq(marketingAudiences.id, id)));
   return count;
 }

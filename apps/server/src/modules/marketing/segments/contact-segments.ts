@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { marketingContacts as c } from '../tables/contacts';
 import { marketingSegments } from '../tables/segments';
 import { segmentCondition } from './matching';
@@ -15,13 +16,13 @@ export async function segmentsOfContact(tx: Db, tenantId: string, contactId: str
   const segments = await tx
     .select({ id: marketingSegments.id, name: marketingSegments.name, kind: marketingSegments.kind, rules: marketingSegments.rules })
     .from(marketingSegments)
-    .where(eq(marketingSegments.tenantId, tenantId))
+    .where(tenantFilter(marketingSegments, tenantId))
     .orderBy(asc(marketingSegments.name))
     .limit(MAX_SEGMENTS);
   if (segments.length === 0) return [];
   const checks = segments.map(
     (s) =>
-      sql`select ${s.id}::uuid as id where exists (select 1 from ${c} where ${and(eq(c.tenantId, tenantId), eq(c.id, contactId), segmentCondition(s))})`,
+      sql`select ${s.id}::uuid as id where exists (select 1 from ${c} where ${and(tenantFilter(c, tenantId), eq(c.id, contactId), segmentCondition(s))})`,
   );
   const result = (await tx.execute(sql.join(checks, sql` union all `))) as unknown as { rows: { id: string }[] };
   const inside = new Set(result.rows.map((r) => r.id));

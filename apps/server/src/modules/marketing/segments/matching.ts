@@ -1,7 +1,7 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type Db, errors } from '../../../kernel/resources';
+import { type Db, errors, tenantFilter } from '../../../kernel/resources';
 import { contactConsentColumns, contactProfileColumns } from '../contacts/columns';
 import { marketingContacts as c } from '../tables/contacts';
 import { marketingSegmentMembers as m } from '../tables/segments';
@@ -41,7 +41,7 @@ export const matchingContacts = (tx: Db, tenantId: string, condition: SQL) =>
   tx
     .select({ id: c.id })
     .from(c)
-    .where(and(eq(c.tenantId, tenantId), condition))
+    .where(and(tenantFilter(c, tenantId), condition))
     .$dynamic() as unknown as PgSelect;
 
 /**
@@ -113,7 +113,7 @@ async function sampledCount(tx: Db, tenantId: string, condition: SQL): Promise<C
   const rows = Number(stats.rows[0]?.reltuples ?? -1);
   const percent = rows > SAMPLE_ROWS ? (100 * SAMPLE_ROWS) / rows : 100;
   const result = (await tx.execute(
-    sql`select count(*)::int as n from ${c} tablesample system (${percent}::real) repeatable (0) where ${and(eq(c.tenantId, tenantId), condition)}`,
+    sql`select count(*)::int as n from ${c} tablesample system (${percent}::real) repeatable (0) where ${and(tenantFilter(c, tenantId), condition)}`,
   )) as unknown as { rows: { n: number }[] };
   return { total: Math.round((Number(result.rows[0].n) * 100) / percent), totalIsEstimate: true };
 }
@@ -210,7 +210,7 @@ export async function memberPageQuery(
   readAll?: boolean,
 ) {
   const after = page.cursor ? sql`(${c.createdAt}, ${c.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)` : undefined;
-  const where = and(eq(c.tenantId, tenantId), condition, after);
+  const where = and(tenantFilter(c, tenantId), condition, after);
   const selection = { ...memberColumns, cursorAt: cursorAt.as('cursor_at') };
   if (readAll ?? (await plannedRead(tx, tenantId, and(condition, after) as SQL)).cost <= CHEAP_READ_COST) {
     const matching = tx.select(selection).from(c).where(where).offset(OFFSET_ZERO).as('matching');

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, errors } from '../../../kernel/resources';
+import { type Db, errors, tenantFilter } from '../../../kernel/resources';
 import { rowById } from '../row-by-id';
 import { marketingContacts } from '../tables/contacts';
 import { marketingSegmentMembers as m, marketingSegments } from '../tables/segments';
@@ -34,7 +34,7 @@ export async function storeSegmentCount(tx: Db, tenantId: string, segment: Segme
   await tx
     .update(marketingSegments)
     .set(storedCount(count))
-    .where(and(eq(marketingSegments.tenantId, tenantId), eq(marketingSegments.id, segment.id)));
+    .where(and(tenantFilter(marketingSegments, tenantId), eq(marketingSegments.id, segment.id)));
   return count;
 }
 
@@ -44,7 +44,7 @@ export async function addMembers(tx: Db, tenantId: string, segmentId: string, co
   const found = await tx
     .select({ id: marketingContacts.id })
     .from(marketingContacts)
-    .where(and(eq(marketingContacts.tenantId, tenantId), inArray(marketingContacts.id, ids)));
+    .where(and(tenantFilter(marketingContacts, tenantId), inArray(marketingContacts.id, ids)));
   if (found.length !== ids.length) {
     const known = new Set(found.map((r) => r.id));
     const missing = ids.filter((id) => !known.has(id));
@@ -63,7 +63,7 @@ export async function removeMembers(tx: Db, tenantId: string, segmentId: string,
   const segment = await staticSegment(tx, tenantId, segmentId);
   const removed = await tx
     .delete(m)
-    .where(and(eq(m.tenantId, tenantId), eq(m.segmentId, segmentId), inArray(m.contactId, [...new Set(contactIds)])))
+    .where(and(tenantFilter(m, tenantId), eq(m.segmentId, segmentId), inArray(m.contactId, [...new Set(contactIds)])))
     .returning({ id: m.id });
   const count = await storeSegmentCount(tx, tenantId, segment);
   return { segmentId, removed: removed.length, contactCount: count.total };

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Resource, Row, Scope } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { marketingContacts } from '../tables/contacts';
 import { marketingAudiences, marketingSegments, marketingSegmentTypes } from '../tables/segments';
 import { storeAudienceCount } from './audiences';
@@ -73,7 +74,7 @@ const create = (tx: Db, scope: Scope, resource: Resource, input: Record<string, 
 export async function seedSegments(_app: FastifyInstance, scope: Scope) {
   await scope.db.withTenant(scope.tenantId, async (tx) => {
     const types = new Map<string, string>();
-    const existing = await tx.select().from(marketingSegmentTypes).where(eq(marketingSegmentTypes.tenantId, scope.tenantId));
+    const existing = await tx.select().from(marketingSegmentTypes).where(tenantFilter(marketingSegmentTypes, scope.tenantId));
     for (const t of existing) types.set(t.name, t.id);
     for (const name of ['Customers', 'Events']) {
       types.set(name, (await create(tx, scope, segmentTypesResource, { name, description: `${name} segments` })).id);
@@ -99,7 +100,7 @@ export async function seedSegments(_app: FastifyInstance, scope: Scope) {
       const contacts = await tx
         .select({ id: marketingContacts.id })
         .from(marketingContacts)
-        .where(eq(marketingContacts.tenantId, scope.tenantId))
+        .where(tenantFilter(marketingContacts, scope.tenantId))
         .orderBy(asc(marketingContacts.createdAt), asc(marketingContacts.id))
         .offset(s.skip)
         .limit(s.take);
@@ -128,13 +129,13 @@ export async function seedSegments(_app: FastifyInstance, scope: Scope) {
     ];
     for (const a of audiences) await create(tx, scope, audiencesResource, a);
     // The examples were counted before any contact existed: count everything now.
-    for (const s of await tx.select().from(marketingSegments).where(eq(marketingSegments.tenantId, scope.tenantId))) {
+    for (const s of await tx.select().from(marketingSegments).where(tenantFilter(marketingSegments, scope.tenantId))) {
       await storeSegmentCount(tx, scope.tenantId, s);
     }
     for (const a of await tx
       .select({ id: marketingAudiences.id })
       .from(marketingAudiences)
-      .where(eq(marketingAudiences.tenantId, scope.tenantId))) {
+      .where(tenantFilter(marketingAudiences, scope.tenantId))) {
       await storeAudienceCount(tx, scope.tenantId, a.id);
     }
   });

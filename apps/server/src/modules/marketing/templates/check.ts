@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { marketingVariables } from '../tables/variables';
 import { assertKnownVariables, type VariableDefinition, variablesIn, withStandardVariables } from '../variables/engine';
 
@@ -20,7 +20,7 @@ export async function communityVariables(tx: Db, tenantId: string): Promise<Comm
       defaultValue: marketingVariables.defaultValue,
     })
     .from(marketingVariables)
-    .where(eq(marketingVariables.tenantId, tenantId))
+    .where(tenantFilter(marketingVariables, tenantId))
     .orderBy(marketingVariables.name);
   const own = new Set(declared.map((v) => v.name));
   return withStandardVariables(declared).map((v) => ({ ...v, standard: !own.has(v.name) }));

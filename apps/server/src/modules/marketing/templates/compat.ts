@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines, inCompatTx } from '../../../kernel/compat';
-import { parseInput, publicBaseUrl } from '../../../kernel/resources';
+import { parseInput, publicBaseUrl, tenantFilter } from '../../../kernel/resources';
 import { marketingVariables } from '../tables/variables';
 import { emailTemplatesResource } from './email/resource';
 import { layoutLibrary } from './email/service';
@@ -38,7 +38,7 @@ const getMultiple: Handle = async (call) => {
       tx
         .select()
         .from(marketingVariables)
-        .where(and(eq(marketingVariables.tenantId, scope.tenantId), inArray(marketingVariables.id, ids)))
+        .where(and(tenantFilter(marketingVariables, scope.tenantId), inArray(marketingVariables.id, ids)))
         .orderBy(marketingVariables.name)
         .then((rows) => rows.map(({ tenantId: _tenant, ...variable }) => variable)),
     );

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Scope } from '../../../kernel/resources';
+import { tenantFilter } from '../../../kernel/resources';
 import { marketingContacts } from '../tables/contacts';
 import { type BusinessFields, type RecipientFields, valuesFor } from '../variables/engine';
 import { type CommunityVariable, communityVariables } from './check';
@@ -66,7 +67,7 @@ export async function testValues(app: FastifyInstance, tx: Db, scope: Scope, to:
   const [contact] = await tx
     .select()
     .from(marketingContacts)
-    .where(and(eq(marketingContacts.tenantId, scope.tenantId), eq(marketingContacts.email, to.toLowerCase())))
+    .where(and(tenantFilter(marketingContacts, scope.tenantId), eq(marketingContacts.email, to.toLowerCase())))
     .limit(1);
   if (!contact) return previewValues(app, tx, scope);
   const variables = await communityVariables(tx, scope.tenantId);

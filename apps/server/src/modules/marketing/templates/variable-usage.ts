@@ -1,6 +1,6 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Db, errors, type Row } from '../../../kernel/resources';
+import { type Db, errors, type Row, tenantFilter } from '../../../kernel/resources';
 import { marketingPushTemplates, marketingSmsTemplates, marketingWhatsappTemplates } from '../tables/channels';
 import { marketingEmailTemplates } from '../tables/templates';
 import { BUILT_IN_VARIABLES, STANDARD_VARIABLES, variablesIn } from '../variables/engine';
@@ -36,26 +36,26 @@ export async function templatesUsing(tx: Db, tenantId: string, name: string): Pr
   const email = await tx
     .select({ name: e.name })
     .from(e)
-    .where(and(eq(e.tenantId, tenantId), sql`${e.variables} @> array[${name}]::text[]`))
+    .where(and(tenantFilter(e, tenantId), sql`${e.variables} @> array[${name}]::text[]`))
     .orderBy(e.name);
   // SMS and push templates are Liquid: found by text, confirmed by reading the Liquid.
   const smsFields = [m.body];
   const sms = await tx
     .select({ name: m.name, texts: textsOf(smsFields) })
     .from(m)
-    .where(and(eq(m.tenantId, tenantId), mentions(name, smsFields)))
+    .where(and(tenantFilter(m, tenantId), mentions(name, smsFields)))
     .orderBy(m.name);
   const pushFields = [p.title, p.body, p.urlText, p.url];
   const push = await tx
     .select({ name: p.name, texts: textsOf(pushFields) })
     .from(p)
-    .where(and(eq(p.tenantId, tenantId), mentions(name, pushFields)))
+    .where(and(tenantFilter(p, tenantId), mentions(name, pushFields)))
     .orderBy(p.name);
   // WhatsApp templates map their numbered variables to merge variables.
   const whatsapp = await tx
     .select({ name: w.name, language: w.language })
     .from(w)
-    .where(and(eq(w.tenantId, tenantId), sql`exists (select 1 from jsonb_each_text(${w.variableMap}) v where v.value = ${name})`))
+    .where(and(tenantFilter(w, tenantId), sql`exists (select 1 from jsonb_each_text(${w.variableMap}) v where v.value = ${name})`))
     .orderBy(w.name);
   return [
     ...email.map((r) => `email template “${r.name}”`),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { recordAudit } from '../../../../kernel/events';
 import { outboundFor } from '../../../../kernel/messaging';
-import { type Db, errors, parseInput, type Scope } from '../../../../kernel/resources';
+import { type Db, errors, parseInput, type Scope, tenantFilter } from '../../../../kernel/resources';
 import { maskAll, type SecretBox } from '../../../../kernel/secrets';
 import { marketingChannelSettings, type SettingsChannel } from '../../tables/channels';
 import { addressKeys, DEFAULT_PROVIDER, PROVIDERS, type ProviderShape, type SettingsInput } from './schemas';
@@ -38,7 +38,7 @@ async function rowOf(tx: Db, tenantId: string, channel: SettingsChannel): Promis
   const [row] = await tx
     .select()
     .from(marketingChannelSettings)
-    .where(and(eq(marketingChannelSettings.tenantId, tenantId), eq(marketingChannelSettings.channel, channel)));
+    .where(and(tenantFilter(marketingChannelSettings, tenantId), eq(marketingChannelSettings.channel, channel)));
   return row;
 }
 
@@ -188,7 +188,7 @@ async function write(
     ? await tx
         .update(marketingChannelSettings)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(marketingChannelSettings.tenantId, scope.tenantId), eq(marketingChannelSettings.id, existing.id)))
+        .where(and(tenantFilter(marketingChannelSettings, scope.tenantId), eq(marketingChannelSettings.id, existing.id)))
         .returning()
     : await tx
         .insert(marketingChannelSettings)
