@@ -1,4 +1,4 @@
-import { eq, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 let applicationScoping = true;
@@ -9,6 +9,15 @@ let applicationScoping = true;
  */
 export function tenantFilter(table: { tenantId: PgColumn }, tenantId: string | Placeholder): SQL | undefined {
   return applicationScoping ? eq(table.tenantId, tenantId) : undefined;
+}
+
+/**
+ * tenantFilter for a statement written in SQL: `[alias.]tenant_id = <community>`, or `true` when the
+ * tests turn the application-side filter off (so the statement still reads `where … and …`).
+ */
+export function inCommunity(tenantId: string | SQL | Placeholder, alias?: string): SQL {
+  if (!applicationScoping) return sql`true`;
+  return alias ? sql`${sql.identifier(alias)}.tenant_id = ${tenantId}` : sql`tenant_id = ${tenantId}`;
 }
 
 /** Whether tenantFilter adds its filter (tests turn it off): a statement rendered once is rendered per setting. */
