@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, errors, idParams, type Scope, tenantRoutes } from '../../kernel/resources';
+import { type Db, errors, idParams, inCommunity, type Scope, tenantRoutes } from '../../kernel/resources';
 import { botRoutes } from './bot/routes';
 import { actionsFrom } from './domain/states';
 import { dripRoutes } from './drips/routes';
@@ -277,7 +277,7 @@ export async function campaignRoutes(app: FastifyInstance) {
         if (!rid && req.body.messageId) {
           const [row] = (
             (await tx.execute(
-              sql`select id from campaign_recipients where tenant_id = ${s.tenantId} and provider_message_id = ${req.body.messageId} limit 1`,
+              sql`select id from campaign_recipients where ${inCommunity(s.tenantId)} and provider_message_id = ${req.body.messageId} limit 1`,
             )) as unknown as { rows: { id: string }[] }
           ).rows;
           rid = row?.id ?? null;

@@ -1,7 +1,7 @@
 import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, type Scope, tenantFilter } from '../../kernel/resources';
+import { type Db, inCommunity, type Scope, tenantFilter } from '../../kernel/resources';
 import type { MessageContent } from './contacts';
 import { transition } from './domain/states';
 import { claimBatch, type Outcome, recordOutcomes, skipRows } from './engine/claim';
@@ -212,7 +212,7 @@ async function sendLastWeek(app: FastifyInstance, scope: Scope, plan: Plan) {
     await recordOutcomes(tx, tenantId, outcomes, []);
     const finishedAt = new Date((sent.at(-1)?.at ?? launchedAt) + 1000);
     await tx.execute(sql`update campaign_recipients set created_at = ${launched}, next_attempt_at = ${launched}
-                          where tenant_id = ${tenantId} and campaign_id = ${id}`);
+                          where ${inCommunity(tenantId)} and campaign_id = ${id}`);
 
     // What came back.
     const happenings = afterwards(plan.channel, sent, linksOf(content.html));

@@ -1,6 +1,6 @@
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db, Scope } from '../../../kernel/resources';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { errors, inCommunity, tenantFilter } from '../../../kernel/resources';
 import { builderProjects, builderTasks, DEFAULT_TASK_STATUSES } from '../tables';
 
 /** A project's board columns (the default ones for a task outside any project). */
@@ -175,7 +175,7 @@ export async function columnPage(
         filters.assigneeId ? eq(builderTasks.assigneeId, filters.assigneeId) : undefined,
         filters.q ? ilike(builderTasks.title, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
         // The cursor card's key read in SQL, so ties of position are ordered by id as on the first load.
-        sql`(${builderTasks.position}, ${builderTasks.id}) > (select p.position, p.id from builder_tasks p where p.tenant_id = ${scope.tenantId} and p.id = ${afterId})`,
+        sql`(${builderTasks.position}, ${builderTasks.id}) > (select p.position, p.id from builder_tasks p where ${inCommunity(scope.tenantId, 'p')} and p.id = ${afterId})`,
       ),
     )
     .orderBy(builderTasks.position, builderTasks.id)

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../kernel/events';
 import type { Db, Row, Scope } from '../../../kernel/resources';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { errors, inCommunity, tenantFilter } from '../../../kernel/resources';
 import { builderLogEntries, type LogField } from '../tables';
 
 type Value = string | number | boolean | null;
@@ -111,7 +111,7 @@ export async function logEntriesOf(tx: Db, tenantId: string, tableId: string, li
       and(
         ofTable,
         cursor
-          ? sql`(${builderLogEntries.date}, ${builderLogEntries.createdAt}, ${builderLogEntries.id}) < (select c.date, c.created_at, c.id from builder_log_entries c where c.tenant_id = ${tenantId} and c.id = ${cursor})`
+          ? sql`(${builderLogEntries.date}, ${builderLogEntries.createdAt}, ${builderLogEntries.id}) < (select c.date, c.created_at, c.id from builder_log_entries c where ${inCommunity(tenantId, 'c')} and c.id = ${cursor})`
           : undefined,
       ),
     )

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, inCommunity, type Scope, tenantFilter } from '../../../kernel/resources';
 import { contactsOf, SEND_JOB, type SendJob } from '../engine/lifecycle';
 import { campaignDrips, campaigns, type DripStep } from '../tables';
 
@@ -166,7 +166,7 @@ export async function advanceBatch(app: FastifyInstance, tx: Db, tenantId: strin
   const due = rowsOf<Due>(
     await tx.execute(sql`
       select id, contact_id, step from campaign_drip_enrolments
-       where tenant_id = ${tenantId} and drip_id = ${dripId} and state = 'active' and next_at <= ${now.toISOString()}::timestamptz
+       where ${inCommunity(tenantId)} and drip_id = ${dripId} and state = 'active' and next_at <= ${now.toISOString()}::timestamptz
        order by next_at, id limit ${BATCH}
        for update skip locked`),
   );
@@ -227,7 +227,7 @@ export async function advanceBatch(app: FastifyInstance, tx: Db, tenantId: strin
        set state = v.state, step = v.step, next_at = coalesce(v.next_at, e.next_at), reason = v.reason,
            finished_at = case when v.state = 'active' then null else now() end, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id uuid, state text, step int, next_at timestamptz, reason text)
-     where e.tenant_id = ${tenantId} and e.id = v.id`);
+     where ${inCommunity(tenantId, 'e')} and e.id = v.id`);
   for (const campaignId of touched) await app.jobs.enqueue<SendJob>(tx, tenantId, SEND_JOB, { tenantId, campaignId });
   return due.length;
 }
@@ -243,7 +243,7 @@ async function goalReached(tx: Db, d: Drip, due: Due[]): Promise<Set<string>> {
   const rows = rowsOf<{ contact_id: string }>(
     await tx.execute(sql`
       select distinct contact_id from campaign_recipients
-       where tenant_id = ${d.tenantId}
+       where ${inCommunity(d.tenantId)}
          and campaign_id in (select jsonb_array_elements_text(${JSON.stringify(campaignIds)}::jsonb)::uuid)
          and contact_id in (select jsonb_array_elements_text(${JSON.stringify(due.map((e) => e.contact_id))}::jsonb)::uuid)
          and ${column} is not null`),

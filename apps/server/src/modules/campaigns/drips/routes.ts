@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, tenantRoutes } from '../../../kernel/resources';
+import { idParams, inCommunity, tenantRoutes } from '../../../kernel/resources';
 import { activate, pause, readDrip } from './engine';
 import { dripsResource } from './resource';
 
@@ -77,7 +77,7 @@ export async function dripRoutes(app: FastifyInstance) {
         const d = await readDrip(tx, s.tenantId, req.params.id);
         const states = (
           (await tx.execute(sql`
-            select state, count(*)::int as n from campaign_drip_enrolments where tenant_id = ${s.tenantId} and drip_id = ${d.id} group by state`)) as unknown as {
+            select state, count(*)::int as n from campaign_drip_enrolments where ${inCommunity(s.tenantId)} and drip_id = ${d.id} group by state`)) as unknown as {
             rows: { state: string; n: number }[];
           }
         ).rows;
@@ -86,7 +86,7 @@ export async function dripRoutes(app: FastifyInstance) {
             select campaign_id, count(*) filter (where state in ('queued', 'sending'))::int as queued,
                    count(*) filter (where state = 'sent')::int as sent, count(*) filter (where state = 'failed')::int as failed,
                    count(*) filter (where state = 'skipped')::int as skipped, count(opened_at)::int as opened, count(clicked_at)::int as clicked
-              from campaign_recipients where tenant_id = ${s.tenantId} and campaign_id in (select id from campaigns where tenant_id = ${s.tenantId} and drip_id = ${d.id})
+              from campaign_recipients where ${inCommunity(s.tenantId)} and campaign_id in (select id from campaigns where ${inCommunity(s.tenantId)} and drip_id = ${d.id})
              group by campaign_id`)) as unknown as { rows: Record<string, number | string>[] }
         ).rows;
         const of = (state: string) => states.find((x) => x.state === state)?.n ?? 0;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../kernel/resources';
+import { inCommunity } from '../../../kernel/resources';
 import { SEND_JOB, SENDERS, type SendJob } from './lifecycle';
 
 // A/B tests (email subject or content): the sample's A and B go first; once the test's time has
@@ -13,7 +14,7 @@ export async function variantResults(tx: Db, tenantId: string, campaignId: strin
   const rows = rowsOf<{ variant: string; sent: number; opened: number; clicked: number }>(
     await tx.execute(sql`
       select variant, count(*) filter (where state = 'sent')::int as sent, count(opened_at)::int as opened, count(clicked_at)::int as clicked
-        from campaign_recipients where tenant_id = ${tenantId} and campaign_id = ${campaignId} and variant in ('a', 'b')
+        from campaign_recipients where ${inCommunity(tenantId)} and campaign_id = ${campaignId} and variant in ('a', 'b')
        group by variant`),
   );
   const of = (v: string) => rows.find((r) => r.variant === v) ?? { variant: v, sent: 0, opened: 0, clicked: 0 };
@@ -39,13 +40,13 @@ export async function decideAbTests(app: FastifyInstance) {
 export async function decideAbTest(app: FastifyInstance, tenantId: string, campaignId: string): Promise<'a' | 'b' | null> {
   return app.db.withTenant(tenantId, async (tx) => {
     const [c] = rowsOf<{ ab_test: { metric: 'opens' | 'clicks'; winner?: string | null } | null; status: string }>(
-      await tx.execute(sql`select ab_test, status from campaigns where tenant_id = ${tenantId} and id = ${campaignId} for update`),
+      await tx.execute(sql`select ab_test, status from campaigns where ${inCommunity(tenantId)} and id = ${campaignId} for update`),
     );
     if (!c?.ab_test || c.ab_test.winner || c.status !== 'sending') return null;
     const winner = winnerOf(await variantResults(tx, tenantId, campaignId), c.ab_test.metric);
     await tx.execute(
       sql`update campaigns set ab_test = jsonb_set(ab_test, '{winner}', to_jsonb(${winner}::text)), heartbeat_at = now(), updated_at = now()
-           where tenant_id = ${tenantId} and id = ${campaignId}`,
+           where ${inCommunity(tenantId)} and id = ${campaignId}`,
     );
     for (let i = 0; i < SENDERS; i++) await app.jobs.enqueue<SendJob>(tx, tenantId, SEND_JOB, { tenantId, campaignId });
     return winner;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { inCommunity } from '../../../kernel/resources';
 import type { Recipient } from './compose';
 
 // The recipient rows' moves: a claim (due queued rows, and rows a dead process left `sending` past
@@ -42,9 +43,9 @@ export async function claimBatch(
       await tx.execute(sql`
     update campaign_recipients r
        set state = 'sending', attempts = r.attempts + 1, lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
-     where r.tenant_id = ${tenantId} and r.id in (
+     where ${inCommunity(tenantId, 'r')} and r.id in (
        select id from campaign_recipients
-        where tenant_id = ${tenantId} and campaign_id = ${campaignId} and variant in (${inVariants})
+        where ${inCommunity(tenantId)} and campaign_id = ${campaignId} and variant in (${inVariants})
           and ${which === 'due' ? sql`state = 'queued' and next_attempt_at <= now() order by next_attempt_at` : sql`state = 'sending' and lease_until < now()`}
         limit ${n}
         for update skip locked)
@@ -61,7 +62,7 @@ export async function skipRows(tx: Db, tenantId: string, ids: string[], reason: 
   if (ids.length === 0) return;
   await tx.execute(sql`
     update campaign_recipients set state = 'skipped', error = ${reason}, lease_until = null, updated_at = now()
-     where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+     where ${inCommunity(tenantId)} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
 }
 
 /** Claimed rows handed back unsent (a pause): queued again, the attempt not counted. */
@@ -69,7 +70,7 @@ export async function releaseRows(tx: Db, tenantId: string, ids: string[]) {
   if (ids.length === 0) return;
   await tx.execute(sql`
     update campaign_recipients set state = 'queued', attempts = greatest(attempts - 1, 0), lease_until = null, updated_at = now()
-     where tenant_id = ${tenantId} and state = 'sending' and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+     where ${inCommunity(tenantId)} and state = 'sending' and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
 }
 
 export interface Outcome {
@@ -101,12 +102,12 @@ export async function recordOutcomes(tx: Db, tenantId: string, outcomes: Outcome
             sent_at: o.sentAt ?? null,
           })),
         )}::jsonb) as v(id uuid, state text, pid text, error text, next_at timestamptz, sent_at timestamptz)
-       where r.tenant_id = ${tenantId} and r.id = v.id and r.state = 'sending'`);
+       where ${inCommunity(tenantId, 'r')} and r.id = v.id and r.state = 'sending'`);
   }
   if (stillInFlight.length > 0) {
     await tx.execute(sql`
       update campaign_recipients set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-       where tenant_id = ${tenantId} and state = 'sending' and id in (select jsonb_array_elements_text(${JSON.stringify(stillInFlight)}::jsonb)::uuid)`);
+       where ${inCommunity(tenantId)} and state = 'sending' and id in (select jsonb_array_elements_text(${JSON.stringify(stillInFlight)}::jsonb)::uuid)`);
   }
 }
 
@@ -117,7 +118,7 @@ export async function remaining(tx: Db, tenantId: string, campaignId: string, va
       select count(*)::int as open,
              extract(epoch from min(case when state = 'queued' then next_attempt_at else lease_until end) - now())::float8 as due_in
         from campaign_recipients
-       where tenant_id = ${tenantId} and campaign_id = ${campaignId} and state in ('queued', 'sending')
+       where ${inCommunity(tenantId)} and campaign_id = ${campaignId} and state in ('queued', 'sending')
          and variant in (select jsonb_array_elements_text(${JSON.stringify(variants)}::jsonb))`),
   );
   return { open: Number(row.open), dueInMs: row.due_in === null ? 0 : Math.max(0, Number(row.due_in) * 1000) };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Db, tenantFilter } from '../../../kernel/resources';
+import { AppError, type Db, inCommunity, tenantFilter } from '../../../kernel/resources';
 import type { MessageContent, SendingContacts } from '../contacts';
 import { openProvider } from '../providers/open';
 import { type ChannelProvider, SendFailure } from '../providers/types';
@@ -203,7 +203,7 @@ async function sendBatch(
       if (gone.length) {
         const ids = gone.splice(0);
         await tx.execute(
-          sql`delete from ${campaignPushSubscriptions} where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+          sql`delete from ${campaignPushSubscriptions} where ${inCommunity(tenantId)} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
         );
       }
       const streak = failureStreak;
@@ -214,7 +214,7 @@ async function sendBatch(
         (await tx.execute(sql`
           update campaigns set consecutive_failures = case when ${reset} then ${streak} else consecutive_failures + ${streak} end,
                  heartbeat_at = now()
-           where tenant_id = ${tenantId} and id = ${campaign.id}
+           where ${inCommunity(tenantId)} and id = ${campaign.id}
           returning consecutive_failures, status`)) as unknown as { rows: { consecutive_failures: number; status: string }[] }
       ).rows;
       if (row && row.status === 'sending' && row.consecutive_failures >= limit.pauseAfterFailures) {
@@ -329,7 +329,7 @@ async function settle(deps: DeliverDeps, tenantId: string, campaignId: string): 
   return deps.app.db.withTenant(tenantId, async (tx) => {
     const [row] = (
       (await tx.execute(
-        sql`select status, drip_id from campaigns where tenant_id = ${tenantId} and id = ${campaignId} for update`,
+        sql`select status, drip_id from campaigns where ${inCommunity(tenantId)} and id = ${campaignId} for update`,
       )) as unknown as { rows: { status: string; drip_id: string | null }[] }
     ).rows;
     // A drip's step keeps sending while the drip runs: its next recipients come as contacts reach it.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../kernel/resources';
+import { inCommunity } from '../../../kernel/resources';
 import { decideAbTests } from './ab-test';
 import { deliverSlice } from './deliver';
 import { contactsOf, launch, SEND_JOB, type SendJob } from './lifecycle';
@@ -60,7 +61,7 @@ export async function runSweep(app: FastifyInstance) {
       await app.db.withTenant(row.tenant_id, (tx) =>
         tx.execute(
           sql`update campaigns set status = 'failed', status_reason = ${(error as Error).message}, updated_at = now()
-             where tenant_id = ${row.tenant_id} and id = ${row.id} and status = 'scheduled'`,
+             where ${inCommunity(row.tenant_id)} and id = ${row.id} and status = 'scheduled'`,
         ),
       );
     }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, inCommunity, type Scope, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow, startWorkflow, step } from '../../../kernel/workflows';
 import type { SendingContacts } from '../contacts';
 import { type CampaignAction, transition } from '../domain/states';
@@ -103,7 +103,7 @@ export async function move(app: FastifyInstance, tx: Db, scope: Scope, id: strin
   if (action === 'cancel') {
     await tx.execute(
       sql`update campaign_recipients set state = 'skipped', error = 'Campaign cancelled', lease_until = null, updated_at = now()
-           where tenant_id = ${scope.tenantId} and campaign_id = ${id} and state = 'queued'`,
+           where ${inCommunity(scope.tenantId)} and campaign_id = ${id} and state = 'queued'`,
     );
   }
   return row;
@@ -139,7 +139,7 @@ async function materialisePush(app: FastifyInstance, tx: Db, c: Campaign): Promi
   if (c.audienceIds.length === 0) {
     await tx.execute(sql`
       insert into campaign_recipients (tenant_id, campaign_id, contact_id, address, name)
-      select ${c.tenantId}, ${c.id}, contact_id, id::text, '' from ${s} where tenant_id = ${c.tenantId}
+      select ${c.tenantId}, ${c.id}, contact_id, id::text, '' from ${s} where ${inCommunity(c.tenantId)}
       on conflict do nothing`);
     return assignVariants(tx, c);
   }
@@ -153,7 +153,7 @@ async function materialisePush(app: FastifyInstance, tx: Db, c: Campaign): Promi
         await tx.execute(sql`
           insert into campaign_recipients (tenant_id, campaign_id, contact_id, address, name)
           select ${c.tenantId}, ${c.id}, contact_id, id::text, '' from ${s}
-           where tenant_id = ${c.tenantId} and contact_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+           where ${inCommunity(c.tenantId)} and contact_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
           on conflict do nothing`);
       }
       cursor = page.nextCursor;
@@ -171,11 +171,11 @@ async function assignVariants(tx: Db, c: Campaign): Promise<number> {
           when (('x' || substr(md5(id::text), 1, 8))::bit(32)::bigint % 10000) < ${Math.round(half * 100)} then 'a'
           when (('x' || substr(md5(id::text), 1, 8))::bit(32)::bigint % 10000) < ${Math.round(half * 200)} then 'b'
           else 'rest' end
-       where tenant_id = ${c.tenantId} and campaign_id = ${c.id}`);
+       where ${inCommunity(c.tenantId)} and campaign_id = ${c.id}`);
   }
   const [row] = (
     (await tx.execute(
-      sql`select count(*)::int as n from campaign_recipients where tenant_id = ${c.tenantId} and campaign_id = ${c.id}`,
+      sql`select count(*)::int as n from campaign_recipients where ${inCommunity(c.tenantId)} and campaign_id = ${c.id}`,
     )) as unknown as { rows: { n: number }[] }
   ).rows;
   return Number(row.n);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../kernel/resources';
+import { inCommunity } from '../../../kernel/resources';
 
 // The rate limit every server process shares: per community and key (channel:provider), a token
 // bucket refilled at `perSecond` (holding at most a tenth of a second's worth, so a burst stays
@@ -44,7 +45,7 @@ export async function takeTokens(
     const result = (await tx.execute(
       sql`select tokens, extract(epoch from ${now} - refilled_at)::float8 as elapsed,
                  extract(epoch from ${now} - window_start)::float8 as in_window, window_count, previous_count
-            from campaign_throttles where tenant_id = ${tenantId} and key = ${key} for update`,
+            from campaign_throttles where ${inCommunity(tenantId)} and key = ${key} for update`,
     )) as unknown as { rows: { tokens: number; elapsed: number; in_window: number; window_count: number; previous_count: number }[] };
     const row = result.rows[0];
     // Behind the bucket (another caller's later instant): the bucket's time is its last refill.
@@ -71,7 +72,7 @@ export async function takeTokens(
       sql`update campaign_throttles set tokens = ${balance}, refilled_at = greatest(refilled_at, ${now}),
             window_start = window_start + make_interval(secs => ${shift}), window_count = ${count + granted}, previous_count = ${previous},
             updated_at = now()
-          where tenant_id = ${tenantId} and key = ${key}`,
+          where ${inCommunity(tenantId)} and key = ${key}`,
     );
     const lag = behind * 1000;
     if (granted === 0) return { granted, waitMs: lag + Math.max(50, Math.min(60_000, (rate.windowSeconds - inWindow) * 1000)) };

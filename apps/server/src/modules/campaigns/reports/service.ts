@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { inCommunity } from '../../../kernel/resources';
 import { variantResults } from '../engine/ab-test';
 
 // Reports: a campaign's figures (from its recipient rows: one indexed scan), rates, a timeline of
@@ -53,7 +54,9 @@ export function ratesOf(c: Counts) {
 
 export async function campaignCounts(tx: Db, tenantId: string, campaignId: string): Promise<Counts> {
   const [row] = rowsOf<Counts>(
-    await tx.execute(sql`select ${countsSql} from campaign_recipients r where r.tenant_id = ${tenantId} and r.campaign_id = ${campaignId}`),
+    await tx.execute(
+      sql`select ${countsSql} from campaign_recipients r where ${inCommunity(tenantId, 'r')} and r.campaign_id = ${campaignId}`,
+    ),
   );
   return row;
 }
@@ -64,11 +67,11 @@ export async function campaignReport(tx: Db, tenantId: string, campaign: { id: s
   const unit = span < 6 * 3600_000 ? 'minute' : span < 14 * 86_400_000 ? 'hour' : 'day';
   const sends = rowsOf<{ at: string; n: number }>(
     await tx.execute(sql`select date_trunc(${unit}, sent_at) as at, count(*)::int as n from campaign_recipients
-                          where tenant_id = ${tenantId} and campaign_id = ${campaign.id} and sent_at is not null group by 1 order by 1`),
+                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} and sent_at is not null group by 1 order by 1`),
   );
   const events = rowsOf<{ at: string; kind: string; n: number }>(
     await tx.execute(sql`select date_trunc(${unit}, created_at) as at, kind, count(*)::int as n from campaign_events
-                          where tenant_id = ${tenantId} and campaign_id = ${campaign.id} group by 1, 2 order by 1`),
+                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} group by 1, 2 order by 1`),
   );
   const buckets = new Map<string, Record<string, number>>();
   const bucket = (at: string) => {
@@ -84,7 +87,7 @@ export async function campaignReport(tx: Db, tenantId: string, campaign: { id: s
   const timeline = [...buckets.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([at, v]) => ({ at, ...v }));
   const topLinks = rowsOf<{ url: string; clicks: number; unique: number }>(
     await tx.execute(sql`select url, count(*)::int as clicks, count(distinct recipient_id)::int as "unique" from campaign_events
-                          where tenant_id = ${tenantId} and campaign_id = ${campaign.id} and kind = 'click' and url is not null
+                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} and kind = 'click' and url is not null
                           group by url order by clicks desc limit 10`),
   );
   const abTest = campaign.abTest ? await variantResults(tx, tenantId, campaign.id) : null;
@@ -97,7 +100,7 @@ export async function overview(tx: Db, tenantId: string, days = 90) {
     await tx.execute(sql`
       select c.channel, count(distinct c.id)::int as campaigns, ${countsSql}
         from campaigns c join campaign_recipients r on r.tenant_id = c.tenant_id and r.campaign_id = c.id
-       where c.tenant_id = ${tenantId} and c.launched_at > now() - make_interval(days => ${days})
+       where ${inCommunity(tenantId, 'c')} and c.launched_at > now() - make_interval(days => ${days})
        group by c.channel`),
   ).map((c) => ({ ...c, rates: ratesOf(c) }));
   const recent = rowsOf<{
@@ -109,7 +112,7 @@ export async function overview(tx: Db, tenantId: string, days = 90) {
     scheduledAt: string | null;
   }>(
     await tx.execute(sql`select id, name, channel, status, launched_at as "launchedAt", scheduled_at as "scheduledAt"
-                          from campaigns where tenant_id = ${tenantId} order by updated_at desc limit 8`),
+                          from campaigns where ${inCommunity(tenantId)} order by updated_at desc limit 8`),
   );
   const withCounts = [];
   for (const c of recent) {
@@ -117,7 +120,7 @@ export async function overview(tx: Db, tenantId: string, days = 90) {
     withCounts.push({ ...c, counts, rates: ratesOf(counts) });
   }
   const statuses = rowsOf<{ status: string; n: number }>(
-    await tx.execute(sql`select status, count(*)::int as n from campaigns where tenant_id = ${tenantId} group by status`),
+    await tx.execute(sql`select status, count(*)::int as n from campaigns where ${inCommunity(tenantId)} group by status`),
   );
   return { days, channels, recent: withCounts, statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])) };
 }

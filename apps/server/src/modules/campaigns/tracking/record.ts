@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/resources';
+import { inCommunity } from '../../../kernel/resources';
 import type { TrackingKind } from '../tables';
 
 // What happened to a message, recorded once per recipient on its row (first open, first click …)
@@ -42,7 +43,7 @@ export async function track(
     update campaign_recipients r
        set ${sql.raw(column ? `${column} = coalesce(${column}, now())${also},` : '')} updated_at = now() ${failed}
       from campaigns c
-     where r.tenant_id = ${tenantId} and r.id = ${recipientId} and c.tenant_id = r.tenant_id and c.id = r.campaign_id
+     where ${inCommunity(tenantId, 'r')} and r.id = ${recipientId} and c.tenant_id = r.tenant_id and c.id = r.campaign_id
     returning r.id, r.campaign_id as "campaignId", r.contact_id as "contactId", r.address, c.channel`)) as unknown as { rows: Tracked[] };
   const row = result.rows[0];
   if (!row) return null;
@@ -55,7 +56,7 @@ export async function track(
 /** The recipient a provider's message id names (delivery reports), or null. */
 export async function recipientByProviderId(tx: Db, tenantId: string, providerMessageId: string): Promise<string | null> {
   const result = (await tx.execute(
-    sql`select id from campaign_recipients where tenant_id = ${tenantId} and provider_message_id = ${providerMessageId} limit 1`,
+    sql`select id from campaign_recipients where ${inCommunity(tenantId)} and provider_message_id = ${providerMessageId} limit 1`,
   )) as unknown as { rows: { id: string }[] };
   return result.rows[0]?.id ?? null;
 }
@@ -94,11 +95,11 @@ export async function trackMany(tx: Db, tenantId: string, happenings: TrackedAt[
         update campaign_recipients r set ${sql.raw(sets.join(', '))}, updated_at = greatest(r.updated_at, v.at)
           from (select rid, min(at) as at, max(e) as e
                   from jsonb_to_recordset(${json}::jsonb) as x(rid uuid, at timestamptz, e text) group by rid) v
-         where r.tenant_id = ${tenantId} and r.id = v.rid`);
+         where ${inCommunity(tenantId, 'r')} and r.id = v.rid`);
     await tx.execute(sql`
       insert into campaign_events (tenant_id, campaign_id, recipient_id, kind, url, user_agent, created_at, updated_at)
       select ${tenantId}, r.campaign_id, r.id, ${kind}, x.u, x.a, x.at, x.at
         from jsonb_to_recordset(${json}::jsonb) as x(rid uuid, at timestamptz, u text, e text, a text)
-        join campaign_recipients r on r.tenant_id = ${tenantId} and r.id = x.rid`);
+        join campaign_recipients r on ${inCommunity(tenantId, 'r')} and r.id = x.rid`);
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { errors, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
+import { errors, inCommunity, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
 import { joinRef } from '../joins';
 import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
@@ -358,7 +358,7 @@ export async function acceptPrices(s: ShopTx, cart: CartRow): Promise<CartRow> {
   await s.tx.execute(sql`
     update commerce_cart_lines l set seen_unit_price = v.price, updated_at = now()
       from commerce_variations v
-     where l.tenant_id = ${s.tenantId} and l.cart_id = ${cart.id}
+     where ${inCommunity(s.tenantId, 'l')} and l.cart_id = ${cart.id}
        and v.tenant_id = l.tenant_id and v.id = l.variation_id and l.seen_unit_price <> v.price`);
   return cart;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { errors, tenantFilter } from '../../../kernel/resources';
+import { errors, inCommunity, tenantFilter } from '../../../kernel/resources';
 import { joinRef } from '../joins';
 import { commerceOrderLines, commerceOrders, commerceReviews, REVIEW_STATUS } from '../tables';
 import { activeProduct } from './catalogue-read';
@@ -61,8 +61,8 @@ export async function refreshRating(s: ShopTx, productId: string) {
     update commerce_products p set
       rating_average = coalesce(r.avg, 0), rating_count = coalesce(r.n, 0)
     from (select round(avg(rating) * 100)::int as avg, count(*)::int as n
-            from commerce_reviews where tenant_id = ${s.tenantId} and product_id = ${productId} and status = 'approved') r
-    where p.tenant_id = ${s.tenantId} and p.id = ${productId}`);
+            from commerce_reviews where ${inCommunity(s.tenantId)} and product_id = ${productId} and status = 'approved') r
+    where ${inCommunity(s.tenantId, 'p')} and p.id = ${productId}`);
 }
 
 export const moderateInput = z.object({ status: z.enum(REVIEW_STATUS) }).strict();
