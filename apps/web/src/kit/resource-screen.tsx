@@ -90,8 +90,8 @@ export function ResourceScreen({
   const canCreate = Boolean(meta?.operations.create && meta.permissions.write && !readOnly);
   const createButton = canCreate ? (
     view.page ? (
-      // A page of its own: a link, as to any other page.
-      <Button component={Link} to={{ search: '?record=new' }} leftSection={<IconPlus size={16} aria-hidden />}>
+      // A page of its own: a link, as to any other page (the list's parameters ride along for the way back).
+      <Button component={Link} to={{ search: `?${withParam(params, 'record', 'new')}` }} leftSection={<IconPlus size={16} aria-hidden />}>
         New {meta!.label.singular.toLowerCase()}
       </Button>
     ) : (
@@ -182,4 +182,11 @@ export function ResourceScreen({
       )}
     </>
   );
+}
+
+/** The URL's parameters with one set. */
+function withParam(params: URLSearchParams, key: string, value: string) {
+  const next = new URLSearchParams(params);
+  next.set(key, value);
+  return next;
 }
