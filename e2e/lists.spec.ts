@@ -110,6 +110,6 @@ test('the command palette opens a product', async ({ page }) => {
   // The record among the palette's results (the dashboard behind it may list the new draft too).
   await expect(page.getByRole('dialog').getByText(product.name).first()).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`id=${product.id}`));
+  await expect(page).toHaveURL(new RegExp(`/admin-panel/productDesign\\?record=${product.id}$`));
   await loaded(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(product.name);
 });

@@ -44,7 +44,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
   await page.goto('/admin-panel/productDesign');
   await expect(page.getByRole('heading', { name: 'Product pages', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'New product' }).click();
-  await expect(page).toHaveURL(/\/admin-panel\/Product-addProductDesign$/);
+  await expect(page).toHaveURL(/\/admin-panel\/productDesign\?record=new$/);
   await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
 
   const name = unique('E2E Basalt Tile ');
@@ -70,7 +70,7 @@ test('an editor creates a product with two images and a variant, publishes it, a
   await expect(page.getByTestId('variant-row')).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Create product' }).click();
-  await expect(page).toHaveURL(/\/admin-panel\/product-editProductDesign\?id=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/admin-panel\/productDesign\?record=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByTestId('image-list-item')).toHaveCount(2);
   await expect(page.getByLabel('Code of variant 1')).toHaveValue(`${code}-M`);
@@ -183,7 +183,7 @@ test('the city form lists the states of the chosen country only', async ({ page 
   await expect(page.getByRole('option', { name: 'Maharashtra' })).toHaveCount(0);
 });
 
-test('a banner opens in its own page and keeps its image object when edited', async ({ page, api }) => {
+test('a banner opens in place of the list and keeps its image object when edited', async ({ page, api }) => {
   const errors = collectPageErrors(page);
   // The demo seed stores its sample pictures as uploaded files: the edit must keep the same URL.
   const before = await api<{ data: { image: { url: string } }[] }>('GET', '/api/v1/site/banners?q=Surfaces');
@@ -194,14 +194,16 @@ test('a banner opens in its own page and keeps its image object when edited', as
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('img', { name: /façade panels/ })).toBeVisible();
   await row.getByText('Surfaces that last a lifetime').click();
-  await expect(page).toHaveURL(/\/admin-panel\/edit-banner\?id=/);
+  await expect(page).toHaveURL(/\/admin-panel\/home\?q=.*&record=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Surfaces that last a lifetime', level: 1 })).toBeVisible();
   const alt = page.getByLabel('Image: alt text');
   await expect(alt).toHaveValue(/façade panels/);
   const text = `Office tower façade ${Date.now()}`;
   await alt.fill(text);
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page).toHaveURL(/\/admin-panel\/home$/);
+  // Back to the list as it was left (its search kept).
+  await expect(page).toHaveURL(/\/admin-panel\/home\?q=[^&]+$/);
+  await expect(page.getByLabel('Search home banners')).toHaveValue('Surfaces that last');
   const list = await api<{ data: { image: { url: string; alt: string } }[] }>('GET', '/api/v1/site/banners?q=Surfaces');
   expect(list.body.data[0].image).toMatchObject({ url, alt: text });
   expect(errors).toEqual([]);
@@ -222,7 +224,31 @@ test('the blog editor writes rich text and previews the post', async ({ page }) 
   await expect(preview).toContainText('Grout lines matter.');
   await page.getByRole('tab', { name: 'Write' }).click();
   await page.getByRole('button', { name: 'Create blog post' }).click();
-  await expect(page).toHaveURL(/\/admin-panel\/blog-management\?id=/);
+  await expect(page).toHaveURL(/\/admin-panel\/blogs\?record=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  // Back to the list, where the post is.
+  await page.getByRole('link', { name: 'Back to blog posts' }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/blogs$/);
+  await expect(page.getByTestId('resource-row').filter({ hasText: title })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test("the older addresses of records still open them: an editor's page and a notice's ?id=", async ({ page, api }) => {
+  const errors = collectPageErrors(page);
+  const banners = await api<{ data: { id: string; title: string }[] }>('GET', '/api/v1/site/banners?q=Surfaces');
+  const banner = banners.body.data[0];
+  await page.goto(`/admin-panel/edit-banner?id=${banner.id}`);
+  await expect(page).toHaveURL(`/admin-panel/home?record=${banner.id}`);
+  await expect(page.getByRole('heading', { name: banner.title, level: 1 })).toBeVisible();
+  await page.goto('/admin-panel/add-banner');
+  await expect(page).toHaveURL('/admin-panel/home?record=new');
+  await expect(page.getByRole('heading', { name: 'New home banner', level: 1 })).toBeVisible();
+
+  // A get-in-touch notice links its message as the seed's screen did (?id=): it opens in the drawer.
+  const name = await sendGetInTouch(page, { subject: 'Old link', message: 'Opened from a notice written before ?record=.' });
+  const found = await api<{ data: { id: string }[] }>('GET', `/api/v1/site/get-in-touch-messages?q=${encodeURIComponent(name)}`);
+  await page.goto(`/admin-panel/getintouch?id=${found.body.data[0].id}`);
+  await expect(page).toHaveURL(`/admin-panel/getintouch?record=${found.body.data[0].id}`);
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { movedAddress } from '../src/app/moved-address';
 import { routes } from '../src/app/router';
-import { LIST_SCREENS, RECORD_LINKS, REGISTERED_PATHS, SCREENS } from '../src/config/screens';
+import { LIST_SCREENS, RECORD_LINKS, REGISTERED_PATHS, SCREENS, screenByPath } from '../src/config/screens';
 
 /** The contract's console routes (a copy of the spec's console-routes.tsv, kept in the repository). */
 const CONTRACT = readFileSync(join(__dirname, 'fixtures/console-routes.tsv'), 'utf8')
@@ -104,15 +105,20 @@ describe('the screen table', () => {
     }
   });
 
-  it('renders each screen from a component or, for a plain resource screen, from the resource it names', () => {
-    for (const s of SCREENS) expect(Boolean(s.component || s.resource), s.path).toBe(true);
+  it('renders each screen from a component or, for a list screen, from the resource or tabs it names; a moved page leads to one', () => {
+    for (const s of SCREENS) expect(Boolean(s.component || s.resource || s.tabs || s.movedTo), s.path).toBe(true);
+    for (const s of SCREENS.filter((x) => x.movedTo)) {
+      const target = SCREENS.find((x) => x.path === s.movedTo?.split('?')[0]);
+      expect(target?.resource, s.path).toBeDefined();
+    }
     const plain = SCREENS.filter((s) => s.resource);
     expect(plain.map((s) => s.resource)).toContain('site/countries');
   });
 
-  it('opens a product or a blog post found by the palette in its editor, other records in their list drawer', () => {
-    expect(RECORD_LINKS['site/products'].href('p 1')).toBe('/admin-panel/product-editProductDesign?id=p%201');
-    expect(RECORD_LINKS['site/blogs'].href('b1')).toBe('/admin-panel/blog-management?id=b1');
+  it('opens a record found by the palette on its list screen, as ?record=<id>', () => {
+    expect(RECORD_LINKS['site/products'].href('p 1')).toBe('/admin-panel/productDesign?record=p%201');
+    expect(RECORD_LINKS['site/blogs'].href('b1')).toBe('/admin-panel/blogs?record=b1');
+    expect(RECORD_LINKS['marketing/audiences'].href('a1')).toBe('/admin-panel/segment?tab=audiences&record=a1');
     expect(RECORD_LINKS['site/countries'].href('c1')).toBe('/admin-panel/Country?record=c1');
     expect(RECORD_LINKS['identity/admins'].href('a1')).toBe('/admin-panel/controlcenter/settings/admin-management?record=a1');
     expect(LIST_SCREENS['site/products']).toBe('/admin-panel/productDesign');
@@ -120,5 +126,36 @@ describe('the screen table', () => {
       const path = link.href('x').split('?')[0];
       expect(REGISTERED_PATHS, link.resource).toContain(path);
     }
+  });
+});
+
+describe('older addresses of list screens', () => {
+  const at = (path: string) => movedAddress(screenByPath(path.split('?')[0])!, new URL(path, 'http://console'));
+
+  it('lead a moved editor page to its list screen, its ?id= becoming ?record=', () => {
+    expect(at('/admin-panel/product-editProductDesign?id=p1')).toBe('/admin-panel/productDesign?record=p1');
+    expect(at('/admin-panel/edit-banner?id=b1')).toBe('/admin-panel/home?record=b1');
+    expect(at('/admin-panel/edit-banner')).toBe('/admin-panel/home');
+    expect(at('/admin-panel/add-banner')).toBe('/admin-panel/home?record=new');
+    expect(at('/admin-panel/blog-management')).toBe('/admin-panel/blogs?record=new');
+    expect(at('/admin-panel/blog-management?id=b2')).toBe('/admin-panel/blogs?record=b2');
+    expect(at('/admin-panel/Product-addProductDesign')).toBe('/admin-panel/productDesign?record=new');
+  });
+
+  it('turn a record parameter a screen used to have into ?record=, with its tab, and leave current addresses alone', () => {
+    expect(at('/admin-panel/segment?segment=s1')).toBe('/admin-panel/segment?record=s1');
+    expect(at('/admin-panel/segment?audience=a1')).toBe('/admin-panel/segment?record=a1&tab=audiences');
+    expect(at('/admin-panel/getintouch?id=m1&q=Pune')).toBe('/admin-panel/getintouch?q=Pune&record=m1');
+    expect(at('/admin-panel/segment?tab=audiences&record=a1')).toBeNull();
+    expect(at('/admin-panel/getintouch?q=Pune')).toBeNull();
+  });
+
+  it('are answered by a redirect from the route itself', async () => {
+    const loader = matchRoutes(routes, '/admin-panel/edit-banner')?.at(-1)?.route.loader;
+    expect(typeof loader).toBe('function');
+    const request = new Request('http://console/admin-panel/edit-banner?id=b1');
+    const response = await (loader as (args: { request: Request }) => Promise<Response>)({ request });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/admin-panel/home?record=b1');
   });
 });

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import type { LazyComponent, Screen } from '../config/screen-types';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { Screen } from '../config/screen-types';
 import { SCREENS } from '../config/screens';
+import type { ListView } from '../kit/list-view';
 import { requireSession } from './guard';
+import { movedAddress } from './moved-address';
 import { RootLayout } from './root-layout';
 import { AppLoading, loadChunk, NotFound, RouteError } from './route-error';
 
@@ -14,13 +16,30 @@ const lazyScreen = (load: () => Promise<ScreenModule>) => async () => {
   return { Component: module.default };
 };
 
-const resourceRoute: LazyComponent = () => import('./resource-route');
+/** The kit's list screen of an entry with `resource` or `tabs`: its chunk and the screen's views, loaded together. */
+const listScreen = (screen: Screen) => async () => {
+  const lazyViews = [screen.view, ...(screen.tabs ?? []).map((t) => t.view)];
+  const [route, ...views] = await Promise.all([
+    loadChunk(() => import('./resource-route')),
+    ...lazyViews.map((load) => (load ? loadChunk(load).then((m) => m.default) : undefined)),
+  ]);
+  const ResourceRoute = route.default;
+  return { Component: () => <ResourceRoute views={views as (ListView | undefined)[]} /> };
+};
 
 /** One route per screen-table entry; the entry rides along in the route's handle. */
 export function screenRoute(screen: Screen): RouteObject {
-  const component = screen.component ?? (screen.resource ? resourceRoute : undefined);
-  if (!component) throw new Error(`The screen ${screen.path} has neither a component nor a resource`);
-  return { path: screen.path, handle: { screen }, lazy: lazyScreen(component) };
+  const route: RouteObject = { path: screen.path, handle: { screen } };
+  // Older addresses (a moved page, a record parameter it used to have) lead to the current one.
+  if (screen.movedTo || screen.recordParams)
+    route.loader = ({ request }: LoaderFunctionArgs) => {
+      const to = movedAddress(screen, new URL(request.url));
+      return to ? redirect(to) : null;
+    };
+  if (screen.movedTo) return route;
+  if (screen.component) return { ...route, lazy: lazyScreen(screen.component) };
+  if (screen.resource || screen.tabs) return { ...route, lazy: listScreen(screen) };
+  throw new Error(`The screen ${screen.path} has neither a component, a resource nor tabs`);
 }
 
 /**

@@ -1,8 +1,21 @@
 import type { ComponentType } from 'react';
 import type { FieldAssistDeclaration } from '../kit/field-assists';
+import type { ListView } from '../kit/list-view';
 
 /** A lazily loaded component: its own chunk. */
 export type LazyComponent = () => Promise<{ default: ComponentType }>;
+
+/** A module of an area whose default export is what a list screen adds to the kit's (`ListView`). */
+export type LazyListView = () => Promise<{ default: ListView }>;
+
+/** One tab of a list screen of several resources (`?tab=<value>`, absent for the first). */
+export interface ListTab {
+  value: string;
+  label: string;
+  resource: string;
+  view?: LazyListView;
+  readOnly?: boolean;
+}
 
 /** A navigation group's key; the group itself is declared by an area (`AreaDeclaration.groups`). */
 export type GroupKey = string;
@@ -52,10 +65,29 @@ export interface Screen {
   aliasOf?: string;
   /** No session needed (sign-in, password reset). */
   public?: boolean;
-  /** The screen's component; absent with `resource` = the area's plain resource screen (no file of its own). */
+  /** The screen's component; absent with `resource` or `tabs` = the kit's list screen (no file of its own). */
   component?: LazyComponent;
-  /** A plain resource screen: the resource it lists (rendered by the kit's ResourceScreen). */
+  /**
+   * A list-plus-record screen: the resource it lists, rendered by the kit's ResourceScreen — the list,
+   * and the record open in `?record=<id>` (`new` for a new one) in a drawer or in place of the list.
+   */
   resource?: string;
+  /** With `resource`: what the screen adds — widgets above the list, cells, its own record panel or editor. */
+  view?: LazyListView;
+  /** With `resource`: no create button or form (the view's record panel may still act on a record). */
+  readOnly?: boolean;
+  /** Instead of `resource`: several resources' lists, one tab each (`?tab=<value>&record=<id>`). */
+  tabs?: ListTab[];
+  /**
+   * Older URL parameters that opened a record here, kept for links already sent (mails, notifications,
+   * bookmarks): `?<param>=<id>` leads to `?record=<id>`, with the parameters given (e.g. its tab).
+   */
+  recordParams?: Record<string, Record<string, string>>;
+  /**
+   * An older page that moved into a list screen (a record's own editor page): it leads to `movedTo`
+   * (e.g. `/admin-panel/home?record=new`), its `?id=<id>` becoming `?record=<id>`.
+   */
+  movedTo?: string;
   /** With `resource`: the resource holds one record per community, shown as its form (the kit's SettingsScreen). */
   settings?: boolean;
   /**

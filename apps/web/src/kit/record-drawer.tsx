@@ -8,14 +8,16 @@ import { ApiError } from '../api/client';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget } from './field-input';
 import { duplicateBody } from './list-row-actions';
+import type { ListView } from './list-view';
 import { useRecord, useRecordMutations } from './resource-api';
 import { ResourceForm } from './resource-form';
 import type { ResourceScreenProps } from './resource-screen';
 import { showUndo } from './undo';
 
 /**
- * A record opened from the list: `?record=<id>` (or `new`) in the URL, shown in a drawer;
- * `?record=new&copy=<id>` is the create form prefilled from another record (Duplicate).
+ * A record opened from the list: `?record=<id>` (or `new`) in the URL, shown in a drawer — the kit's
+ * form, or the screen's own panel or editor; `?record=new&copy=<id>` is the create form prefilled
+ * from another record (Duplicate).
  */
 export default function RecordDrawer({
   meta,
@@ -26,6 +28,8 @@ export default function RecordDrawer({
   exclude,
   readOnly,
   renderRecord,
+  view,
+  open,
 }: {
   meta: ResourceMeta;
   id: string;
@@ -35,8 +39,12 @@ export default function RecordDrawer({
   exclude?: string[];
   readOnly: boolean;
   renderRecord?: ResourceScreenProps['renderRecord'];
+  /** The screen's own record panel and new-record editor, if it has them. */
+  view: Pick<ListView, 'record' | 'create'>;
+  open: (id: string) => void;
 }) {
   const creating = id === 'new';
+  const { record: Panel, create: Create } = view;
   const record = useRecord(meta.path, creating ? copyOf : id);
   const { remove } = useRecordMutations(meta.path);
   const client = useQueryClient();
@@ -86,7 +94,11 @@ export default function RecordDrawer({
       )}
       {((creating && (!copyOf || prefill)) || (!creating && record.data)) && (
         <Stack>
-          {!creating && record.data && renderRecord ? (
+          {creating && Create ? (
+            <Create key={id} meta={meta} close={close} open={open} />
+          ) : !creating && record.data && Panel ? (
+            <Panel key={id} row={record.data} meta={meta} close={close} open={open} />
+          ) : !creating && record.data && renderRecord ? (
             renderRecord(record.data, meta)
           ) : (
             <ResourceForm

@@ -1,16 +1,18 @@
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget } from './field-input';
+import { forMeta, type ListView } from './list-view';
 import { PageHeader } from './page-header';
 import type { Row } from './resource-api';
 import { ResourceList, type ResourceListProps } from './resource-list';
 
 // The form (inputs, dates, uploads, rich text) loads when a record is opened, not with the list.
 const RecordDrawer = lazy(() => import('./record-drawer'));
+const RecordPage = lazy(() => import('./record-page'));
 
 export interface ResourceScreenProps {
   /** Path of the resource, e.g. identity/admins. */
@@ -30,6 +32,8 @@ export interface ResourceScreenProps {
   actions?: React.ReactNode;
   /** Wraps the drawer content, e.g. to show a record's details instead of a form. */
   renderRecord?: (row: Row, meta: ResourceMeta) => React.ReactNode;
+  /** What the screen adds: widgets above the list, cells, its own record panel or editor, in a drawer or a page. */
+  view?: ListView;
   /** Render without its own heading (inside tabs). */
   embedded?: boolean;
   /**
@@ -39,7 +43,10 @@ export interface ResourceScreenProps {
   editor?: string;
 }
 
-/** The standard screen of a resource: heading, list, and the record form in a drawer. Areas override what differs. */
+/**
+ * The standard screen of a resource: heading, list, and the open record (`?record=<id>`, `new` for a
+ * new one) in a drawer, or in place of the list when the view says `page`. Areas override what differs.
+ */
 export function ResourceScreen({
   resource,
   title,
@@ -53,6 +60,7 @@ export function ResourceScreen({
   children,
   actions,
   renderRecord,
+  view = {},
   embedded,
   editor,
 }: ResourceScreenProps) {
@@ -60,27 +68,59 @@ export function ResourceScreen({
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const open = editor ? null : params.get('record');
-  const setRecord = (id: string | null, copy?: string) =>
+  const setRecord = (id: string | null, copy?: string, replace?: boolean) =>
     editor
       ? navigate(
           id === 'new' ? (copy ? `${editor}?copy=${encodeURIComponent(copy)}` : editor) : `${editor}?id=${encodeURIComponent(id ?? '')}`,
         )
-      : setParams((prev) => {
-          const next = new URLSearchParams(prev);
-          if (id) next.set('record', id);
-          else next.delete('record');
-          if (copy) next.set('copy', copy);
-          else next.delete('copy');
-          return next;
-        });
+      : setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (id) next.set('record', id);
+            else next.delete('record');
+            if (copy) next.set('copy', copy);
+            else next.delete('copy');
+            return next;
+          },
+          { replace },
+        );
+  const allCells = useMemo(() => ({ ...forMeta(view.cells, meta), ...cells }), [view.cells, meta, cells]);
+  const allWidgets = useMemo(() => ({ ...forMeta(view.widgets, meta), ...widgets }), [view.widgets, meta, widgets]);
   const heading = title ?? meta?.label.plural ?? 'Records';
   const canCreate = Boolean(meta?.operations.create && meta.permissions.write && !readOnly);
   const createButton = canCreate ? (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRecord('new')}>
-      New {meta!.label.singular.toLowerCase()}
-    </Button>
+    view.page ? (
+      // A page of its own: a link, as to any other page (the list's parameters ride along for the way back).
+      <Button component={Link} to={{ search: `?${withParam(params, 'record', 'new')}` }} leftSection={<IconPlus size={16} aria-hidden />}>
+        New {meta!.label.singular.toLowerCase()}
+      </Button>
+    ) : (
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRecord('new')}>
+        New {meta!.label.singular.toLowerCase()}
+      </Button>
+    )
   ) : null;
+  const recordProps = { close: () => setRecord(null), open: (id: string) => setRecord(id, undefined, true) };
 
+  if (meta && open && view.page) {
+    const list = new URLSearchParams(params);
+    list.delete('record');
+    return (
+      <Suspense fallback={<Loader aria-label="Loading" />}>
+        <RecordPage
+          meta={meta}
+          id={open}
+          listLabel={heading}
+          listSearch={list.size ? `?${list}` : ''}
+          view={view}
+          widgets={allWidgets}
+          {...recordProps}
+        />
+      </Suspense>
+    );
+  }
+
+  const Above = view.above;
   return (
     <>
       {!embedded && (
@@ -103,6 +143,7 @@ export function ResourceScreen({
         </Group>
       )}
       {children}
+      {Above && <Above />}
       {isPending && <Loader aria-label="Loading" />}
       {(isError || (!isPending && !meta)) && (
         <Alert color="red" variant="light" title="Not available" role="alert">
@@ -117,9 +158,9 @@ export function ResourceScreen({
             meta={meta}
             fixed={fixed}
             columns={columns}
-            cells={cells}
+            cells={allCells}
             onOpen={(row) => setRecord(row.id)}
-            onDuplicate={canCreate && !renderRecord ? (row) => setRecord('new', row.id) : undefined}
+            onDuplicate={canCreate && !renderRecord && !view.record && !view.create ? (row) => setRecord('new', row.id) : undefined}
             emptyAction={createButton}
           />
           {open && (
@@ -128,11 +169,12 @@ export function ResourceScreen({
                 meta={meta}
                 id={open}
                 copyOf={open === 'new' ? params.get('copy') : null}
-                close={() => setRecord(null)}
-                widgets={widgets}
+                widgets={allWidgets}
                 exclude={exclude}
                 readOnly={readOnly}
                 renderRecord={renderRecord}
+                view={view}
+                {...recordProps}
               />
             </Suspense>
           )}
@@ -140,4 +182,11 @@ export function ResourceScreen({
       )}
     </>
   );
+}
+
+/** The URL's parameters with one set. */
+function withParam(params: URLSearchParams, key: string, value: string) {
+  const next = new URLSearchParams(params);
+  next.set(key, value);
+  return next;
 }

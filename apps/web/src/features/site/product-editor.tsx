@@ -1,11 +1,10 @@
-import { Select } from '@mantine/core';
+import { Paper, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useState } from 'react';
 import type { CustomWidget, WidgetProps } from '../../kit/field-input';
 import { listRecords, useRecord } from '../../kit/resource-api';
 import { GalleryWidget } from './image-inputs';
-import { SITE_PATHS } from './paths';
-import { RecordPage } from './record-page';
+import { SiteRecordEditor, type SiteRecordEditorProps, sitePageView } from './page-view';
 import { type RowColumn, rowsWidget } from './rows-editor';
 
 /** The category chosen in the form (undefined until the form reports its values). */
@@ -77,25 +76,24 @@ const widgets: Record<string, CustomWidget> = {
 };
 
 /** The product editor: details, specifications, an image gallery (drag to reorder) and variants. */
-function ProductEditor({ mode }: { mode: 'create' | 'edit' }) {
+function ProductEditor(props: SiteRecordEditorProps) {
   const [categoryId, setCategoryId] = useState<string | null | undefined>(undefined);
   return (
     <CategoryContext.Provider value={categoryId}>
-      <RecordPage
-        resource="site/products"
-        mode={mode}
-        listPath={SITE_PATHS.products}
-        listLabel="Back to products"
-        editPath={SITE_PATHS.editProduct}
-        widgets={widgets}
-        onValuesChange={(values) => {
-          const next = (values.categoryId as string | null) ?? null;
-          setCategoryId((prev) => (prev === next ? prev : next));
-        }}
-      />
+      <Paper withBorder p="md" radius="md">
+        <SiteRecordEditor
+          {...props}
+          widgets={widgets}
+          stay
+          onValuesChange={(values) => {
+            const next = (values.categoryId as string | null) ?? null;
+            setCategoryId((prev) => (prev === next ? prev : next));
+          }}
+        />
+      </Paper>
     </CategoryContext.Provider>
   );
 }
 
-export const AddProductPage = () => <ProductEditor mode="create" />;
-export const EditProductPage = () => <ProductEditor mode="edit" />;
+/** Product pages: the website's list; a product opens in its editor, in place of the list. */
+export default sitePageView(ProductEditor);

@@ -1,15 +1,17 @@
 import {
   type AreaDeclaration,
   drawerRecord,
-  editorRecord,
   fromEntry,
   type LazyComponent,
   type Screen,
   type ScreenEntry,
 } from '../../config/screen-types';
-import { SITE_PATHS } from './paths';
 
 const P = '/admin-panel';
+/** The lists whose records used to open in pages of their own (now `?record=<id>` on the list). */
+const BANNERS = `${P}/home`;
+const PRODUCTS = `${P}/productDesign`;
+const BLOGS = `${P}/blogs`;
 const plain: LazyComponent = () => import('./plain-screen');
 
 type Entry = Omit<ScreenEntry, 'path'>;
@@ -17,7 +19,7 @@ type Entry = Omit<ScreenEntry, 'path'>;
 /** A website screen in a section of the Website menu; records open in the list's drawer unless told otherwise. */
 function site(section: string, path: string, entry: Entry): Screen {
   const full = `${P}/${path}`;
-  const component = entry.component ?? (entry.resource ? plain : undefined);
+  const component = entry.component ?? (entry.resource && !entry.view ? plain : undefined);
   return {
     group: 'website',
     section,
@@ -31,9 +33,14 @@ function site(section: string, path: string, entry: Entry): Screen {
 
 const content = (path: string, entry: Entry) => site('Pages & content', path, entry);
 const catalogue = (path: string, entry: Entry) => site('Catalogue', path, entry);
-const inbound = (path: string, entry: Entry) => site('Inbound', path, { keywords: ['messages', 'leads'], ...entry });
-/** An editor reached from a list: in the palette, not in the navigation. */
-const editor = (path: string, entry: Entry) => site('Editors', path, { nav: false, ...entry });
+// The server's notices link an inbound record as `?id=<id>` (links already sent keep working).
+const inbound = (path: string, entry: Entry) =>
+  site('Inbound', path, { keywords: ['messages', 'leads'], recordParams: { id: {} }, ...entry });
+/**
+ * A record's page of old, now opened by its list (`?record=<id>`, `new`): the path leads there; in the
+ * palette (a "New …" one), not in the navigation.
+ */
+const moved = (path: string, entry: Entry & Pick<Screen, 'movedTo'>) => site('Editors', path, { nav: false, ...entry });
 
 /** The website's screens (Website → Pages & content, Catalogue, Inbound). */
 export const siteArea: AreaDeclaration = {
@@ -43,15 +50,15 @@ export const siteArea: AreaDeclaration = {
       label: 'Home banners',
       description: "The hero slides of the website's pages.",
       keywords: ['slides', 'hero'],
-      component: () => import('./banners-page'),
-      records: [{ resource: 'site/banners', href: editorRecord(SITE_PATHS.editBanner) }],
+      resource: 'site/banners',
+      view: () => import('./page-view'),
     }),
     content('blogs', {
       label: 'Blog posts',
       description: 'Write and publish blog posts, with a preview of how they read.',
       keywords: ['articles', 'news'],
-      component: () => import('./blogs-page'),
-      records: [{ resource: 'site/blogs', href: editorRecord(SITE_PATHS.blogEditor) }],
+      resource: 'site/blogs',
+      view: () => import('./blog-editor'),
     }),
     content('blogs-category', {
       label: 'Blog categories',
@@ -114,8 +121,8 @@ export const siteArea: AreaDeclaration = {
       description:
         'Products presented on your website (details, images, enquiries), not sold online: the shop sells Shop → Products for sale.',
       keywords: ['products', 'catalogue', 'designs', 'showcase'],
-      component: () => import('./products-page'),
-      records: [{ resource: 'site/products', href: editorRecord(SITE_PATHS.editProduct) }],
+      resource: 'site/products',
+      view: () => import('./product-editor'),
     }),
     catalogue('Product-Categories', {
       label: 'Product categories',
@@ -175,28 +182,23 @@ export const siteArea: AreaDeclaration = {
       component: () => import('./subscribers-page'),
       drawer: 'site/subscribers',
     }),
-    editor('add-banner', { label: 'New banner', description: 'Add a home banner', component: () => import('./banner-add-page') }),
-    editor('edit-banner', {
-      label: 'Edit banner',
-      description: 'Edit a home banner',
-      palette: false,
-      component: () => import('./banner-edit-page'),
-    }),
-    editor('Product-addProductDesign', {
+    moved('add-banner', { label: 'New banner', description: 'Add a home banner', movedTo: `${BANNERS}?record=new` }),
+    moved('edit-banner', { label: 'Edit banner', description: 'Edit a home banner', palette: false, movedTo: BANNERS }),
+    moved('Product-addProductDesign', {
       label: 'New product',
       description: 'Add a product with images and variants',
-      component: () => import('./product-add-page'),
+      movedTo: `${PRODUCTS}?record=new`,
     }),
-    editor('product-editProductDesign', {
+    moved('product-editProductDesign', {
       label: 'Edit product',
       description: 'Edit a product',
       palette: false,
-      component: () => import('./product-edit-page'),
+      movedTo: PRODUCTS,
     }),
-    editor('blog-management', {
+    moved('blog-management', {
       label: 'New blog post',
       description: 'Write a blog post with a preview',
-      component: () => import('./blog-editor-page'),
+      movedTo: `${BLOGS}?record=new`,
     }),
   ],
 };

@@ -1,10 +1,7 @@
-import { Alert, Loader } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { type ResourceMeta, useResourceMeta } from '../../api/get-resources-meta';
 import type { CustomWidget } from '../../kit/field-input';
-import { PageHeader } from '../../kit/page-header';
 import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { ResourceScreen, type ResourceScreenProps } from '../../kit/resource-screen';
@@ -96,33 +93,5 @@ export function SiteScreen(props: ResourceScreenProps) {
         ))
       }
     />
-  );
-}
-
-/** The heading and a loading or refusal state while a resource's metadata loads (bespoke pages). */
-export function MetaGate({
-  resource,
-  title,
-  children,
-}: {
-  resource: string;
-  title: string;
-  children: (meta: ResourceMeta) => React.ReactNode;
-}) {
-  const { meta, isPending, isError, error } = useResourceMeta(resource);
-  if (meta) return <>{children(meta)}</>;
-  return (
-    <>
-      <PageHeader title={title} />
-      {isPending ? (
-        <Loader aria-label="Loading" />
-      ) : (
-        <Alert color="red" variant="light" title="Not available" role="alert">
-          {isError && error instanceof ApiError
-            ? error.message
-            : 'Your role does not allow you to see these records. Ask an owner for access.'}
-        </Alert>
-      )}
-    </>
   );
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../../api/client';
 import type { ResourceMeta } from '../../../api/get-resources-meta';
 import { RECORD_LINKS } from '../../../config/screens';
 import { ActionButtons } from '../../../kit/action-buttons';
+import type { ListView } from '../../../kit/list-view';
 import { formatMoney } from '../../../kit/money';
 import { optionLabel, outputFields } from '../../../kit/schema';
 import { StatusBadge, statusColor } from '../../../kit/status-badge';
@@ -373,3 +374,6 @@ export function OrderPanel({ id, meta }: { id: string; meta?: ResourceMeta }) {
     </Stack>
   );
 }
+
+/** Orders: the kit's list with status tabs; an order opens as its panel (customer, addresses, payment, lines, refunds, dispatch, timeline). */
+export default { record: ({ row, meta }) => <OrderPanel id={row.id} meta={meta} /> } satisfies ListView;

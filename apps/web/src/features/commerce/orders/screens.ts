@@ -19,7 +19,9 @@ export const orderScreens: Screen[] = [
     label: 'Orders',
     description: 'Orders by status; each with its timeline, payment, dispatch and cancellation.',
     keywords: ['sales', 'dispatch', 'shipping', 'fulfilment'],
-    component: () => import('./orders-page'),
+    resource: 'commerce/orders',
+    readOnly: true,
+    view: () => import('./order-panel'),
     drawer: 'commerce/orders',
   }),
   shop({
@@ -27,7 +29,9 @@ export const orderScreens: Screen[] = [
     label: 'Returns',
     description: 'Return requests: approve, receive the goods back into stock, refund.',
     keywords: ['rma', 'refunds'],
-    component: () => import('./returns-page'),
+    resource: 'commerce/returns',
+    readOnly: true,
+    view: () => import('./return-panel'),
     drawer: 'commerce/returns',
   }),
   shop({
@@ -35,7 +39,9 @@ export const orderScreens: Screen[] = [
     label: 'Reviews',
     description: 'Product reviews waiting for moderation, and those published.',
     keywords: ['ratings', 'moderation'],
-    component: () => import('./reviews-page'),
+    resource: 'commerce/reviews',
+    readOnly: true,
+    view: () => import('./review-panel'),
     drawer: 'commerce/reviews',
   }),
   shop({

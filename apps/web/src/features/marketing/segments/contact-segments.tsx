@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useResourceMeta } from '../../../api/get-resources-meta';
+import { RECORD_LINKS } from '../../../config/screens';
 import { segmentsOfContact } from './segments-api';
 
 /** The segments a contact is in (for the contact's page), each linking to its editor; shown to roles that read segments. */
@@ -33,7 +34,7 @@ export function ContactSegments({ contactId }: { contactId: string }) {
       ) : (
         <Group gap="xs" role="group" aria-label="Segments of this contact">
           {segments.data.map((s) => (
-            <Anchor key={s.id} component={Link} to={`/admin-panel/segment?segment=${encodeURIComponent(s.id)}`} size="sm">
+            <Anchor key={s.id} component={Link} to={RECORD_LINKS['marketing/segments'].href(s.id)} size="sm">
               {s.name}
               <Text span size="xs" c="dimmed">
                 {` (${s.kind})`}

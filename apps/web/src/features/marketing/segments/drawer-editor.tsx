@@ -5,17 +5,12 @@ import { ApiError } from '../../../api/client';
 import { type Row, useRecordMutations } from '../../../kit/resource-api';
 
 /**
- * Saving and deleting the record a drawer editor shows (null: a new one), with the notices people see;
- * a refused save's field errors land in `errors`. `noun` names it: "segment", "audience".
+ * Saving the record a drawer editor shows (null: a new one), with the notices people see; a refused
+ * save's field errors land in `errors`. `noun` names it: "segment", "audience". (The kit's drawer
+ * deletes it, with its undo.)
  */
-export function useDrawerEditor(
-  path: string,
-  row: Row | null,
-  close: () => void,
-  noun: string,
-  options: { noticeOnDelete?: boolean } = {},
-) {
-  const { create, update, remove } = useRecordMutations(path);
+export function useDrawerEditor(path: string, row: Row | null, close: () => void, noun: string) {
+  const { create, update } = useRecordMutations(path);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
 
@@ -32,23 +27,12 @@ export function useDrawerEditor(
     }
   }
 
-  async function doDelete() {
-    if (!row) return;
-    try {
-      await remove.mutateAsync(row.id);
-      if (options.noticeOnDelete) notifications.show({ color: 'teal', message: `${Noun} deleted` });
-      close();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: err instanceof ApiError ? err.message : 'Try again' });
-    }
-  }
-
-  return { errors, save, doDelete, close, editing: row != null, saving: create.isPending || update.isPending, deleting: remove.isPending };
+  return { errors, save, close, editing: row != null, saving: create.isPending || update.isPending };
 }
 
 type DrawerEditor = ReturnType<typeof useDrawerEditor>;
 
-/** Save (or Create), Cancel and, for a saved record, Delete. */
+/** Save (or Create) and Cancel. */
 export function DrawerEditorButtons({ noun, editor, onSave }: { noun: string; editor: DrawerEditor; onSave: () => void }) {
   return (
     <Group>
@@ -58,11 +42,6 @@ export function DrawerEditorButtons({ noun, editor, onSave }: { noun: string; ed
       <Button variant="default" onClick={editor.close}>
         Cancel
       </Button>
-      {editor.editing && (
-        <Button variant="subtle" color="red" ml="auto" onClick={editor.doDelete} loading={editor.deleting}>
-          Delete {noun}
-        </Button>
-      )}
     </Group>
   );
 }

@@ -1,8 +1,6 @@
-import type { Screen } from '../../../config/screen-types';
+import { drawerRecord, type Screen } from '../../../config/screen-types';
 
 export const SEGMENT_PATH = '/admin-panel/segment';
-const tab = (name: string) => (id: string) =>
-  `${SEGMENT_PATH}?${name === 'segment' ? '' : 'tab=audiences&'}${name}=${encodeURIComponent(id)}`;
 
 /** Marketing → segments screens: segments (rule builder, live count, members), audiences, segment types. */
 export const segmentsScreens: Screen[] = [
@@ -14,10 +12,16 @@ export const segmentsScreens: Screen[] = [
     modules: ['marketing-segments'],
     nav: true,
     keywords: ['segment', 'audience', 'list', 'rules', 'targeting'],
-    component: () => import('./segment-page'),
+    tabs: [
+      { value: 'segments', label: 'Segments', resource: 'marketing/segments', view: () => import('./segment-editor') },
+      { value: 'audiences', label: 'Audiences', resource: 'marketing/audiences', view: () => import('./audience-editor') },
+      { value: 'types', label: 'Segment types', resource: 'marketing/segment-types' },
+    ],
+    // Links written before the screen opened records by `?record=`.
+    recordParams: { segment: {}, audience: { tab: 'audiences' } },
     records: [
-      { resource: 'marketing/segments', href: tab('segment') },
-      { resource: 'marketing/audiences', href: tab('audience') },
+      { resource: 'marketing/segments', href: drawerRecord(SEGMENT_PATH) },
+      { resource: 'marketing/audiences', href: (id) => `${SEGMENT_PATH}?tab=audiences&record=${encodeURIComponent(id)}` },
     ],
   },
 ];

@@ -1,23 +1,16 @@
 import { Badge, Blockquote, Group, Rating, Stack, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { ActionButtons } from '../../../kit/action-buttons';
-import type { Row } from '../../../kit/resource-api';
+import type { ListView, RecordViewProps } from '../../../kit/list-view';
 import { useAction } from '../../../kit/use-action';
 import { deleteReview, moderateReview } from './orders-api';
-import { RecordPanelScreen } from './record-panel-screen';
 
 const REVIEW_STATUS: Record<string, string> = { pending: 'Awaiting moderation', approved: 'Approved', rejected: 'Rejected' };
 
-function ReviewPanel({ row }: { row: Row }) {
-  const [, setParams] = useSearchParams();
+function ReviewPanel({ row, close }: RecordViewProps) {
   const { busy, run } = useAction([['resource', 'commerce/reviews']]);
   /** Moderating a review closes it: the next one is in the list. */
   async function act(name: string, action: () => Promise<unknown>, done: string) {
-    if (await run(name, action, done))
-      setParams((p) => {
-        p.delete('record');
-        return p;
-      });
+    if (await run(name, action, done)) close();
   }
   const id = row.id;
   return (
@@ -61,7 +54,5 @@ function ReviewPanel({ row }: { row: Row }) {
   );
 }
 
-/** Review moderation: the queue by status; a review opens with approve, reject and delete. */
-export default function ReviewsPage() {
-  return <RecordPanelScreen resource="commerce/reviews" panel={(row) => <ReviewPanel row={row} />} />;
-}
+/** Review moderation: the kit's queue by status; a review opens with approve, reject and delete. */
+export default { record: ReviewPanel } satisfies ListView;

@@ -1,19 +1,20 @@
 import { Alert, Badge, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ResourceMeta } from '../../../api/get-resources-meta';
-import { type Row, useRecordList } from '../../../kit/resource-api';
+import type { ListView, RecordViewProps } from '../../../kit/list-view';
+import { useRecordList } from '../../../kit/resource-api';
 import { DescriptionField, DrawerEditorButtons, NameField, useDrawerEditor } from './drawer-editor';
-import { ListWithEditor } from './list-with-editor';
 import { LiveCount } from './live-count';
 import { completeTree, RuleBuilder } from './rule-builder';
 import type { RuleTree } from './segments-api';
 import { StaticMembers } from './static-members';
+import { countCells } from './stored-count';
 
 const PATH = 'marketing/segments';
 const EMPTY: RuleTree = { op: 'and', rules: [] };
 
-function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMeta; close: () => void }) {
-  const editor = useDrawerEditor(PATH, row, close, 'segment', { noticeOnDelete: true });
+/** A segment's editor, saved (`row`) or new. */
+function SegmentEditor({ row, meta, close }: Omit<RecordViewProps, 'row'> & { row?: RecordViewProps['row'] }) {
+  const editor = useDrawerEditor(PATH, row ?? null, close, 'segment');
   const { errors } = editor;
   const types = useRecordList('marketing/segment-types', { limit: 100, sort: 'name' });
   const [name, setName] = useState(String(row?.name ?? ''));
@@ -90,16 +91,5 @@ function SegmentEditor({ row, meta, close }: { row: Row | null; meta: ResourceMe
   );
 }
 
-/** Segments: the list (search, kind and type filters) and the editor with its rule builder and live count. */
-export function SegmentsTab() {
-  return (
-    <ListWithEditor
-      path={PATH}
-      param="segment"
-      singular="segment"
-      plural="segments"
-      size="xl"
-      editor={(row, meta, close) => <SegmentEditor row={row} meta={meta} close={close} />}
-    />
-  );
-}
+/** Segments: the kit's list (search, kind and type filters) with each one's stored count; the editor with its rule builder and live count. */
+export default { cells: countCells, record: SegmentEditor, create: SegmentEditor } satisfies ListView;

@@ -3,11 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import type { ResourceMeta } from '../../../api/get-resources-meta';
-import { type Row, useRecordList } from '../../../kit/resource-api';
+import type { ListView, RecordViewProps } from '../../../kit/list-view';
+import { useRecordList } from '../../../kit/resource-api';
 import { DescriptionField, DrawerEditorButtons, NameField, useDrawerEditor } from './drawer-editor';
-import { ListWithEditor } from './list-with-editor';
 import { type Channel, formatCount, previewAudienceCount } from './segments-api';
+import { countCells } from './stored-count';
 
 const PATH = 'marketing/audiences';
 const CHANNELS = [
@@ -42,8 +42,9 @@ function AudienceCount({ channel, include, exclude }: { channel: Channel; includ
   );
 }
 
-function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceMeta; close: () => void }) {
-  const editor = useDrawerEditor(PATH, row, close, 'audience');
+/** An audience's editor, saved (`row`) or new. */
+function AudienceEditor({ row, meta, close }: Omit<RecordViewProps, 'row'> & { row?: RecordViewProps['row'] }) {
+  const editor = useDrawerEditor(PATH, row ?? null, close, 'audience');
   const { errors } = editor;
   const segments = useRecordList('marketing/segments', { limit: 200, sort: 'name' });
   const [name, setName] = useState(String(row?.name ?? ''));
@@ -94,15 +95,5 @@ function AudienceEditor({ row, meta, close }: { row: Row | null; meta: ResourceM
   );
 }
 
-/** Audiences: the list with each one's sendable count, and the editor (segments in and out, channel, live count). */
-export function AudiencesTab() {
-  return (
-    <ListWithEditor
-      path={PATH}
-      param="audience"
-      singular="audience"
-      plural="audiences"
-      editor={(row, meta, close) => <AudienceEditor row={row} meta={meta} close={close} />}
-    />
-  );
-}
+/** Audiences: the kit's list with each one's sendable count; the editor (segments in and out, channel, live count). */
+export default { cells: countCells, record: AudienceEditor, create: AudienceEditor } satisfies ListView;

@@ -1,10 +1,7 @@
 import { Badge, Group, Image, Paper, Stack, Tabs, Text, Title, Typography } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import type { Row } from '../../kit/resource-api';
-import { SITE_PATHS } from './paths';
-import { RecordPage } from './record-page';
+import { SiteRecordEditor, type SiteRecordEditorProps, sitePageView } from './page-view';
 import { parseImage } from './site-api';
 
 type Values = Record<string, unknown>;
@@ -51,7 +48,9 @@ export function BlogPreview({ values }: { values: Values }) {
   );
 }
 
-function Layout({ record, form, values }: { record: Row | null; form: React.ReactNode; values: Values | null }) {
+/** The blog editor: rich text body, cover image, category, tags and SEO; a preview of the post. */
+function BlogEditor(props: SiteRecordEditorProps) {
+  const [values, setValues] = useState<Values | null>(null);
   const [tab, setTab] = useState<string | null>('write');
   return (
     // The form stays mounted (hidden) while the preview shows: "activity" mode would tear the editor down.
@@ -66,28 +65,13 @@ function Layout({ record, form, values }: { record: Row | null; form: React.Reac
       </Tabs.List>
       <Tabs.Panel value="write">
         <Paper withBorder p="md" radius="md">
-          {form}
+          <SiteRecordEditor {...props} stay onValuesChange={setValues} />
         </Paper>
       </Tabs.Panel>
-      <Tabs.Panel value="preview">{tab === 'preview' && <BlogPreview values={values ?? record ?? {}} />}</Tabs.Panel>
+      <Tabs.Panel value="preview">{tab === 'preview' && <BlogPreview values={values ?? props.row ?? {}} />}</Tabs.Panel>
     </Tabs>
   );
 }
 
-/** The blog editor: rich text body, cover image, category, tags and SEO; a preview of the post. */
-export default function BlogEditorPage() {
-  const [values, setValues] = useState<Values | null>(null);
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  return (
-    <RecordPage
-      resource="site/blogs"
-      mode={id ? 'edit' : 'create'}
-      listPath={SITE_PATHS.blogs}
-      listLabel="Back to blog posts"
-      editPath={SITE_PATHS.blogEditor}
-      onValuesChange={setValues}
-      render={({ record, form }) => <Layout record={record} form={form} values={values} />}
-    />
-  );
-}
+/** Blog posts: the website's list; a post opens in its editor, in place of the list. */
+export default sitePageView(BlogEditor);

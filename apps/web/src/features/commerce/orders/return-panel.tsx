@@ -1,11 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { ActionButtons } from '../../../kit/action-buttons';
+import type { ListView, RecordViewProps } from '../../../kit/list-view';
 import { formatMoney } from '../../../kit/money';
-import type { Row } from '../../../kit/resource-api';
 import { useAction } from '../../../kit/use-action';
 import { useShopCurrency } from '../catalogue/money';
 import { transitionReturn } from './orders-api';
-import { RecordPanelScreen } from './record-panel-screen';
 
 /** What each return state lets the shop do next (the server refuses the rest with a 409). */
 const NEXT: Record<string, { event: 'approve' | 'reject' | 'receive' | 'refund'; label: string; color?: string }[]> = {
@@ -20,7 +19,7 @@ const NEXT: Record<string, { event: 'approve' | 'reject' | 'receive' | 'refund';
   received: [{ event: 'refund', label: 'Refund' }],
 };
 
-function ReturnPanel({ row }: { row: Row }) {
+function ReturnPanel({ row }: RecordViewProps) {
   const { busy, run } = useAction([['resource', 'commerce/returns']]);
   const currency = useShopCurrency();
   const lines = Array.isArray(row.lines) ? (row.lines as { orderLineId: string; quantity: number; reason?: string }[]) : [];
@@ -48,7 +47,5 @@ function ReturnPanel({ row }: { row: Row }) {
   );
 }
 
-/** Returns: the list by status; a return opens with its next steps. */
-export default function ReturnsPage() {
-  return <RecordPanelScreen resource="commerce/returns" panel={(row) => <ReturnPanel row={row} />} />;
-}
+/** Returns: the kit's list by status; a return opens with its next steps. */
+export default { record: ReturnPanel } satisfies ListView;

@@ -1,3 +1,0 @@
-import { AddProductPage } from './product-editor';
-
-export default AddProductPage;

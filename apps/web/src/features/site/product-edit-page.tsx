@@ -1,3 +1,0 @@
-import { EditProductPage } from './product-editor';
-
-export default EditProductPage;
