@@ -12,8 +12,7 @@ export type { PaymentTransaction } from './ledger';
 export { payPath } from './pay-page';
 export type { PayableContext, PayableDescription, PayableKind } from './payables';
 export type { CheckoutStep, PaymentProvider } from './providers/types';
-export { originOf } from './routes';
-export { type CallbackResult, PAYMENT_REQUEST, type PaymentService, type Started, type StartInput, systemScope } from './service';
+export { type CallbackResult, PAYMENT_REQUEST, type PaymentService, type Started, type StartInput } from './service';
 export {
   GATEWAY_KINDS,
   type GatewayKind,

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { systemScope } from '../auth/context';
 import { consumeRateLimit, type Limit } from '../auth/rate-limit';
 import { AppError, errors } from '../errors/app-error';
 import { idParams, tenantRoutes } from '../resources/caller-routes';
 import { requireCommunity } from '../tenancy/communities';
+import { requestOrigin } from '../web/public-url';
 import { kindCatalogue } from './kinds';
 import type { PaymentTransaction } from './ledger';
 import { DEFAULT_RAZORPAY_CHECKOUT, PAY_SCRIPT, PAY_SCRIPT_PATH, payPageHtml, payPagePolicy } from './pay-page';
-import { systemScope } from './service';
 import { GATEWAY_KINDS, type GatewayKind } from './tables';
 
 const tags = ['payments'];
@@ -77,7 +78,6 @@ export const razorpayVerifyBody = z
   .strict();
 
 /** This server's origin as the caller reached it (honouring X-Forwarded-* only from trusted proxies). */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export const startInput = (body: StartBody, req: FastifyRequest, community: string) => ({
   payable: body.payable,
@@ -92,7 +92,7 @@ export const startInput = (body: StartBody, req: FastifyRequest, community: stri
       },
   gatewayId: body.gatewayId,
   kind: body.kind,
-  origin: originOf(req),
+  origin: requestOrigin(req),
   community,
 });
 
@@ -269,7 +269,10 @@ export async function paymentRoutes(app: FastifyInstance) {
       open('The hosted pay page of a started payment (Razorpay checkout, or offline instructions), as HTML', transactionParams),
       async (req, reply) => {
         const c = await requireCommunity(app.db, req.params.community);
-        const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id, { origin: originOf(req), community: c.name });
+        const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id, {
+          origin: requestOrigin(req),
+          community: c.name,
+        });
         const page = {
           community: c.name,
           transaction,

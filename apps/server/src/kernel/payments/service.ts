@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Scope } from '../auth/context';
+import { type Scope, systemScope } from '../auth/context';
 import type { Database, Db } from '../db/database';
 import { AppError, errors } from '../errors/app-error';
 import { recordAudit } from '../events/audit';
@@ -101,8 +101,6 @@ const keyReused = () =>
 
 /** May the actor record money by hand (payments:write)? */
 const mayWritePayments = (scope: Scope) => scope.actor.isOwner === true || scope.actor.permissions?.payments === 'write';
-
-export const systemScope = (db: Database, tenantId: string, name: string): Scope => ({ db, tenantId, actor: { id: null, name } });
 
 const stored = (row: PaymentTransaction): StoredTransaction => ({
   id: row.id,

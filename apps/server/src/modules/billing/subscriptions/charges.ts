@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_COMMUNITY } from '../../../kernel/auth';
-import { type PayableKind, payPath, systemScope } from '../../../kernel/payments';
-import { type Db, errors, requireCommunity, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type PayableKind, payPath } from '../../../kernel/payments';
+import { type Db, errors, requireCommunity, type Scope, systemScope, tenantFilter } from '../../../kernel/resources';
 import { billingCharges, type billingInvoices } from '../tables';
 import { invoiceIn } from './invoices';
 import { invoicePaid } from './service';

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { AppError, errors, publicBaseUrl, readAsVisitor, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import { payPath } from '../../../kernel/payments';
+import { AppError, errors, publicBaseUrl, readAsVisitor, requestOrigin, requireCommunity, systemScope, tenantFilter } from '../../../kernel/resources';
 import { secretBoxFor } from '../../../kernel/secrets';
 import { liveBanners } from '../catalogue/services/banners';
 import { commerceOrders } from '../tables';
@@ -370,7 +370,7 @@ export function storefrontRoutes(app: FastifyInstance) {
       // The gateway is called outside the shop's transaction; the payment is kernel-level and audited there.
       const started = await app.payments.start(systemScope(app.db, c, 'Storefront'), {
         payable: { kind: ORDER_PAYABLE, id },
-        origin: originOf(req),
+        origin: requestOrigin(req),
         community: req.params.community,
       });
       const payUrl = `${publicBaseUrl(app, req)}${payPath(req.params.community, started.transaction.id)}`;
