@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { type Scope, systemScope } from '../auth/context';
-import type { Database, Db } from '../db/database';
-import { AppError, errors } from '../errors/app-error';
-import { recordAudit } from '../events/audit';
-import type { SecretBox } from '../secrets/secret-box';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../kernel/events';
+import { AppError, type Db, errors, type Scope, systemScope } from '../../kernel/resources';
 import { accountOf, type GatewayRow, loadAccount } from './gateways';
 import { KINDS } from './kinds';
 import {
@@ -17,22 +15,16 @@ import {
   type LedgerContext,
   notePayload,
   type PaymentTransaction,
+  paymentsOf,
   releaseRefund,
   reserveRefund,
   settleRefund,
 } from './ledger';
-import type { PayableDescription, PayableRegistry } from './payables';
+import { payPath } from './pay-page';
+import { type PayableDescription, PayableRegistry } from './payables';
 import { createProviders } from './providers';
 import { invalidSignature } from './providers/http';
-import type {
-  CheckoutStep,
-  GatewayAccount,
-  PaymentOutcome,
-  PaymentProvider,
-  PaymentsConfig,
-  RawCallback,
-  StoredTransaction,
-} from './providers/types';
+import type { CheckoutStep, GatewayAccount, PaymentOutcome, PaymentProvider, RawCallback, StoredTransaction } from './providers/types';
 import { type GatewayKind, paymentEvents, paymentGateways, paymentTransactions, type TransactionKind } from './tables';
 
 /** A payment asked for by an admin (an amount, not a module's record): its own payable kind. */
@@ -64,13 +56,6 @@ export interface Started {
 export interface CallbackResult {
   transaction: PaymentTransaction;
   paid: boolean;
-}
-
-export interface PaymentServiceOptions {
-  db: Database;
-  box: SecretBox;
-  config: PaymentsConfig;
-  payables: PayableRegistry;
 }
 
 const ONLINE: TransactionKind[] = ['razorpay', 'payu', 'stripe'];
@@ -114,14 +99,16 @@ const stored = (row: PaymentTransaction): StoredTransaction => ({
 });
 
 /**
- * Payments as a kernel service (`app.payments`): starts payments for registered payables through a
- * community's gateway, believes only verified callbacks, applies each payment once, refunds through
- * the gateway and reconciles what callbacks missed.
+ * The payments service: starts payments for the payables modules contribute through a community's
+ * gateway, believes only verified callbacks, applies each payment once, refunds through the gateway
+ * and reconciles what callbacks missed. Other modules see part of it, the `payments` port (port.ts).
  */
-export function createPaymentService(options: PaymentServiceOptions) {
-  const { db, box, payables } = options;
-  const providers: Record<GatewayKind, PaymentProvider> = createProviders({ config: options.config });
-  const ledger = (tx: Db, scope: Scope): LedgerContext => ({ tx, scope, payables });
+export function createPaymentService(app: FastifyInstance) {
+  const { db, secrets: box } = app;
+  // Every module's payable kinds, checked (lowercase keys, none twice) as the app starts.
+  const payables = new PayableRegistry(app.contributions('payables'));
+  const providers: Record<GatewayKind, PaymentProvider> = createProviders({ config: app.config.payments });
+  const ledger = (tx: Db, scope: Scope): LedgerContext => ({ tx, scope, payables, app });
 
   /**
    * A transaction and its gateway's account; with `kind`, only a transaction of that kind (a
@@ -178,7 +165,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
     if (!input.payable) throw errors.validation({ payable: 'Name what is paid: { kind, id }' });
     const payable = payables.get(input.payable.kind);
     if (!payable) throw errors.validation({ 'payable.kind': `No payable kind ${input.payable.kind}` });
-    const what = await payable.describe({ tx, scope }, input.payable.id);
+    const what = await payable.describe({ tx, scope, app }, input.payable.id);
     if (!what) throw errors.notFound(payable.label);
     if (what.state === 'paid') throw errors.conflict('already_paid', `The ${payable.label.toLowerCase()} is already paid`);
     if (what.state === 'closed') throw errors.conflict('not_payable', `The ${payable.label.toLowerCase()} can no longer be paid`);
@@ -195,8 +182,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
   };
 
   const service = {
-    payables,
-    providers,
+    /** Where a payer opens a started payment: the hosted pay page, relative to the server's public address. */
+    payPath,
+    paymentsOf,
 
     /**
      * Starts a payment: a `created` transaction (committed first), then the gateway's order (outside
@@ -622,3 +610,15 @@ export function createPaymentService(options: PaymentServiceOptions) {
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+const made = new WeakMap<FastifyInstance, PaymentService>();
+
+/** The app's payments service, made once (the `payments` port is the part of it other modules see). */
+export function paymentService(app: FastifyInstance): PaymentService {
+  let service = made.get(app);
+  if (!service) {
+    service = createPaymentService(app);
+    made.set(app, service);
+  }
+  return service;
+}

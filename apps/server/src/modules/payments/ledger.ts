@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Scope } from '../auth/context';
-import type { Db } from '../db/database';
-import { AppError, errors } from '../errors/app-error';
-import { recordAudit } from '../events/audit';
-import { noWrites } from '../resources/operations';
-import { defineResource } from '../resources/resource';
-import { kindAndModeFields } from './kinds';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../kernel/events';
+import { AppError, type Db, defineResource, errors, noWrites, type Scope } from '../../kernel/resources';
+import { KINDS, kindAndModeFields } from './kinds';
 import type { PayableRegistry } from './payables';
 import type { PaymentOutcome } from './providers/types';
 import { type PayloadEntry, paymentTransactions, type RefundEntry, type TransactionKind, type TransactionStatus } from './tables';
@@ -57,6 +54,7 @@ export interface LedgerContext {
   tx: Db;
   scope: Scope;
   payables: PayableRegistry;
+  app: FastifyInstance;
 }
 
 /** Where a status may come from: a paid transaction never goes back to pending or failed. */
@@ -102,6 +100,35 @@ export async function findTransaction(
     .limit(1);
   return row;
 }
+
+/**
+ * The payments of one payable (a module's order, a charge), oldest first, each with its gateway's
+ * label ('Recorded by hand' for one recorded by an admin); with `statuses`, only those. Read in the
+ * caller's transaction, so a module that locked its record reads its payments under that lock.
+ */
+export async function paymentsOf(
+  tx: Db,
+  tenantId: string,
+  payable: { kind: string; id: string },
+  statuses?: readonly TransactionStatus[],
+): Promise<PayablePayment[]> {
+  const rows = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.tenantId, tenantId),
+        eq(paymentTransactions.payableKind, payable.kind),
+        eq(paymentTransactions.payableId, payable.id),
+        statuses ? inArray(paymentTransactions.status, [...statuses]) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentTransactions.createdAt), asc(paymentTransactions.id));
+  return rows.map((row) => ({ ...row, gateway: row.kind === 'manual' ? 'Recorded by hand' : KINDS[row.kind].label }));
+}
+
+/** A payment of a payable as other modules read it: the ledger row and its gateway's label. */
+export type PayablePayment = PaymentTransaction & { gateway: string };
 
 export const amountMismatch = () =>
   new AppError(409, 'amount_mismatch', 'The gateway reports another amount or currency than this payment: it was not applied');
@@ -160,7 +187,7 @@ export async function applyOutcome(
   ]);
   if (row.status === 'captured') {
     const payable = ctx.payables.get(row.payableKind);
-    if (payable) await payable.onPaid({ tx, scope }, row.payableId, row);
+    if (payable) await payable.onPaid({ tx, scope, app: ctx.app }, row.payableId, row);
   }
   return { row, changed: true, mismatch: false };
 }
@@ -289,7 +316,10 @@ export async function applyRefund(
     { action: 'update', resource: transactionsResource.path, recordId: id, before: audited(before), after: audited(row) },
   ]);
   const payable = ctx.payables.get(row.payableKind);
-  await payable?.onRefunded?.({ tx, scope }, row.payableId, row, { amountMinor: refund.amountMinor, full: status === 'refunded' });
+  await payable?.onRefunded?.({ tx, scope, app: ctx.app }, row.payableId, row, {
+    amountMinor: refund.amountMinor,
+    full: status === 'refunded',
+  });
   return { row, changed: true, mismatch: false };
 }
 

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/database';
-import { errors } from '../errors/app-error';
-import { defineResource } from '../resources/resource';
-import { letterCode } from '../resources/slug';
-import type { HookContext } from '../resources/types';
-import { secretBoxFor } from '../secrets/bound';
-import { maskAll } from '../secrets/mask';
-import type { SecretBox } from '../secrets/secret-box';
+import { type Db, defineResource, errors, type HookContext, letterCode } from '../../kernel/resources';
+import { maskAll, type SecretBox, secretBoxFor } from '../../kernel/secrets';
 import { KINDS, kindAndModeFields } from './kinds';
 import type { GatewayAccount } from './providers/types';
 import { type GatewayKind, paymentGateways } from './tables';
