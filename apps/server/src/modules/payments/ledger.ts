@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../kernel/events';
-import { AppError, type Db, defineResource, errors, noWrites, type Scope } from '../../kernel/resources';
+import { AppError, type Db, defineResource, errors, noWrites, type Scope, tenantFilter } from '../../kernel/resources';
 import { KINDS, kindAndModeFields } from './kinds';
 import type { PayableRegistry } from './payables';
 import type { PaymentOutcome } from './providers/types';
@@ -78,7 +78,7 @@ export async function lockTransaction(tx: Db, tenantId: string, id: string): Pro
   const [row] = await tx
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)))
     .for('update');
   if (!row) throw errors.notFound('Transaction');
   return row;
@@ -89,7 +89,7 @@ export async function findTransaction(
   tenantId: string,
   where: { gatewayOrderId?: string; gatewayPaymentId?: string; kind: string },
 ) {
-  const conditions = [eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.kind, where.kind as TransactionKind)];
+  const conditions = [tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.kind, where.kind as TransactionKind)];
   if (where.gatewayOrderId) conditions.push(eq(paymentTransactions.gatewayOrderId, where.gatewayOrderId));
   else if (where.gatewayPaymentId) conditions.push(eq(paymentTransactions.gatewayPaymentId, where.gatewayPaymentId));
   else return undefined;
@@ -117,7 +117,7 @@ export async function paymentsOf(
     .from(paymentTransactions)
     .where(
       and(
-        eq(paymentTransactions.tenantId, tenantId),
+        tenantFilter(paymentTransactions, tenantId),
         eq(paymentTransactions.payableKind, payable.kind),
         eq(paymentTransactions.payableId, payable.id),
         statuses ? inArray(paymentTransactions.status, [...statuses]) : undefined,
@@ -153,7 +153,7 @@ export async function applyOutcome(
 ): Promise<Applied> {
   const { tx, scope } = ctx;
   const before = await lockTransaction(tx, scope.tenantId, id);
-  const where = and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.id, id));
+  const where = and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.id, id));
   const wrongAmount =
     (outcome.amountMinor !== undefined && outcome.amountMinor !== before.amountMinor) ||
     (outcome.currency !== undefined && outcome.currency.toUpperCase() !== before.currency);
@@ -205,7 +205,7 @@ const setRefunds = (tx: Db, tenantId: string, id: string, refunds: RefundEntry[]
   tx
     .update(paymentTransactions)
     .set({ refunds })
-    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)))
     .returning();
 
 /**
@@ -310,7 +310,7 @@ export async function applyRefund(
       refunds: sql`${paymentTransactions.refunds} || ${JSON.stringify([entry])}::jsonb`,
       payloads: appended(entryOf(source, refund.raw)),
     })
-    .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.id, id)))
     .returning();
   await recordAudit(tx, scope, [
     { action: 'update', resource: transactionsResource.path, recordId: id, before: audited(before), after: audited(row) },
@@ -335,7 +335,7 @@ export async function notePayload(
   const [row] = await tx
     .update(paymentTransactions)
     .set({ ...set, payloads: appended(entryOf(source, data)) })
-    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)))
     .returning();
   return row;
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../kernel/events';
-import { AppError, type Db, errors, type Scope, systemScope } from '../../kernel/resources';
+import { AppError, type Db, errors, type Scope, systemScope, tenantFilter } from '../../kernel/resources';
 import { accountOf, type GatewayRow, loadAccount } from './gateways';
 import { KINDS } from './kinds';
 import {
@@ -123,7 +123,7 @@ export function createPaymentService(app: FastifyInstance) {
       const [row] = await tx
         .select()
         .from(paymentTransactions)
-        .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)));
+        .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)));
       if (!row) throw errors.notFound('Transaction');
       if (kind && row.kind !== kind) throw invalidSignature();
       if (!row.gatewayId) throw errors.conflict('no_gateway', 'The transaction has no gateway');
@@ -141,7 +141,7 @@ export function createPaymentService(app: FastifyInstance) {
       .from(paymentGateways)
       .where(
         and(
-          eq(paymentGateways.tenantId, tenantId),
+          tenantFilter(paymentGateways, tenantId),
           eq(paymentGateways.enabled, true),
           gatewayId ? eq(paymentGateways.id, gatewayId) : undefined,
           kind ? eq(paymentGateways.kind, kind) : undefined,
@@ -199,7 +199,7 @@ export function createPaymentService(app: FastifyInstance) {
           const [again] = await tx
             .select()
             .from(paymentTransactions)
-            .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.idempotencyKey, idempotencyKey)));
+            .where(and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.idempotencyKey, idempotencyKey)));
           if (again && again.idempotencyHash !== idempotencyHash) throw keyReused();
           if (again) return { again };
         }
@@ -297,7 +297,7 @@ export function createPaymentService(app: FastifyInstance) {
         tx
           .select()
           .from(paymentGateways)
-          .where(and(eq(paymentGateways.tenantId, tenantId), eq(paymentGateways.kind, kind))),
+          .where(and(tenantFilter(paymentGateways, tenantId), eq(paymentGateways.kind, kind))),
       );
       let verified: { account: GatewayAccount; event: ReturnType<NonNullable<PaymentProvider['verifyWebhook']>> } | undefined;
       for (const gateway of gateways) {
@@ -340,7 +340,7 @@ export function createPaymentService(app: FastifyInstance) {
         await tx
           .update(paymentEvents)
           .set({ outcome, transactionId })
-          .where(and(eq(paymentEvents.tenantId, tenantId), eq(paymentEvents.id, fresh.id)));
+          .where(and(tenantFilter(paymentEvents, tenantId), eq(paymentEvents.id, fresh.id)));
         return { duplicate: false, outcome };
       });
     },
@@ -398,7 +398,7 @@ export function createPaymentService(app: FastifyInstance) {
         .from(paymentTransactions)
         .where(
           and(
-            eq(paymentTransactions.tenantId, scope.tenantId),
+            tenantFilter(paymentTransactions, scope.tenantId),
             eq(paymentTransactions.payableKind, kind),
             eq(paymentTransactions.payableId, id),
             inArray(paymentTransactions.kind, ONLINE),
@@ -444,7 +444,7 @@ export function createPaymentService(app: FastifyInstance) {
         const [row] = await tx
           .select()
           .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.id, id)));
+          .where(and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.id, id)));
         if (!row) throw errors.notFound('Transaction');
         if (ONLINE.includes(row.kind)) {
           throw errors.conflict('online_payment', 'An online payment is confirmed by its gateway, not by hand');
@@ -556,7 +556,7 @@ export function createPaymentService(app: FastifyInstance) {
         r
           .select()
           .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id))),
+          .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id))),
       );
       if (!row) throw errors.notFound('Transaction');
       return row;
