@@ -23,8 +23,6 @@ import { liveUpdates } from './kernel/live/routes';
 import { createMailer, type Mailer } from './kernel/messaging/mailer';
 import { bindOutbound, createOutbound, type Outbound } from './kernel/messaging/outbound';
 import type { AppModule } from './kernel/module';
-import { PayableRegistry } from './kernel/payments/payables';
-import { createPaymentService, type PaymentService } from './kernel/payments/service';
 import { type ContributionName, type Contributions, collectContributions, PortRegistry } from './kernel/ports';
 import { registerDashboardRoute } from './kernel/resources/dashboard';
 import { bindMetering } from './kernel/resources/meters';
@@ -50,6 +48,7 @@ import { commerceModule } from './modules/commerce/module';
 import { contactUsModule } from './modules/contact-us/module';
 import { identityModule } from './modules/identity/module';
 import { marketingModule } from './modules/marketing/module';
+import { paymentsModule } from './modules/payments/module';
 import { siteModule } from './modules/site/module';
 import { seedIfEmpty, seedPlatformCatalogues } from './seed';
 
@@ -67,8 +66,6 @@ declare module 'fastify' {
     catalogue: ModuleCatalogue;
     /** Credentials at rest (AES-256-GCM, SECRETS_KEY). */
     secrets: SecretBox;
-    /** Payments: gateways, the ledger, payables (kernel/payments). */
-    payments: PaymentService;
     /** HTTP calls to addresses communities configured: public https only (kernel/messaging/outbound.ts). */
     outbound: Outbound;
     /** The services modules provide one another (kernel/ports.ts). */
@@ -102,6 +99,8 @@ export const CONSOLE_CSP = {
 /** Every module of the product, in dependency order. */
 export const MODULES: AppModule[] = [
   kernelModule,
+  // Beside the kernel's resources, where its own were before it became a module (the same order of records and routes).
+  paymentsModule,
   identityModule,
   // Before the areas whose sample data it limits: the demo's plan is set before their records are seeded.
   billingModule,
@@ -185,7 +184,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const outbound = createOutbound(config.outbound);
   bindOutbound(db, outbound);
   app.decorate('outbound', outbound);
-  app.decorate('payments', createPaymentService({ db, box: secrets, config: config.payments, payables: new PayableRegistry() }));
   for (const message of warnings) app.log.warn(message);
   app.decorate('modules', modules);
   app.decorate('catalogue', catalogue);

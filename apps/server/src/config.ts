@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { invalidAllowHosts, type OutboundPolicy } from './kernel/messaging/outbound';
-import type { PaymentsConfig } from './kernel/payments/providers/types';
 import { generateSecretsKey, parseSecretsKey } from './kernel/secrets/secret-box';
 import type { S3Options } from './kernel/storage/s3-store';
+import type { PaymentsConfig } from './modules/payments/providers/types';
 
 const optionalText = z
   .string()

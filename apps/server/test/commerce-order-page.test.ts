@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions } from '../src/kernel/payments/tables';
 import { commerceOrderLines, commerceProducts, commerceSettings, commerceVariations } from '../src/modules/commerce/tables';
+import { paymentTransactions } from '../src/modules/payments/tables';
 import { randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 
 /**

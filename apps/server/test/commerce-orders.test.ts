@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/kernel/messaging/tables';
-import { paymentTransactions } from '../src/kernel/payments/tables';
 import { placeOrder } from '../src/modules/commerce/orders/checkout';
 import { expireOverdueOrders } from '../src/modules/commerce/orders/expiry';
 import { seedOrders } from '../src/modules/commerce/orders/seed';
@@ -18,6 +17,7 @@ import {
   commerceTaxRates,
   commerceVariations,
 } from '../src/modules/commerce/tables';
+import { paymentTransactions } from '../src/modules/payments/tables';
 import { droppedMail, randomIp, signedInAdmin, startTestApp, type TestCommunity } from './helpers';
 
 /**

@@ -287,10 +287,8 @@ describe('declared lifecycle', () => {
       workflows: [{ name: 'relay.fulfil', steps: ['reserve', 'charge', 'confirm'] }],
     });
     expect(byKey.commerce.jobs).toEqual([{ name: 'commerce.expire-unpaid', cron: '* * * * *' }]);
-    expect(byKey.kernel.jobs).toEqual([
-      { name: 'payments.reconcile', cron: '*/10 * * * *' },
-      { name: 'events.prune', cron: '17 3 * * *' },
-    ]);
+    expect(byKey.kernel.jobs).toEqual([{ name: 'events.prune', cron: '17 3 * * *' }]);
+    expect(byKey.payments.jobs).toEqual([{ name: 'payments.reconcile', cron: '*/10 * * * *' }]);
     expect(byKey.lists.jobs.map((j: { name: string }) => j.name)).toEqual(['csv-import', 'csv-import-sweep']);
   });
 

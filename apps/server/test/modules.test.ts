@@ -3,6 +3,7 @@ import { MODULES } from '../src/app';
 import { ModuleCatalogue } from '../src/kernel/access/catalogue';
 import { defineModule } from '../src/kernel/module';
 import { PortRegistry } from '../src/kernel/ports';
+import { PayableRegistry } from '../src/modules/payments/payables';
 import { appWith, signedInAdmin, type TestCommunity } from './helpers';
 
 const site = MODULES.find((m) => m.key === 'site')!;
@@ -36,11 +37,13 @@ describe('module declarations are validated at start', () => {
     const owners = Object.fromEntries(catalogue.permissionModules.map((p) => [p.key, p.module]));
     expect(owners.site).toBe('site');
     expect(owners['role-management']).toBe('identity');
+    expect(owners.payments).toBe('payments');
     expect(
       Object.entries(owners)
         .filter(([, owner]) => owner === 'kernel')
-        .map(([key]) => key),
-    ).toEqual(expect.arrayContaining(['admin-management', 'performance', 'notifications', 'media']));
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(['admin-management', 'media', 'notifications', 'performance', 'version']);
     for (const p of catalogue.permissionModules) expect(catalogue.has(p.key)).toBe(true);
     expect(catalogue.has('commerce')).toBe(false);
   });
@@ -81,6 +84,24 @@ describe('module ports', () => {
     expect(registry.providerOf('contacts')).toBe('first');
     expect(new PortRegistry([]).find('contacts')).toBeUndefined();
     expect(() => new PortRegistry([]).get('contacts')).toThrow('No module provides the port "contacts"');
+  });
+
+  it('the shop and billing cannot start without payments: their orders and invoices are paid through its port', () => {
+    const withoutPayments = MODULES.filter((m) => m.key !== 'payments');
+    expect(() => new PortRegistry(withoutPayments)).toThrow('The module billing requires the port "payments", which no module provides');
+    expect(() => new PortRegistry(withoutPayments.filter((m) => m.key !== 'billing'))).toThrow(
+      'The module commerce requires the port "payments", which no module provides',
+    );
+  });
+
+  it('payables are contributions payments owns: each module its own kind, none twice, checked as payments is made', () => {
+    const kinds = MODULES.flatMap((m) => (m.contributes?.payables ?? []).map((p) => `${m.key}:${p.kind}`));
+    expect(kinds).toEqual(['billing:billing-charge', 'commerce:commerce-order']);
+    expect(MODULES.find((m) => m.provides?.payments)?.key).toBe('payments');
+    const order = MODULES.find((m) => m.key === 'commerce')!.contributes!.payables![0];
+    expect(new PayableRegistry([order]).get('commerce-order')).toBe(order);
+    expect(() => new PayableRegistry([order, { ...order }])).toThrow('Payable kind commerce-order is contributed twice');
+    expect(() => new PayableRegistry([{ ...order, kind: 'Shop Order' }])).toThrow('Payable kind Shop Order is not a lowercase key');
   });
 
   it('the kernel declares no area concept: contact sources are contributions marketing owns', () => {

@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviders } from '../src/kernel/payments/providers';
-import { payuRefundToken } from '../src/kernel/payments/providers/payu';
-import { type GatewayKind, paymentTransactions } from '../src/kernel/payments/tables';
+import { defineModule } from '../src/kernel/resources';
 import { createSecretBox, generateSecretsKey, parseSecretsKey, SecretBoxError } from '../src/kernel/secrets';
+import { createProviders } from '../src/modules/payments/providers';
+import { payuRefundToken } from '../src/modules/payments/providers/payu';
+import { paymentService } from '../src/modules/payments/service';
+import { type GatewayKind, paymentTransactions } from '../src/modules/payments/tables';
 import { exportCsv } from './csv-helpers';
 import { randomIp, signedInAdmin, startTestApp, type TestApp, type TestCommunity } from './helpers';
 import { type FakeGateways, fakePaymentsConfig, hmac, startFakeGateways } from './payment-fakes';
@@ -85,32 +87,44 @@ describe('payments', () => {
     'x-razorpay-event-id': eventId,
   });
 
+  /** A module of the tests whose records (`orders`, in memory) can be paid: it contributes a payable kind, as commerce does. */
+  const testPayables = defineModule({
+    key: 'test-payables',
+    label: 'Test payables',
+    area: 'settings',
+    requires: ['payments'],
+    contributes: {
+      payables: [
+        {
+          kind: 'test-order',
+          label: 'Test order',
+          async describe(_ctx, id) {
+            const o = orders.get(id);
+            if (!o) return null;
+            return {
+              amountMinor: o.amountMinor,
+              currency: o.currency,
+              reference: `T-${id.slice(0, 8)}`,
+              customer: { name: 'Asha Rao', email: 'asha@example.com' },
+              state: o.state,
+            };
+          },
+          async onPaid(_ctx, id) {
+            const o = orders.get(id)!;
+            o.paid++;
+            o.state = 'paid';
+          },
+          async onRefunded(_ctx, id, _tx, refund) {
+            orders.get(id)!.refunded += refund.amountMinor;
+          },
+        },
+      ],
+    },
+  });
+
   beforeAll(async () => {
     fake = await startFakeGateways();
-    t = await startTestApp({ payments: fakePaymentsConfig(fake, 400) });
-    t.app.payments.payables.register({
-      kind: 'test-order',
-      label: 'Test order',
-      async describe(_ctx, id) {
-        const o = orders.get(id);
-        if (!o) return null;
-        return {
-          amountMinor: o.amountMinor,
-          currency: o.currency,
-          reference: `T-${id.slice(0, 8)}`,
-          customer: { name: 'Asha Rao', email: 'asha@example.com' },
-          state: o.state,
-        };
-      },
-      async onPaid(_ctx, id) {
-        const o = orders.get(id)!;
-        o.paid++;
-        o.state = 'paid';
-      },
-      async onRefunded(_ctx, id, _tx, refund) {
-        orders.get(id)!.refunded += refund.amountMinor;
-      },
-    });
+    t = await startTestApp({ payments: fakePaymentsConfig(fake, 400) }, { extraModules: [testPayables] });
     c = await t.signup();
     other = await t.signup();
     const created = await api('POST', 'payments/gateways', {
@@ -403,7 +417,7 @@ describe('payments', () => {
       const next = newOrder(40_000);
       const { transaction: tx, checkout } = await start(next);
       fake.pay(checkout.orderId);
-      const result = await t.app.payments.reconcilePending(0);
+      const result = await paymentService(t.app).reconcilePending(0);
       expect(result.changed).toBeGreaterThanOrEqual(1);
       expect((await transaction(tx.id)).status).toBe('captured');
       expect(orders.get(next)!.paid).toBe(1);

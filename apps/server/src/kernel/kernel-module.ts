@@ -6,7 +6,6 @@ import { outbox } from './messaging/tables';
 import { defineModule } from './module';
 import { notificationsResource } from './notifications/resource';
 import { eventDeliveriesResource, operationsRoutes, workflowRunsResource } from './operations';
-import { paymentsDeclaration } from './payments/declaration';
 import { deleteOnly } from './resources/operations';
 import { defineResource } from './resources/resource';
 import { removeStoredBytes, STORAGE_METER, type StoredFile, uploadParts } from './storage/storage';
@@ -150,7 +149,7 @@ function sendFile(
     .send(stream);
 }
 
-/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications, operations, payments). */
+/** The kernel's own module: its permission modules and resources (audit, logs, outbox, files, notifications, operations). */
 export const kernelModule = defineModule({
   key: 'kernel',
   label: 'Platform',
@@ -161,7 +160,6 @@ export const kernelModule = defineModule({
     { key: 'notifications', label: 'Notifications' },
     { key: 'version', label: 'Version' },
     { key: 'media', label: 'Media library', area: 'media', starter: 'content' },
-    paymentsDeclaration.permissionModule,
   ],
   resources: [
     auditLogResource,
@@ -171,14 +169,11 @@ export const kernelModule = defineModule({
     notificationsResource,
     eventDeliveriesResource,
     workflowRunsResource,
-    ...paymentsDeclaration.resources,
   ],
-  compat: paymentsDeclaration.compat,
-  jobs: { ...paymentsDeclaration.jobs, ...eventRetention.jobs },
-  schedules: { ...paymentsDeclaration.schedules, ...eventRetention.schedules },
+  jobs: eventRetention.jobs,
+  schedules: eventRetention.schedules,
   async routes(app) {
     await fileRoutes(app);
     await operationsRoutes(app);
-    await paymentsDeclaration.routes(app);
   },
 });

@@ -29,5 +29,11 @@ export function scopeOf(db: Database, auth: AuthContext): Scope {
   };
 }
 
+/**
+ * A scope acting for the system in a community (a job, a gateway's callback, a storefront visitor's
+ * payment): no user, no permissions, `name` shown as the actor in audit entries.
+ */
+export const systemScope = (db: Database, tenantId: string, name: string): Scope => ({ db, tenantId, actor: { id: null, name } });
+
 /** The platform community: its admins manage platform catalogues. */
 export const PLATFORM_COMMUNITY = '-';

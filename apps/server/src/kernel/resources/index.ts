@@ -7,7 +7,7 @@
 
 export type { DailyViews, PageViews } from '../analytics/page-views';
 export type { Scope } from '../auth/context';
-export { scopeOf } from '../auth/context';
+export { scopeOf, systemScope } from '../auth/context';
 export type { Database, Db } from '../db/database';
 export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { insertFromJson } from '../db/json-rows';
@@ -22,7 +22,7 @@ export { type AppModule, defineModule, joinParts, type ModulePart } from '../mod
 export { type Community, requireCommunity } from '../tenancy/communities';
 export { inCommunity, tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
-export { publicBaseUrl } from '../web/public-url';
+export { publicBaseUrl, requestOrigin } from '../web/public-url';
 export { idParams, tenantRoutes } from './caller-routes';
 export { after, autoSlug, type BeforeWrite, steps, uniqueValue } from './hooks';
 export { inboundEditable, inboundUi } from './inbound';

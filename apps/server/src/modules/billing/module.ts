@@ -47,6 +47,9 @@ export const billingModule = defineModule({
   compat: billingCompat,
   // The quotas every area takes from at the point of use (and the kit, for metered records and uploads).
   provides: { quotas: (app) => quotasOf(app) },
+  // Invoices are paid through the payments module (the platform community's gateway): its port, and our charge in its payables.
+  requires: ['payments'],
+  contributes: { payables: [chargePayable] },
   jobs: {
     [APPLY_CHARGE_JOB]: (data: { chargeId: string }, app) => applyCharge(app, data),
     'billing.renewals': async (_data, app) => {
@@ -56,6 +59,5 @@ export const billingModule = defineModule({
   },
   schedules: { 'billing.renewals': '7 * * * *' },
   workflows: [renewalWorkflow],
-  onStart: (app) => app.payments.payables.register(chargePayable(app)),
   seed: billingSeed,
 });

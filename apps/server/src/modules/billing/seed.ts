@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_COMMUNITY } from '../../kernel/auth';
-import { systemScope } from '../../kernel/payments';
-import { type Scope, tenantFilter } from '../../kernel/resources';
+import { type Scope, systemScope, tenantFilter } from '../../kernel/resources';
 import { addonByCode, planByCode } from './catalogue/pricing';
 import { addMonths } from './domain/arithmetic';
 import { findCommunityId } from './subscriptions/charges';

@@ -2,6 +2,7 @@ import { defineModule, joinParts } from '../../kernel/resources';
 import { catalogue } from './catalogue';
 import { commerceContactSources } from './contact-sources';
 import { orders } from './orders';
+import { orderPayable } from './orders/payable';
 
 declare module '../../kernel/events' {
   interface DomainEvents {
@@ -21,7 +22,9 @@ export const commerceModule = defineModule({
   key: 'commerce',
   label: 'Shop',
   area: 'commerce',
-  contributes: { contactSources: commerceContactSources },
+  // Orders are paid through the payments module: its port, and our order in its list of payables.
+  requires: ['payments'],
+  contributes: { contactSources: commerceContactSources, payables: [orderPayable] },
   permissionModules: [
     { key: 'commerce-catalogue', label: 'Shop catalogue' },
     { key: 'commerce-orders', label: 'Shop orders and customers' },

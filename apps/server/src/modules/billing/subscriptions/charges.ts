@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_COMMUNITY } from '../../../kernel/auth';
-import { type PayableKind, payPath, systemScope } from '../../../kernel/payments';
-import { type Db, errors, requireCommunity, type Scope, tenantFilter } from '../../../kernel/resources';
+import type { Contributions } from '../../../kernel/ports';
+import { type Db, errors, requireCommunity, type Scope, systemScope, tenantFilter } from '../../../kernel/resources';
 import { billingCharges, type billingInvoices } from '../tables';
 import { invoiceIn } from './invoices';
 import { invoicePaid } from './service';
@@ -34,35 +34,33 @@ export async function platformTenantId(app: FastifyInstance): Promise<string> {
 
 const platformScope = async (app: FastifyInstance) => systemScope(app.db, await platformTenantId(app), 'billing');
 
-export function chargePayable(app: FastifyInstance): PayableKind {
-  return {
-    kind: CHARGE_PAYABLE,
-    label: 'Subscription invoice',
-    async describe({ tx, scope }, id) {
-      const [charge] = await tx
-        .select()
-        .from(billingCharges)
-        .where(and(tenantFilter(billingCharges, scope.tenantId), eq(billingCharges.id, id)));
-      if (!charge) return null;
-      return {
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        reference: charge.reference,
-        description: charge.description,
-        customer: { name: charge.customerName ?? undefined, email: charge.customerEmail ?? undefined },
-        state: charge.status,
-      };
-    },
-    async onPaid({ tx, scope }, id, transaction) {
-      const [charge] = await tx
-        .update(billingCharges)
-        .set({ status: 'paid', paidAt: new Date(), paymentId: transaction.id, updatedAt: new Date() })
-        .where(and(tenantFilter(billingCharges, scope.tenantId), eq(billingCharges.id, id), eq(billingCharges.status, 'open')))
-        .returning({ id: billingCharges.id });
-      if (charge) await app.jobs.enqueue(tx, scope.tenantId, APPLY_CHARGE_JOB, { chargeId: id });
-    },
-  };
-}
+export const chargePayable: Contributions['payables'] = {
+  kind: CHARGE_PAYABLE,
+  label: 'Subscription invoice',
+  async describe({ tx, scope }, id) {
+    const [charge] = await tx
+      .select()
+      .from(billingCharges)
+      .where(and(tenantFilter(billingCharges, scope.tenantId), eq(billingCharges.id, id)));
+    if (!charge) return null;
+    return {
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      reference: charge.reference,
+      description: charge.description,
+      customer: { name: charge.customerName ?? undefined, email: charge.customerEmail ?? undefined },
+      state: charge.status,
+    };
+  },
+  async onPaid({ tx, scope, app }, id, transaction) {
+    const [charge] = await tx
+      .update(billingCharges)
+      .set({ status: 'paid', paidAt: new Date(), paymentId: transaction.id, updatedAt: new Date() })
+      .where(and(tenantFilter(billingCharges, scope.tenantId), eq(billingCharges.id, id), eq(billingCharges.status, 'open')))
+      .returning({ id: billingCharges.id });
+    if (charge) await app.jobs.enqueue(tx, scope.tenantId, APPLY_CHARGE_JOB, { chargeId: id });
+  },
+};
 
 /** The job: a paid charge's invoice marked paid in the buyer's community (idempotent), then the charge marked applied. */
 export async function applyCharge(app: FastifyInstance, data: { chargeId: string }) {
@@ -126,7 +124,8 @@ export async function startCharge(
   const [community] = await app.db.query<{ name: string }>('select name from communities where id = $1', [scope.tenantId]);
   const platform = await platformScope(app);
   const chargeId = await app.db.withTenant(platform.tenantId, (tx) => upsertCharge(tx, platform.tenantId, invoice, community.name));
-  const started = await app.payments.start(platform, {
+  const payments = app.ports.get('payments');
+  const started = await payments.start(platform, {
     payable: { kind: CHARGE_PAYABLE, id: chargeId },
     origin,
     community: PLATFORM_COMMUNITY,
@@ -135,7 +134,7 @@ export async function startCharge(
   return {
     invoiceId,
     transactionId: started.transaction.id,
-    payUrl: payPath(PLATFORM_COMMUNITY, started.transaction.id),
+    payUrl: payments.payPath(PLATFORM_COMMUNITY, started.transaction.id),
     amountMinor: invoice.totalMinor,
     currency: invoice.currency,
   };

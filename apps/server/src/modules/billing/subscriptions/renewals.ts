@@ -1,7 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { systemScope } from '../../../kernel/payments';
-import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, type Scope, systemScope, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow, externalStep, startWorkflow, step } from '../../../kernel/workflows';
 import { type Plan, planByCode } from '../catalogue/pricing';
 import { type Period, periodEndFrom } from '../domain/arithmetic';

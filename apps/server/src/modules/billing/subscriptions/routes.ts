@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { originOf } from '../../../kernel/payments';
-import { idParams, tenantRoutes } from '../../../kernel/resources';
+import { idParams, requestOrigin, tenantRoutes } from '../../../kernel/resources';
 import { requestAddon, requestInput } from '../addons/service';
 import { requestCountry } from '../catalogue/country';
 import { optionOf, planByCode, pricedPlan } from '../catalogue/pricing';
@@ -126,7 +125,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         params: idParams,
       },
     },
-    async (req) => ({ data: await startCharge(app, scope(req), req.params.id, originOf(req)) }),
+    async (req) => ({ data: await startCharge(app, scope(req), req.params.id, requestOrigin(req)) }),
   );
 
   r.get(

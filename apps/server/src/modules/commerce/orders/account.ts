@@ -21,10 +21,9 @@ export async function customerOrders(s: ShopTx, customerId: string) {
 export async function customerOrder(s: ShopTx, customerId: string, orderId: string) {
   const order = await orderDetail(s, orderId);
   if (order.customerId !== customerId) throw errors.notFound('Order');
-  // The customer sees the timeline's messages, not who in the shop did what.
-  const { payments: _ledger, ...own } = order; // the shop's ledger is not the customer's business
+  // The customer sees the timeline's messages, not who in the shop did what (nor the shop's ledger: orderDetail has none).
   return {
-    ...own,
+    ...order,
     timeline: order.timeline.map((e) => ({ kind: e.kind, message: e.message, toStatus: e.toStatus, createdAt: e.createdAt })),
   };
 }

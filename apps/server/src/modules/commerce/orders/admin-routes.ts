@@ -5,7 +5,7 @@ import { contentDisposition } from '../../../kernel/documents';
 import { idParams, requireCommunity, type Scope, tenantRoutes } from '../../../kernel/resources';
 import { carriersFor } from '../domain';
 import { orderInvoice, orderPackingSlip } from './documents';
-import { adminTransition, createDispatch, deleteDispatch, dispatchInput, orderDetail } from './order-actions';
+import { adminOrderDetail, adminTransition, createDispatch, deleteDispatch, dispatchInput } from './order-actions';
 import { orderCounts } from './order-list';
 import { refundInput, refundOrder } from './refunds';
 import { requestReturn, returnInput, returnTransitionInput, transitionReturnTo } from './returns';
@@ -39,7 +39,7 @@ export function adminRoutes(app: FastifyInstance) {
     '/api/v1/commerce/orders/:id/detail',
     { config: read, schema: { tags, summary: 'An order with its lines, dispatches and timeline', params: idParams } },
     async (req) => ({
-      data: await run(req, (s) => orderDetail(s, req.params.id)),
+      data: await run(req, (s) => adminOrderDetail(app, s, req.params.id)),
     }),
   );
   r.post(
@@ -57,7 +57,7 @@ export function adminRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await run(req, (s, sc) => adminTransition(app, s, sc, req.params.id, req.body.event, req.body.note));
-      return { data: await run(req, (s) => orderDetail(s, req.params.id)) };
+      return { data: await run(req, (s) => adminOrderDetail(app, s, req.params.id)) };
     },
   );
   r.post(
@@ -83,7 +83,7 @@ export function adminRoutes(app: FastifyInstance) {
         req.body,
         req.headers['idempotency-key'] as string | undefined,
       );
-      return reply.code(201).send({ data: await run(req, (s) => orderDetail(s, req.params.id)) });
+      return reply.code(201).send({ data: await run(req, (s) => adminOrderDetail(app, s, req.params.id)) });
     },
   );
   r.get(
@@ -123,7 +123,7 @@ export function adminRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await run(req, (s, sc) => createDispatch(app, s, req.params.id, req.body, actor(sc)));
-      return reply.code(201).send({ data: await run(req, (s) => orderDetail(s, req.params.id)) });
+      return reply.code(201).send({ data: await run(req, (s) => adminOrderDetail(app, s, req.params.id)) });
     },
   );
   r.delete(
@@ -131,7 +131,7 @@ export function adminRoutes(app: FastifyInstance) {
     { config: write, schema: { tags, summary: 'Undo a dispatch not yet delivered', params: idParams } },
     async (req) => {
       const order = await run(req, (s, sc) => deleteDispatch(s, req.params.id, actor(sc)));
-      return { data: await run(req, (s) => orderDetail(s, order.id)) };
+      return { data: await run(req, (s) => adminOrderDetail(app, s, order.id)) };
     },
   );
 

@@ -8,7 +8,7 @@ import { addLine, cartOut, clearCart, extrasSchema, lineRef, openCart, priceCart
 import { defaultVariation } from './catalogue-read';
 import { checkoutInput, placeOrder } from './checkout';
 import { limitAttempt, requestSignUp, signUpInput, signUpMailFor } from './customers';
-import { adminTransition, createDispatch, deleteDispatch, dispatchInput, orderDetail } from './order-actions';
+import { adminOrderDetail, adminTransition, createDispatch, deleteDispatch, dispatchInput } from './order-actions';
 import { searchOrders } from './order-list';
 import { addressesResource } from './resources/addresses';
 import { couponsResource } from './resources/coupons';
@@ -106,7 +106,7 @@ async function addOrder(call: CompatCall) {
       actor: actorOf(sc),
       input,
     });
-    return orderDetail(s, order.id);
+    return adminOrderDetail(call.req.server as FastifyInstance, s, order.id);
   });
 }
 
@@ -122,7 +122,7 @@ async function updateOrder(call: CompatCall) {
   const event = 'event' in b ? b.event : STATUS_EVENTS[b.status];
   return inTx(call, async (s, sc) => {
     await adminTransition(call.req.server as FastifyInstance, s, sc, b.id, event, b.note);
-    return orderDetail(s, b.id);
+    return adminOrderDetail(call.req.server as FastifyInstance, s, b.id);
   });
 }
 
@@ -131,11 +131,11 @@ async function cancelOrder(call: CompatCall) {
   const b = body(call, idBody);
   return inTx(call, async (s, sc) => {
     await adminTransition(call.req.server as FastifyInstance, s, sc, b.id, 'cancel');
-    return orderDetail(s, b.id);
+    return adminOrderDetail(call.req.server as FastifyInstance, s, b.id);
   });
 }
 
-const singleOrder = (call: CompatCall) => inTx(call, (s) => orderDetail(s, body(call, idBody).id));
+const singleOrder = (call: CompatCall) => inTx(call, (s) => adminOrderDetail(call.req.server as FastifyInstance, s, body(call, idBody).id));
 
 async function ordersByUser(call: CompatCall) {
   const b = body(call, z.object({ userId: z.uuid().optional(), customerId: z.uuid().optional() }));
@@ -148,7 +148,7 @@ async function dispatch(call: CompatCall) {
   const { orderId, ...input } = body(call, dispatchInput.extend({ orderId: z.uuid() }).strip());
   return inTx(call, async (s, sc) => {
     const { dispatch } = await createDispatch(call.req.server as FastifyInstance, s, orderId, input, actorOf(sc));
-    return { ...(await orderDetail(s, orderId)), dispatchId: dispatch.id };
+    return { ...(await adminOrderDetail(call.req.server as FastifyInstance, s, orderId)), dispatchId: dispatch.id };
   });
 }
 
@@ -156,7 +156,9 @@ async function undoDispatch(call: CompatCall) {
   const b = body(call, z.object({ id: z.uuid().optional(), dispatchId: z.uuid().optional() }));
   const id = b.dispatchId ?? b.id;
   if (!id) throw errors.validation({ dispatchId: 'Required' });
-  return inTx(call, async (s, sc) => orderDetail(s, (await deleteDispatch(s, id, actorOf(sc))).id));
+  return inTx(call, async (s, sc) =>
+    adminOrderDetail(call.req.server as FastifyInstance, s, (await deleteDispatch(s, id, actorOf(sc))).id),
+  );
 }
 
 // ---- coupons, addresses, reviews, returns, customers -------------------------------------------------------

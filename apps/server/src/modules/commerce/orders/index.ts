@@ -3,7 +3,6 @@ import { adminRoutes } from './admin-routes';
 import { ordersCompat } from './compat';
 import { expiryJobs, expirySchedules } from './expiry';
 import { metricsRoutes } from './metrics';
-import { registerOrderPayable } from './payable';
 import { addressesResource } from './resources/addresses';
 import { couponsResource } from './resources/coupons';
 import { customersResource } from './resources/customers';
@@ -26,6 +25,5 @@ export const orders: ModulePart = {
   },
   jobs: expiryJobs,
   schedules: expirySchedules,
-  onStart: registerOrderPayable,
   seed: seedOrders,
 };

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emit, recordAudit } from '../../../kernel/events';
-import { KINDS, paymentTransactions } from '../../../kernel/payments';
 import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { checkDispatch, dispatchEvent, findCarrier, type OrderEvent, type OrderState, trackingUrlOf, transitionOrder } from '../domain';
 import { commerceDispatches, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
@@ -115,7 +114,7 @@ export async function adminTransition(
   let after: OrderRow;
   if (event === 'pay') {
     unwrap(transitionOrder(before.status as OrderState, 'pay'));
-    await app.payments.recordOfflinePayment(s.tx, scope, { kind: ORDER_PAYABLE, id: orderId }, note);
+    await app.ports.get('payments').recordOfflinePayment(s.tx, scope, { kind: ORDER_PAYABLE, id: orderId }, note);
     after = await lockOrder(s, orderId);
   } else {
     after = await apply(s, before, event, actor, note ? { note } : {});
@@ -223,11 +222,11 @@ export async function deleteDispatch(s: ShopTx, dispatchId: string, actor: Actor
   return apply(s, order, event, actor, { dispatchId, undone: true });
 }
 
-/** The order with its lines, dispatches and timeline (the order page). */
+/** The order with its lines, dispatches and timeline (the storefront shows its customer this, less who did what). */
 export async function orderDetail(s: ShopTx, orderId: string) {
   const [order] = await s.tx.select().from(commerceOrders).where(orderWhere(s, orderId));
   if (!order) throw errors.notFound('Order');
-  const [lines, dispatches, timeline, payments] = await Promise.all([
+  const [lines, dispatches, timeline] = await Promise.all([
     orderLines(s, orderId),
     s.tx
       .select()
@@ -239,35 +238,31 @@ export async function orderDetail(s: ShopTx, orderId: string) {
       .from(commerceOrderEvents)
       .where(and(tenantFilter(commerceOrderEvents, s.tenantId), eq(commerceOrderEvents.orderId, orderId)))
       .orderBy(asc(commerceOrderEvents.createdAt)),
-    orderPayments(s, orderId),
   ]);
-  return { ...detailOf(order, lines, dispatches, timeline), payments };
+  return detailOf(order, lines, dispatches, timeline);
 }
 
-/** The order's payments on the ledger (newest first): gateway, status, amounts, the gateway's payment id. */
-async function orderPayments(s: ShopTx, orderId: string) {
-  const rows = await s.tx
-    .select({
-      id: paymentTransactions.id,
-      kind: paymentTransactions.kind,
-      mode: paymentTransactions.mode,
-      status: paymentTransactions.status,
-      amountMinor: paymentTransactions.amountMinor,
-      refundedMinor: paymentTransactions.refundedMinor,
-      currency: paymentTransactions.currency,
-      gatewayPaymentId: paymentTransactions.gatewayPaymentId,
-      createdAt: paymentTransactions.createdAt,
-    })
-    .from(paymentTransactions)
-    .where(
-      and(
-        tenantFilter(paymentTransactions, s.tenantId),
-        eq(paymentTransactions.payableKind, ORDER_PAYABLE),
-        eq(paymentTransactions.payableId, orderId),
-      ),
-    )
-    .orderBy(desc(paymentTransactions.createdAt));
-  return rows.map((p) => ({ ...p, gateway: p.kind === 'manual' ? 'Recorded by hand' : (KINDS[p.kind]?.label ?? p.kind) }));
+/** The order page (console, the seeds' order lines): the order's detail and its payments. */
+export async function adminOrderDetail(app: FastifyInstance, s: ShopTx, orderId: string) {
+  const [detail, payments] = await Promise.all([orderDetail(s, orderId), orderPayments(app, s, orderId)]);
+  return { ...detail, payments };
+}
+
+/** The order's payments on the ledger (newest first), through the payments port: gateway, status, amounts, the gateway's payment id. */
+async function orderPayments(app: FastifyInstance, s: ShopTx, orderId: string) {
+  const rows = await app.ports.get('payments').paymentsOf(s.tx, s.tenantId, { kind: ORDER_PAYABLE, id: orderId });
+  return rows.reverse().map((p) => ({
+    id: p.id,
+    kind: p.kind,
+    mode: p.mode,
+    status: p.status,
+    amountMinor: p.amountMinor,
+    refundedMinor: p.refundedMinor,
+    currency: p.currency,
+    gatewayPaymentId: p.gatewayPaymentId,
+    createdAt: p.createdAt,
+    gateway: p.gateway,
+  }));
 }
 
 /** An order as its detail shows it, from its rows (without their tenant). */

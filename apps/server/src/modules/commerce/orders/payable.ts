@@ -1,26 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { PayableDescription, PayableKind } from '../../../kernel/payments';
+import type { Contributions } from '../../../kernel/ports';
 import { tenantFilter } from '../../../kernel/resources';
 import { commerceOrders } from '../tables';
 import { markPaid } from './order-actions';
 import { applyRefundToOrder } from './refunds';
 
 /** Orders a payment may still settle; paid ones and closed ones (cancelled, refunded) refuse another. */
-const STATE: Record<string, PayableDescription['state']> = {
+const STATE: Record<string, 'open' | 'paid' | 'closed'> = {
   pending_payment: 'open',
   cancelled: 'closed',
   refunded: 'closed',
 };
 
 /**
- * Orders are payable through the kernel's payments service (`commerce-order`): a verified payment
+ * Orders are payable through the payments module (`commerce-order`, in its `payables` list): a verified payment
  * marks its order paid (stock committed, timeline, audit) in the ledger's transaction. A second
  * payment of an already paid order changes nothing here (the ledger keeps it for a refund).
  */
 export const ORDER_PAYABLE = 'commerce-order';
 
-export const orderPayable: PayableKind = {
+export const orderPayable: Contributions['payables'] = {
   kind: ORDER_PAYABLE,
   label: 'Shop order',
   async describe({ tx, scope }, id) {
@@ -66,7 +65,3 @@ export const orderPayable: PayableKind = {
     );
   },
 };
-
-export function registerOrderPayable(app: FastifyInstance) {
-  app.payments.payables.register(orderPayable);
-}

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type PaymentTransaction, paymentTransactions } from '../../../kernel/payments';
+import type { Ports } from '../../../kernel/ports';
 import { AppError, errors, type Scope, tenantFilter } from '../../../kernel/resources';
 import { computeRefund, fromMinor, type OrderState, transitionOrder } from '../domain';
 import { commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
@@ -18,7 +18,7 @@ import { recordEvent } from './timeline';
  *               (total − refunded − refunds in flight); refunded line units are taken; a timeline
  *               entry `refund_request` records amount, lines, reason, the payment and the caller's
  *               Idempotency-Key (a retry with the same key answers the same refund).
- *   2. refund   `app.payments.refund` reserves the amount on the payment's ledger row, calls the
+ *   2. refund   the payments port's `refund` reserves the amount on the payment's ledger row, calls the
  *               gateway with the reservation as its idempotency key and settles it; the order's
  *               payable `onRefunded` (in the ledger's transaction) adds to `refunded` and, when all
  *               is given back, moves the order to refunded.
@@ -62,21 +62,11 @@ interface RefundRequestData {
 
 const mayWritePayments = (scope: Scope) => scope.actor.isOwner === true || scope.actor.permissions?.payments === 'write';
 
-/** The order's payments that can still give money back, oldest first. */
-async function refundablePayments(s: ShopTx, orderId: string): Promise<PaymentTransaction[]> {
-  return s.tx
-    .select()
-    .from(paymentTransactions)
-    .where(
-      and(
-        tenantFilter(paymentTransactions, s.tenantId),
-        eq(paymentTransactions.payableKind, ORDER_PAYABLE),
-        eq(paymentTransactions.payableId, orderId),
-        inArray(paymentTransactions.status, ['captured', 'partially_refunded']),
-      ),
-    )
-    .orderBy(asc(paymentTransactions.createdAt));
-}
+type Payments = Ports['payments'];
+
+/** The order's payments that can still give money back, oldest first (the payments port reads its ledger in our transaction). */
+const refundablePayments = (payments: Payments, s: ShopTx, orderId: string) =>
+  payments.paymentsOf(s.tx, s.tenantId, { kind: ORDER_PAYABLE, id: orderId }, ['captured', 'partially_refunded']);
 
 async function requests(s: ShopTx, orderId: string) {
   const rows = await s.tx
@@ -93,7 +83,7 @@ async function requests(s: ShopTx, orderId: string) {
 }
 
 /** Step 1: checks and records the request; answers the existing one for a repeated Idempotency-Key. */
-async function requestRefund(s: ShopTx, orderId: string, input: RefundInput, actor: Actor, key: string | undefined) {
+async function requestRefund(payments: Payments, s: ShopTx, orderId: string, input: RefundInput, actor: Actor, key: string | undefined) {
   const order = await lockOrder(s, orderId);
   const earlier = await requests(s, orderId);
   const repeated = key ? earlier.find((r) => r.data.key === key) : undefined;
@@ -133,7 +123,7 @@ async function requestRefund(s: ShopTx, orderId: string, input: RefundInput, act
       amount: inFlight > 0 ? `At most ${words} can be refunded beside the refund in progress` : `At most ${words} can still be refunded`,
     });
   }
-  const payment = (await refundablePayments(s, orderId)).find((p) => p.amountMinor - p.refundedMinor >= amount);
+  const payment = (await refundablePayments(payments, s, orderId)).find((p) => p.amountMinor - p.refundedMinor >= amount);
   if (!payment) throw errors.conflict('no_payment', 'No payment of this order can give back that much: refund it in smaller parts');
 
   for (const line of lines) {
@@ -197,10 +187,11 @@ export async function refundOrder(
 ): Promise<void> {
   if (!mayWritePayments(scope)) throw errors.forbidden('Refunding money needs the payments write permission');
   const actor: Actor = { kind: 'admin', id: scope.actor.id, name: scope.actor.name };
-  const request = await run((s) => requestRefund(s, orderId, input, actor, key));
+  const payments = app.ports.get('payments');
+  const request = await run((s) => requestRefund(payments, s, orderId, input, actor, key));
   if (request.repeated) return;
   try {
-    await app.payments.refund(scope, request.transactionId, request.amount);
+    await payments.refund(scope, request.transactionId, request.amount);
   } catch (err) {
     const unknownOutcome = err instanceof AppError && (err.code === 'gateway_timeout' || err.code === 'gateway_unreachable');
     // A timeout may have refunded: the request stays pending (the ledger's reservation is resent with the same key).

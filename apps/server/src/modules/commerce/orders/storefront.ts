@@ -3,8 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type Limit } from '../../../kernel/auth';
-import { originOf, payPath, systemScope } from '../../../kernel/payments';
-import { AppError, errors, publicBaseUrl, readAsVisitor, requireCommunity, tenantFilter } from '../../../kernel/resources';
+import {
+  AppError,
+  errors,
+  publicBaseUrl,
+  readAsVisitor,
+  requestOrigin,
+  requireCommunity,
+  systemScope,
+  tenantFilter,
+} from '../../../kernel/resources';
 import { secretBoxFor } from '../../../kernel/secrets';
 import { liveBanners } from '../catalogue/services/banners';
 import { commerceOrders } from '../tables';
@@ -339,7 +347,7 @@ export function storefrontRoutes(app: FastifyInstance) {
           const orderId = await retriedCheckout(s, err, { cartId, customerId, key });
           if (!orderId) throw err;
           replayed = true;
-          return { ...(await orderDetail(s, orderId)), timeline: undefined, payments: undefined };
+          return { ...(await orderDetail(s, orderId)), timeline: undefined };
         }
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -367,13 +375,14 @@ export function storefrontRoutes(app: FastifyInstance) {
         if (order.status !== 'pending_payment') throw errors.conflict('not_payable', 'This order is not waiting for a payment');
         return s.tenantId;
       });
-      // The gateway is called outside the shop's transaction; the payment is kernel-level and audited there.
-      const started = await app.payments.start(systemScope(app.db, c, 'Storefront'), {
+      // The gateway is called outside the shop's transaction; the payment is the payments module's, audited there.
+      const payments = app.ports.get('payments');
+      const started = await payments.start(systemScope(app.db, c, 'Storefront'), {
         payable: { kind: ORDER_PAYABLE, id },
-        origin: originOf(req),
+        origin: requestOrigin(req),
         community: req.params.community,
       });
-      const payUrl = `${publicBaseUrl(app, req)}${payPath(req.params.community, started.transaction.id)}`;
+      const payUrl = `${publicBaseUrl(app, req)}${payments.payPath(req.params.community, started.transaction.id)}`;
       return reply.code(201).send({ data: { transactionId: started.transaction.id, checkout: started.checkout.type, payUrl } });
     },
   );

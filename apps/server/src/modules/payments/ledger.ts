@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Scope } from '../auth/context';
-import type { Db } from '../db/database';
-import { AppError, errors } from '../errors/app-error';
-import { recordAudit } from '../events/audit';
-import { noWrites } from '../resources/operations';
-import { defineResource } from '../resources/resource';
-import { kindAndModeFields } from './kinds';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../kernel/events';
+import { AppError, type Db, defineResource, errors, noWrites, type Scope, tenantFilter } from '../../kernel/resources';
+import { KINDS, kindAndModeFields } from './kinds';
 import type { PayableRegistry } from './payables';
 import type { PaymentOutcome } from './providers/types';
 import { type PayloadEntry, paymentTransactions, type RefundEntry, type TransactionKind, type TransactionStatus } from './tables';
@@ -57,6 +54,7 @@ export interface LedgerContext {
   tx: Db;
   scope: Scope;
   payables: PayableRegistry;
+  app: FastifyInstance;
 }
 
 /** Where a status may come from: a paid transaction never goes back to pending or failed. */
@@ -80,7 +78,7 @@ export async function lockTransaction(tx: Db, tenantId: string, id: string): Pro
   const [row] = await tx
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)))
     .for('update');
   if (!row) throw errors.notFound('Transaction');
   return row;
@@ -91,7 +89,7 @@ export async function findTransaction(
   tenantId: string,
   where: { gatewayOrderId?: string; gatewayPaymentId?: string; kind: string },
 ) {
-  const conditions = [eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.kind, where.kind as TransactionKind)];
+  const conditions = [tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.kind, where.kind as TransactionKind)];
   if (where.gatewayOrderId) conditions.push(eq(paymentTransactions.gatewayOrderId, where.gatewayOrderId));
   else if (where.gatewayPaymentId) conditions.push(eq(paymentTransactions.gatewayPaymentId, where.gatewayPaymentId));
   else return undefined;
@@ -102,6 +100,35 @@ export async function findTransaction(
     .limit(1);
   return row;
 }
+
+/**
+ * The payments of one payable (a module's order, a charge), oldest first, each with its gateway's
+ * label ('Recorded by hand' for one recorded by an admin); with `statuses`, only those. Read in the
+ * caller's transaction, so a module that locked its record reads its payments under that lock.
+ */
+export async function paymentsOf(
+  tx: Db,
+  tenantId: string,
+  payable: { kind: string; id: string },
+  statuses?: readonly TransactionStatus[],
+): Promise<PayablePayment[]> {
+  const rows = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        tenantFilter(paymentTransactions, tenantId),
+        eq(paymentTransactions.payableKind, payable.kind),
+        eq(paymentTransactions.payableId, payable.id),
+        statuses ? inArray(paymentTransactions.status, [...statuses]) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentTransactions.createdAt), asc(paymentTransactions.id));
+  return rows.map((row) => ({ ...row, gateway: row.kind === 'manual' ? 'Recorded by hand' : KINDS[row.kind].label }));
+}
+
+/** A payment of a payable as other modules read it: the ledger row and its gateway's label. */
+export type PayablePayment = PaymentTransaction & { gateway: string };
 
 export const amountMismatch = () =>
   new AppError(409, 'amount_mismatch', 'The gateway reports another amount or currency than this payment: it was not applied');
@@ -126,7 +153,7 @@ export async function applyOutcome(
 ): Promise<Applied> {
   const { tx, scope } = ctx;
   const before = await lockTransaction(tx, scope.tenantId, id);
-  const where = and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.id, id));
+  const where = and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.id, id));
   const wrongAmount =
     (outcome.amountMinor !== undefined && outcome.amountMinor !== before.amountMinor) ||
     (outcome.currency !== undefined && outcome.currency.toUpperCase() !== before.currency);
@@ -160,7 +187,7 @@ export async function applyOutcome(
   ]);
   if (row.status === 'captured') {
     const payable = ctx.payables.get(row.payableKind);
-    if (payable) await payable.onPaid({ tx, scope }, row.payableId, row);
+    if (payable) await payable.onPaid({ tx, scope, app: ctx.app }, row.payableId, row);
   }
   return { row, changed: true, mismatch: false };
 }
@@ -178,7 +205,7 @@ const setRefunds = (tx: Db, tenantId: string, id: string, refunds: RefundEntry[]
   tx
     .update(paymentTransactions)
     .set({ refunds })
-    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)))
     .returning();
 
 /**
@@ -283,13 +310,16 @@ export async function applyRefund(
       refunds: sql`${paymentTransactions.refunds} || ${JSON.stringify([entry])}::jsonb`,
       payloads: appended(entryOf(source, refund.raw)),
     })
-    .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.id, id)))
     .returning();
   await recordAudit(tx, scope, [
     { action: 'update', resource: transactionsResource.path, recordId: id, before: audited(before), after: audited(row) },
   ]);
   const payable = ctx.payables.get(row.payableKind);
-  await payable?.onRefunded?.({ tx, scope }, row.payableId, row, { amountMinor: refund.amountMinor, full: status === 'refunded' });
+  await payable?.onRefunded?.({ tx, scope, app: ctx.app }, row.payableId, row, {
+    amountMinor: refund.amountMinor,
+    full: status === 'refunded',
+  });
   return { row, changed: true, mismatch: false };
 }
 
@@ -305,7 +335,7 @@ export async function notePayload(
   const [row] = await tx
     .update(paymentTransactions)
     .set({ ...set, payloads: appended(entryOf(source, data)) })
-    .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)))
+    .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)))
     .returning();
   return row;
 }

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { defineCompatWalk, type Json } from './compat-walk';
 import { hmac } from './payment-fakes';
 
-/** The kernel module's compat lines, each called as an old client would, with a token (test/compat-contract.test.ts runs this). */
+/** The payments module's compat lines, each called as an old client would, with a token (test/compat-contract.test.ts runs this). */
 export default defineCompatWalk({
-  module: 'kernel',
+  module: 'payments',
   served: 13,
   walk: (kit) => {
     it('payment lines: the gateway catalogue, gateways, Razorpay and PayU orders, the ledger, payment emails', async () => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '../money';
+import { formatMoney } from '../../kernel/money';
 import type { CheckoutStep } from './providers/types';
 
 // The hosted pay page: where a payer opens a started payment (from the storefront, or from a

@@ -1,5 +1,5 @@
-import type { Scope } from '../auth/context';
-import type { Db } from '../db/database';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Scope } from '../../kernel/resources';
 import type { PaymentTransaction } from './ledger';
 
 /** What a payment is for, as its module describes it (read in the payment's transaction). */
@@ -16,15 +16,16 @@ export interface PayableDescription {
   state: 'open' | 'paid' | 'closed';
 }
 
-/** The tenant transaction a callback runs in, and on whose behalf (a visitor's callback has no actor). */
+/** The tenant transaction a callback runs in, on whose behalf (a visitor's callback has no actor), and the app (its jobs, ports). */
 export interface PayableContext {
   tx: Db;
   scope: Scope;
+  app: FastifyInstance;
 }
 
 /**
- * A kind of thing that can be paid, registered by the module that owns it (`commerce-order`,
- * `billing-order`), so the kernel never names it. Callbacks run inside the ledger's transaction,
+ * A kind of thing that can be paid, contributed by the module that owns it (`commerce-order`,
+ * `billing-charge`) to payments' `payables` list, so payments never names it. Callbacks run inside the ledger's transaction,
  * with the payment's row locked: `onPaid` is called once per captured payment and must not move
  * a paid record backwards; `onRefunded` once per refund recorded.
  */
@@ -43,14 +44,16 @@ export interface PayableKind {
 
 const KIND = /^[a-z][a-z0-9-]{1,62}$/;
 
-/** The payable kinds of the running app. */
+/** The payable kinds of the running app: every module's contributions, checked when payments is made at start. */
 export class PayableRegistry {
   private readonly kinds = new Map<string, PayableKind>();
 
-  register(payable: PayableKind): void {
-    if (!KIND.test(payable.kind)) throw new Error(`Payable kind ${payable.kind} is not a lowercase key`);
-    if (this.kinds.has(payable.kind)) throw new Error(`Payable kind ${payable.kind} is registered twice`);
-    this.kinds.set(payable.kind, payable);
+  constructor(payables: readonly PayableKind[]) {
+    for (const payable of payables) {
+      if (!KIND.test(payable.kind)) throw new Error(`Payable kind ${payable.kind} is not a lowercase key`);
+      if (this.kinds.has(payable.kind)) throw new Error(`Payable kind ${payable.kind} is contributed twice`);
+      this.kinds.set(payable.kind, payable);
+    }
   }
 
   get(kind: string): PayableKind | undefined {

@@ -1,6 +1,5 @@
 import { bigint, boolean, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ref } from '../db/relations';
-import { filterIndexes, sortIndexes, tenantTable } from '../db/tenant-table';
+import { filterIndexes, ref, sortIndexes, tenantTable } from '../../kernel/resources';
 
 export const GATEWAY_KINDS = ['razorpay', 'payu', 'stripe', 'cod', 'bank_transfer'] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '../../errors/app-error';
-import { fromMinor, toMinor } from '../../money';
+import { AppError } from '../../../kernel/errors';
+import { fromMinor, toMinor } from '../../../kernel/money';
 import { sameSecret, sha512Hex } from './crypto';
 import { formBody, gatewayRequest, invalidSignature } from './http';
 import type { GatewayAccount, PaymentOutcome, PaymentProvider, ProviderOptions, StoredTransaction } from './types';

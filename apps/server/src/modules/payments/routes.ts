@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consumeRateLimit, type Limit } from '../auth/rate-limit';
-import { AppError, errors } from '../errors/app-error';
-import { idParams, tenantRoutes } from '../resources/caller-routes';
-import { requireCommunity } from '../tenancy/communities';
+import { consumeRateLimit, type Limit } from '../../kernel/auth';
+import { AppError, errors, idParams, requestOrigin, requireCommunity, systemScope, tenantRoutes } from '../../kernel/resources';
 import { kindCatalogue } from './kinds';
 import type { PaymentTransaction } from './ledger';
 import { DEFAULT_RAZORPAY_CHECKOUT, PAY_SCRIPT, PAY_SCRIPT_PATH, payPageHtml, payPagePolicy } from './pay-page';
-import { systemScope } from './service';
+import { paymentService } from './service';
 import { GATEWAY_KINDS, type GatewayKind } from './tables';
 
 const tags = ['payments'];
@@ -77,7 +75,6 @@ export const razorpayVerifyBody = z
   .strict();
 
 /** This server's origin as the caller reached it (honouring X-Forwarded-* only from trusted proxies). */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export const startInput = (body: StartBody, req: FastifyRequest, community: string) => ({
   payable: body.payable,
@@ -92,7 +89,7 @@ export const startInput = (body: StartBody, req: FastifyRequest, community: stri
       },
   gatewayId: body.gatewayId,
   kind: body.kind,
-  origin: originOf(req),
+  origin: requestOrigin(req),
   community,
 });
 
@@ -132,7 +129,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/payments/gateways/:id/test',
     { config: write, schema: { tags, summary: 'Test a gateway’s credentials against its API', params: idParams } },
-    async (req) => ({ data: await app.payments.testConnection(scope(req), req.params.id) }),
+    async (req) => ({ data: await paymentService(app).testConnection(scope(req), req.params.id) }),
   );
 
   r.post(
@@ -151,7 +148,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       const key = req.headers['idempotency-key'] as string | undefined;
       // A key is the caller's own, on this route: another caller's same key is another payment.
       const idempotency = key ? { key, scope: `payments/checkout:${req.auth!.userId}` } : undefined;
-      const started = await app.payments.start(scope(req), { ...startInput(req.body, req, req.auth!.community), idempotency });
+      const started = await paymentService(app).start(scope(req), { ...startInput(req.body, req, req.auth!.community), idempotency });
       return reply.code(201).send({ data: started });
     },
   );
@@ -164,7 +161,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { transactionId, ...params } = req.body;
-      return { data: await app.payments.verifyRazorpay(scope(req), params as Record<string, string>, transactionId) };
+      return { data: await paymentService(app).verifyRazorpay(scope(req), params as Record<string, string>, transactionId) };
     },
   );
 
@@ -179,7 +176,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         body: z.object({ amountMinor: z.number().int().positive().optional() }).strict(),
       },
     },
-    async (req) => ({ data: await app.payments.refund(scope(req), req.params.id, req.body.amountMinor) }),
+    async (req) => ({ data: await paymentService(app).refund(scope(req), req.params.id, req.body.amountMinor) }),
   );
 
   r.post(
@@ -193,13 +190,13 @@ export async function paymentRoutes(app: FastifyInstance) {
         body: z.object({ note: z.string().trim().max(500).optional() }).strict(),
       },
     },
-    async (req) => ({ data: await app.payments.markPaid(scope(req), req.params.id, req.body.note) }),
+    async (req) => ({ data: await paymentService(app).markPaid(scope(req), req.params.id, req.body.note) }),
   );
 
   r.post(
     '/api/v1/payments/transactions/:id/reconcile',
     { config: write, schema: { tags, summary: 'Ask the gateway about a transaction now', params: idParams } },
-    async (req) => ({ data: await app.payments.reconcile(scope(req), req.params.id) }),
+    async (req) => ({ data: await paymentService(app).reconcile(scope(req), req.params.id) }),
   );
 
   // The gateways' callbacks read their bodies raw: signatures are over the exact bytes.
@@ -227,7 +224,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       async (req) => {
         const c = await requireCommunity(app.db, req.params.community);
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const result = await app.payments.webhook(c.id, req.params.kind, { body, headers: req.headers });
+        const result = await paymentService(app).webhook(c.id, req.params.kind, { body, headers: req.headers });
         return { received: true, duplicate: result.duplicate, outcome: result.outcome };
       },
     );
@@ -248,9 +245,11 @@ export async function paymentRoutes(app: FastifyInstance) {
         await limitCallback(app, req, c.id, transactionId ?? params.razorpay_order_id);
         const s = systemScope(app.db, c.id, 'Razorpay checkout');
         if (!isForm)
-          return { data: publicView((await app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId)).transaction) };
+          return {
+            data: publicView((await paymentService(app).verifyRazorpay(s, params as Record<string, string>, transactionId)).transaction),
+          };
         return redirectOutcome(c.name, reply, transactionId, () =>
-          app.payments.verifyRazorpay(s, params as Record<string, string>, transactionId),
+          paymentService(app).verifyRazorpay(s, params as Record<string, string>, transactionId),
         );
       },
     );
@@ -260,7 +259,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       open('What the payer may see of a payment: status, amount, reference (the outcome screens)', transactionParams),
       async (req) => {
         const c = await requireCommunity(app.db, req.params.community);
-        return { data: publicView(await app.payments.transaction(c.id, req.params.id)) };
+        return { data: publicView(await paymentService(app).transaction(c.id, req.params.id)) };
       },
     );
 
@@ -269,7 +268,10 @@ export async function paymentRoutes(app: FastifyInstance) {
       open('The hosted pay page of a started payment (Razorpay checkout, or offline instructions), as HTML', transactionParams),
       async (req, reply) => {
         const c = await requireCommunity(app.db, req.params.community);
-        const { transaction, checkout } = await app.payments.resumable(c.id, req.params.id, { origin: originOf(req), community: c.name });
+        const { transaction, checkout } = await paymentService(app).resumable(c.id, req.params.id, {
+          origin: requestOrigin(req),
+          community: c.name,
+        });
         const page = {
           community: c.name,
           transaction,
@@ -306,11 +308,13 @@ export async function paymentRoutes(app: FastifyInstance) {
         await limitCallback(app, req, c.id, transaction);
         const s = systemScope(app.db, c.id, `${kind === 'payu' ? 'PayU' : 'Stripe'} return`);
         if (kind === 'payu') {
-          return redirectOutcome(c.name, reply, transaction, () => app.payments.verifyReturn(s, 'payu', transaction, formFields(req.body)));
+          return redirectOutcome(c.name, reply, transaction, () =>
+            paymentService(app).verifyReturn(s, 'payu', transaction, formFields(req.body)),
+          );
         }
         // Stripe's redirect carries nothing signed: the gateway is asked what happened.
         return redirectOutcome(c.name, reply, transaction, async () => {
-          const t = await app.payments.reconcile(s, transaction, 'stripe');
+          const t = await paymentService(app).reconcile(s, transaction, 'stripe');
           return { transaction: t, paid: t.status === 'captured' };
         });
       },

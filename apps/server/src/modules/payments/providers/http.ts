@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../kernel/errors';
 import type { GatewayAccount } from './types';
 
 /** The gateway did not answer in time: the transaction stays as it was, to be reconciled. */

@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Scope } from '../auth/context';
-import type { Database, Db } from '../db/database';
-import { AppError, errors } from '../errors/app-error';
-import { recordAudit } from '../events/audit';
-import type { SecretBox } from '../secrets/secret-box';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../kernel/events';
+import { AppError, type Db, errors, type Scope, systemScope, tenantFilter } from '../../kernel/resources';
 import { accountOf, type GatewayRow, loadAccount } from './gateways';
 import { KINDS } from './kinds';
 import {
@@ -17,22 +15,16 @@ import {
   type LedgerContext,
   notePayload,
   type PaymentTransaction,
+  paymentsOf,
   releaseRefund,
   reserveRefund,
   settleRefund,
 } from './ledger';
-import type { PayableDescription, PayableRegistry } from './payables';
+import { payPath } from './pay-page';
+import { type PayableDescription, PayableRegistry } from './payables';
 import { createProviders } from './providers';
 import { invalidSignature } from './providers/http';
-import type {
-  CheckoutStep,
-  GatewayAccount,
-  PaymentOutcome,
-  PaymentProvider,
-  PaymentsConfig,
-  RawCallback,
-  StoredTransaction,
-} from './providers/types';
+import type { CheckoutStep, GatewayAccount, PaymentOutcome, PaymentProvider, RawCallback, StoredTransaction } from './providers/types';
 import { type GatewayKind, paymentEvents, paymentGateways, paymentTransactions, type TransactionKind } from './tables';
 
 /** A payment asked for by an admin (an amount, not a module's record): its own payable kind. */
@@ -66,13 +58,6 @@ export interface CallbackResult {
   paid: boolean;
 }
 
-export interface PaymentServiceOptions {
-  db: Database;
-  box: SecretBox;
-  config: PaymentsConfig;
-  payables: PayableRegistry;
-}
-
 const ONLINE: TransactionKind[] = ['razorpay', 'payu', 'stripe'];
 /** A reconcile of a transaction asked less than this ago is not asked again (anonymous returns cost a gateway call each). */
 export const RECONCILE_INTERVAL_MS = 10_000;
@@ -102,8 +87,6 @@ const keyReused = () =>
 /** May the actor record money by hand (payments:write)? */
 const mayWritePayments = (scope: Scope) => scope.actor.isOwner === true || scope.actor.permissions?.payments === 'write';
 
-export const systemScope = (db: Database, tenantId: string, name: string): Scope => ({ db, tenantId, actor: { id: null, name } });
-
 const stored = (row: PaymentTransaction): StoredTransaction => ({
   id: row.id,
   amountMinor: row.amountMinor,
@@ -116,14 +99,16 @@ const stored = (row: PaymentTransaction): StoredTransaction => ({
 });
 
 /**
- * Payments as a kernel service (`app.payments`): starts payments for registered payables through a
- * community's gateway, believes only verified callbacks, applies each payment once, refunds through
- * the gateway and reconciles what callbacks missed.
+ * The payments service: starts payments for the payables modules contribute through a community's
+ * gateway, believes only verified callbacks, applies each payment once, refunds through the gateway
+ * and reconciles what callbacks missed. Other modules see part of it, the `payments` port (port.ts).
  */
-export function createPaymentService(options: PaymentServiceOptions) {
-  const { db, box, payables } = options;
-  const providers: Record<GatewayKind, PaymentProvider> = createProviders({ config: options.config });
-  const ledger = (tx: Db, scope: Scope): LedgerContext => ({ tx, scope, payables });
+export function createPaymentService(app: FastifyInstance) {
+  const { db, secrets: box } = app;
+  // Every module's payable kinds, checked (lowercase keys, none twice) as the app starts.
+  const payables = new PayableRegistry(app.contributions('payables'));
+  const providers: Record<GatewayKind, PaymentProvider> = createProviders({ config: app.config.payments });
+  const ledger = (tx: Db, scope: Scope): LedgerContext => ({ tx, scope, payables, app });
 
   /**
    * A transaction and its gateway's account; with `kind`, only a transaction of that kind (a
@@ -138,7 +123,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       const [row] = await tx
         .select()
         .from(paymentTransactions)
-        .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id)));
+        .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id)));
       if (!row) throw errors.notFound('Transaction');
       if (kind && row.kind !== kind) throw invalidSignature();
       if (!row.gatewayId) throw errors.conflict('no_gateway', 'The transaction has no gateway');
@@ -156,7 +141,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       .from(paymentGateways)
       .where(
         and(
-          eq(paymentGateways.tenantId, tenantId),
+          tenantFilter(paymentGateways, tenantId),
           eq(paymentGateways.enabled, true),
           gatewayId ? eq(paymentGateways.id, gatewayId) : undefined,
           kind ? eq(paymentGateways.kind, kind) : undefined,
@@ -180,7 +165,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
     if (!input.payable) throw errors.validation({ payable: 'Name what is paid: { kind, id }' });
     const payable = payables.get(input.payable.kind);
     if (!payable) throw errors.validation({ 'payable.kind': `No payable kind ${input.payable.kind}` });
-    const what = await payable.describe({ tx, scope }, input.payable.id);
+    const what = await payable.describe({ tx, scope, app }, input.payable.id);
     if (!what) throw errors.notFound(payable.label);
     if (what.state === 'paid') throw errors.conflict('already_paid', `The ${payable.label.toLowerCase()} is already paid`);
     if (what.state === 'closed') throw errors.conflict('not_payable', `The ${payable.label.toLowerCase()} can no longer be paid`);
@@ -197,8 +182,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
   };
 
   const service = {
-    payables,
-    providers,
+    /** Where a payer opens a started payment: the hosted pay page, relative to the server's public address. */
+    payPath,
+    paymentsOf,
 
     /**
      * Starts a payment: a `created` transaction (committed first), then the gateway's order (outside
@@ -213,7 +199,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           const [again] = await tx
             .select()
             .from(paymentTransactions)
-            .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.idempotencyKey, idempotencyKey)));
+            .where(and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.idempotencyKey, idempotencyKey)));
           if (again && again.idempotencyHash !== idempotencyHash) throw keyReused();
           if (again) return { again };
         }
@@ -311,7 +297,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         tx
           .select()
           .from(paymentGateways)
-          .where(and(eq(paymentGateways.tenantId, tenantId), eq(paymentGateways.kind, kind))),
+          .where(and(tenantFilter(paymentGateways, tenantId), eq(paymentGateways.kind, kind))),
       );
       let verified: { account: GatewayAccount; event: ReturnType<NonNullable<PaymentProvider['verifyWebhook']>> } | undefined;
       for (const gateway of gateways) {
@@ -354,7 +340,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         await tx
           .update(paymentEvents)
           .set({ outcome, transactionId })
-          .where(and(eq(paymentEvents.tenantId, tenantId), eq(paymentEvents.id, fresh.id)));
+          .where(and(tenantFilter(paymentEvents, tenantId), eq(paymentEvents.id, fresh.id)));
         return { duplicate: false, outcome };
       });
     },
@@ -412,7 +398,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         .from(paymentTransactions)
         .where(
           and(
-            eq(paymentTransactions.tenantId, scope.tenantId),
+            tenantFilter(paymentTransactions, scope.tenantId),
             eq(paymentTransactions.payableKind, kind),
             eq(paymentTransactions.payableId, id),
             inArray(paymentTransactions.kind, ONLINE),
@@ -458,7 +444,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         const [row] = await tx
           .select()
           .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.tenantId, scope.tenantId), eq(paymentTransactions.id, id)));
+          .where(and(tenantFilter(paymentTransactions, scope.tenantId), eq(paymentTransactions.id, id)));
         if (!row) throw errors.notFound('Transaction');
         if (ONLINE.includes(row.kind)) {
           throw errors.conflict('online_payment', 'An online payment is confirmed by its gateway, not by hand');
@@ -570,7 +556,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         r
           .select()
           .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.tenantId, tenantId), eq(paymentTransactions.id, id))),
+          .where(and(tenantFilter(paymentTransactions, tenantId), eq(paymentTransactions.id, id))),
       );
       if (!row) throw errors.notFound('Transaction');
       return row;
@@ -624,3 +610,15 @@ export function createPaymentService(options: PaymentServiceOptions) {
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+const made = new WeakMap<FastifyInstance, PaymentService>();
+
+/** The app's payments service, made once (the `payments` port is the part of it other modules see). */
+export function paymentService(app: FastifyInstance): PaymentService {
+  let service = made.get(app);
+  if (!service) {
+    service = createPaymentService(app);
+    made.set(app, service);
+  }
+  return service;
+}

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/database';
-import { errors } from '../errors/app-error';
-import { defineResource } from '../resources/resource';
-import { letterCode } from '../resources/slug';
-import type { HookContext } from '../resources/types';
-import { secretBoxFor } from '../secrets/bound';
-import { maskAll } from '../secrets/mask';
-import type { SecretBox } from '../secrets/secret-box';
+import { type Db, defineResource, errors, type HookContext, letterCode, tenantFilter } from '../../kernel/resources';
+import { maskAll, type SecretBox, secretBoxFor } from '../../kernel/secrets';
 import { KINDS, kindAndModeFields } from './kinds';
 import type { GatewayAccount } from './providers/types';
 import { type GatewayKind, paymentGateways } from './tables';
@@ -20,7 +14,7 @@ async function sealedOf(tx: Db, tenantId: string, id: string): Promise<{ sealed:
   const [row] = await tx
     .select({ sealed: paymentGateways.credentialsSealed })
     .from(paymentGateways)
-    .where(and(eq(paymentGateways.tenantId, tenantId), eq(paymentGateways.id, id)));
+    .where(and(tenantFilter(paymentGateways, tenantId), eq(paymentGateways.id, id)));
   return row;
 }
 
@@ -120,7 +114,7 @@ export async function loadAccount(box: SecretBox, tx: Db, tenantId: string, gate
   const [row] = await tx
     .select()
     .from(paymentGateways)
-    .where(and(eq(paymentGateways.tenantId, tenantId), eq(paymentGateways.id, gatewayId)));
+    .where(and(tenantFilter(paymentGateways, tenantId), eq(paymentGateways.id, gatewayId)));
   if (!row) throw errors.notFound('Payment gateway');
   return accountOf(box, tenantId, row);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../kernel/errors';
 import { header, hmacSha256Hex, sameSecret } from './crypto';
 import { gatewayApi, gatewayRefused, invalidSignature, jsonBody, safeJson } from './http';
 import type { GatewayAccount, PaymentOutcome, PaymentProvider, ProviderOptions, StoredTransaction, WebhookEvent } from './types';

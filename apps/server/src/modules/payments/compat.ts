@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { compatCrud } from '../compat/resource-ops';
-import { compatTable, crudLines, crudPathsUnder } from '../compat/table';
-import type { CompatCall, CompatEntry } from '../compat/types';
-import { errors } from '../errors/app-error';
-import { formatMoney } from '../money';
-import { parseInput } from '../resources/resource';
-import { publicBaseUrl } from '../web/public-url';
+import { type CompatCall, type CompatEntry, compatCrud, compatTable, crudLines, crudPathsUnder } from '../../kernel/compat';
+import { formatMoney } from '../../kernel/money';
+import { errors, parseInput, publicBaseUrl } from '../../kernel/resources';
 import { gatewaysResource } from './gateways';
 import { kindCatalogue } from './kinds';
 import { transactionsResource } from './ledger';
 import { payPath } from './pay-page';
 import { razorpayVerifyBody, type StartBody, startBody, startInput } from './routes';
+import { paymentService } from './service';
 import type { GatewayKind } from './tables';
 
 const scopeOf = (call: CompatCall) => {
@@ -44,7 +41,7 @@ const start =
   (kind?: GatewayKind): CompatEntry['handle'] =>
   async (call) => {
     const scope = scopeOf(call);
-    const started = await call.req.server.payments.start(scope, startInput(startOf(call, kind), call.req, call.auth!.community));
+    const started = await paymentService(call.req.server).start(scope, startInput(startOf(call, kind), call.req, call.auth!.community));
     return { transaction: started.transaction, checkout: started.checkout, ...checkoutFields(started.checkout) };
   };
 
@@ -69,7 +66,7 @@ const editBody = z
 const editTransaction: CompatEntry['handle'] = async (call) => {
   const scope = scopeOf(call);
   const body = parseInput(editBody, call.body) as z.infer<typeof editBody>;
-  const payments = call.req.server.payments;
+  const payments = paymentService(call.req.server);
   if (body.status === 'refunded' || body.refundAmount !== undefined) return payments.refund(scope, body.id, body.refundAmount);
   if (body.status === 'captured' || body.status === 'paid') return payments.markPaid(scope, body.id, body.note);
   throw errors.validation({ status: 'Say what changes: status paid (offline payments) or refunded, or a refundAmount' });
@@ -78,7 +75,7 @@ const editTransaction: CompatEntry['handle'] = async (call) => {
 /** `/payment/gateway/sendEmail`: emails the payer what to pay and how (a started payment, or a new one). */
 const sendEmail: CompatEntry['handle'] = async (call) => {
   const scope = scopeOf(call);
-  const payments = call.req.server.payments;
+  const payments = paymentService(call.req.server);
   const { transaction, checkout } = await payments.start(scope, startInput(startOf(call), call.req, call.auth!.community));
   const to = z.email().safeParse(call.body.email ?? transaction.customerEmail);
   if (!to.success) throw errors.validation({ email: 'The payer’s email' });
@@ -113,7 +110,7 @@ export const paymentsCompat = compatTable([
     'payments:write',
     async (call) => {
       const { transactionId, ...params } = parseInput(razorpayVerifyBody, call.body) as z.infer<typeof razorpayVerifyBody>;
-      return call.req.server.payments.verifyRazorpay(scopeOf(call), params as Record<string, string>, transactionId);
+      return paymentService(call.req.server).verifyRazorpay(scopeOf(call), params as Record<string, string>, transactionId);
     },
   ],
   ['core', 'POST', '/payment/payu/payu', 'payments:write', start('payu')],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldUi } from '../resources/types';
+import type { FieldUi } from '../../kernel/resources';
 import type { GatewayKind } from './tables';
 
 const secret = (label: string) => z.string(`${label} is required`).trim().min(8, 'Too short').max(500);
