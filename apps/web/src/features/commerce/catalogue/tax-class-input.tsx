@@ -62,7 +62,8 @@ function TaxClassPicker({ field, input, mode, disabled, creatable }: WidgetProps
   const typed = creatable ? taxClassCode(search) : '';
   const data = [
     ...classes.options,
-    ...(value && !known.has(value) ? [{ value, label: `${value} — no tax rate yet` }] : []),
+    // A class no rate names: on a rate's own form, the new class this rate makes.
+    ...(value && !known.has(value) ? [{ value, label: `${value} — ${creatable ? 'new tax class' : 'no tax rate yet'}` }] : []),
     ...(typed && !known.has(typed) && typed !== value ? [{ value: typed, label: `${typed} — new tax class` }] : []),
   ];
   // Matched by name as usual, but the offered new class always stays in the list ("Books" → books).
