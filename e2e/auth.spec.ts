@@ -1,35 +1,43 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { collectPageErrors, OWNER_EMAIL, ownerPassword, signInByApi, unique } from './helpers';
+import { collectPageErrors, expectNoSidewaysScroll, OWNER_EMAIL, ownerPassword, SIZES, signInByApi, unique } from './helpers';
 
 // Signed out: each test signs in (or fails to) itself; `api` and `community` are the worker's.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test('the empty path goes to sign-in, and the owner picks the community from the ones the password opens', async ({ page }) => {
-  const errors = collectPageErrors(page);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('Email').fill(OWNER_EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ownerPassword());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // The same email and password open the platform and the demo community: one question, a list to pick from.
-  const choices = page.getByRole('group', { name: 'Your communities' });
-  await expect(choices.getByRole('button')).toHaveCount(2);
-  await expect(choices).toContainText('Atrium platform');
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await choices.getByRole('button', { name: /Euro Building Products/ }).click();
-  await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+for (const size of SIZES)
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
 
-  // Next time the community is prefilled.
-  await page.evaluate(() => localStorage.removeItem('token'));
-  await page.goto('/login');
-  await expect(page.getByLabel('Community')).toHaveValue('demo');
-  expect(errors).toEqual([]);
-});
+    test('the empty path goes to sign-in, and the owner picks the community from the ones the password opens', async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the sign-in page');
+      await page.getByLabel('Email').fill(OWNER_EMAIL);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ownerPassword());
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // The same email and password open the platform and the demo community: one question, a list to pick from.
+      const choices = page.getByRole('group', { name: 'Your communities' });
+      await expect(choices.getByRole('button')).toHaveCount(2);
+      await expect(choices).toContainText('Atrium platform');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expectNoSidewaysScroll(page, 'the list of communities');
+      await choices.getByRole('button', { name: /Euro Building Products/ }).click();
+      await expect(page).toHaveURL(/\/admin-panel\/dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the dashboard');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+      // Next time the community is prefilled.
+      await page.evaluate(() => localStorage.removeItem('token'));
+      await page.goto('/login');
+      await expect(page.getByLabel('Community')).toHaveValue('demo');
+      expect(errors).toEqual([]);
+    });
+  });
 
 test('a wrong password says so', async ({ page }) => {
   await page.goto('/login');

@@ -143,23 +143,32 @@ test('the shop settings and tax rates take amounts and rates as people read them
   // Stored in paise, shown in rupees.
   await expect(page.getByRole('textbox', { name: 'Shipping price' })).toHaveValue((shipping / 10 ** digits).toFixed(digits));
   await page.getByRole('textbox', { name: 'Shipping price' }).fill('123.45');
+  // Shipping's tax class is picked from the shop's classes, named by their rates.
+  const shippingClass = page.getByRole('combobox', { name: 'Shipping tax class' });
+  await shippingClass.click();
+  await shippingClass.fill('redu');
+  await page.getByRole('option', { name: 'reduced — GST 5% (IN)' }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Shop settings saved')).toBeVisible();
   const saved = (await api<Json>('GET', '/api/v1/commerce/settings?limit=1')).body.data[0];
-  expect(saved.shippingPrice).toBe(12_345);
-  await api('PATCH', `/api/v1/commerce/settings/${saved.id}`, { shippingPrice: shipping });
+  expect([saved.shippingPrice, saved.shippingTaxClass]).toEqual([12_345, 'reduced']);
+  await api('PATCH', `/api/v1/commerce/settings/${saved.id}`, { shippingPrice: shipping, shippingTaxClass: settings.shippingTaxClass });
 
   // A rate typed as a percentage is kept in parts per million, and listed as a percentage.
   const name = unique('E2E VAT ');
   await page.goto('/admin-panel/controlcenter/e-commerce/tax-rates');
   await page.getByRole('button', { name: /New tax rate/ }).click();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await page.getByRole('textbox', { name: 'Tax class' }).fill(unique('e2e-').toLowerCase());
+  // The class is one of the shop's, picked by its name and rates.
+  const rateClass = page.getByRole('combobox', { name: 'Tax class' });
+  await rateClass.click();
+  await rateClass.fill('standard');
+  await page.getByRole('option', { name: /^standard — / }).click();
   await page.getByRole('textbox', { name: 'Rate', exact: true }).fill('7.5');
   await page.getByRole('button', { name: /Create/ }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('7.5 %');
   const rates = (await api<Json>('GET', `/api/v1/commerce/tax-rates?q=${encodeURIComponent(name)}`)).body.data;
-  expect(rates.map((r: Json) => r.ratePpm)).toEqual([75_000]);
+  expect(rates.map((r: Json) => [r.ratePpm, r.taxClass])).toEqual([[75_000, 'standard']]);
   await api('DELETE', `/api/v1/commerce/tax-rates/${rates[0].id}`);
   expect(errors).toEqual([]);
 });

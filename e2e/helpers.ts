@@ -66,6 +66,23 @@ export async function openNavMenu(page: Page, group: string, item: string) {
   return entry;
 }
 
+/**
+ * The two sizes a flow is run at (issue 26: the job done in Chromium at desktop and phone size): a
+ * spec wraps a flow in `for (const size of SIZES) test.describe(size.name, () => { test.use({ viewport: size.viewport }); … })`.
+ */
+export const SIZES = [
+  { name: 'at desktop size', phone: false, viewport: { width: 1280, height: 720 } },
+  { name: 'at phone size (390×844)', phone: true, viewport: { width: 390, height: 844 } },
+] as const;
+
+/** The page is no wider than the window: nothing scrolls sideways (read when the screen has loaded). */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  // Once nothing is loading any more, so the widths are the real content's.
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0, { timeout: 30_000 });
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll, `${what} is ${widths.scroll}px wide in a ${widths.inner}px window`).toBeLessThanOrEqual(widths.inner);
+}
+
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /**

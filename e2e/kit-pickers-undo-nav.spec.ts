@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { collectPageErrors, unique } from './helpers';
+import { collectPageErrors, expectNoSidewaysScroll, SIZES, unique } from './helpers';
 
 /** The kit's craft: code pickers, server field errors at their fields, duplicate/delete/undo, menu search and stars, phone widths. */
 
@@ -17,7 +17,14 @@ test('a country is chosen by its name and stored as its code', async ({ page, ap
   const drawer = page.getByRole('dialog');
   await loaded(drawer.getByRole('textbox', { name: /^Name/ })).toBeVisible();
   await drawer.getByRole('textbox', { name: /^Name/ }).fill(name);
-  await drawer.getByRole('textbox', { name: /^Tax class/ }).fill(unique('zone'));
+  // The tax class is picked too: a name that is no class yet is offered as a new one, as its code.
+  const zone = unique('Zone ');
+  const taxClass = drawer.getByRole('combobox', { name: /^Tax class/ });
+  await taxClass.click();
+  await taxClass.fill(zone);
+  const code = zone.toLowerCase().replace(/\s+/g, '-');
+  await page.getByRole('option', { name: `${code} — new tax class` }).click();
+  await expect(taxClass).toHaveValue(`${code} — new tax class`);
   const country = drawer.getByRole('combobox', { name: /^Country/ });
   await country.click();
   await country.fill('Portu');
@@ -26,8 +33,11 @@ test('a country is chosen by its name and stored as its code', async ({ page, ap
   await drawer.getByRole('textbox', { name: /^Rate/ }).fill('23');
   await drawer.getByRole('button', { name: 'Create tax rate' }).click();
   await expect(page.getByText('Tax rate created')).toBeVisible();
-  const saved = await api<{ data: { country: string; name: string }[] }>('GET', `/api/v1/commerce/tax-rates?q=${encodeURIComponent(name)}`);
-  expect(saved.body.data.map((r) => r.country)).toEqual(['PT']);
+  const saved = await api<{ data: { country: string; name: string; taxClass: string }[] }>(
+    'GET',
+    `/api/v1/commerce/tax-rates?q=${encodeURIComponent(name)}`,
+  );
+  expect(saved.body.data.map((r) => [r.country, r.taxClass])).toEqual([['PT', code]]);
   // The list shows the name, not the code.
   await page.goto(`${TAX_RATES}?q=${encodeURIComponent(name)}`);
   await loaded(page.getByTestId('resource-row').filter({ hasText: name })).toContainText('Portugal');
@@ -51,49 +61,59 @@ test('a server refusal is shown at the field it names', async ({ page, api }) =>
   await expect(drawer.getByTestId('form-error-summary')).toContainText('Code');
 });
 
-test('duplicate opens a prefilled form; delete asks, and undo brings the record back', async ({ page, api }) => {
-  const errors = collectPageErrors(page);
-  const code = unique('DUP').toUpperCase();
-  const created = await api<{ data: Coupon }>('POST', '/api/v1/commerce/coupons', { code, kind: 'percentage', ratePpm: 150_000 });
-  expect(created.status).toBe(201);
+for (const size of SIZES)
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
 
-  await page.goto(`${COUPONS}?q=${code}`);
-  const row = page.getByTestId('resource-row').filter({ hasText: code });
-  await loaded(row).toHaveCount(1);
-  await row.getByRole('button', { name: `Actions for ${code}` }).click();
-  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
-  const drawer = page.getByRole('dialog');
-  await loaded(drawer.getByRole('heading', { name: `Copy of ${code}` })).toBeVisible();
-  // Prefilled, the unique code changed, nothing saved yet.
-  await expect(drawer.getByRole('textbox', { name: /^Code/ })).toHaveValue(`${code}-copy`);
-  await expect(drawer.getByRole('textbox', { name: /^Percentage/ })).toHaveValue('15 %');
-  expect((await api<{ data: Coupon[] }>('GET', `/api/v1/commerce/coupons?q=${code}`)).body.data).toHaveLength(1);
-  await drawer.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(page.getByText('Coupon created')).toBeVisible();
-  const both = await api<{ data: Coupon[] }>('GET', `/api/v1/commerce/coupons?q=${code}&sort=code`);
-  expect(both.body.data.map((c) => [c.code, c.ratePpm])).toEqual([
-    [code, 150_000],
-    [`${code}-COPY`, 150_000],
-  ]);
+    test('duplicate opens a prefilled form; delete asks, and undo brings the record back', async ({ page, api }) => {
+      const errors = collectPageErrors(page);
+      const code = unique('DUP').toUpperCase();
+      const created = await api<{ data: Coupon }>('POST', '/api/v1/commerce/coupons', { code, kind: 'percentage', ratePpm: 150_000 });
+      expect(created.status).toBe(201);
 
-  // Delete from the row menu: asked first, then undone from the notice.
-  await page.goto(`${COUPONS}?q=${code}-COPY`);
-  const copyRow = page.getByTestId('resource-row').filter({ hasText: `${code}-COPY` });
-  await loaded(copyRow).toHaveCount(1);
-  await copyRow.getByRole('button', { name: `Actions for ${code}-COPY` }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: `Delete “${code}-COPY”?` });
-  await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(`“${code}-COPY” deleted`)).toBeVisible();
-  await expect(copyRow).toHaveCount(0);
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Restored it')).toBeVisible();
-  await loaded(copyRow).toHaveCount(1);
-  const back = both.body.data[1];
-  expect((await api<{ data: Coupon }>('GET', `/api/v1/commerce/coupons/${back.id}`)).body.data.code).toBe(`${code}-COPY`);
-  expect(errors).toEqual([]);
-});
+      // A phone lists the records as cards, with the same actions menu.
+      const item = size.phone ? 'resource-card' : 'resource-row';
+      await page.goto(`${COUPONS}?q=${code}`);
+      const row = page.getByTestId(item).filter({ hasText: code });
+      await loaded(row).toHaveCount(1);
+      await row.getByRole('button', { name: `Actions for ${code}` }).click();
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      const drawer = page.getByRole('dialog');
+      await loaded(drawer.getByRole('heading', { name: `Copy of ${code}` })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the prefilled form');
+      // Prefilled, the unique code changed, nothing saved yet.
+      await expect(drawer.getByRole('textbox', { name: /^Code/ })).toHaveValue(`${code}-copy`);
+      await expect(drawer.getByRole('textbox', { name: /^Percentage/ })).toHaveValue('15 %');
+      expect((await api<{ data: Coupon[] }>('GET', `/api/v1/commerce/coupons?q=${code}`)).body.data).toHaveLength(1);
+      await drawer.getByRole('button', { name: 'Create coupon' }).click();
+      await expect(page.getByText('Coupon created')).toBeVisible();
+      const both = await api<{ data: Coupon[] }>('GET', `/api/v1/commerce/coupons?q=${code}&sort=code`);
+      expect(both.body.data.map((c) => [c.code, c.ratePpm])).toEqual([
+        [code, 150_000],
+        [`${code}-COPY`, 150_000],
+      ]);
+
+      // Delete from the row menu: asked first, then undone from the notice.
+      await page.goto(`${COUPONS}?q=${code}-COPY`);
+      const copyRow = page.getByTestId(item).filter({ hasText: `${code}-COPY` });
+      await loaded(copyRow).toHaveCount(1);
+      await expectNoSidewaysScroll(page, 'the coupons list');
+      await copyRow.getByRole('button', { name: `Actions for ${code}-COPY` }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: `Delete “${code}-COPY”?` });
+      await expect(confirm).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the delete confirmation');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText(`“${code}-COPY” deleted`)).toBeVisible();
+      await expect(copyRow).toHaveCount(0);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByText('Restored it')).toBeVisible();
+      await loaded(copyRow).toHaveCount(1);
+      const back = both.body.data[1];
+      expect((await api<{ data: Coupon }>('GET', `/api/v1/commerce/coupons/${back.id}`)).body.data.code).toBe(`${code}-COPY`);
+      expect(errors).toEqual([]);
+    });
+  });
 
 test('the menu finds a page by name and a starred page stays starred after a reload', async ({ page, api }) => {
   // Nothing starred yet in this worker's community (a failed earlier run may have left a star).

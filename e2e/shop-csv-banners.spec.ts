@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { BASE, collectPageErrors, unique } from './helpers';
+import { BASE, collectPageErrors, expectNoSidewaysScroll, SIZES, unique } from './helpers';
 
 /**
  * The shop's catalogue as a spreadsheet (issue 26 item 10: one row per variation, amounts in the
@@ -43,65 +43,72 @@ function parseCsv(text: string): string[][] {
 
 type Variation = { id: string; sku: string; price: number; onHand: number; reserved: number };
 
-test('the catalogue goes out as a sheet of variations in rupees and comes back with new prices and stock', async ({ page, api }) => {
-  const errors = collectPageErrors(page);
-  await page.goto(`${CC}/myproduct`);
-  const download = page.waitForEvent('download');
-  await loaded(page.getByRole('button', { name: 'Export prices and stock' })).toBeVisible();
-  await page.getByRole('button', { name: 'Export prices and stock' }).click();
-  const file = await download;
-  const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
-  const [header, ...rows] = parseCsv(text);
-  expect(header).toEqual([
-    'Product',
-    'Product slug',
-    'Status',
-    'Variation',
-    'SKU',
-    'Price (INR)',
-    'Compare-at price (INR)',
-    'Stock',
-    'Reserved',
-    'Rating (stars)',
-    'Reviews',
-  ]);
-  // One row per variation: the kurta's colours and sizes each have their own SKU, priced in rupees with paise.
-  const kurta = rows.filter((r) => r[1] === 'ikat-cotton-kurta');
-  const found = await api<{ data: { id: string; slug: string }[] }>('GET', '/api/v1/commerce/products?q=Ikat%20Cotton%20Kurta');
-  const kurtaId = found.body.data.find((p) => p.slug === 'ikat-cotton-kurta')!.id;
-  const listed = await api<{ data: Variation[] }>('GET', `/api/v1/commerce/products/${kurtaId}/variations`);
-  expect(kurta.map((r) => r[4]).sort()).toEqual(listed.body.data.map((v) => v.sku).sort());
-  expect(kurta.length).toBeGreaterThan(1);
-  for (const r of rows) expect(r[5], `${r[4]}'s price`).toMatch(/^\d+\.\d{2}$/);
-  expect(rows.filter((r) => r[9] !== '').every((r) => /^[0-5]\.\d$/.test(r[9]))).toBe(true);
+for (const size of SIZES)
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
 
-  // The sheet edited: one variation's price and stock, by SKU (other columns only to read).
-  const target = listed.body.data.find((v) => v.reserved === 0)!;
-  const newPrice = target.price + 10_050;
-  const edited = [
-    header.join(','),
-    ...kurta
-      .map((r) =>
-        r[4] === target.sku ? [...r.slice(0, 5), (newPrice / 100).toFixed(2), r[6], String(target.onHand + 3), ...r.slice(8)] : r,
-      )
-      .map((r) => r.map((f) => (/[",]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',')),
-  ].join('\r\n');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Update from CSV' }).click();
-  await (await chooser).setFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
-  await expect(page.getByText(`${kurta.length} of ${kurta.length} variations updated`)).toBeVisible();
-  const after = await api<{ data: Variation }>('GET', `/api/v1/commerce/variations/${target.id}`);
-  expect([after.body.data.price, after.body.data.onHand]).toEqual([newPrice, target.onHand + 3]);
+    test('the catalogue goes out as a sheet of variations in rupees and comes back with new prices and stock', async ({ page, api }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(`${CC}/myproduct`);
+      const download = page.waitForEvent('download');
+      await loaded(page.getByRole('button', { name: 'Export prices and stock' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the products list');
+      await page.getByRole('button', { name: 'Export prices and stock' }).click();
+      const file = await download;
+      const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+      const [header, ...rows] = parseCsv(text);
+      expect(header).toEqual([
+        'Product',
+        'Product slug',
+        'Status',
+        'Variation',
+        'SKU',
+        'Price (INR)',
+        'Compare-at price (INR)',
+        'Stock',
+        'Reserved',
+        'Rating (stars)',
+        'Reviews',
+      ]);
+      // One row per variation: the kurta's colours and sizes each have their own SKU, priced in rupees with paise.
+      const kurta = rows.filter((r) => r[1] === 'ikat-cotton-kurta');
+      const found = await api<{ data: { id: string; slug: string }[] }>('GET', '/api/v1/commerce/products?q=Ikat%20Cotton%20Kurta');
+      const kurtaId = found.body.data.find((p) => p.slug === 'ikat-cotton-kurta')!.id;
+      const listed = await api<{ data: Variation[] }>('GET', `/api/v1/commerce/products/${kurtaId}/variations`);
+      expect(kurta.map((r) => r[4]).sort()).toEqual(listed.body.data.map((v) => v.sku).sort());
+      expect(kurta.length).toBeGreaterThan(1);
+      for (const r of rows) expect(r[5], `${r[4]}'s price`).toMatch(/^\d+\.\d{2}$/);
+      expect(rows.filter((r) => r[9] !== '').every((r) => /^[0-5]\.\d$/.test(r[9]))).toBe(true);
 
-  // A wrong price is named, and nothing changes.
-  const wrong = `SKU,Price (INR)\r\n${target.sku},ninety\r\n`;
-  const again = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Update from CSV' }).click();
-  await (await again).setFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from(wrong) });
-  await expect(page.getByText('Nothing was changed')).toBeVisible();
-  expect((await api<{ data: Variation }>('GET', `/api/v1/commerce/variations/${target.id}`)).body.data.price).toBe(newPrice);
-  expect(errors).toEqual([]);
-});
+      // The sheet edited: one variation's price and stock, by SKU (other columns only to read).
+      const target = listed.body.data.find((v) => v.reserved === 0)!;
+      const newPrice = target.price + 10_050;
+      const edited = [
+        header.join(','),
+        ...kurta
+          .map((r) =>
+            r[4] === target.sku ? [...r.slice(0, 5), (newPrice / 100).toFixed(2), r[6], String(target.onHand + 3), ...r.slice(8)] : r,
+          )
+          .map((r) => r.map((f) => (/[",]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',')),
+      ].join('\r\n');
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Update from CSV' }).click();
+      await (await chooser).setFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+      await expect(page.getByText(`${kurta.length} of ${kurta.length} variations updated`)).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the import result');
+      const after = await api<{ data: Variation }>('GET', `/api/v1/commerce/variations/${target.id}`);
+      expect([after.body.data.price, after.body.data.onHand]).toEqual([newPrice, target.onHand + 3]);
+
+      // A wrong price is named, and nothing changes.
+      const wrong = `SKU,Price (INR)\r\n${target.sku},ninety\r\n`;
+      const again = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Update from CSV' }).click();
+      await (await again).setFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from(wrong) });
+      await expect(page.getByText('Nothing was changed')).toBeVisible();
+      expect((await api<{ data: Variation }>('GET', `/api/v1/commerce/variations/${target.id}`)).body.data.price).toBe(newPrice);
+      expect(errors).toEqual([]);
+    });
+  });
 
 type Banner = { id: string; title: string; image: { url: string; alt: string }; linkKind: string; productId: string | null };
 

@@ -1,5 +1,6 @@
-import { Checkbox, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Row } from './resource-api';
+import { RowCheck } from './row-check';
 
 export interface ListCardsProps {
   rows: Row[];
@@ -25,7 +26,7 @@ export function ListCards({ rows, titleOf, statusOf, detailOf, onOpen, actionsOf
           <Paper key={row.id} withBorder p="sm" radius="md" data-testid="resource-card">
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
               {onToggle && selected && (
-                <Checkbox aria-label={`Select ${title}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} mt={2} />
+                <RowCheck label={`Select ${title}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} />
               )}
               <UnstyledButton onClick={onOpen ? () => onOpen(row) : undefined} style={{ flex: 1, minWidth: 0 }} disabled={!onOpen}>
                 <Text fw={600} size="sm" lineClamp={2}>

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Select, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { EXACT_TOTAL_MAX, rangeText, type TotalInfo } from './list-total';
 import { type ListState, PAGE_SIZES } from './use-list-params';
@@ -27,13 +27,13 @@ export function ListPager({ state, count, size, nextCursor, update }: ListPagerP
         {rangeText(first, count, size)}
       </Text>
       <Group gap="xs">
-        <Select
+        {/* The browser's own select: the phone's picker, and a fraction of a combobox's first render. */}
+        <NativeSelect
           aria-label="Rows per page"
           data={PAGE_SIZES.map(String)}
           value={String(state.limit)}
-          onChange={(v) => v && update({ limit: Number(v) })}
+          onChange={(e) => update({ limit: Number(e.currentTarget.value) })}
           w={80}
-          allowDeselect={false}
         />
         {numbered
           ? pages > 1 && (

@@ -47,20 +47,33 @@ export function StatusTabs({ meta, query, value, onChange }: StatusTabsProps) {
     }),
   });
   if (!status) return null;
+  // One line that scrolls sideways on a phone (never wrapping to a second line when the counts
+  // arrive), and each count's badge there from the start, as a placeholder while it loads: the list
+  // under the tabs does not move when the counts come in (layout shift).
   return (
     <Tabs value={value || 'all'} onChange={(v) => onChange(v === 'all' || !v ? '' : v)} data-testid="status-tabs">
-      <Tabs.List>
+      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {tabs.map((tab, i) => {
           const page = counts[i]?.data;
           const count = formatTotal({ total: page?.total, totalIsEstimate: page?.totalIsEstimate, totalAtLeast: page?.totalAtLeast });
+          const loading = counts[i]?.isPending ?? false;
           return (
             <Tabs.Tab
               key={tab || 'all'}
               value={tab || 'all'}
+              style={{ flexShrink: 0 }}
               rightSection={
-                count !== null ? (
-                  <Badge size="sm" variant="light" color="gray" tt="none">
-                    {count}
+                count !== null || loading ? (
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color="gray"
+                    tt="none"
+                    miw={24}
+                    aria-hidden={count === null}
+                    c={count === null ? 'transparent' : undefined}
+                  >
+                    {count ?? '0'}
                   </Badge>
                 ) : undefined
               }

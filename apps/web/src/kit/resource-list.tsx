@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Group,
   Paper,
   Skeleton,
@@ -35,6 +34,7 @@ import { useActiveView, type ViewState, ViewsMenu } from './list-views';
 import { formatMoney, toMinorUnits } from './money';
 import { useResourceCurrency } from './money-input';
 import { type Row, relatedTitles, useRecordList } from './resource-api';
+import { RowCheck } from './row-check';
 import { displayText, type FieldDef, outputFields, recordCurrency, scaleFor, statusFieldOf } from './schema';
 import { useSearchBox } from './search-sync';
 import { OptionBadge } from './status-badge';
@@ -221,8 +221,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
     <Table.Tr>
       {canDelete && (
         <Table.Th w={40}>
-          <Checkbox
-            aria-label="Select all rows on this page"
+          <RowCheck
+            label="Select all rows on this page"
             checked={allOnPage}
             indeterminate={someOnPage && !allOnPage}
             onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))}
@@ -289,8 +289,8 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
         >
           {canDelete && (
             <Table.Td onClick={(e) => e.stopPropagation()}>
-              <Checkbox
-                aria-label={`Select ${displayText(byKey.get(meta.ui.title), row[meta.ui.title]) || row.id}`}
+              <RowCheck
+                label={`Select ${displayText(byKey.get(meta.ui.title), row[meta.ui.title]) || row.id}`}
                 checked={selected.has(row.id)}
                 onChange={() => toggleRow(row.id)}
               />

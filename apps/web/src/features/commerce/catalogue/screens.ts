@@ -54,6 +54,7 @@ export const catalogueScreens: Screen[] = [
     keywords: ['currency', 'shipping', 'order prefix'],
     resource: 'commerce/settings',
     settings: true,
+    component: () => import('./shop-settings-page'),
     records: undefined,
     beyondContract: 'The seeds keep the shop currency, tax and shipping in code; here a shop sets them itself',
   }),
@@ -74,6 +75,7 @@ export const catalogueScreens: Screen[] = [
     modules: ['commerce-settings'],
     keywords: ['gst', 'vat', 'sales tax'],
     resource: 'commerce/tax-rates',
+    component: () => import('./tax-rates-page'),
     beyondContract: 'The seeds have no tax rates screen; a shop needs one to charge tax by region',
   }),
 ];
