@@ -1,4 +1,4 @@
-import { Column, is, Placeholder, SQL, sql } from 'drizzle-orm';
+import { Column, is, Placeholder, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -61,6 +61,16 @@ interface Rendered {
   text: string;
   params: unknown[];
   name: string;
+}
+
+/**
+ * A hand-written statement's rows as objects keyed by the names it selects, typed `T` by the caller
+ * (who wrote the select list): `queryRows<{ n: number }>(tx, sql\`select count(*)::int as n …\`)`.
+ * drizzle types `execute` on a database of either engine as unknown; both drivers answer `{ rows }`.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQLWrapper): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
 /**

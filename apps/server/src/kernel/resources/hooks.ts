@@ -31,7 +31,7 @@ export function after(ctx: HookContext, data: Record<string, unknown>, field: st
 export async function uniqueValue(tx: Db, scope: Scope, table: TenantTable, column: PgColumn, base: string, exceptId?: string) {
   const rows = (await tx
     .select({ value: column })
-    .from(table as never)
+    .from(table)
     .where(
       and(
         tenantFilter(table, scope.tenantId),

@@ -26,7 +26,7 @@ export const statusKey = (p: Platform) => (p === 'web' ? 'uxWebStatus' : 'uxMobi
 export const imageKey = (p: Platform) => (p === 'web' ? 'webUiuxDesign' : 'mobileUiuxDesign');
 
 /** The design (read as the caller: a member of its project), locked for this change. */
-export async function lockDesign(tx: Db, scope: Scope, read: (tx: Db) => Promise<Row>): Promise<Row> {
+export async function lockDesign<R extends Row>(tx: Db, scope: Scope, read: (tx: Db) => Promise<R>): Promise<R> {
   const design = await read(tx);
   await tx
     .select({ id: builderDesigns.id })
