@@ -412,7 +412,7 @@ export class Resource<R extends Row = Row> {
   async createIn(tx: Db, scope: Scope, input: unknown, restoring?: { id: string; createdAt?: Date }): Promise<R> {
     this.assertAllowed('create');
     await this.assertPlatformOperator(scope);
-    let data = parseInput(this.schemas.create, input);
+    let data: Record<string, unknown> = parseInput(this.schemas.create, input);
     if (restoring) data = { ...data, ...restoring };
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
@@ -438,7 +438,7 @@ export class Resource<R extends Row = Row> {
   async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<R> {
     this.assertAllowed('update');
     await this.assertPlatformOperator(scope);
-    let data = parseInput(this.schemas.update, patch);
+    let data: Record<string, unknown> = parseInput(this.schemas.update, patch);
     const existing = await this.getIn(tx, scope, id, true);
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'update', existing, data);
     if (this.config.hooks?.beforeWrite) {
@@ -614,10 +614,10 @@ export async function explain(tx: Db, query: SQLWrapper, analyze = false): Promi
   return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
 }
 
-/** Validates input with a zod schema; failures name each field. */
-export function parseInput(schema: z.ZodType, input: unknown): Record<string, unknown> {
+/** Validates input with a zod schema, typed as the schema's output; failures name each field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data as Record<string, unknown>;
+  if (result.success) return result.data;
   throw errors.validation(zodFields(result.error));
 }
 

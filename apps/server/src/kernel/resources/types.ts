@@ -108,6 +108,12 @@ export interface HookContext<R extends Row = Row> {
   existing?: R;
 }
 
+/** A step before a create or update: the data to write, changed or checked (HookContext has the record before). */
+export type BeforeWrite<R extends Row = Row> = (
+  ctx: HookContext<R>,
+  data: Record<string, unknown>,
+) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
 /**
  * A searched field: a column key is searched by substring (trigram index); prose is declared
  * `{ field, kind: 'fulltext' }` and searched by words, ranked (generated tsvector, GIN index).
@@ -173,10 +179,7 @@ export interface ResourceConfig<T extends ResourceTable = TenantTable, H extends
   /** Operations this resource offers besides list and get (default: all). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   hooks?: {
-    beforeWrite?: (
-      ctx: HookContext<RecordOf<T, H>>,
-      data: Record<string, unknown>,
-    ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+    beforeWrite?: BeforeWrite<RecordOf<T, H>>;
     afterWrite?: (ctx: HookContext<RecordOf<T, H>>, record: RecordOf<T, H>) => Promise<void> | void;
     beforeDelete?: (ctx: { scope: Scope; tx: Db }, record: RecordOf<T, H>) => Promise<void> | void;
     /**
