@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, queryRows, type Scope, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow, startWorkflow, step } from '../../../kernel/workflows';
 import type { SendingContacts } from '../contacts';
 import { type CampaignAction, transition } from '../domain/states';
@@ -173,11 +173,10 @@ async function assignVariants(tx: Db, c: Campaign): Promise<number> {
           else 'rest' end
        where tenant_id = ${c.tenantId} and campaign_id = ${c.id}`);
   }
-  const [row] = (
-    (await tx.execute(
-      sql`select count(*)::int as n from campaign_recipients where tenant_id = ${c.tenantId} and campaign_id = ${c.id}`,
-    )) as unknown as { rows: { n: number }[] }
-  ).rows;
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from campaign_recipients where tenant_id = ${c.tenantId} and campaign_id = ${c.id}`,
+  );
   return Number(row.n);
 }
 
