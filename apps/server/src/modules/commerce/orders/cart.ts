@@ -235,7 +235,7 @@ const cartWhere = (s: ShopTx, id: string) => and(tenantFilter(commerceCarts, s.t
  */
 export async function openCart(s: ShopTx, cartId: string, customerId: string | null | 'any', lock = false): Promise<CartRow> {
   const [row] = await (lock ? openCartLocked : openCartRead).raw(s.tx, { tenantId: s.tenantId, cartId });
-  const cart = row ? (cartRow(row) as unknown as CartRow) : undefined;
+  const cart = row ? cartRow(row) : undefined;
   if (!cart || (customerId !== 'any' && cart.customerId !== null && cart.customerId !== customerId)) throw errors.notFound('Cart');
   return cart;
 }

@@ -137,7 +137,8 @@ export function shopConfigStatement<T>(name: string, also: () => SQL<T>, first?:
   const settingsRow = rowMapper(settingsColumns);
   return async (s: ShopTx, values: Record<string, unknown>): Promise<{ settings: ShopSettings; rates: TaxRate[]; also: T }> => {
     const [row] = await statement.raw(s.tx, { ...values, tenantId: s.tenantId });
-    const saved = settingsRow(row.slice(0, SETTINGS_WIDTH)) as unknown as ShopSettings & { id: string | null };
+    // A left join: with no settings row yet every column is null, the id too (settingsOf gives the defaults).
+    const saved = settingsRow(row.slice(0, SETTINGS_WIDTH));
     return {
       settings: settingsOf(saved),
       rates: row[SETTINGS_WIDTH] as TaxRate[],
