@@ -168,12 +168,6 @@ const nextOrderNumber = preparedStatement('commerce:take-order-number', () => {
     returning ${c.nextOrderNumber} - 1, ${c.orderPrefix} || (${c.nextOrderNumber} - 1)`;
 });
 
-/** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}
-
 /** Runs `fn` in the named community's transaction, or 404 when there is no such community. */
 export async function inShop<T>(app: FastifyInstance, community: string, fn: (s: ShopTx) => Promise<T>): Promise<T> {
   const c = await requireCommunity(app.db, community);
