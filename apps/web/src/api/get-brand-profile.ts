@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
+import type { paths } from './schema';
 
-export interface BrandProfile {
-  id: string;
-  businessName: string;
-  logoUrl: string | null;
-  faviconUrl: string | null;
-  primaryColor: string | null;
-  website: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  fontFamily: string | null;
-}
+/** The brand profile as the API answers it (its record schema). */
+export type BrandProfile = paths['/api/v1/settings/client-profile']['get']['responses'][200]['content']['application/json']['data'][number];
 
 /** The community's brand profile (one record), or null when none was saved yet. */
 export const getBrandProfile = () =>

@@ -25,17 +25,18 @@ import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
 
-export interface ResourceFormProps {
+/** `R`: the record as the screen types it (its API type), which onSaved gets back. */
+export interface ResourceFormProps<R extends Row = Row> {
   meta: ResourceMeta;
   /** The record to edit; absent = create. */
-  record?: Row | null;
+  record?: R | null;
   /** Inputs a screen provides for some fields (override what differs). */
   widgets?: Record<string, CustomWidget>;
   /** Fields this screen does not edit. */
   exclude?: string[];
   /** Fields shown on one full row (the rest in two columns from sm up). */
   wide?: string[];
-  onSaved?: (row: Row, mode: 'create' | 'update') => void;
+  onSaved?: (row: R, mode: 'create' | 'update') => void;
   onCancel?: () => void;
   onValuesChange?: (values: Values) => void;
   /** Called before a navigation away after saving, so the unsaved-changes guard lets it through. */
@@ -136,7 +137,7 @@ export function bodyOf(fields: FieldDef[], values: Values, initial: Values, mode
  * The generic record form: one input per field of the resource's JSON Schema, validated on change
  * and blur, server field errors shown inline, and a warning before unsaved changes are lost.
  */
-export function ResourceForm({
+export function ResourceForm<R extends Row = Row>({
   meta,
   record,
   widgets = NO_WIDGETS,
@@ -152,7 +153,7 @@ export function ResourceForm({
   companion,
   barOnly,
   historyDescribers,
-}: ResourceFormProps) {
+}: ResourceFormProps<R>) {
   const mode = record ? 'update' : 'create';
   const excluded = exclude.join(',');
   const currency = recordCurrency(meta, record, useResourceCurrency(meta));
@@ -237,12 +238,11 @@ export function ResourceForm({
       return;
     }
     try {
+      // The server answers the record of the same resource: the type the screen gave `record`.
       const row =
         mode === 'update' && Object.keys(body).length === 0
           ? record!
-          : mode === 'create'
-            ? await create.mutateAsync(body)
-            : await update.mutateAsync({ id: record!.id, body });
+          : ((mode === 'create' ? await create.mutateAsync(body) : await update.mutateAsync({ id: record!.id, body })) as R);
       form.resetDirty(values);
       if (companion && companionDirty) {
         setSavingCompanion(true);

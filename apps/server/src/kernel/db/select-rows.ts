@@ -1,6 +1,7 @@
-import { Column, is, Placeholder, SQL, sql } from 'drizzle-orm';
+import { Column, is, Placeholder, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import pg from 'pg';
 import { applicationScopingOn } from '../tenancy/scope-filter';
 import type { Db } from './database';
@@ -28,7 +29,7 @@ export async function selectRows(
   selection: Record<string, Field>,
 ): Promise<{ rows: Record<string, unknown>[]; raw: unknown[][] }> {
   const raw = await rawRows(db, query);
-  const map = rowMapper(selection);
+  const map = mapperOf(selection);
   const rows = new Array<Record<string, unknown>>(raw.length);
   for (let i = 0; i < raw.length; i++) rows[i] = map(raw[i]);
   return { rows, raw };
@@ -46,7 +47,7 @@ export function rawRows(db: Db, query: SQL | { toSQL(): { sql: string; params: u
  */
 export function preparedRows(db: Db, query: SQL, selection: Record<string, Field>, name?: string) {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const map = rowMapper(selection);
+  const map = mapperOf(selection);
   return {
     execute: async (values: Record<string, unknown>) => (await run(db, text, filled(params, values), name)).map(map),
   };
@@ -61,6 +62,16 @@ interface Rendered {
   text: string;
   params: unknown[];
   name: string;
+}
+
+/**
+ * A hand-written statement's rows as objects keyed by the names it selects, typed `T` by the caller
+ * (who wrote the select list): `queryRows<{ n: number }>(tx, sql\`select count(*)::int as n …\`)`.
+ * drizzle types `execute` on a database of either engine as unknown; both drivers answer `{ rows }`.
+ */
+export async function queryRows<T>(db: Db, query: SQLWrapper): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
 /**
@@ -135,8 +146,16 @@ const bySignature = new Map<string, RowMapper>();
 const decoderIds = new WeakMap<object, number>();
 let decoderCount = 0;
 
-/** The compiled mapper of a selection (cached: compiled once per shape of selection). */
-export function rowMapper(selection: Record<string, Field>): RowMapper {
+/**
+ * The compiled mapper of a selection (cached: compiled once per shape of selection), its rows typed
+ * as drizzle's select of the same selection would type them.
+ */
+export function rowMapper<S extends Record<string, Field>>(selection: S): (raw: unknown[]) => SelectResultFields<S> {
+  // The compiled function builds exactly the selection's keys, each decoded as drizzle would.
+  return mapperOf(selection) as (raw: unknown[]) => SelectResultFields<S>;
+}
+
+function mapperOf(selection: Record<string, Field>): RowMapper {
   const known = mappers.get(selection);
   if (known) return known;
   const keys = Object.keys(selection);

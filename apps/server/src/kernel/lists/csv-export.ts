@@ -59,7 +59,7 @@ export function registerCsvExport(app: FastifyInstance, resource: Resource) {
 }
 
 function page(resource: Resource, scope: Scope, filters: Record<string, unknown>, cursor: string | undefined, withTotal: 'true' | 'false') {
-  return resource.list(scope, { ...filters, limit: MAX_LIMIT, offset: 0, cursor, withTotal } as never);
+  return resource.list(scope, { ...filters, limit: MAX_LIMIT, offset: 0, cursor, withTotal });
 }
 
 async function lines(app: FastifyInstance, scope: Scope, fields: CsvField[], titles: RelationTitles, rows: Row[]): Promise<string> {

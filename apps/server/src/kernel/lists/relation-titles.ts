@@ -38,7 +38,7 @@ export class RelationTitles {
     if (target && missing.length > 0) {
       const rows = (await db
         .select({ id: target.id, title: sql<string>`${target.title}::text` })
-        .from(target.table as never)
+        .from(target.table)
         .where(target.resource.visible(this.scope, inArray(target.id, missing)))) as { id: string; title: string }[];
       for (const row of rows) known.set(row.id, row.title ?? row.id);
     }
@@ -55,11 +55,9 @@ export class RelationTitles {
     let id: string | null = null;
     if (target) {
       const match = isUuid(text) ? eq(target.id, text) : sql`lower(${target.title}::text) = lower(${text})`;
-      const rows = (await db
-        .select({ id: target.id })
-        .from(target.table as never)
-        .where(target.resource.visible(this.scope, match))
-        .limit(2)) as { id: string }[];
+      const rows = (await db.select({ id: target.id }).from(target.table).where(target.resource.visible(this.scope, match)).limit(2)) as {
+        id: string;
+      }[];
       // A title two records share names neither.
       id = rows.length === 1 ? rows[0].id : null;
     }

@@ -4,14 +4,14 @@ import type { Scope } from '../auth/context';
 import type { Db } from '../db/database';
 import { tenantFilter } from '../tenancy/scope-filter';
 import { slugify } from './slug';
-import type { HookContext, ResourceConfig, TenantTable } from './types';
+import type { BeforeWrite, HookContext, Row, TenantTable } from './types';
 
 // Pieces resources build their beforeWrite hooks from.
 
-export type BeforeWrite = NonNullable<NonNullable<ResourceConfig['hooks']>['beforeWrite']>;
+export type { BeforeWrite } from './types';
 
-/** Runs beforeWrite steps in order, each on the previous one's output. */
-export function steps(...fns: BeforeWrite[]): BeforeWrite {
+/** Runs beforeWrite steps in order, each on the previous one's output (steps typed over the record see it as theirs). */
+export function steps<R extends Row = Row>(...fns: BeforeWrite<R>[]): BeforeWrite<R> {
   return async (ctx, data) => {
     let out = data;
     for (const fn of fns) out = await fn(ctx, out);
@@ -31,7 +31,7 @@ export function after(ctx: HookContext, data: Record<string, unknown>, field: st
 export async function uniqueValue(tx: Db, scope: Scope, table: TenantTable, column: PgColumn, base: string, exceptId?: string) {
   const rows = (await tx
     .select({ value: column })
-    .from(table as never)
+    .from(table)
     .where(
       and(
         tenantFilter(table, scope.tenantId),

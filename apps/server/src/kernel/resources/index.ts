@@ -13,7 +13,7 @@ export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { insertFromJson } from '../db/json-rows';
 export { boundToDatabase, perDatabase } from '../db/per-database';
 export { type OnDelete, ref, refs } from '../db/relations';
-export { preparedStatement, rowMapper, selectList } from '../db/select-rows';
+export { preparedStatement, queryRows, rowMapper, selectList } from '../db/select-rows';
 export { taxonomyIndexes } from '../db/taxonomy';
 export { filterIndexes, instant, platformTable, sortIndexes, tenantTable } from '../db/tenant-table';
 export { afterCommit } from '../db/unit-of-work';
@@ -48,18 +48,20 @@ export {
   type ViewContext,
   visitorScope,
 } from './public-view';
-export type { ListResult, Resource } from './resource';
+export type { ListResult, Resource, ResourceSchemas } from './resource';
 export { countUpTo, defineResource, parseInput } from './resource';
 export { seedData } from './seed-data';
 export { letterCode, slugify, slugSchema, urlSchema } from './slug';
 export type {
   AccessCaller,
   AttentionQueue,
+  ColumnKey,
   FieldUi,
   HookContext,
   ImportBatchResult,
   ImportRow,
   PlatformTable,
+  RecordOf,
   ResourceConfig,
   ResourceImport,
   ResourceTable,

@@ -66,7 +66,11 @@ export function listQuerySchema(config: ResourceConfig) {
   return z.object(shape).strict();
 }
 
-export type ListQuery = z.infer<z.ZodObject<typeof baseQuery>> & Record<string, unknown>;
+/**
+ * A list's query: paging, sort, search, and the resource's filters by field. Every part is optional
+ * (limit 25, offset 0, with a total), so code listing a resource names only what it sets.
+ */
+export type ListQuery = Partial<z.infer<z.ZodObject<typeof baseQuery>>> & Record<string, unknown>;
 
 const sortable = new WeakMap<ResourceConfig, string[]>();
 const columnsByConfig = new WeakMap<ResourceConfig, Record<string, PgColumn>>();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Scope } from '../auth/context';
 import type { Database, Db } from '../db/database';
+import { queryRows } from '../db/select-rows';
 import type { Resource } from './resource';
 
 /**
@@ -86,10 +87,11 @@ export async function meteredTotal(tx: Db, resources: Resource[], tenantId: stri
     const table = resource.table as unknown as Record<string, unknown>;
     const column = typeof meter === 'string' ? undefined : table[meter.column];
     const amount = column ? sql`coalesce(sum(${column}), 0)::bigint` : sql`count(*)::bigint`;
-    const result = (await tx.execute(sql`select ${amount} as n from ${resource.table} where tenant_id = ${tenantId}`)) as unknown as {
-      rows: { n: string | number }[];
-    };
-    total += Number(result.rows[0]?.n ?? 0);
+    const [row] = await queryRows<{ n: string | number }>(
+      tx,
+      sql`select ${amount} as n from ${resource.table} where tenant_id = ${tenantId}`,
+    );
+    total += Number(row?.n ?? 0);
   }
   return total;
 }

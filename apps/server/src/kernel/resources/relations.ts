@@ -77,7 +77,7 @@ export async function checkRelations(tx: Db, scope: Scope, relations: Relation[]
       (
         (await tx
           .select({ id: target.id })
-          .from(target as never)
+          .from(target)
           .where(relatedWhere(relation, scope, inArray(target.id, ids)))) as { id: string }[]
       ).map((r) => r.id),
     );
@@ -121,7 +121,7 @@ export async function expandRows(tx: Db, scope: Scope, rows: Row[], relations: R
       const titleColumn = (getTableColumns(target) as Record<string, PgColumn>)[relation.title];
       const found = (await tx
         .select({ id: target.id, title: titleColumn })
-        .from(target as never)
+        .from(target)
         .where(relatedWhere(relation, scope, inArray(target.id, ids)))) as { id: string; title: unknown }[];
       for (const r of found) titles.set(r.id, r.title === null ? null : String(r.title));
     }
@@ -156,10 +156,7 @@ export async function beforeRemove(tx: Db, scope: Scope, table: object, label: s
     const pointing = spec.many ? arrayOverlaps(column, ids) : inArray(column, ids);
     const where = and(tenantFilter(source, scope.tenantId), pointing);
     if (spec.onDelete === 'restrict') {
-      const [used] = (await tx
-        .select({ n: count() })
-        .from(source as never)
-        .where(where)) as { n: number }[];
+      const [used] = (await tx.select({ n: count() }).from(source).where(where)) as { n: number }[];
       if (Number(used.n) > 0) {
         const what = (lookup(source)?.config.label.plural ?? getTableName(source)).toLowerCase();
         const subject = ids.length === 1 ? `This ${label.toLowerCase()} still has` : 'These records still have';

@@ -43,12 +43,12 @@ import {
 } from './relations';
 import { deriveSchemas } from './schemas';
 import { totalEstimates } from './total-estimates';
-import type { AccessCaller, ResourceConfig, ResourceTable, Row, RowRule, TenantTable } from './types';
+import type { AccessCaller, ColumnKey, RecordOf, ResourceConfig, ResourceTable, Row, RowRule, TenantTable } from './types';
 
 type WriteOp = 'create' | 'update' | 'delete';
 
-export interface ListResult {
-  data: Row[];
+export interface ListResult<R extends Row = Row> {
+  data: R[];
   total: number | null;
   /** True when total is the planner's estimate (more than EXACT_TOTAL_LIMIT matches). */
   totalIsEstimate: boolean;
@@ -73,12 +73,18 @@ export interface ListView {
   selection?: Record<string, PgColumn>;
 }
 
+/** The derived schemas, `record` typed as the resource's records. */
+export type ResourceSchemas<R extends Row = Row> = Omit<ReturnType<typeof deriveSchemas>, 'record'> & { record: z.ZodType<R> };
+
 /**
  * A declared resource and its operations. Each operation is a fixed pipeline:
  * transaction (as the tenant) → validate → beforeWrite hook → relations → write → audit → afterWrite.
+ *
+ * `R` is the record its readers and writers return (RecordOf its table, from defineResource); the
+ * kit's generic code holds resources as `Resource` (rows of unknown columns).
  */
-export class Resource {
-  readonly schemas: ReturnType<typeof deriveSchemas>;
+export class Resource<R extends Row = Row> {
+  readonly schemas: ResourceSchemas<R>;
   readonly listQuery: z.ZodObject;
   private readonly selection: Record<string, PgColumn>;
   private readonly columns: Record<string, PgColumn>;
@@ -96,7 +102,9 @@ export class Resource {
     this.platform = !('tenantId' in this.columns);
     const hidden = new Set<string>(['tenantId', ...(config.hidden ?? [])]);
     this.selection = Object.fromEntries(Object.entries(this.columns).filter(([k]) => !hidden.has(k)));
-    this.schemas = deriveSchemas(config);
+    const schemas = deriveSchemas(config);
+    // The record schema is drizzle-zod's select schema of the table R is inferred from.
+    this.schemas = { ...schemas, record: schemas.record as unknown as z.ZodType<R> };
     this.listQuery = listQuerySchema(config);
   }
 
@@ -183,7 +191,7 @@ export class Resource {
   }
 
   private tenantCondition(scope: Scope): SQL | undefined {
-    return this.platform ? undefined : tenantFilter(this.table as never, scope.tenantId);
+    return this.platform ? undefined : tenantFilter(this.table, scope.tenantId);
   }
 
   /** ` where …` of the visible conditions, or nothing when there are none (row-level security alone). */
@@ -217,7 +225,7 @@ export class Resource {
     if (!this.hasRowRules) return;
     const [row] = await tx
       .select({ id: this.columns.id })
-      .from(this.table as never)
+      .from(this.table)
       .where(this.writable(scope, eq(this.columns.id, id)))
       .limit(1);
     if (!row) throw errors.forbidden(`This ${this.config.label.singular.toLowerCase()} would be outside what you may change`);
@@ -225,16 +233,16 @@ export class Resource {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  list(scope: Scope, query: ListQuery): Promise<ListResult> {
+  list(scope: Scope, query: ListQuery): Promise<ListResult<R>> {
     return scope.db.readAsTenant(scope.tenantId, (db) => this.listIn(db, scope, query));
   }
 
-  async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult> {
+  async listIn(tx: Db, scope: Scope, query: ListQuery, view?: ListView): Promise<ListResult<R>> {
     // Whatever the entry point (a compat line computing page × limit, a view): deep offsets walk every row before them.
     if ((query.offset ?? 0) > MAX_OFFSET) throw errors.validation({ offset: OFFSET_MESSAGE });
     const { plan, limit, offset, statement, countsOnTheWay, filters, selection, rawCursor, cursorOnly, matching } =
       await this.pageStatement(tx, scope, query, view);
-    const { rows, raw } = (await selectRows(tx, statement, selection)) as { rows: Row[]; raw: unknown[][] };
+    const { rows, raw } = (await selectRows(tx, statement, selection)) as { rows: R[]; raw: unknown[][] };
     let total: number | null = null;
     let totalIsEstimate = false;
     let totalAtLeast: number | null = null;
@@ -261,9 +269,8 @@ export class Resource {
     const extra = cursorOnly;
     // Cleared, not deleted: \`delete\` turns each row into a slow dictionary object, which cost ~8% of a
     // 50-row list's CPU in serialisation. Undefined keys are never written (JSON or the compiled serialiser).
-    if (extra.length > 0) for (const row of rows) for (const key of extra) row[key] = undefined;
-    const redact = this.config.redact;
-    const data = redact ? rows.map((row) => redact(row, scope)) : rows;
+    if (extra.length > 0) for (const row of rows) for (const key of extra) (row as Row)[key] = undefined;
+    const data = this.config.redact ? rows.map((row) => this.redacted(row, scope)) : rows;
     await expandRows(tx, scope, data, this.expandable(query.expand));
     return { data, total, totalIsEstimate, totalAtLeast, limit, offset, nextCursor };
   }
@@ -332,14 +339,21 @@ export class Resource {
   }
 
   /** The first record (columns of `selection`, or all that clients may see) meeting `conditions`, or null. */
+  findIn(tx: Db, scope: Scope, conditions: SQL[]): Promise<R | null>;
+  findIn(tx: Db, scope: Scope, conditions: SQL[], selection: Record<string, PgColumn>): Promise<Row | null>;
   async findIn(tx: Db, scope: Scope, conditions: SQL[], selection?: Record<string, PgColumn>): Promise<Row | null> {
     const [row] = (await tx
       .select(selection ?? this.selection)
-      .from(this.table as never)
+      .from(this.table)
       .where(this.visible(scope, ...conditions))
-      .limit(1)) as Row[];
-    if (!row) return null;
-    return this.config.redact ? this.config.redact(row, scope) : row;
+      .limit(1)) as R[];
+    return row ? this.redacted(row, scope) : null;
+  }
+
+  /** The record as this caller may see it (config.redact). */
+  private redacted(row: R, scope: Scope): R {
+    // redact is declared over R (ResourceConfig<T, H>); the erased config holds it over Row.
+    return this.config.redact ? (this.config.redact(row, scope) as R) : row;
   }
 
   /** The named condition of `config.scopes` (e.g. `published`), as of now; unknown names fail loudly. */
@@ -357,7 +371,7 @@ export class Resource {
   }
 
   /** One record; `expand` names relations to add as `expanded` (see list). */
-  get(scope: Scope, id: string, expand?: string): Promise<Row> {
+  get(scope: Scope, id: string, expand?: string): Promise<R> {
     const relations = this.expandable(expand);
     return scope.db.readAsTenant(scope.tenantId, async (db) => {
       const row = await this.getIn(db, scope, id);
@@ -366,27 +380,27 @@ export class Resource {
     });
   }
 
-  async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<Row> {
+  async getIn(tx: Db, scope: Scope, id: string, forUpdate = false): Promise<R> {
     // A record read to be changed is one the caller may change (write rule); a platform catalogue's
     // and a row-ruled resource's read depends on more than the community, so it is not prepared.
     const [row] = (
       forUpdate
         ? await tx
             .select(this.selection)
-            .from(this.table as never)
+            .from(this.table)
             .where(this.writable(scope, eq(this.columns.id, id)))
             .limit(1)
             .for('update')
         : this.platform || this.hasRowRules
           ? await tx
               .select(this.selection)
-              .from(this.table as never)
+              .from(this.table)
               .where(this.visible(scope, eq(this.columns.id, id)))
               .limit(1)
           : await this.preparedGet(tx).execute({ tenantId: scope.tenantId, id })
-    ) as Row[];
+    ) as R[];
     if (!row) throw errors.notFound(this.config.label.singular);
-    return this.config.redact ? this.config.redact(row, scope) : row;
+    return this.redacted(row, scope);
   }
 
   /**
@@ -394,7 +408,7 @@ export class Resource {
    * no query building per request, and PostgreSQL plans it once per connection.
    */
   private preparedGet(db: Db) {
-    const filter = tenantFilter(this.table as never, sql.placeholder('tenantId') as never);
+    const filter = tenantFilter(this.table, sql.placeholder('tenantId'));
     const key = filter ? 'get' : 'get:rls-only'; // tests turn the application filter off
     let byKey = this.prepared.get(db);
     if (!byKey) {
@@ -413,7 +427,7 @@ export class Resource {
 
   // ---- writes --------------------------------------------------------------------------------
 
-  create(scope: Scope, input: unknown): Promise<Row> {
+  create(scope: Scope, input: unknown): Promise<R> {
     return this.inOwnTransaction(scope, 'create', (tx) => this.createIn(tx, scope, input));
   }
 
@@ -421,10 +435,10 @@ export class Resource {
    * `restoring`: a deleted record put back (undo) under its own id and creation time; its input is
    * validated and hooked like any creation.
    */
-  async createIn(tx: Db, scope: Scope, input: unknown, restoring?: { id: string; createdAt?: Date }): Promise<Row> {
+  async createIn(tx: Db, scope: Scope, input: unknown, restoring?: { id: string; createdAt?: Date }): Promise<R> {
     this.assertAllowed('create');
     await this.assertPlatformOperator(scope);
-    let data = parseInput(this.schemas.create, input);
+    let data: Record<string, unknown> = parseInput(this.schemas.create, input);
     if (restoring) data = { ...data, ...restoring };
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'create', undefined, data);
     if (this.config.hooks?.beforeWrite) data = await this.config.hooks.beforeWrite({ scope, tx, op: 'create' }, data);
@@ -435,7 +449,7 @@ export class Resource {
         .insert(this.table)
         .values((this.platform ? data : { ...data, tenantId: scope.tenantId }) as never)
         .returning(this.selection),
-    )) as Row[];
+    )) as R[];
     await this.assertWithinRules(tx, scope, row.id);
     await this.linkFiles(tx, scope, row, true);
     await recordAudit(tx, scope, [{ action: 'create', resource: this.path, recordId: row.id, after: row }]);
@@ -443,14 +457,14 @@ export class Resource {
     return row;
   }
 
-  update(scope: Scope, id: string, patch: unknown): Promise<Row> {
+  update(scope: Scope, id: string, patch: unknown): Promise<R> {
     return this.inOwnTransaction(scope, 'update', (tx) => this.updateIn(tx, scope, id, patch));
   }
 
-  async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<Row> {
+  async updateIn(tx: Db, scope: Scope, id: string, patch: unknown): Promise<R> {
     this.assertAllowed('update');
     await this.assertPlatformOperator(scope);
-    let data = parseInput(this.schemas.update, patch);
+    let data: Record<string, unknown> = parseInput(this.schemas.update, patch);
     const existing = await this.getIn(tx, scope, id, true);
     if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'update', existing, data);
     if (this.config.hooks?.beforeWrite) {
@@ -464,7 +478,7 @@ export class Resource {
         .set({ ...data, updatedAt: new Date() } as never)
         .where(this.writable(scope, eq(this.columns.id, id)))
         .returning(this.selection),
-    )) as Row[];
+    )) as R[];
     await this.assertWithinRules(tx, scope, id);
     if (this.config.privileges) await revokeOnCredentialChange(tx, scope, this.config.privileges, existing, data);
     await this.linkFiles(tx, scope, row, false);
@@ -473,11 +487,11 @@ export class Resource {
     return row;
   }
 
-  remove(scope: Scope, id: string): Promise<Row> {
+  remove(scope: Scope, id: string): Promise<R> {
     return this.inOwnTransaction(scope, 'delete', (tx) => this.removeIn(tx, scope, id));
   }
 
-  async removeIn(tx: Db, scope: Scope, id: string): Promise<Row> {
+  async removeIn(tx: Db, scope: Scope, id: string): Promise<R> {
     this.assertAllowed('delete');
     await this.assertPlatformOperator(scope);
     const existing = await this.getIn(tx, scope, id, true);
@@ -508,9 +522,9 @@ export class Resource {
     const unique = [...new Set(ids)];
     const existing = (await tx
       .select(this.selection)
-      .from(this.table as never)
+      .from(this.table)
       .where(this.writable(scope, inArray(this.columns.id, unique)))
-      .for('update')) as Row[];
+      .for('update')) as R[];
     for (const row of existing) {
       if (this.config.privileges) await enforcePrivileges(tx, scope, this.config.privileges, 'delete', row);
       await this.config.hooks?.beforeDelete?.({ scope, tx }, row);
@@ -537,7 +551,7 @@ export class Resource {
    * community's cached sessions in every process, so what they may do changes at once.
    */
   /** One write in a transaction of its own, then what follows its commit. */
-  private async inOwnTransaction(scope: Scope, op: WriteOp, write: (tx: Db) => Promise<Row>): Promise<Row> {
+  private async inOwnTransaction(scope: Scope, op: WriteOp, write: (tx: Db) => Promise<R>): Promise<R> {
     const row = await this.transaction(scope, write);
     await this.committed(scope, op, [row]);
     return row;
@@ -657,10 +671,10 @@ export async function explain(tx: Db, query: SQLWrapper, analyze = false): Promi
   return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
 }
 
-/** Validates input with a zod schema; failures name each field. */
-export function parseInput(schema: z.ZodType, input: unknown): Record<string, unknown> {
+/** Validates input with a zod schema, typed as the schema's output; failures name each field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data as Record<string, unknown>;
+  if (result.success) return result.data;
   throw errors.validation(zodFields(result.error));
 }
 
@@ -677,9 +691,15 @@ export function zodFields(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Declares a resource; the generic only serves authoring (column names are checked). */
-export function defineResource<T extends ResourceTable>(config: ResourceConfig<T>): Resource {
-  return new Resource(config as unknown as ResourceConfig);
+/**
+ * Declares a resource: column names are checked against the table, and the resource's records are
+ * typed from it (RecordOf: its row without tenant_id and the `hidden` columns).
+ */
+export function defineResource<T extends ResourceTable, H extends ColumnKey<T> = never>(
+  config: ResourceConfig<T, H>,
+): Resource<RecordOf<T, H>> {
+  // The one place a resource's table type is erased: the kit's pipeline works on any table.
+  return new Resource<RecordOf<T, H>>(config as unknown as ResourceConfig);
 }
 
 /** A rule's condition for the scope's caller; none when there is no rule or it allows every record. */

@@ -40,7 +40,7 @@ async function entries(resource: Resource, scope: Scope, recordId: string, redac
     db
       .select()
       .from(auditLog)
-      .where(and(tenantFilter(auditLog as never, scope.tenantId), eq(auditLog.resource, resource.path), eq(auditLog.recordId, recordId)))
+      .where(and(tenantFilter(auditLog, scope.tenantId), eq(auditLog.resource, resource.path), eq(auditLog.recordId, recordId)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(MAX_REVISIONS),
   );

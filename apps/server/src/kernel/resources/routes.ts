@@ -79,7 +79,7 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource)
     },
     async (req) => {
       canExpand(req.auth as AuthContext, resource, (req.query as { expand?: string }).expand);
-      return (await resource.list(scope(req), req.query as never)) as never;
+      return await resource.list(scope(req), req.query);
     },
   );
 
@@ -209,7 +209,7 @@ function registerPublicCatalogue(app: FastifyInstance, resource: Resource) {
       },
       serializerCompiler,
     },
-    async (req) => (await resource.list(visitor(), req.query as never)) as never,
+    async (req) => await resource.list(visitor(), req.query),
   );
   r.get(
     `${base}/:id`,

@@ -44,6 +44,16 @@ export type RowRule = (caller: AccessCaller) => SQL | boolean;
 
 export type Row = Record<string, unknown> & { id: string };
 
+/** The keys of a table's columns. */
+export type ColumnKey<T extends ResourceTable> = keyof T['_']['columns'] & string;
+
+/**
+ * A resource's record as its readers and writers return it: the table's row without tenant_id and
+ * the hidden columns `H`. The kit's own code, which knows no particular table, sees a Row.
+ */
+export type RecordOf<T extends ResourceTable, H extends string = never> =
+  string extends ColumnKey<T> ? Row : { [K in Exclude<keyof T['$inferSelect'], 'tenantId' | H>]: T['$inferSelect'][K] } & { id: string };
+
 // Widget and BadgeColor are value lists (widgets.ts): the meta route's OpenAPI schema takes the same names.
 export type { BadgeColor, Widget } from './widgets';
 
@@ -90,13 +100,19 @@ export interface SetupStep {
   atLeast?: number;
 }
 
-export interface HookContext {
+export interface HookContext<R extends Row = Row> {
   scope: Scope;
   tx: Db;
   op: 'create' | 'update';
   /** The record before an update. */
-  existing?: Row;
+  existing?: R;
 }
+
+/** A step before a create or update: the data to write, changed or checked (HookContext has the record before). */
+export type BeforeWrite<R extends Row = Row> = (
+  ctx: HookContext<R>,
+  data: Record<string, unknown>,
+) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
 /**
  * A searched field: a column key is searched by substring (trigram index); prose is declared
@@ -105,30 +121,34 @@ export interface HookContext {
  */
 export type SearchField<K extends string> = K | { field: K; kind: 'fulltext'; language?: string };
 
-export interface ResourceConfig<T extends ResourceTable = TenantTable> {
+/**
+ * `T` is the table; `H` the hidden columns (inferred from `hidden`), which the records' type leaves out.
+ * Hooks and `redact` see the records as the resource returns them (RecordOf).
+ */
+export interface ResourceConfig<T extends ResourceTable = TenantTable, H extends ColumnKey<T> = ColumnKey<T>> {
   /** URL path below /api/v1/, `<module>/<resource>`. Also the resource's name. */
   path: string;
   module: ModuleKey;
   table: T;
   label: { singular: string; plural: string };
   /** Refinements over the schema derived from the table, per column. */
-  input?: Partial<Record<keyof T['_']['columns'] & string, (schema: any) => z.ZodType>>;
+  input?: Partial<Record<ColumnKey<T>, (schema: any) => z.ZodType>>;
   /** Extra input fields that are not columns (e.g. a password turned into a hash by a hook). */
   extraInput?: Record<string, z.ZodType>;
   /** Columns never sent to clients. */
-  hidden?: (keyof T['_']['columns'] & string)[];
+  hidden?: H[];
   /** Columns clients may not set; the server manages them. */
-  readOnly?: (keyof T['_']['columns'] & string)[];
+  readOnly?: ColumnKey<T>[];
   /**
    * The fields a change (PATCH, bulk edit, import, restore) may set; the others are set when the record
    * is created and kept as they were (a visitor's message stays what the visitor sent: only its status,
    * notes and assignee change). A PATCH of another field is a 400 naming it. Default: every input field.
    */
-  editable?: (keyof T['_']['columns'] & string)[];
+  editable?: ColumnKey<T>[];
   list?: {
-    search?: SearchField<keyof T['_']['columns'] & string>[];
-    filters?: (keyof T['_']['columns'] & string)[];
-    sort?: (keyof T['_']['columns'] & string)[];
+    search?: SearchField<ColumnKey<T>>[];
+    filters?: ColumnKey<T>[];
+    sort?: ColumnKey<T>[];
     /** e.g. '-createdAt' (default) or 'name' */
     defaultSort?: string;
     /**
@@ -136,21 +156,21 @@ export interface ResourceConfig<T extends ResourceTable = TenantTable> {
      * column that sorts the other way; `sort=-<name>` turns them all around. The id ends each one.
      * The first column needs an index like any sort.
      */
-    orderings?: Record<string, ((keyof T['_']['columns'] & string) | `-${keyof T['_']['columns'] & string}`)[]>;
+    orderings?: Record<string, (ColumnKey<T> | `-${ColumnKey<T>}`)[]>;
   };
   /**
    * Named conditions a reader can be held to, e.g. `published` (what the website may show): a
    * public view (public-view.ts) lists and reads through them. Called per request (`now` moves).
    */
   scopes?: Record<string, (now: Date) => SQL>;
-  fields?: Partial<Record<(keyof T['_']['columns'] & string) | string, FieldUi>>;
+  fields?: Partial<Record<ColumnKey<T> | string, FieldUi>>;
   ui?: {
-    title: keyof T['_']['columns'] & string;
-    columns: (keyof T['_']['columns'] & string)[];
+    title: ColumnKey<T>;
+    columns: ColumnKey<T>[];
     /** The status shown as tabs and badges (default: an enum column named `status`, all its values as tabs). */
-    status?: { field: keyof T['_']['columns'] & string; tabs?: string[] };
+    status?: { field: ColumnKey<T>; tabs?: string[] };
     /** Fields editable on many records at once (default: enum, relation, tags and yes/no fields). */
-    bulkEdit?: (keyof T['_']['columns'] & string)[];
+    bulkEdit?: ColumnKey<T>[];
     /** Queues of records the dashboard brings to the owner's attention. */
     attention?: AttentionQueue[];
     /** The set-up checklist step this resource completes. */
@@ -159,10 +179,13 @@ export interface ResourceConfig<T extends ResourceTable = TenantTable> {
   /** Operations this resource offers besides list and get (default: all). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   hooks?: {
-    beforeWrite?: (ctx: HookContext, data: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
-    afterWrite?: (ctx: HookContext, record: Row) => Promise<void> | void;
-    beforeDelete?: (ctx: { scope: Scope; tx: Db }, record: Row) => Promise<void> | void;
-    /** After the transaction committed (clean-ups outside the database, cache invalidation). */
+    beforeWrite?: BeforeWrite<RecordOf<T, H>>;
+    afterWrite?: (ctx: HookContext<RecordOf<T, H>>, record: RecordOf<T, H>) => Promise<void> | void;
+    beforeDelete?: (ctx: { scope: Scope; tx: Db }, record: RecordOf<T, H>) => Promise<void> | void;
+    /**
+     * After the transaction committed (clean-ups outside the database, cache invalidation). A bulk
+     * delete hands over the ids only, so the records are Rows here.
+     */
     afterCommit?: (scope: Scope, op: 'create' | 'update' | 'delete', records: Row[]) => Promise<void> | void;
   };
   /**
@@ -184,7 +207,7 @@ export interface ResourceConfig<T extends ResourceTable = TenantTable> {
    */
   public?: boolean;
   /** Masks what this caller may not see of a record (applied to every record read). */
-  redact?: (record: Row, scope: Scope) => Row;
+  redact?: (record: RecordOf<T, H>, scope: Scope) => RecordOf<T, H>;
   /** How a file import writes this resource's rows, when one create/update per row will not do (kernel/lists/import-job.ts). */
   import?: ResourceImport;
   /**

@@ -39,7 +39,7 @@ export async function undoLatest(resource: Resource, scope: Scope, body: UndoBod
     const history = await tx
       .select()
       .from(auditLog)
-      .where(and(tenantFilter(auditLog as never, scope.tenantId), eq(auditLog.resource, resource.path), inArray(auditLog.recordId, ids)))
+      .where(and(tenantFilter(auditLog, scope.tenantId), eq(auditLog.resource, resource.path), inArray(auditLog.recordId, ids)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
     const latest = new Map<string, (typeof history)[number]>();
     for (const entry of history) if (entry.recordId && !latest.has(entry.recordId)) latest.set(entry.recordId, entry);

@@ -45,7 +45,7 @@ const brandProfile = (verb: 'get' | 'save') => async (call: CompatCall) => {
   const resource = call.req.server.resources.get('settings/client-profile');
   if (!resource) throw errors.notFound('Brand profile');
   const s = scopeOf(call);
-  const [current] = (await resource.list(s, { limit: 1 } as never)).data;
+  const [current] = (await resource.list(s, { limit: 1 })).data;
   if (verb === 'get') return current ?? null;
   const { id: _id, _id: _legacy, ...patch } = call.body;
   const known = Object.fromEntries(Object.entries(patch).filter(([k]) => k in (resource.schemas.update.shape as object)));

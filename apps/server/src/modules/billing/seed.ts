@@ -19,7 +19,7 @@ export async function billingSeed(app: FastifyInstance, scope: Scope) {
   const gateways = app.resources.get('payments/gateways');
   if (platformId && gateways) {
     const platform: Scope = { ...systemScope(app.db, platformId, 'seed'), actor: { id: null, name: 'seed', isOwner: true } };
-    const existing = await gateways.list(platform, { limit: 1 } as never);
+    const existing = await gateways.list(platform, { limit: 1 });
     if (existing.data.length === 0) {
       // Razorpay in test mode (the payments' sample credentials), in rupees and Singapore dollars.
       const [razorpay] = gateways.config.examples;

@@ -13,7 +13,7 @@ import {
   inCompatTx,
 } from '../../kernel/compat';
 import { notificationsResource } from '../../kernel/notifications';
-import { type Db, errors, type Row, type Scope } from '../../kernel/resources';
+import { type Db, errors, type Resource, type Row, type Scope } from '../../kernel/resources';
 import { designsResource, setDesignImage } from './resources/designs';
 import { issuesResource } from './resources/issues';
 import { logTablesResource } from './resources/log-tables';
@@ -45,7 +45,7 @@ const projectIdOf = (call: CompatCall) => compatId(call, 'projectId', 'projectId
 
 /** A list of one resource, filtered by the call's project (and more), in the seeds' paging. */
 const listWith =
-  (resource: typeof pagesResource, extra: (call: CompatCall) => Record<string, unknown>): Handle =>
+  (resource: Resource, extra: (call: CompatCall) => Record<string, unknown>): Handle =>
   (call) =>
     compatCrud(resource).list({ ...call, body: { ...call.body, ...extra(call) } });
 
@@ -199,7 +199,7 @@ const masterStories: Handle = async (call) => {
   const suites =
     pick(call.body, 'suiteId', 'suite', 'suiteKey', 'key') !== undefined
       ? [await suiteOf(call)]
-      : (await suitesResource.list(compatScope(call), { limit: 200, offset: 0, withTotal: 'false' } as never)).data;
+      : (await suitesResource.list(compatScope(call), { limit: 200, offset: 0, withTotal: 'false' })).data;
   return suites.flatMap((s) => ((s.stories as unknown[]) ?? []).map((story) => ({ suiteId: s.id, suite: s.name, ...(story as object) })));
 };
 
@@ -246,8 +246,8 @@ const projectData: Handle = async (call) => {
   const scope = compatScope(call);
   const projectId = projectIdOf(call);
   const project = await projectsResource.get(scope, projectId);
-  const all = (resource: typeof pagesResource) =>
-    resource.list(scope, { projectId, limit: 200, offset: 0, withTotal: 'false' } as never).then((r) => r.data);
+  const all = <R extends Row>(resource: Resource<R>) =>
+    resource.list(scope, { projectId, limit: 200, offset: 0, withTotal: 'false' }).then((r) => r.data);
   const pages = await all(pagesResource);
   return {
     project,
@@ -299,9 +299,7 @@ const markRead: Handle = (call) =>
     if (ids && !ids.success) throw errors.validation({ ids: 'Notification ids' });
     const targets = ids
       ? ids.data
-      : (await notificationsResource.listIn(tx, s, { read: 'false', limit: 500, offset: 0, withTotal: 'false' } as never)).data.map(
-          (n) => n.id,
-        );
+      : (await notificationsResource.listIn(tx, s, { read: 'false', limit: 500, offset: 0, withTotal: 'false' })).data.map((n) => n.id);
     for (const id of targets) await notificationsResource.updateIn(tx, s, id, { read: true });
     return { read: targets.length, ids: targets };
   });

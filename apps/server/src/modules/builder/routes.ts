@@ -525,7 +525,7 @@ export async function storeDesignImage(
       return { ...(await setDesignImage(tx, s, design, which.data, image.id)), imageUrl: image.url };
     });
   } catch (err) {
-    await app.storage.discard(scope.tenantId, files as never);
+    await app.storage.discard(scope.tenantId, files);
     throw err;
   }
 }

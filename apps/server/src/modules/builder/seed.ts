@@ -93,7 +93,7 @@ export async function seedBuilder(app: FastifyInstance, scope: Scope): Promise<v
     description: 'Asked in the sprint review',
   });
   const sprint = await taskListsResource.create(scope, { projectId, name: 'Sprint 3', position: 0 });
-  const stories = await storiesResource.list(scope, { projectId, limit: 50, offset: 0, withTotal: 'false' } as never);
+  const stories = await storiesResource.list(scope, { projectId, limit: 50, offset: 0, withTotal: 'false' });
   const checkoutStory = stories.data.find((s) => String(s.title).includes('pay'));
   const tasks: [string, string, string, number][] = [
     ['Product filters: category and price', 'done', 'high', 8],

@@ -85,7 +85,7 @@ const allTemplates: Handle = (call) =>
 
 /** The browsers registered for the community's web push, newest first (keys not shown). */
 const registeredUsers: Handle = async (call) =>
-  (await pushSubscriptionsResource.list(compatScope(call), { limit: 200, offset: 0, withTotal: 'false' } as never)).data;
+  (await pushSubscriptionsResource.list(compatScope(call), { limit: 200, offset: 0, withTotal: 'false' })).data;
 
 /** Push campaigns with their figures (sent, delivered, clicked). */
 const pushCampaignReports: Handle = (call) =>

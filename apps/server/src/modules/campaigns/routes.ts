@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, errors, idParams, inCommunity, type Scope, tenantRoutes } from '../../kernel/resources';
+import { type Db, errors, idParams, inCommunity, queryRows, type Scope, tenantRoutes } from '../../kernel/resources';
 import { botRoutes } from './bot/routes';
 import { actionsFrom } from './domain/states';
 import { dripRoutes } from './drips/routes';
@@ -15,15 +15,15 @@ import { SendFailure } from './providers/types';
 import { calendar, calendarEntry } from './reports/calendar';
 import { campaignReport, overview } from './reports/service';
 import { campaignsResource } from './resources/campaigns';
-import { CAMPAIGN_CHANNELS } from './tables';
+import { CAMPAIGN_CHANNELS, type CampaignStatus } from './tables';
 import { track } from './tracking/record';
 import { trackingRoutes } from './tracking/routes';
 
 const tags = ['campaigns'];
 const read = { access: 'campaigns:read' } as const;
 const write = { access: 'campaigns:write' } as const;
-const record = () => campaignsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
-const withActions = (row: Record<string, unknown>) => ({ ...row, actions: actionsFrom(row.status as never) });
+const record = () => campaignsResource.schemas.record;
+const withActions = <R extends { status: CampaignStatus }>(row: R) => ({ ...row, actions: actionsFrom(row.status) });
 
 /** A test send: the campaign's message to each chosen contact now (marked [Test], not throttled, not counted). */
 async function testSend(app: FastifyInstance, tx: Db, scope: Scope, id: string, contactIds: string[], community: string) {
@@ -184,7 +184,7 @@ export async function campaignRoutes(app: FastifyInstance) {
         const c = await campaignsResource.getIn(tx, s, req.params.id);
         const report = await campaignReport(tx, s.tenantId, {
           id: req.params.id,
-          launchedAt: (c.launchedAt as Date | null) ?? null,
+          launchedAt: c.launchedAt,
           abTest: c.abTest,
         });
         return { campaign: withActions(c), ...report };
@@ -275,11 +275,10 @@ export async function campaignRoutes(app: FastifyInstance) {
       data: await inTx(req, async (tx, s) => {
         let rid = req.body.recipientId ?? null;
         if (!rid && req.body.messageId) {
-          const [row] = (
-            (await tx.execute(
-              sql`select id from campaign_recipients where ${inCommunity(s.tenantId)} and provider_message_id = ${req.body.messageId} limit 1`,
-            )) as unknown as { rows: { id: string }[] }
-          ).rows;
+          const [row] = await queryRows<{ id: string }>(
+            tx,
+            sql`select id from campaign_recipients where ${inCommunity(s.tenantId)} and provider_message_id = ${req.body.messageId} limit 1`,
+          );
           rid = row?.id ?? null;
         }
         if (!rid) throw errors.notFound('Message');

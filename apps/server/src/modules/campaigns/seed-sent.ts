@@ -61,8 +61,14 @@ export async function seedSentCampaigns(app: FastifyInstance, scope: Scope) {
   const { tenantId } = scope;
   const contacts = contactsOf(app);
   const templates = await scope.db.withTenant(tenantId, (tx) => contacts.templates(tx, tenantId));
-  const audiences = ((await app.resources.get('marketing/audiences')?.list(scope, { limit: 50, offset: 0, withTotal: 'false' } as never))
-    ?.data ?? []) as unknown as Audience[];
+  // Marketing's audiences, read through the registry (campaigns does not import marketing's resources).
+  const listed = await app.resources.get('marketing/audiences')?.list(scope, { limit: 50, offset: 0, withTotal: 'false' });
+  const audiences: Audience[] = (listed?.data ?? []).map((a) => ({
+    id: a.id,
+    name: String(a.name),
+    channel: String(a.channel),
+    contactCount: Number(a.contactCount),
+  }));
   const templateOf = (channel: string, name: string) =>
     (templates.find((t) => t.channel === channel && t.name === name) ?? templates.find((t) => t.channel === channel))?.id;
   /** The channel's smallest audience with anyone in it (a quick send, and every channel's reports filled). */

@@ -16,8 +16,7 @@ import { seedSentCampaigns } from './seed-sent';
 export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
   const contacts = contactsOf(app);
   const templates = await scope.db.withTenant(scope.tenantId, (tx) => contacts.templates(tx, scope.tenantId));
-  const audiences =
-    (await app.resources.get('marketing/audiences')?.list(scope, { limit: 50, offset: 0, withTotal: 'false' } as never))?.data ?? [];
+  const audiences = (await app.resources.get('marketing/audiences')?.list(scope, { limit: 50, offset: 0, withTotal: 'false' }))?.data ?? [];
   const audienceOf = (channel: string) => audiences.filter((a) => a.channel === channel).map((a) => String(a.id));
   const templateOf = (channel: string) => templates.find((t) => t.channel === channel)?.id ?? null;
 
@@ -61,7 +60,7 @@ export async function seedCampaigns(app: FastifyInstance, scope: Scope) {
         { channel: 'email', templateId: (emailTemplates[1] ?? emailTemplates[0]).id, delayMinutes: 3 * 1440 },
       ],
     };
-    const [example] = (await dripsResource.list(scope, { limit: 1, offset: 0, withTotal: 'false', q: 'Welcome series' } as never)).data;
+    const [example] = (await dripsResource.list(scope, { limit: 1, offset: 0, withTotal: 'false', q: 'Welcome series' })).data;
     const drip = example
       ? await dripsResource.update(scope, String(example.id), values)
       : await dripsResource.create(scope, { name: 'Welcome series', ...values });

@@ -34,7 +34,7 @@ const signup = (call: CompatCall) => {
     }),
     { ...call.body, community: namedCommunity(call), name: pick(call.body, 'name', 'fullName', 'displayName') },
   );
-  return call.req.server.auth.signup(input as never, clientOf(call.req));
+  return call.req.server.auth.signup(input, clientOf(call.req));
 };
 
 const login = async (call: CompatCall) => {
@@ -43,7 +43,7 @@ const login = async (call: CompatCall) => {
     password: call.body.password,
     community: namedCommunity(call),
   });
-  const result = await call.req.server.auth.login(input as never, clientOf(call.req));
+  const result = await call.req.server.auth.login(input, clientOf(call.req));
   return withDeviceCookie(call.reply, result, call.req.server.config.env === 'production');
 };
 
@@ -52,7 +52,7 @@ const sendOtp = (purpose: 'login' | 'reset') => async (call: CompatCall) => {
     email: call.body.email,
     community: namedCommunity(call),
   });
-  await call.req.server.auth.issueOtp({ ...(input as { email: string; community?: string }), purpose }, clientOf(call.req));
+  await call.req.server.auth.issueOtp({ ...input, purpose }, clientOf(call.req));
   return { sent: true };
 };
 
@@ -63,7 +63,7 @@ const resetPassword = async (call: CompatCall) => {
     code: pick(call.body, 'otp', 'code'),
     password: pick(call.body, 'password', 'newPassword'),
   });
-  await call.req.server.auth.resetPassword(input as never, clientOf(call.req));
+  await call.req.server.auth.resetPassword(input, clientOf(call.req));
   return { reset: true };
 };
 
@@ -73,10 +73,11 @@ const verifyOtp = async (call: CompatCall) => {
     community: namedCommunity(call),
     code: pick(call.body, 'otp', 'code'),
   });
-  const result = (await call.req.server.auth.verifyOtp(
-    { ...(input as { email: string; code: string }), purpose: 'login' },
-    clientOf(call.req),
-  )) as { token: string; expiresAt: string; user: unknown };
+  const result = (await call.req.server.auth.verifyOtp({ ...input, purpose: 'login' }, clientOf(call.req))) as {
+    token: string;
+    expiresAt: string;
+    user: unknown;
+  };
   return { token: result.token, expiresAt: result.expiresAt, user: result.user };
 };
 
@@ -85,7 +86,7 @@ const changePassword = async (call: CompatCall) => {
     currentPassword: pick(call.body, 'oldPassword', 'currentPassword'),
     newPassword: pick(call.body, 'newPassword', 'password'),
   });
-  await call.req.server.auth.changePassword(call.auth!, input as never);
+  await call.req.server.auth.changePassword(call.auth!, input);
   return { changed: true };
 };
 
@@ -102,7 +103,7 @@ const updateMe = (call: CompatCall) => {
       Object.entries({ name: call.body.name, phone: call.body.phone, theme: call.body.theme }).filter(([, v]) => v !== undefined),
     ),
   );
-  return call.req.server.auth.updateMe(call.auth!, input as never);
+  return call.req.server.auth.updateMe(call.auth!, input);
 };
 
 /** The admin with exactly this email (a search would also match addresses that contain it). */

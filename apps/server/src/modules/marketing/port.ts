@@ -99,7 +99,7 @@ export function createSendingService(app: FastifyInstance) {
     async audiencePage(tx: Db, tenantId: string, audienceId: string, channel: Channel, cursor: string | null, limit: number) {
       const q = await audienceMembersQuery(tx, tenantId, audienceId, channel);
       const page = await q.page(cursor, limit);
-      return { members: membersOf(page.data as never, channel), nextCursor: page.nextCursor };
+      return { members: membersOf(page.data, channel), nextCursor: page.nextCursor };
     },
 
     async members(tx: Db, tenantId: string, channel: Channel, contactIds: string[]): Promise<AudienceMember[]> {

@@ -197,7 +197,7 @@ const categoryWithSubcategories: Handle = async (call) => {
   const scope = scopeOf(call);
   const id = requiredId(call, 'categoryId', 'catid');
   const category = await categoriesResource.get(scope, id);
-  const subs = await subcategoriesResource.list(scope, { categoryId: id, limit: 200, offset: 0, withTotal: 'false' } as never);
+  const subs = await subcategoriesResource.list(scope, { categoryId: id, limit: 200, offset: 0, withTotal: 'false' });
   return { ...category, subcategories: subs.data };
 };
 

@@ -25,7 +25,7 @@ import { materialiseSampleMedia } from './services/sample-media';
 
 /** The records of a resource by their title field (the examples just seeded). */
 async function byTitle(scope: Scope, resource: Resource, field: string): Promise<Map<string, string>> {
-  const { data } = await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
+  const { data } = await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' });
   return new Map(data.map((r) => [String(r[field]), r.id]));
 }
 
@@ -63,8 +63,8 @@ export async function seedSite(app: FastifyInstance, scope: Scope): Promise<void
         await scope.db.withTenant(scope.tenantId, (tx) =>
           tx
             .update(child.table)
-            .set(resolved as never)
-            .where(and(tenantFilter(child.table as never, scope.tenantId), eq(child.table.id, id))),
+            .set(resolved)
+            .where(and(tenantFilter(child.table, scope.tenantId), eq(child.table.id, id))),
         );
     }
   };

@@ -23,7 +23,6 @@ import { useCurrency } from '../../api/get-locale';
 import { useResourceMeta } from '../../api/get-resources-meta';
 import { formatMoney, toMinorUnits } from '../../kit/money';
 import { RecordHistory } from '../../kit/record-history';
-import type { Row } from '../../kit/resource-api';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { type Member, useCurrentProject, useMembers, useMyMembership, useProjectRecord } from './api';
 import { ProjectPicker } from './project-picker';
@@ -31,7 +30,8 @@ import { RowsTable } from './rows-table';
 
 const SCOPE = 'builder/scope-items';
 
-interface ScopeItem {
+// A type, not an interface: a scope item is a record (Row) as the kit's history reads it.
+type ScopeItem = {
   id: string;
   title: string;
   description: string | null;
@@ -44,7 +44,7 @@ interface ScopeItem {
   decisionNote: string | null;
   createdBy: string | null;
   createdAt: string;
-}
+};
 
 const nameOf = (members: Member[] | undefined, id: string | null) =>
   id ? (members?.find((m) => m.userId === id)?.name ?? 'A former member') : '—';
@@ -73,7 +73,7 @@ function ScopeHistory({ item, close }: { item: ScopeItem; close: () => void }) {
   const { meta } = useResourceMeta(SCOPE);
   return (
     <Modal opened onClose={close} title={`History of ${item.title}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {meta ? <RecordHistory meta={meta} record={item as unknown as Row} canRestore={false} /> : <Loader aria-label="Loading" />}
+      {meta ? <RecordHistory meta={meta} record={item} canRestore={false} /> : <Loader aria-label="Loading" />}
     </Modal>
   );
 }

@@ -7,7 +7,6 @@ import { useResourceMeta } from '../../api/get-resources-meta';
 import { CurrencyWidget } from '../../kit/money-input';
 import { PageHeader } from '../../kit/page-header';
 import { RecordLoadState } from '../../kit/record-load-state';
-import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { brandColourStore, setBrandColour, setFavicon } from '../../lib/appearance';
 import { isHexColour } from '../../lib/colors';
@@ -42,7 +41,7 @@ export default function BrandingPage() {
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
               <ResourceForm
                 meta={meta}
-                record={(profile.data as unknown as Row | null) ?? null}
+                record={profile.data ?? null}
                 wide={['businessName']}
                 widgets={WIDGETS}
                 submitLabel="Save branding"
@@ -50,9 +49,9 @@ export default function BrandingPage() {
                   if (isHexColour(values.primaryColor)) setBrandColour(values.primaryColor);
                 }}
                 onSaved={(row) => {
-                  client.setQueryData(brandProfileQuery().queryKey, row as never);
-                  setBrandColour(row.primaryColor as string);
-                  setFavicon(row.faviconUrl as string | null);
+                  client.setQueryData(brandProfileQuery().queryKey, row);
+                  setBrandColour(row.primaryColor);
+                  setFavicon(row.faviconUrl);
                   // Money everywhere follows the new currency.
                   void client.invalidateQueries({ queryKey: localeQuery().queryKey });
                 }}

@@ -10,7 +10,7 @@ const FILE_URL = /\/public\/[^/]+\/files\/([0-9a-f-]{36})$/;
 async function logoOf(app: FastifyInstance, scope: Scope): Promise<Buffer | null> {
   const profiles = app.resources.get('settings/client-profile');
   if (!profiles) return null;
-  const [profile] = (await profiles.list(scope, { limit: 1 } as never)).data;
+  const [profile] = (await profiles.list(scope, { limit: 1 })).data;
   const id = typeof profile?.logoUrl === 'string' ? FILE_URL.exec(profile.logoUrl)?.[1] : undefined;
   if (!id) return null;
   try {

@@ -1,6 +1,5 @@
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
-import type { Db, Scope } from '../../../kernel/resources';
-import { errors, inCommunity, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, inCommunity, queryRows, type Scope, tenantFilter } from '../../../kernel/resources';
 import { builderProjects, builderTasks, DEFAULT_TASK_STATUSES } from '../tables';
 
 /** A project's board columns (the default ones for a task outside any project). */
@@ -110,7 +109,9 @@ export async function boardOf(
     filters.q ? ilike(builderTasks.title, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
   );
   // One index range per column (tenant, project, status, position), each stopping after `perColumn` rows.
-  const cards = (await tx.execute(sql`
+  const cardRows = await queryRows<BoardCard>(
+    tx,
+    sql`
     select c.id, c.title, c.status, c.position, c.assignee_id as "assigneeId", c.priority, c.due_date as "dueDate",
            c.labels, c.estimate_hours as "estimateHours", c.story_id as "storyId", c.task_list_id as "taskListId"
     from unnest(${sql.param(statuses)}::text[]) as s(status)
@@ -118,13 +119,13 @@ export async function boardOf(
       select * from ${builderTasks}
       where ${ofProject} and ${builderTasks.status} = s.status
       order by ${builderTasks.position}, ${builderTasks.id} limit ${perColumn}
-    ) c`)) as unknown as { rows?: BoardCard[] } | BoardCard[];
+    ) c`,
+  );
   const counts = await tx
     .select({ status: builderTasks.status, count: sql<number>`count(*)::int` })
     .from(builderTasks)
     .where(ofProject)
     .groupBy(builderTasks.status);
-  const cardRows = rowsOf(cards);
   const countRows = new Map(counts.map((r) => [r.status, Number(r.count)]));
   return {
     statuses,
@@ -181,9 +182,4 @@ export async function columnPage(
     .orderBy(builderTasks.position, builderTasks.id)
     .limit(limit + 1);
   return { cards: rows.slice(0, limit), more: rows.length > limit };
-}
-
-/** Rows of tx.execute on either driver (PGlite answers { rows }, node-postgres too; arrays pass through). */
-export function rowsOf<T>(result: { rows?: T[] } | T[]): T[] {
-  return Array.isArray(result) ? result : (result.rows ?? []);
 }

@@ -1,8 +1,7 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import { type Db, errors, type Scope } from '../../../kernel/resources';
+import { type Db, errors, queryRows, type Scope } from '../../../kernel/resources';
 import { issuesResource } from '../resources/issues';
 import { builderIssues } from '../tables';
-import { rowsOf } from './board';
 import { lookupValues } from './lookups';
 
 export const ISSUE_COLUMN_PAGE = 50;
@@ -73,8 +72,9 @@ export async function issueBoard(db: Db, scope: Scope, projectId: string, f: Iss
   const listed = (await lookupValues(db, scope.tenantId, 'status')).map((v) => v.name);
   const statuses = [...listed, ...counts.map((c) => c.status).filter((s) => !listed.includes(s))];
   // One range of builder_issues_board_idx (tenant, project, status, created_at, id) per column.
-  const cards = rowsOf(
-    (await db.execute(sql`
+  const cards = await queryRows<IssueCard>(
+    db,
+    sql`
       select c.id, c.title, c.status, c.type, c.severity, c.priority, c.module, c.assignee_id as "assigneeId",
              coalesce(cardinality(c.attachment_ids), 0)::int as attachments, jsonb_array_length(c.comments)::int as comments,
              c.created_at as "createdAt"
@@ -83,7 +83,7 @@ export async function issueBoard(db: Db, scope: Scope, projectId: string, f: Iss
         select * from ${builderIssues}
         where ${where} and ${builderIssues.status} = s.status
         order by ${builderIssues.createdAt} desc, ${builderIssues.id} desc limit ${perColumn}
-      ) c`)) as unknown as { rows?: IssueCard[] } | IssueCard[],
+      ) c`,
   );
   const countOf = new Map(counts.map((c) => [c.status, Number(c.count)]));
   return {

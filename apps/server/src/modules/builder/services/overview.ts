@@ -8,7 +8,7 @@ import { progressOf } from './stats';
 
 /** The projects the caller sees (row rules), each with its progress (done of all tasks) and hours logged. */
 export async function projectsOverview(db: Db, scope: Scope) {
-  const { data } = await projectsResource.listIn(db, scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
+  const { data } = await projectsResource.listIn(db, scope, { limit: 200, offset: 0, withTotal: 'false' });
   const progress = await progressOf(
     db,
     scope,

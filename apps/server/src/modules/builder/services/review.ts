@@ -26,7 +26,7 @@ export const statusKey = (p: Platform) => (p === 'web' ? 'uxWebStatus' : 'uxMobi
 export const imageKey = (p: Platform) => (p === 'web' ? 'webUiuxDesign' : 'mobileUiuxDesign');
 
 /** The design (read as the caller: a member of its project), locked for this change. */
-export async function lockDesign(tx: Db, scope: Scope, read: (tx: Db) => Promise<Row>): Promise<Row> {
+export async function lockDesign<R extends Row>(tx: Db, scope: Scope, read: (tx: Db) => Promise<R>): Promise<R> {
   const design = await read(tx);
   await tx
     .select({ id: builderDesigns.id })
@@ -36,12 +36,15 @@ export async function lockDesign(tx: Db, scope: Scope, read: (tx: Db) => Promise
   return read(tx);
 }
 
+/** The review fields a save writes (its history and update time are added). */
+type DesignPatch = Partial<typeof builderDesigns.$inferInsert>;
+
 /** Writes a design's review fields, appends to its history, audits it and tells open review screens. */
-async function save(tx: Db, scope: Scope, design: Row, patch: Record<string, unknown>, entry: DesignHistoryEntry): Promise<Row> {
+async function save(tx: Db, scope: Scope, design: Row, patch: DesignPatch, entry: DesignHistoryEntry): Promise<Row> {
   const history = [...((design.uxHistory as DesignHistoryEntry[]) ?? []), entry];
   const [row] = (await tx
     .update(builderDesigns)
-    .set({ ...patch, uxHistory: history, updatedAt: new Date() } as never)
+    .set({ ...patch, uxHistory: history, updatedAt: new Date() })
     .where(and(tenantFilter(builderDesigns, scope.tenantId), eq(builderDesigns.id, design.id)))
     .returning()) as Row[];
   const { tenantId: _t, ...after } = row;
@@ -192,9 +195,9 @@ export async function setApproval(tx: Db, scope: Scope, design: Row, platform: P
   if (status === APPROVED && !design[imageKey(platform)]) {
     throw errors.conflict('no_design_image', `There is no ${platform} design to approve`);
   }
-  const patch: Record<string, unknown> = { [statusKey(platform)]: status };
   const other = platform === 'web' ? design.uxMobileStatus : design.uxWebStatus;
-  patch.uxStatus = status === APPROVED && other === APPROVED ? APPROVED : status === APPROVED ? 'Partly approved' : status;
+  const uxStatus = status === APPROVED && other === APPROVED ? APPROVED : status === APPROVED ? 'Partly approved' : status;
+  const patch: DesignPatch = platform === 'web' ? { uxWebStatus: status, uxStatus } : { uxMobileStatus: status, uxStatus };
   const saved = await save(
     tx,
     scope,

@@ -9,7 +9,7 @@ import { botConversationsResource } from './resources';
 
 const tags = ['campaigns'];
 const write = { access: 'campaigns:write' } as const;
-const record = () => botConversationsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
+const record = () => botConversationsResource.schemas.record;
 
 /** A person's side of the WhatsApp bot: answer a conversation, take it over, give it back, close it. */
 export async function botRoutes(app: FastifyInstance) {
@@ -47,7 +47,7 @@ export async function botRoutes(app: FastifyInstance) {
           })
           .where(and(tenantFilter(campaignBotConversations, s.tenantId), eq(campaignBotConversations.id, c.id)))
           .returning();
-        return row as unknown as Record<string, unknown>;
+        return row;
       }),
     }),
   );
@@ -87,7 +87,7 @@ export async function botRoutes(app: FastifyInstance) {
             .select()
             .from(campaignBotConversations)
             .where(and(tenantFilter(campaignBotConversations, s.tenantId), eq(campaignBotConversations.id, c.id)));
-          return row as unknown as Record<string, unknown>;
+          return row;
         }),
       }),
     );

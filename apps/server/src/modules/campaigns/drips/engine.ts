@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, inCommunity, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, inCommunity, queryRows, type Scope, tenantFilter } from '../../../kernel/resources';
 import { contactsOf, SEND_JOB, type SendJob } from '../engine/lifecycle';
 import { campaignDrips, campaigns, type DripStep } from '../tables';
 
@@ -18,8 +18,6 @@ export const DRIPS_CRON = '* * * * *';
 const PAGE = 1000;
 const BATCH = 200;
 const MINUTE = 60_000;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function lockDrip(tx: Db, tenantId: string, id: string): Promise<Drip> {
   const [row] = await tx
@@ -69,7 +67,7 @@ export async function activate(app: FastifyInstance, tx: Db, scope: Scope, id: s
       await tx
         .update(campaigns)
         .set({ name, templateId: s.templateId, status: 'sending', statusReason: null, heartbeatAt: new Date(), updatedAt: new Date() })
-        .where(and(tenantFilter(campaigns, d.tenantId), eq(campaigns.id, s.campaignId)));
+        .where(and(eq(campaigns.tenantId, d.tenantId), eq(campaigns.id, s.campaignId)));
       steps.push(s);
     } else {
       const [c] = await tx
@@ -92,7 +90,7 @@ export async function activate(app: FastifyInstance, tx: Db, scope: Scope, id: s
   const [row] = await tx
     .update(campaignDrips)
     .set({ status: 'active', steps, activatedAt: d.activatedAt ?? new Date(), updatedAt: new Date() })
-    .where(and(tenantFilter(campaignDrips, d.tenantId), eq(campaignDrips.id, d.id)))
+    .where(and(eq(campaignDrips.tenantId, d.tenantId), eq(campaignDrips.id, d.id)))
     .returning();
   return row;
 }
@@ -104,11 +102,11 @@ export async function pause(tx: Db, scope: Scope, id: string): Promise<Drip> {
   await tx
     .update(campaigns)
     .set({ status: 'paused', statusReason: 'The drip is paused', updatedAt: new Date() })
-    .where(and(tenantFilter(campaigns, d.tenantId), eq(campaigns.dripId, d.id), eq(campaigns.status, 'sending')));
+    .where(and(eq(campaigns.tenantId, d.tenantId), eq(campaigns.dripId, d.id), eq(campaigns.status, 'sending')));
   const [row] = await tx
     .update(campaignDrips)
     .set({ status: 'paused', updatedAt: new Date() })
-    .where(and(tenantFilter(campaignDrips, d.tenantId), eq(campaignDrips.id, d.id)))
+    .where(and(eq(campaignDrips.tenantId, d.tenantId), eq(campaignDrips.id, d.id)))
     .returning();
   return row;
 }
@@ -127,12 +125,13 @@ export async function enrolNew(app: FastifyInstance, tx: Db, tenantId: string, d
     const page = await contacts.audiencePage(tx, tenantId, trigger.audienceId, trigger.channel, cursor, PAGE);
     const ids = [...new Set(page.members.map((m) => m.contactId))];
     if (ids.length > 0) {
-      const inserted = rowsOf<{ id: string }>(
-        await tx.execute(sql`
+      const inserted = await queryRows<{ id: string }>(
+        tx,
+        sql`
           insert into campaign_drip_enrolments (tenant_id, drip_id, contact_id, next_at)
           select ${tenantId}, ${d.id}, c::uuid, ${firstAt.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) c
           on conflict (tenant_id, drip_id, contact_id) do nothing
-          returning id`),
+          returning id`,
       );
       entered += inserted.length;
     }
@@ -163,12 +162,13 @@ export async function advanceBatch(app: FastifyInstance, tx: Db, tenantId: strin
     .from(campaignDrips)
     .where(and(tenantFilter(campaignDrips, tenantId), eq(campaignDrips.id, dripId)));
   if (d?.status !== 'active') return 0;
-  const due = rowsOf<Due>(
-    await tx.execute(sql`
+  const due = await queryRows<Due>(
+    tx,
+    sql`
       select id, contact_id, step from campaign_drip_enrolments
        where ${inCommunity(tenantId)} and drip_id = ${dripId} and state = 'active' and next_at <= ${now.toISOString()}::timestamptz
        order by next_at, id limit ${BATCH}
-       for update skip locked`),
+       for update skip locked`,
   );
   if (due.length === 0) return 0;
   const stopped = await goalReached(tx, d, due);
@@ -240,13 +240,14 @@ async function goalReached(tx: Db, d: Drip, due: Due[]): Promise<Set<string>> {
   const campaignIds = d.steps.flatMap((s) => (s.campaignId ? [s.campaignId] : []));
   if (campaignIds.length === 0) return new Set();
   const column = d.stopWhen === 'clicked' ? sql`clicked_at` : sql`coalesce(opened_at, clicked_at)`;
-  const rows = rowsOf<{ contact_id: string }>(
-    await tx.execute(sql`
+  const rows = await queryRows<{ contact_id: string }>(
+    tx,
+    sql`
       select distinct contact_id from campaign_recipients
        where ${inCommunity(d.tenantId)}
          and campaign_id in (select jsonb_array_elements_text(${JSON.stringify(campaignIds)}::jsonb)::uuid)
          and contact_id in (select jsonb_array_elements_text(${JSON.stringify(due.map((e) => e.contact_id))}::jsonb)::uuid)
-         and ${column} is not null`),
+         and ${column} is not null`,
   );
   return new Set(rows.map((r) => r.contact_id));
 }

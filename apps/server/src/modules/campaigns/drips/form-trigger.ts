@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DomainEvent, SubscriberContext } from '../../../kernel/events';
-import { tenantFilter } from '../../../kernel/resources';
+import { queryRows, tenantFilter } from '../../../kernel/resources';
 import { contactsOf } from '../engine/lifecycle';
 import { campaignDrips, type DripStep } from '../tables';
 
 const MINUTE = 60_000;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * A public form was submitted (the kit's `forms.submitted`, after its commit, once per event): the
@@ -46,12 +45,13 @@ export async function enrolFromForm(event: DomainEvent<'forms.submitted'>, { tx,
     if (!sendable.has(contactId)) continue;
     const first = (drip.steps as DripStep[])[0];
     const nextAt = new Date(Math.max(now.getTime(), Date.now()) + first.delayMinutes * MINUTE);
-    const inserted = rowsOf<{ id: string }>(
-      await tx.execute(sql`
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`
         insert into campaign_drip_enrolments (tenant_id, drip_id, contact_id, next_at)
         values (${tenantId}, ${drip.id}, ${contactId}, ${nextAt.toISOString()}::timestamptz)
         on conflict (tenant_id, drip_id, contact_id) do nothing
-        returning id`),
+        returning id`,
     );
     if (inserted.length > 0)
       await tx

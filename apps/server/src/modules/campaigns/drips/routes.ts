@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, inCommunity, tenantRoutes } from '../../../kernel/resources';
+import { idParams, inCommunity, queryRows, tenantRoutes } from '../../../kernel/resources';
 import { activate, pause, readDrip } from './engine';
 import { dripsResource } from './resource';
 
 const tags = ['campaigns'];
-const record = () => dripsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
+const record = () => dripsResource.schemas.record;
 
 const stepReport = z.object({
   index: z.number(),
@@ -75,20 +75,20 @@ export async function dripRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await reading(req, async (tx, s) => {
         const d = await readDrip(tx, s.tenantId, req.params.id);
-        const states = (
-          (await tx.execute(sql`
-            select state, count(*)::int as n from campaign_drip_enrolments where ${inCommunity(s.tenantId)} and drip_id = ${d.id} group by state`)) as unknown as {
-            rows: { state: string; n: number }[];
-          }
-        ).rows;
-        const counts = (
-          (await tx.execute(sql`
+        const states = await queryRows<{ state: string; n: number }>(
+          tx,
+          sql`
+            select state, count(*)::int as n from campaign_drip_enrolments where ${inCommunity(s.tenantId)} and drip_id = ${d.id} group by state`,
+        );
+        const counts = await queryRows<Record<string, number | string>>(
+          tx,
+          sql`
             select campaign_id, count(*) filter (where state in ('queued', 'sending'))::int as queued,
                    count(*) filter (where state = 'sent')::int as sent, count(*) filter (where state = 'failed')::int as failed,
                    count(*) filter (where state = 'skipped')::int as skipped, count(opened_at)::int as opened, count(clicked_at)::int as clicked
               from campaign_recipients where ${inCommunity(s.tenantId)} and campaign_id in (select id from campaigns where ${inCommunity(s.tenantId)} and drip_id = ${d.id})
-             group by campaign_id`)) as unknown as { rows: Record<string, number | string>[] }
-        ).rows;
+             group by campaign_id`,
+        );
         const of = (state: string) => states.find((x) => x.state === state)?.n ?? 0;
         return {
           contacts: { active: of('active'), completed: of('completed'), stopped: of('stopped') },

@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../kernel/resources';
-import { inCommunity } from '../../../kernel/resources';
+import { type Db, inCommunity, queryRows } from '../../../kernel/resources';
 import { SEND_JOB, SENDERS, type SendJob } from './lifecycle';
 
 // A/B tests (email subject or content): the sample's A and B go first; once the test's time has
 // passed, the variant with the higher open (or click) rate wins and the rest get it.
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
 /** The rates of A and B so far: sent, opened, clicked per variant. */
 export async function variantResults(tx: Db, tenantId: string, campaignId: string) {
-  const rows = rowsOf<{ variant: string; sent: number; opened: number; clicked: number }>(
-    await tx.execute(sql`
+  const rows = await queryRows<{ variant: string; sent: number; opened: number; clicked: number }>(
+    tx,
+    sql`
       select variant, count(*) filter (where state = 'sent')::int as sent, count(opened_at)::int as opened, count(clicked_at)::int as clicked
         from campaign_recipients where ${inCommunity(tenantId)} and campaign_id = ${campaignId} and variant in ('a', 'b')
-       group by variant`),
+       group by variant`,
   );
   const of = (v: string) => rows.find((r) => r.variant === v) ?? { variant: v, sent: 0, opened: 0, clicked: 0 };
   return { a: of('a'), b: of('b') };
@@ -39,8 +37,9 @@ export async function decideAbTests(app: FastifyInstance) {
 
 export async function decideAbTest(app: FastifyInstance, tenantId: string, campaignId: string): Promise<'a' | 'b' | null> {
   return app.db.withTenant(tenantId, async (tx) => {
-    const [c] = rowsOf<{ ab_test: { metric: 'opens' | 'clicks'; winner?: string | null } | null; status: string }>(
-      await tx.execute(sql`select ab_test, status from campaigns where ${inCommunity(tenantId)} and id = ${campaignId} for update`),
+    const [c] = await queryRows<{ ab_test: { metric: 'opens' | 'clicks'; winner?: string | null } | null; status: string }>(
+      tx,
+      sql`select ab_test, status from campaigns where ${inCommunity(tenantId)} and id = ${campaignId} for update`,
     );
     if (!c?.ab_test || c.ab_test.winner || c.status !== 'sending') return null;
     const winner = winnerOf(await variantResults(tx, tenantId, campaignId), c.ab_test.metric);

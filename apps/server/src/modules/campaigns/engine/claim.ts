@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../kernel/resources';
-import { inCommunity } from '../../../kernel/resources';
+import { type Db, inCommunity, queryRows } from '../../../kernel/resources';
 import type { Recipient } from './compose';
 
 // The recipient rows' moves: a claim (due queued rows, and rows a dead process left `sending` past
@@ -13,8 +12,6 @@ export const LEASE_SECONDS = 20;
 export interface Claimed extends Recipient {
   attempts: number;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Claims up to `limit` rows: queued rows that are due, in the claim index's order (one range of
@@ -39,8 +36,9 @@ export async function claimBatch(
     sql`, `,
   );
   const take = async (which: 'due' | 'expired', n: number) =>
-    rowsOf<Claimed>(
-      await tx.execute(sql`
+    await queryRows<Claimed>(
+      tx,
+      sql`
     update campaign_recipients r
        set state = 'sending', attempts = r.attempts + 1, lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
      where ${inCommunity(tenantId, 'r')} and r.id in (
@@ -49,7 +47,7 @@ export async function claimBatch(
           and ${which === 'due' ? sql`state = 'queued' and next_attempt_at <= now() order by next_attempt_at` : sql`state = 'sending' and lease_until < now()`}
         limit ${n}
         for update skip locked)
-    returning r.id, r.contact_id as "contactId", r.address, r.name, r.variant, r.attempts`),
+    returning r.id, r.contact_id as "contactId", r.address, r.name, r.variant, r.attempts`,
     );
   const rows = options.expired ? await take('expired', limit) : [];
   if (rows.length < limit) rows.push(...(await take('due', limit - rows.length)));
@@ -113,13 +111,14 @@ export async function recordOutcomes(tx: Db, tenantId: string, outcomes: Outcome
 
 /** What is left of a campaign's send: rows not finished, and when the next one is due. */
 export async function remaining(tx: Db, tenantId: string, campaignId: string, variants: string[]) {
-  const [row] = rowsOf<{ open: number; due_in: number | null }>(
-    await tx.execute(sql`
+  const [row] = await queryRows<{ open: number; due_in: number | null }>(
+    tx,
+    sql`
       select count(*)::int as open,
              extract(epoch from min(case when state = 'queued' then next_attempt_at else lease_until end) - now())::float8 as due_in
         from campaign_recipients
        where ${inCommunity(tenantId)} and campaign_id = ${campaignId} and state in ('queued', 'sending')
-         and variant in (select jsonb_array_elements_text(${JSON.stringify(variants)}::jsonb))`),
+         and variant in (select jsonb_array_elements_text(${JSON.stringify(variants)}::jsonb))`,
   );
   return { open: Number(row.open), dueInMs: row.due_in === null ? 0 : Math.max(0, Number(row.due_in) * 1000) };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type Db, inCommunity, tenantFilter } from '../../../kernel/resources';
+import { AppError, type Db, inCommunity, queryRows, tenantFilter } from '../../../kernel/resources';
 import type { MessageContent, SendingContacts } from '../contacts';
 import { openProvider } from '../providers/open';
 import { type ChannelProvider, SendFailure } from '../providers/types';
@@ -210,13 +210,14 @@ async function sendBatch(
       const reset = sentSince;
       failureStreak = 0;
       sentSince = false;
-      const [row] = (
-        (await tx.execute(sql`
+      const [row] = await queryRows<{ consecutive_failures: number; status: string }>(
+        tx,
+        sql`
           update campaigns set consecutive_failures = case when ${reset} then ${streak} else consecutive_failures + ${streak} end,
                  heartbeat_at = now()
            where ${inCommunity(tenantId)} and id = ${campaign.id}
-          returning consecutive_failures, status`)) as unknown as { rows: { consecutive_failures: number; status: string }[] }
-      ).rows;
+          returning consecutive_failures, status`,
+      );
       if (row && row.status === 'sending' && row.consecutive_failures >= limit.pauseAfterFailures) {
         await tx
           .update(campaigns)
@@ -327,11 +328,10 @@ async function sendBatch(
 /** Ends a send when nothing is left: `sent` (in one transaction that checks again under the campaign's lock). */
 async function settle(deps: DeliverDeps, tenantId: string, campaignId: string): Promise<boolean> {
   return deps.app.db.withTenant(tenantId, async (tx) => {
-    const [row] = (
-      (await tx.execute(
-        sql`select status, drip_id from campaigns where ${inCommunity(tenantId)} and id = ${campaignId} for update`,
-      )) as unknown as { rows: { status: string; drip_id: string | null }[] }
-    ).rows;
+    const [row] = await queryRows<{ status: string; drip_id: string | null }>(
+      tx,
+      sql`select status, drip_id from campaigns where ${inCommunity(tenantId)} and id = ${campaignId} for update`,
+    );
     // A drip's step keeps sending while the drip runs: its next recipients come as contacts reach it.
     if (row?.status !== 'sending' || row.drip_id) return false;
     const left = await remaining(tx, tenantId, campaignId, ['', 'a', 'b', 'rest']);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, errors, inCommunity, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, inCommunity, queryRows, type Scope, tenantFilter } from '../../../kernel/resources';
 import { defineWorkflow, startWorkflow, step } from '../../../kernel/workflows';
 import type { SendingContacts } from '../contacts';
 import { type CampaignAction, transition } from '../domain/states';
@@ -52,7 +52,7 @@ async function setStatus(tx: Db, c: Campaign, action: CampaignAction, extra: Par
   const [row] = await tx
     .update(campaigns)
     .set({ status, statusReason: null, ...extra, updatedAt: new Date() })
-    .where(and(tenantFilter(campaigns, c.tenantId), eq(campaigns.id, c.id)))
+    .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)))
     .returning();
   return row;
 }
@@ -91,12 +91,12 @@ export async function move(app: FastifyInstance, tx: Db, scope: Scope, id: strin
     await tx
       .update(campaigns)
       .set({ statusReason: `Paused by ${scope.actor.name ?? 'an admin'}` })
-      .where(and(tenantFilter(campaigns, scope.tenantId), eq(campaigns.id, id)));
+      .where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
   if (action === 'resume') {
     await tx
       .update(campaigns)
       .set({ consecutiveFailures: 0, heartbeatAt: new Date() })
-      .where(and(tenantFilter(campaigns, scope.tenantId), eq(campaigns.id, id)));
+      .where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
     for (let i = 0; i < SENDERS; i++)
       await app.jobs.enqueue<SendJob>(tx, scope.tenantId, SEND_JOB, { tenantId: scope.tenantId, campaignId: id });
   }
@@ -173,11 +173,10 @@ async function assignVariants(tx: Db, c: Campaign): Promise<number> {
           else 'rest' end
        where ${inCommunity(c.tenantId)} and campaign_id = ${c.id}`);
   }
-  const [row] = (
-    (await tx.execute(
-      sql`select count(*)::int as n from campaign_recipients where ${inCommunity(c.tenantId)} and campaign_id = ${c.id}`,
-    )) as unknown as { rows: { n: number }[] }
-  ).rows;
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from campaign_recipients where ${inCommunity(c.tenantId)} and campaign_id = ${c.id}`,
+  );
   return Number(row.n);
 }
 
@@ -197,7 +196,7 @@ export const launchWorkflow = defineWorkflow('campaigns.launch', [
     await tx
       .update(campaigns)
       .set({ recipientCount: recipients })
-      .where(and(tenantFilter(campaigns, c.tenantId), eq(campaigns.id, c.id)));
+      .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)));
     return { ...input, recipients };
   }),
   step('dispatch', async (input: LaunchInput & { recipients: number }, { tx, app }) => {
@@ -206,7 +205,7 @@ export const launchWorkflow = defineWorkflow('campaigns.launch', [
       await tx
         .update(campaigns)
         .set({ status: 'sent', finishedAt: new Date(), statusReason: 'Nobody in the audience may receive it (consent or suppression)' })
-        .where(and(tenantFilter(campaigns, c.tenantId), eq(campaigns.id, c.id)));
+        .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)));
       return { dispatched: 0 };
     }
     for (let i = 0; i < SENDERS; i++) await app.jobs.enqueue<SendJob>(tx, input.tenantId, SEND_JOB, input);

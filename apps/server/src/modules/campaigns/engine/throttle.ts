@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../kernel/resources';
-import { inCommunity } from '../../../kernel/resources';
+import { type Database, inCommunity, queryRows } from '../../../kernel/resources';
 
 // The rate limit every server process shares: per community and key (channel:provider), a token
 // bucket refilled at `perSecond` (holding at most a tenth of a second's worth, so a burst stays
@@ -42,12 +41,13 @@ export async function takeTokens(
       sql`insert into campaign_throttles (tenant_id, key, tokens, refilled_at, window_start) values (${tenantId}, ${key}, ${burst}, ${now}, ${now})
           on conflict (tenant_id, key) do nothing`,
     );
-    const result = (await tx.execute(
+    const result = await queryRows<{ tokens: number; elapsed: number; in_window: number; window_count: number; previous_count: number }>(
+      tx,
       sql`select tokens, extract(epoch from ${now} - refilled_at)::float8 as elapsed,
                  extract(epoch from ${now} - window_start)::float8 as in_window, window_count, previous_count
             from campaign_throttles where ${inCommunity(tenantId)} and key = ${key} for update`,
-    )) as unknown as { rows: { tokens: number; elapsed: number; in_window: number; window_count: number; previous_count: number }[] };
-    const row = result.rows[0];
+    );
+    const row = result[0];
     // Behind the bucket (another caller's later instant): the bucket's time is its last refill.
     const behind = Math.max(0, -Number(row.elapsed));
     const tokens = Math.min(burst, Number(row.tokens) + Math.max(0, Number(row.elapsed)) * rate.perSecond);

@@ -57,7 +57,7 @@ export async function calendar(app: FastifyInstance, scope: Scope, from: Date, t
   const events = app.resources.get('site/events');
   if (events) {
     // Through the resource's own list: a caller without the website's permission gets none.
-    const listed = await events.list(scope, { limit: 200, offset: 0, withTotal: 'false' } as never).catch(() => ({ data: [] }));
+    const listed = await events.list(scope, { limit: 200, offset: 0, withTotal: 'false' }).catch(() => ({ data: [] }));
     for (const e of listed.data as Record<string, unknown>[]) {
       const start = e.startsAt ? new Date(String(e.startsAt)) : null;
       if (!start || start < from || start >= to) continue;

@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../kernel/resources';
-import { inCommunity } from '../../../kernel/resources';
+import { type Db, inCommunity, queryRows } from '../../../kernel/resources';
 import { variantResults } from '../engine/ab-test';
 
 // Reports: a campaign's figures (from its recipient rows: one indexed scan), rates, a timeline of
 // sends, opens and clicks, its top links; and the hub's figures across channels.
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 export type Counts = {
   recipients: number;
@@ -53,10 +50,9 @@ export function ratesOf(c: Counts) {
 }
 
 export async function campaignCounts(tx: Db, tenantId: string, campaignId: string): Promise<Counts> {
-  const [row] = rowsOf<Counts>(
-    await tx.execute(
-      sql`select ${countsSql} from campaign_recipients r where ${inCommunity(tenantId, 'r')} and r.campaign_id = ${campaignId}`,
-    ),
+  const [row] = await queryRows<Counts>(
+    tx,
+    sql`select ${countsSql} from campaign_recipients r where ${inCommunity(tenantId, 'r')} and r.campaign_id = ${campaignId}`,
   );
   return row;
 }
@@ -65,13 +61,15 @@ export async function campaignReport(tx: Db, tenantId: string, campaign: { id: s
   const counts = await campaignCounts(tx, tenantId, campaign.id);
   const span = campaign.launchedAt ? Date.now() - campaign.launchedAt.getTime() : 0;
   const unit = span < 6 * 3600_000 ? 'minute' : span < 14 * 86_400_000 ? 'hour' : 'day';
-  const sends = rowsOf<{ at: string; n: number }>(
-    await tx.execute(sql`select date_trunc(${unit}, sent_at) as at, count(*)::int as n from campaign_recipients
-                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} and sent_at is not null group by 1 order by 1`),
+  const sends = await queryRows<{ at: string; n: number }>(
+    tx,
+    sql`select date_trunc(${unit}, sent_at) as at, count(*)::int as n from campaign_recipients
+                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} and sent_at is not null group by 1 order by 1`,
   );
-  const events = rowsOf<{ at: string; kind: string; n: number }>(
-    await tx.execute(sql`select date_trunc(${unit}, created_at) as at, kind, count(*)::int as n from campaign_events
-                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} group by 1, 2 order by 1`),
+  const events = await queryRows<{ at: string; kind: string; n: number }>(
+    tx,
+    sql`select date_trunc(${unit}, created_at) as at, kind, count(*)::int as n from campaign_events
+                          where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} group by 1, 2 order by 1`,
   );
   const buckets = new Map<string, Record<string, number>>();
   const bucket = (at: string) => {
@@ -85,10 +83,11 @@ export async function campaignReport(tx: Db, tenantId: string, campaign: { id: s
   for (const s of sends) bucket(s.at).sent += s.n;
   for (const e of events) bucket(e.at)[e.kind] = (bucket(e.at)[e.kind] ?? 0) + e.n;
   const timeline = [...buckets.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([at, v]) => ({ at, ...v }));
-  const topLinks = rowsOf<{ url: string; clicks: number; unique: number }>(
-    await tx.execute(sql`select url, count(*)::int as clicks, count(distinct recipient_id)::int as "unique" from campaign_events
+  const topLinks = await queryRows<{ url: string; clicks: number; unique: number }>(
+    tx,
+    sql`select url, count(*)::int as clicks, count(distinct recipient_id)::int as "unique" from campaign_events
                           where ${inCommunity(tenantId)} and campaign_id = ${campaign.id} and kind = 'click' and url is not null
-                          group by url order by clicks desc limit 10`),
+                          group by url order by clicks desc limit 10`,
   );
   const abTest = campaign.abTest ? await variantResults(tx, tenantId, campaign.id) : null;
   return { counts, rates: ratesOf(counts), unit, timeline, topLinks, abTest };
@@ -96,14 +95,17 @@ export async function campaignReport(tx: Db, tenantId: string, campaign: { id: s
 
 /** The hub: per channel over the last `days`, and the recent campaigns with their figures. */
 export async function overview(tx: Db, tenantId: string, days = 90) {
-  const channels = rowsOf<Counts & { channel: string; campaigns: number }>(
-    await tx.execute(sql`
+  const channels = (
+    await queryRows<Counts & { channel: string; campaigns: number }>(
+      tx,
+      sql`
       select c.channel, count(distinct c.id)::int as campaigns, ${countsSql}
         from campaigns c join campaign_recipients r on r.tenant_id = c.tenant_id and r.campaign_id = c.id
        where ${inCommunity(tenantId, 'c')} and c.launched_at > now() - make_interval(days => ${days})
-       group by c.channel`),
+       group by c.channel`,
+    )
   ).map((c) => ({ ...c, rates: ratesOf(c) }));
-  const recent = rowsOf<{
+  const recent = await queryRows<{
     id: string;
     name: string;
     channel: string;
@@ -111,16 +113,18 @@ export async function overview(tx: Db, tenantId: string, days = 90) {
     launchedAt: string | null;
     scheduledAt: string | null;
   }>(
-    await tx.execute(sql`select id, name, channel, status, launched_at as "launchedAt", scheduled_at as "scheduledAt"
-                          from campaigns where ${inCommunity(tenantId)} order by updated_at desc limit 8`),
+    tx,
+    sql`select id, name, channel, status, launched_at as "launchedAt", scheduled_at as "scheduledAt"
+                          from campaigns where ${inCommunity(tenantId)} order by updated_at desc limit 8`,
   );
   const withCounts = [];
   for (const c of recent) {
     const counts = await campaignCounts(tx, tenantId, c.id);
     withCounts.push({ ...c, counts, rates: ratesOf(counts) });
   }
-  const statuses = rowsOf<{ status: string; n: number }>(
-    await tx.execute(sql`select status, count(*)::int as n from campaigns where ${inCommunity(tenantId)} group by status`),
+  const statuses = await queryRows<{ status: string; n: number }>(
+    tx,
+    sql`select status, count(*)::int as n from campaigns where ${inCommunity(tenantId)} group by status`,
   );
   return { days, channels, recent: withCounts, statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])) };
 }

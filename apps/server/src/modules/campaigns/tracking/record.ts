@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../kernel/resources';
-import { inCommunity } from '../../../kernel/resources';
+import { type Db, inCommunity, queryRows } from '../../../kernel/resources';
 import type { TrackingKind } from '../tables';
 
 // What happened to a message, recorded once per recipient on its row (first open, first click …)
@@ -39,13 +38,16 @@ export async function track(
   const also =
     kind === 'click' ? ', opened_at = coalesce(opened_at, now())' : kind === 'read' ? ', delivered_at = coalesce(delivered_at, now())' : '';
   const failed = kind === 'failed' || kind === 'bounce' ? sql`, state = 'failed', error = ${extra.error ?? kind}` : sql``;
-  const result = (await tx.execute(sql`
+  const result = await queryRows<Tracked>(
+    tx,
+    sql`
     update campaign_recipients r
        set ${sql.raw(column ? `${column} = coalesce(${column}, now())${also},` : '')} updated_at = now() ${failed}
       from campaigns c
      where ${inCommunity(tenantId, 'r')} and r.id = ${recipientId} and c.tenant_id = r.tenant_id and c.id = r.campaign_id
-    returning r.id, r.campaign_id as "campaignId", r.contact_id as "contactId", r.address, c.channel`)) as unknown as { rows: Tracked[] };
-  const row = result.rows[0];
+    returning r.id, r.campaign_id as "campaignId", r.contact_id as "contactId", r.address, c.channel`,
+  );
+  const row = result[0];
   if (!row) return null;
   await tx.execute(sql`
     insert into campaign_events (tenant_id, campaign_id, recipient_id, kind, url, ip, user_agent)
@@ -55,10 +57,11 @@ export async function track(
 
 /** The recipient a provider's message id names (delivery reports), or null. */
 export async function recipientByProviderId(tx: Db, tenantId: string, providerMessageId: string): Promise<string | null> {
-  const result = (await tx.execute(
+  const result = await queryRows<{ id: string }>(
+    tx,
     sql`select id from campaign_recipients where ${inCommunity(tenantId)} and provider_message_id = ${providerMessageId} limit 1`,
-  )) as unknown as { rows: { id: string }[] };
-  return result.rows[0]?.id ?? null;
+  );
+  return result[0]?.id ?? null;
 }
 
 /** One tracked happening at a known time (a batch of delivery reports, or the demo's history). */

@@ -41,8 +41,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { inTx } = tenantRoutes(app);
   // The records' runtime schemas (derived from the tables), typed loosely for the handlers.
-  const variation = variationsResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
-  const attributeValue = attributeValuesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
+  const variation = variationsResource.schemas.record;
+  const attributeValue = attributeValuesResource.schemas.record;
   const variationList = z.object({ data: z.array(variation) });
   /** Adds records under a parent (an attribute's values, a product's variations): one input, or several as `several`; 201. */
   const addSeveralRoute = <I extends z.ZodType>(route: {

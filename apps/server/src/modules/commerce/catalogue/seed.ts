@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Row, type Scope, seedData } from '../../../kernel/resources';
+import { type Resource, type Row, type Scope, seedData } from '../../../kernel/resources';
 import { attributesResource } from './resources/attributes';
 import { bannersResource } from './resources/banners';
 import { categoriesResource } from './resources/categories';
@@ -61,8 +61,7 @@ const PRODUCTS = seedData(
 const stockFor = (i: number) => [0, 3, 7, 12, 18, 25, 40, 5, 9, 60][(i * 7 + 3) % 10];
 
 const byField = (rows: Row[], field: string) => new Map(rows.map((r) => [String(r[field]), r]));
-const all = async (scope: Scope, resource: typeof categoriesResource) =>
-  (await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' } as never)).data;
+const all = async (scope: Scope, resource: Resource) => (await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' })).data;
 
 export async function seedCatalogue(app: FastifyInstance, scope: Scope): Promise<void> {
   const db = scope.db;
@@ -133,7 +132,7 @@ export async function seedCatalogue(app: FastifyInstance, scope: Scope): Promise
   // Two more banners beside the examples: one leads to a featured product, one to a category.
   const featured = PRODUCTS.find((sample) => sample.featured);
   const [firstFeatured] = featured
-    ? (await productsResource.list(scope, { q: featured.title, limit: 1, offset: 0, withTotal: 'false' } as never)).data
+    ? (await productsResource.list(scope, { q: featured.title, limit: 1, offset: 0, withTotal: 'false' })).data
     : [];
   if (firstFeatured)
     await bannersResource.create(scope, {

@@ -1,12 +1,12 @@
 import { and, asc, eq, getTableColumns, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { errors, inCommunity, preparedStatement, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
+import { errors, inCommunity, preparedStatement, queryRows, rowMapper, selectList, tenantFilter } from '../../../kernel/resources';
 import { type CartLine, type CartTotals, computeCartTotals, type TaxRegion } from '../domain';
 import { joinRef } from '../joins';
 import { commerceCartLines, commerceCarts, commerceProducts, commerceVariations } from '../tables';
 import { variationsOnSale } from './catalogue-read';
 import { couponContext, couponRules, findCoupon } from './coupons';
-import { rowsOf, rule, type ShopSettings, type ShopTx, shopConfigStatement } from './shop';
+import { rule, type ShopSettings, type ShopTx, shopConfigStatement } from './shop';
 import { cartReservation } from './stock';
 
 // A cart is a guest's (known by its id) or a customer's. Its amounts are never stored: every read
@@ -102,7 +102,7 @@ function loadedLine(r: LineRow): LoadedLine {
 }
 
 export async function loadLines(s: ShopTx, cartId: string): Promise<LoadedLine[]> {
-  const [row] = rowsOf<{ lines: LineRow[] }>(await s.tx.execute(sql`select ${cartLinesJson(s.tenantId, cartId)} as lines`));
+  const [row] = await queryRows<{ lines: LineRow[] }>(s.tx, sql`select ${cartLinesJson(s.tenantId, cartId)} as lines`);
   return row.lines.map(loadedLine);
 }
 
@@ -235,7 +235,7 @@ const cartWhere = (s: ShopTx, id: string) => and(tenantFilter(commerceCarts, s.t
  */
 export async function openCart(s: ShopTx, cartId: string, customerId: string | null | 'any', lock = false): Promise<CartRow> {
   const [row] = await (lock ? openCartLocked : openCartRead).raw(s.tx, { tenantId: s.tenantId, cartId });
-  const cart = row ? (cartRow(row) as unknown as CartRow) : undefined;
+  const cart = row ? cartRow(row) : undefined;
   if (!cart || (customerId !== 'any' && cart.customerId !== null && cart.customerId !== customerId)) throw errors.notFound('Cart');
   return cart;
 }

@@ -300,8 +300,8 @@ export const placeOrderWorkflow = defineInlineWorkflow<CheckoutRun>('commerce.pl
       }
       const mail = { id: rows[0][width + lineWidth] as string, email };
       return {
-        order: orderRow(rows[0].slice(0, width)) as unknown as Placed,
-        lines: rows.map((row) => lineRow(row.slice(width)) as unknown as PlacedLine),
+        order: orderRow(rows[0].slice(0, width)),
+        lines: rows.map((row) => lineRow(row.slice(width))),
         mail,
       };
     },

@@ -2,10 +2,9 @@ import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DailyViews } from '../../../kernel/resources';
-import { errors, tenantFilter, tenantRoutes } from '../../../kernel/resources';
+import { type DailyViews, errors, queryRows, tenantFilter, tenantRoutes } from '../../../kernel/resources';
 import { commerceOrders } from '../tables';
-import { rowsOf, type ShopTx, shopSettings } from './shop';
+import { type ShopTx, shopSettings } from './shop';
 
 // The shop's numbers for a date range, beside the range just before it: revenue (what paid orders
 // brought, less refunds), paid orders, average order value, orders placed, the storefront's visitors
@@ -80,9 +79,10 @@ async function orderDays(s: ShopTx, from: string, to: string, tz: string, curren
     .from(o)
     .where(and(tenantFilter(o, s.tenantId), gte(o.createdAt, start), lt(o.createdAt, end)))
     .groupBy(sql`1`);
-  const rows = rowsOf<{ day: string; revenue: string | number; orders: number; placed: number }>(
-    await s.tx.execute(sql`select day, sum(revenue)::bigint as revenue, sum(orders)::int as orders, sum(placed)::int as placed
-      from (${paid} union all ${placed}) d group by day`),
+  const rows = await queryRows<{ day: string; revenue: string | number; orders: number; placed: number }>(
+    s.tx,
+    sql`select day, sum(revenue)::bigint as revenue, sum(orders)::int as orders, sum(placed)::int as placed
+      from (${paid} union all ${placed}) d group by day`,
   );
   return rows.map((r) => ({ day: r.day, revenue: Number(r.revenue), orders: Number(r.orders), placed: Number(r.placed) }));
 }

@@ -137,7 +137,8 @@ export function shopConfigStatement<T>(name: string, also: () => SQL<T>, first?:
   const settingsRow = rowMapper(settingsColumns);
   return async (s: ShopTx, values: Record<string, unknown>): Promise<{ settings: ShopSettings; rates: TaxRate[]; also: T }> => {
     const [row] = await statement.raw(s.tx, { ...values, tenantId: s.tenantId });
-    const saved = settingsRow(row.slice(0, SETTINGS_WIDTH)) as unknown as ShopSettings & { id: string | null };
+    // A left join: with no settings row yet every column is null, the id too (settingsOf gives the defaults).
+    const saved = settingsRow(row.slice(0, SETTINGS_WIDTH));
     return {
       settings: settingsOf(saved),
       rates: row[SETTINGS_WIDTH] as TaxRate[],
@@ -166,12 +167,6 @@ const nextOrderNumber = preparedStatement('commerce:take-order-number', () => {
     on conflict (tenant_id) do update set next_order_number = ${c.nextOrderNumber} + 1, updated_at = now()
     returning ${c.nextOrderNumber} - 1, ${c.orderPrefix} || (${c.nextOrderNumber} - 1)`;
 });
-
-/** Rows of `tx.execute` on either engine (node-postgres gives a result with `rows`, PGlite the same shape). */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}
 
 /** Runs `fn` in the named community's transaction, or 404 when there is no such community. */
 export async function inShop<T>(app: FastifyInstance, community: string, fn: (s: ShopTx) => Promise<T>): Promise<T> {

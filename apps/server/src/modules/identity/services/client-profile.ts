@@ -4,7 +4,7 @@ import { clientProfileResource } from '../resources/client-profile';
 /** The brand profile as one record per community: read with defaults, write as an upsert. */
 export const clientProfileService = {
   async get(scope: Scope, fallbackName: string) {
-    const { data } = await clientProfileResource.list(scope, { limit: 1, offset: 0, withTotal: 'false' } as never);
+    const { data } = await clientProfileResource.list(scope, { limit: 1, offset: 0, withTotal: 'false' });
     return (
       data[0] ?? {
         id: null,

@@ -62,7 +62,7 @@ export const ccMessageInput = z
  * Records the message (checked, merge tags filled) in one transaction, then — once committed —
  * sends it through the configured provider and answers with the outcome (sent, outbox or failed).
  */
-export async function sendCcMessage(scope: Scope, input: unknown): Promise<Row> {
+export async function sendCcMessage(scope: Scope, input: unknown) {
   const data = parseInput(ccMessageInput, input);
   const id = await scope.db.withTenant(scope.tenantId, async (tx) => {
     const values = await prepareCcMessage(tx, scope.tenantId, data);

@@ -33,7 +33,7 @@ export async function channelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { scope, inTx } = tenantRoutes(app);
   const channelParams = z.object({ channel: z.enum(SETTINGS_CHANNELS) });
-  const template = whatsappTemplatesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>>;
+  const template = whatsappTemplatesResource.schemas.record;
 
   r.get(
     '/api/v1/marketing/channel-settings/:channel',
@@ -96,7 +96,7 @@ export async function channelsRoutes(app: FastifyInstance) {
         summary:
           'Sends a one-off email or SMS to a contact or an address (409 when suppressed or opted out); answers with the outcome: sent, outbox or failed',
         body: ccMessageInput,
-        response: { 201: z.object({ data: ccMessagesResource.schemas.record as unknown as z.ZodType<Record<string, unknown>> }) },
+        response: { 201: z.object({ data: ccMessagesResource.schemas.record }) },
       },
     },
     async (req, reply) => {

@@ -140,7 +140,7 @@ async function getAllOptinUser(call: CompatCall) {
     offset: (page - 1) * limit,
     withTotal: 'true',
     [`${channel}Consent`]: 'opted_in',
-  } as never);
+  });
   return new Envelope(result.data, { total: result.total, limit, page, channel });
 }
 

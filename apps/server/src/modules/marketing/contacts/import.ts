@@ -1,6 +1,14 @@
 import { and, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, errors, type ImportBatchResult, type ImportRow, type ResourceImport, type Scope } from '../../../kernel/resources';
+import {
+  type Db,
+  errors,
+  type ImportBatchResult,
+  type ImportRow,
+  queryRows,
+  type ResourceImport,
+  type Scope,
+} from '../../../kernel/resources';
 import {
   CHANNELS,
   type Channel,
@@ -243,7 +251,9 @@ async function insertFresh(
     whatsapp_consent: consents[i]!.whatsapp ?? 'unknown',
     push_consent: consents[i]!.push ?? 'unknown',
   }));
-  const inserted = (await tx.execute(sql`
+  const inserted = await queryRows<{ id: string; email: string | null; phone: string | null }>(
+    tx,
+    sql`
     insert into ${c} (tenant_id, name, email, phone, whatsapp, country, language, tags, attributes, source,
       last_activity_at, email_consent, sms_consent, whatsapp_consent, push_consent)
     select ${tenantId}, r.name, r.email, r.phone, r.whatsapp, r.country, r.language, r.tags, r.attributes, r.source,
@@ -252,12 +262,13 @@ async function insertFresh(
       country text, language text, tags text[], attributes jsonb, source text, last_activity_at timestamptz,
       email_consent text, sms_consent text, whatsapp_consent text, push_consent text)
     on conflict do nothing
-    returning id, email, phone`)) as unknown as { rows: { id: string; email: string | null; phone: string | null }[] };
+    returning id, email, phone`,
+  );
   // Emails are unique among the entries (mergeInFile): an entry with one is found by it; one without,
   // by its phone among the contacts inserted without an email.
   const idByEmail = new Map<string, string>();
   const idByPhone = new Map<string, string>();
-  for (const r of inserted.rows) {
+  for (const r of inserted) {
     if (r.email) idByEmail.set(r.email, r.id);
     else if (r.phone) idByPhone.set(r.phone, r.id);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, errors, type HookContext, noWrites, type Row, steps } from '../../../kernel/resources';
+import { defineResource, errors, type HookContext, noWrites, type RecordOf, steps } from '../../../kernel/resources';
 import {
   CHANNELS,
   type Channel,
@@ -17,6 +17,9 @@ const consentOptions = {
   options: { opted_in: { label: 'Opted in', color: 'green' }, opted_out: { label: 'Opted out', color: 'red' }, unknown: { color: 'gray' } },
 } as const;
 
+/** A contact as the resource reads it (what the hooks see as `existing`). */
+type Contact = RecordOf<typeof marketingContacts>;
+
 const attributeValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 
 /**
@@ -24,7 +27,7 @@ const attributeValue = z.union([z.string().max(2000), z.number(), z.boolean(), z
  * in the contact's country), tags trimmed and unique. A duplicate email or phone is then a 409 from
  * the unique indexes (the kit names the field), never a second contact.
  */
-function normalize({ existing }: HookContext, data: Record<string, unknown>) {
+function normalize({ existing }: HookContext<Contact>, data: Record<string, unknown>) {
   const out = { ...data };
   const country = (out.country ?? existing?.country ?? null) as string | null;
   if (typeof out.country === 'string') out.country = out.country.trim().toUpperCase() || null;
@@ -43,11 +46,11 @@ function normalize({ existing }: HookContext, data: Record<string, unknown>) {
  * revision restore, the compat calls): an opt-in that is new, or that moves to a new address, is
  * refused when that address is suppressed (consent-rule.ts).
  */
-async function holdSuppressionRule({ tx, scope, existing }: HookContext, data: Record<string, unknown>) {
-  const now = (field: string) => (field in data ? data[field] : (existing?.[field] ?? null)) as string | null;
+async function holdSuppressionRule({ tx, scope, existing }: HookContext<Contact>, data: Record<string, unknown>) {
+  const now = (field: keyof Contact) => (field in data ? data[field] : (existing?.[field] ?? null)) as string | null;
   const at = { email: now('email'), phone: now('phone'), whatsapp: now('whatsapp') };
   const moved = (channel: Channel) => {
-    const before = existing ? addressOf(existing as unknown as typeof at, channel) : null;
+    const before = existing ? addressOf(existing, channel) : null;
     return before !== addressOf(at, channel);
   };
   const asked: Partial<Record<Channel, ConsentStatus>> = {};
@@ -61,11 +64,11 @@ async function holdSuppressionRule({ tx, scope, existing }: HookContext, data: R
 }
 
 /** A consent set or changed in the console is recorded as an event (the proof), like any other. */
-async function recordConsentChanges({ scope, tx, existing }: HookContext, record: Row) {
+async function recordConsentChanges({ scope, tx, existing }: HookContext<Contact>, record: Contact) {
   const changed: Partial<Record<Channel, ConsentStatus>> = {};
   for (const channel of CHANNELS) {
-    const now = record[CONSENT_COLUMN[channel]] as ConsentStatus;
-    const before = existing ? (existing[CONSENT_COLUMN[channel]] as ConsentStatus) : 'unknown';
+    const now = record[CONSENT_COLUMN[channel]];
+    const before = existing ? existing[CONSENT_COLUMN[channel]] : 'unknown';
     if (now !== before) changed[channel] = now;
   }
   await recordConsent(tx, scope.tenantId, record.id, changed, { source: 'console' });

@@ -48,7 +48,7 @@ export async function readContactSource(tx: Db, tenantId: string, source: Contac
       phone: c.phone ? sql<string | null>`${c.phone}` : sql<null>`null`,
       emailConsent: c.emailConsent ?? sql<null>`null`,
     })
-    .from(t as never)
+    .from(t)
     .where(and(tenantFilter(t, tenantId), page.after ? gt(t.id, page.after) : undefined))
     .orderBy(asc(t.id))
     .limit(page.limit);

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../kernel/resources';
-import { tenantFilter } from '../../../kernel/resources';
+import { type Db, queryRows, tenantFilter } from '../../../kernel/resources';
 import { marketingContacts as c } from '../tables/contacts';
 import { marketingSegments } from '../tables/segments';
 import { segmentCondition } from './matching';
@@ -24,7 +23,7 @@ export async function segmentsOfContact(tx: Db, tenantId: string, contactId: str
     (s) =>
       sql`select ${s.id}::uuid as id where exists (select 1 from ${c} where ${and(tenantFilter(c, tenantId), eq(c.id, contactId), segmentCondition(s))})`,
   );
-  const result = (await tx.execute(sql.join(checks, sql` union all `))) as unknown as { rows: { id: string }[] };
-  const inside = new Set(result.rows.map((r) => r.id));
+  const result = await queryRows<{ id: string }>(tx, sql.join(checks, sql` union all `));
+  const inside = new Set(result.map((r) => r.id));
   return segments.filter((s) => inside.has(s.id)).map(({ id, name, kind }) => ({ id, name, kind }));
 }

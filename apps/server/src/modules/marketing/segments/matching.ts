@@ -1,7 +1,6 @@
-import { and, count, desc, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, count, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, errors, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, queryRows, tenantFilter } from '../../../kernel/resources';
 import { contactConsentColumns, contactProfileColumns } from '../contacts/columns';
 import { marketingContacts as c } from '../tables/contacts';
 import { marketingSegmentMembers as m } from '../tables/segments';
@@ -42,7 +41,7 @@ export const matchingContacts = (tx: Db, tenantId: string, condition: SQL) =>
     .select({ id: c.id })
     .from(c)
     .where(and(tenantFilter(c, tenantId), condition))
-    .$dynamic() as unknown as PgSelect;
+    .$dynamic();
 
 /**
  * What reading every match costs, as the planner expects it (EXPLAIN: it plans, it does not run):
@@ -107,21 +106,20 @@ export async function countContacts(tx: Db, tenantId: string, condition: SQL): P
 
 /** The matches in a sample of the table's pages, scaled up (repeatable: the same answer while nothing changes). */
 async function sampledCount(tx: Db, tenantId: string, condition: SQL): Promise<Count> {
-  const stats = (await tx.execute(sql`select reltuples from pg_class where oid = 'marketing_contacts'::regclass`)) as unknown as {
-    rows: { reltuples: number }[];
-  };
-  const rows = Number(stats.rows[0]?.reltuples ?? -1);
+  const stats = await queryRows<{ reltuples: number }>(tx, sql`select reltuples from pg_class where oid = 'marketing_contacts'::regclass`);
+  const rows = Number(stats[0]?.reltuples ?? -1);
   const percent = rows > SAMPLE_ROWS ? (100 * SAMPLE_ROWS) / rows : 100;
-  const result = (await tx.execute(
+  const result = await queryRows<{ n: number }>(
+    tx,
     sql`select count(*)::int as n from ${c} tablesample system (${percent}::real) repeatable (0) where ${and(tenantFilter(c, tenantId), condition)}`,
-  )) as unknown as { rows: { n: number }[] };
-  return { total: Math.round((Number(result.rows[0].n) * 100) / percent), totalIsEstimate: true };
+  );
+  return { total: Math.round((Number(result[0].n) * 100) / percent), totalIsEstimate: true };
 }
 
 /** `EXPLAIN (FORMAT JSON)` of a query, on either engine: the planner's expected rows and cost. */
-async function explainPlan(tx: Db, query: PgSelect): Promise<{ Plan: { 'Plan Rows': number; 'Total Cost': number } }[]> {
-  const result = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-  const cell = result.rows[0]['QUERY PLAN'];
+async function explainPlan(tx: Db, query: SQLWrapper): Promise<{ Plan: { 'Plan Rows': number; 'Total Cost': number } }[]> {
+  const result = await queryRows<Record<string, unknown>>(tx, sql`explain (format json) ${query}`);
+  const cell = result[0]['QUERY PLAN'];
   return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number; 'Total Cost': number } }[];
 }
 
@@ -184,7 +182,10 @@ export const memberCursor = z
 /** created_at as the cursor holds it: UTC, microseconds. */
 const cursorAt = sql<string>`to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const newestFirst = [desc(c.createdAt), desc(c.id)];
-/** `offset 0`: drizzle writes no offset for the number 0, and the fence needs one written. */
+/**
+ * `offset 0`: drizzle writes no offset for the number 0, and the fence needs one written. Typed as the
+ * number .offset() takes; drizzle writes SQL given there as it is.
+ */
 const OFFSET_ZERO = sql`0` as unknown as number;
 
 type PageRow = MemberRow & { cursorAt: string };

@@ -28,7 +28,7 @@ const PREVIEW_LINKS = { unsubscribe_url: '#unsubscribe', view_in_browser_url: '#
 export async function businessFields(app: FastifyInstance, tx: Db, scope: Scope): Promise<BusinessFields> {
   const profiles = app.resources.get('settings/client-profile');
   if (!profiles) return {};
-  const [profile] = (await profiles.listIn(tx, scope, { limit: 1, offset: 0, withTotal: 'false' } as never)).data;
+  const [profile] = (await profiles.listIn(tx, scope, { limit: 1, offset: 0, withTotal: 'false' })).data;
   if (!profile) return {};
   const text = (key: string) => (typeof profile[key] === 'string' ? (profile[key] as string) : null);
   return {

@@ -13,7 +13,7 @@ type Image = { url?: string; alt?: string } | null | undefined;
 async function firstRows(app: FastifyInstance, scope: Scope, path: string, query: Record<string, string | number | undefined>) {
   const resource = app.resources.get(path);
   if (!resource) return [];
-  return (await resource.list(scope, { offset: 0, withTotal: 'false', ...query } as never)).data;
+  return (await resource.list(scope, { offset: 0, withTotal: 'false', ...query })).data;
 }
 
 async function website(app: FastifyInstance, scope: Scope): Promise<string> {

@@ -1,5 +1,5 @@
 import { and, inArray } from 'drizzle-orm';
-import { type Db, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, type Resource, type Scope, tenantFilter } from '../../../kernel/resources';
 import { eventsResource } from '../resources/events';
 import { projectsResource } from '../resources/projects';
 import type { Image } from '../schemas';
@@ -7,7 +7,7 @@ import { siteProducts } from '../tables';
 import { visible } from './visibility';
 
 /** Appends images to a record's image list (a project's gallery, an event's past photos). */
-async function append(scope: Scope, resource: typeof projectsResource, id: string, field: 'images' | 'pastImages', images: Image[]) {
+async function append(scope: Scope, resource: Resource, id: string, field: 'images' | 'pastImages', images: Image[]) {
   return scope.db.withTenant(scope.tenantId, async (tx) => {
     const current = await resource.getIn(tx, scope, id, true);
     const existing = (current[field] as Image[] | null) ?? [];

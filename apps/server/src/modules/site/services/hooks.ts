@@ -37,7 +37,7 @@ export function subcategoryOfCategory(subTable: TenantTable & { categoryId: PgCo
     if (!subId) return data;
     const [sub] = (await ctx.tx
       .select({ categoryId: subTable.categoryId })
-      .from(subTable as never)
+      .from(subTable)
       .where(and(tenantFilter(subTable, ctx.scope.tenantId), eq(subTable.id, subId)))
       .limit(1)) as { categoryId: string | null }[];
     if (!sub) return data; // the relation check names the missing subcategory

@@ -292,7 +292,7 @@ export async function materialiseSampleMedia(app: FastifyInstance, scope: Scope,
   for (const resource of resources) {
     if (!resource.allows('update')) continue;
     const updatable = new Set(resource.schemas.editable);
-    const { data } = await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' } as never);
+    const { data } = await resource.list(scope, { limit: 200, offset: 0, withTotal: 'false' });
     for (const row of data) {
       const patch: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(row)) {

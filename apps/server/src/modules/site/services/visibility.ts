@@ -2,12 +2,13 @@ import { and, eq, getTableColumns, gt, isNotNull, isNull, lte, or, type SQL } fr
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type TenantTable, tenantFilter } from '../../../kernel/resources';
 
-type Publishable = TenantTable & { status: PgColumn; publishAt: PgColumn };
+/** A table whose records are published (status, publishAt) and may be taken down at a moment (unpublishAt). */
+type Publishable = TenantTable & { status: PgColumn; publishAt: PgColumn; unpublishAt?: PgColumn };
 
 /** What the website may show: published, and its publish moment has come. */
 export function visible(table: Publishable, now = new Date()): SQL {
   const conditions = [eq(table.status, 'published'), isNotNull(table.publishAt), lte(table.publishAt, now)];
-  const unpublishAt = (table as unknown as { unpublishAt?: PgColumn }).unpublishAt;
+  const unpublishAt = table.unpublishAt;
   if (unpublishAt) conditions.push(or(isNull(unpublishAt), gt(unpublishAt, now))!);
   return and(...conditions)!;
 }
@@ -29,7 +30,7 @@ export async function findBy(
 ) {
   const [row] = await tx
     .select(columnsOf(table))
-    .from(table as never)
+    .from(table)
     .where(and(tenantFilter(table, tenantId), eq(column, value), ...extra))
     .limit(1);
   return (row as Record<string, unknown> | undefined) ?? null;

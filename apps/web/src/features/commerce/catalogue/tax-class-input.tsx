@@ -1,28 +1,20 @@
 import { type ComboboxItem, type OptionsFilter, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { api, unwrap } from '../../../api/client';
 import type { WidgetProps } from '../../../kit/field-input';
 import { fieldInputProps } from '../../../kit/field-input-props';
-import { listRecords } from '../../../kit/resource-api';
-
-interface TaxRate {
-  name: string;
-  taxClass: string;
-  country: string | null;
-  ratePpm: number;
-}
 
 /** The shop's tax classes, each named by its rates ("standard — GST 18% (IN)"), from the tax rates. */
 export function useTaxClasses() {
   const rates = useQuery({
     queryKey: ['resource', 'commerce/tax-rates', 'list', 'classes'],
     staleTime: 60_000,
-    queryFn: () => listRecords('commerce/tax-rates', { limit: 200, sort: 'name', withTotal: 'false' }),
+    queryFn: () => unwrap(api.GET('/api/v1/commerce/tax-rates', { params: { query: { limit: 200, sort: 'name', withTotal: 'false' } } })),
   });
   return useMemo(() => {
-    const byClass = new Map<string, TaxRate[]>();
-    for (const rate of (rates.data?.data ?? []) as unknown as TaxRate[])
-      byClass.set(rate.taxClass, [...(byClass.get(rate.taxClass) ?? []), rate]);
+    const byClass = new Map<string, { name: string; country: string | null }[]>();
+    for (const rate of rates.data?.data ?? []) byClass.set(rate.taxClass, [...(byClass.get(rate.taxClass) ?? []), rate]);
     return {
       loading: rates.isLoading,
       options: [...byClass.entries()]

@@ -10,8 +10,14 @@ import { type PushContent, PushPreview } from './push-preview';
 const RESOURCE = 'marketing/push-templates';
 const EMPTY: PushContent & { name: string } = { name: '', title: '', body: '', iconUrl: '', imageUrl: '', urlText: '', url: '' };
 
-const fromRow = (row: Row): PushContent & { name: string } =>
-  Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(row[k] ?? '')])) as unknown as PushContent & { name: string };
+const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
+
+/** The editor's values of a saved template: each field as text ('' for none). */
+function fromRow(row: Row): PushContent & { name: string } {
+  const values = { ...EMPTY };
+  for (const key of FIELDS) values[key] = String(row[key] ?? '');
+  return values;
+}
 
 /** A push template's fields beside its device preview; creates a template, or saves `record`. */
 function PushEditor({ record, onSaved }: { record?: Row; onSaved?: () => void }) {

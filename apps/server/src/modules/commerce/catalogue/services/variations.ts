@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../../../kernel/events';
-import { type Db, errors, type Row, type Scope, tenantFilter, uniqueValue } from '../../../../kernel/resources';
+import { type Db, errors, queryRows, type Row, type Scope, tenantFilter, uniqueValue } from '../../../../kernel/resources';
 import { joinRef } from '../../joins';
 import { commerceAttributes, commerceAttributeValues, commerceProducts, commerceVariations } from '../../tables';
 import { imagesSchema, money, skuSchema, slugify, stock } from '../schemas';
@@ -367,8 +367,10 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
       on_hand: e.onHand,
     })),
   );
-  const updated = (await guardSku(
-    tx.execute(sql`
+  const updated = await guardSku(
+    queryRows<{ id: string }>(
+      tx,
+      sql`
       update ${v} set
         sku = coalesce(e.sku, ${v.sku}),
         price = coalesce(e.price, ${v.price}),
@@ -380,8 +382,9 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
       from jsonb_to_recordset(${table}::jsonb)
         as e(id uuid, sku text, price int, set_compare boolean, compare_at_price int, set_cost boolean, cost int, on_hand int, active boolean)
       where ${v.tenantId} = ${scope.tenantId} and ${v.id} = e.id
-      returning ${v.id}`),
-  )) as unknown as { rows: { id: string }[] };
+      returning ${v.id}`,
+    ),
+  );
   const after = await tx
     .select(variationColumns)
     .from(v)
@@ -408,7 +411,7 @@ export async function editVariations(tx: Db, scope: Scope, productId: string, ed
     },
   ]);
   await refreshPriceRange(tx, scope.tenantId, [productId]);
-  return { updated: updated.rows.length, variations: after };
+  return { updated: updated.length, variations: after };
 }
 
 /** A grid row's edit in a save that may also generate: the variation by id, or by its values (one the same save generates). */

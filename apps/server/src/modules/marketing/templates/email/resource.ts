@@ -1,4 +1,4 @@
-import { defineResource, errors, type HookContext } from '../../../../kernel/resources';
+import { type Db, defineResource, errors, type HookContext } from '../../../../kernel/resources';
 import { marketingEmailTemplates } from '../../tables/templates';
 import { assertTemplateVariables } from '../check';
 import { designInput, type EmailDesign, parseDesign } from './design';
@@ -16,9 +16,14 @@ export async function prepareEmail({ tx, scope, existing }: Pick<HookContext, 't
   const subject = String(data.subject ?? existing?.subject ?? '');
   const preheader = String(data.preheader ?? existing?.preheader ?? '');
   const design = (data.design ?? storedDesign(existing?.design)) as EmailDesign;
-  await assertTemplateVariables(tx, scope.tenantId, { subject, preheader, ...designFields(design) });
-  const compiled = await compileEmail(design, { subject, preheader });
-  return { ...data, ...compiled };
+  return { ...data, ...(await compileDraft(tx, scope.tenantId, { subject, preheader, design })) };
+}
+
+/** Checks a draft's merge tags (400 naming the field and the variable) and compiles it: a save, a preview, a test send. */
+export async function compileDraft(tx: Db, tenantId: string, draft: { subject: string; preheader: string; design: EmailDesign }) {
+  const { subject, preheader, design } = draft;
+  await assertTemplateVariables(tx, tenantId, { subject, preheader, ...designFields(design) });
+  return compileEmail(design, { subject, preheader });
 }
 
 /**

@@ -5,7 +5,7 @@ import { previewValues, testValues } from '../samples';
 import type { EmailDesign } from './design';
 import { STARTER_LAYOUTS } from './layouts';
 import { compileEmail, personalize } from './render';
-import { emailTemplatesResource, prepareEmail } from './resource';
+import { compileDraft, emailTemplatesResource } from './resource';
 
 /** An email not saved yet (the editor's current state). */
 export interface EmailDraft {
@@ -28,11 +28,7 @@ const inTx = <T>(scope: Scope, fn: (tx: Db) => Promise<T>) => scope.db.withTenan
 /** Checks and renders a draft exactly as a save would, then fills in the preview's sample values. */
 export function previewDraft(app: FastifyInstance, scope: Scope, draft: EmailDraft, baseUrl: string): Promise<RenderedPreview> {
   return inTx(scope, async (tx) => {
-    const compiled = (await prepareEmail({ tx, scope }, { ...draft })) as unknown as EmailDraft & {
-      html: string;
-      text: string;
-      variables: string[];
-    };
+    const compiled = { ...draft, ...(await compileDraft(tx, scope.tenantId, draft)) };
     return withValues(compiled, draft.preheader, await previewValues(app, tx, scope), baseUrl);
   });
 }
@@ -41,7 +37,7 @@ export function previewDraft(app: FastifyInstance, scope: Scope, draft: EmailDra
 export function previewSaved(app: FastifyInstance, scope: Scope, id: string, baseUrl: string): Promise<RenderedPreview> {
   return inTx(scope, async (tx) => {
     const template = await emailTemplatesResource.getIn(tx, scope, id);
-    return withValues(template as never, String(template.preheader), await previewValues(app, tx, scope), baseUrl);
+    return withValues(template, template.preheader, await previewValues(app, tx, scope), baseUrl);
   });
 }
 
@@ -60,8 +56,8 @@ export async function testSend(
   const result = await inTx(scope, async (tx) => {
     const email =
       'id' in source
-        ? ((await emailTemplatesResource.getIn(tx, scope, source.id)) as unknown as { subject: string; html: string; text: string })
-        : ((await prepareEmail({ tx, scope }, { ...source.draft })) as { subject: string; html: string; text: string });
+        ? await emailTemplatesResource.getIn(tx, scope, source.id)
+        : { ...source.draft, ...(await compileDraft(tx, scope.tenantId, source.draft)) };
     const personal = await personalize(email, await testValues(app, tx, scope, to), baseUrl);
     const subject = `[Test] ${personal.subject}`;
     const outboxId = await app.mailer.enqueue(tx, scope.tenantId, { to, subject, text: personal.text, html: personal.html });
