@@ -45,7 +45,8 @@ test('an inbound message shows what the visitor sent as text; status, notes and 
   await drawer.getByRole('textbox', { name: /^Notes/ }).fill('Samples posted on Monday');
   const assignee = drawer.getByRole('combobox', { name: 'Assignee' });
   await assignee.click();
-  const option = page.getByRole('option').first();
+  // Visible ones only: a list's rows-per-page is a native select whose options are options too.
+  const option = page.getByRole('option').filter({ visible: true }).first();
   await loaded(option).toBeVisible();
   const chosen = (await option.textContent())?.trim() ?? '';
   await option.click();
