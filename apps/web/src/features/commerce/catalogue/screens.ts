@@ -1,10 +1,10 @@
-import { drawerRecord, inSection, type Screen, type ScreenEntry } from '../../../config/screen-types';
+import { inSection, recordHref, type Screen, type ScreenEntry } from '../../../config/screen-types';
 import { CATALOGUE_PATHS as P } from './paths';
 
 /** A catalogue screen in the Shop menu; a plain resource screen's records open in its drawer. */
 const inCatalogue = inSection({ group: 'shop', section: 'Catalogue', modules: ['commerce-catalogue'] });
 const shop = (entry: ScreenEntry): Screen =>
-  inCatalogue({ records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(entry.path) }] : undefined, ...entry });
+  inCatalogue({ records: entry.resource ? [{ resource: entry.resource, href: recordHref(entry.path) }] : undefined, ...entry });
 
 /** Shop → catalogue screens (controlcenter/e-commerce: newproduct, myproduct, tags, attributes, addatrributes, category). */
 export const catalogueScreens: Screen[] = [
