@@ -71,7 +71,7 @@ test('an admin makes a product with Colour × Size variations on one page with o
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Keep editing' }).click();
   await expect(leave).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`id=${id}$`));
+  await expect(page).toHaveURL(new RegExp(`record=${id}$`));
   await expect(page.getByRole('textbox', { name: 'Price of Maroon / M', exact: true })).toHaveValue('1,599');
 
   // One save: the product's fields (its tax class picked from the shop's classes by their rates), the new variations and their prices together.
