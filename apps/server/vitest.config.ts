@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Migrates (and, on demand, seeds) one template database per run; each test app gets a copy.
     globalSetup: ['test/db-templates.ts'],
+    // The test apps hash passwords at argon2id's smallest cost (test/cheap-password-hashing.ts).
+    setupFiles: ['test/cheap-password-hashing.ts'],
     pool: 'forks',
     // A worker's test files share its modules: importing the app once per worker rather than once per
     // file saves about a third of the suite's CPU. Each file still starts its own app on its own database.

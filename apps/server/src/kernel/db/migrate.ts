@@ -60,21 +60,31 @@ export async function applyRowLevelSecurity(db: Database): Promise<void> {
       exception when others then null;
       end;
       grant usage on schema public to ${APP_ROLE};
+      -- What is already in place is left alone: a start (every test app's, too) then reads the catalogue
+      -- instead of altering and granting on every table again, each a lock and a catalogue write.
       for t in
         select c.relname as name,
-               exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as tenant
+               c.relrowsecurity as rls,
+               exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'tenant_isolation') as policy,
+               exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as tenant,
+               array(select x.privilege_type from aclexplode(c.relacl) x where x.grantee = app.oid) as held
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        cross join (select oid from pg_roles where rolname = '${APP_ROLE}') app
         where n.nspname = 'public' and c.relkind = 'r' and c.relname not like '\\_\\_%'
       loop
         if t.tenant then
-          execute format('alter table %I enable row level security', t.name);
-          if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = t.name and policyname = 'tenant_isolation') then
+          if not t.rls then
+            execute format('alter table %I enable row level security', t.name);
+          end if;
+          if not t.policy then
             execute format($p$create policy tenant_isolation on %I
               using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
               with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)$p$, t.name);
           end if;
-          execute format('grant select, insert, update, delete on %I to %I', t.name, '${APP_ROLE}');
-        else
+          if not t.held @> array['SELECT', 'INSERT', 'UPDATE', 'DELETE'] then
+            execute format('grant select, insert, update, delete on %I to %I', t.name, '${APP_ROLE}');
+          end if;
+        elsif not 'SELECT' = any(t.held) then
           execute format('grant select on %I to %I', t.name, '${APP_ROLE}');
         end if;
       end loop;
