@@ -1,12 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { request } from '../../../api/client';
 import { DayChart } from '../../../kit/day-chart';
 import { formatMoney } from '../../../kit/money';
+import { SegmentedChoice } from '../../../kit/segmented-choice';
+
+/** The range picker, loaded after the card has drawn (its calendar is only for a custom range). */
+const DatePickerInput = lazy(() => import('@mantine/dates').then(({ DatePickerInput }) => ({ default: DatePickerInput<'range'> })));
 
 interface Totals {
   revenue: number;
@@ -161,9 +164,8 @@ export default function SalesCard() {
           Sales
         </Title>
         <Group gap="xs">
-          <SegmentedControl
-            size="xs"
-            aria-label="Period"
+          <SegmentedChoice
+            label="Period"
             value={preset}
             onChange={(value) => {
               setPreset(value);
@@ -177,21 +179,23 @@ export default function SalesCard() {
               { value: 'custom', label: 'Custom' },
             ]}
           />
-          <DatePickerInput
-            type="range"
-            size="xs"
-            w={220}
-            allowSingleDateInRange
-            maxDate={daysAgo(0)}
-            value={range}
-            valueFormat="D MMM YYYY"
-            onChange={([from, to]) => {
-              if (from && to) {
-                setPreset('custom');
-                setRange([from.slice(0, 10), to.slice(0, 10)]);
-              }
-            }}
-          />
+          <Suspense fallback={<div style={{ width: 220, height: 30 }} />}>
+            <DatePickerInput
+              type="range"
+              size="xs"
+              w={220}
+              allowSingleDateInRange
+              maxDate={daysAgo(0)}
+              value={range}
+              valueFormat="D MMM YYYY"
+              onChange={([from, to]) => {
+                if (from && to) {
+                  setPreset('custom');
+                  setRange([from.slice(0, 10), to.slice(0, 10)]);
+                }
+              }}
+            />
+          </Suspense>
         </Group>
       </Group>
       <Text size="xs" c="dimmed" mb="sm" mih={18}>
