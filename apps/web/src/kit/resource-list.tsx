@@ -103,6 +103,15 @@ export function ResourceList({
   const views = useActiveView(meta, hasParams, applyView, state);
   const statusTabs = statusTabsOf(meta);
   const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
+  const tabsField = statusTabs?.field;
+  const chooseStatus = useCallback(
+    (status: string) => {
+      if (!tabsField) return;
+      const { [tabsField]: _old, ...others } = state.filters;
+      update({ filters: status ? { ...others, [tabsField]: [status] } : others });
+    },
+    [tabsField, state.filters, update],
+  );
   // Relation columns show the related records' titles: the server adds them (?expand=, one query per column),
   // for the related resources the caller may read (the others would refuse the whole list).
   const metas = useResourcesMeta();
@@ -359,15 +368,7 @@ export function ResourceList({
   return (
     <Stack gap="sm">
       {statusTabs && (
-        <StatusTabs
-          meta={meta}
-          query={apiQuery}
-          value={statusValues.length === 1 ? statusValues[0] : ''}
-          onChange={(status) => {
-            const { [statusTabs.field]: _old, ...others } = state.filters;
-            update({ filters: status ? { ...others, [statusTabs.field]: [status] } : others });
-          }}
-        />
+        <StatusTabs meta={meta} query={apiQuery} value={statusValues.length === 1 ? statusValues[0] : ''} onChange={chooseStatus} />
       )}
       <Group gap="xs" wrap="wrap">
         {meta.list.search.length > 0 && (
