@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { ApiError } from '../api/client';
 import { type Me, meQuery } from '../api/get-me';
-import { modulesQuery } from '../api/get-modules';
 import { queryClient } from '../lib/query-client';
 import { clearToken, getToken, isExpired } from '../lib/session';
 
@@ -37,10 +36,6 @@ export function loginPath(next?: string): string {
 export async function requireSession({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = getToken();
-  // The caller's permissions, which every screen waits for (a few kB): asked for beside the session's
-  // check instead of after it, a round trip earlier. Not the resources' descriptions (about 400 kB):
-  // beside the console's first scripts they delayed its first paint on a slow phone connection.
-  if (token && !isExpired(token, Math.floor(Date.now() / 1000))) void queryClient.prefetchQuery(modulesQuery());
   const result = await checkSession({
     token,
     nowSeconds: Math.floor(Date.now() / 1000),
