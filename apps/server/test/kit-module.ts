@@ -6,11 +6,15 @@ import type { Database } from '../src/kernel/db/database';
 import type { RelatedTable } from '../src/kernel/db/relations';
 import type { AppModule } from '../src/kernel/module';
 import { defineModule, defineResource, platformTable, refs, tenantFilter, tenantTable } from '../src/kernel/resources';
+import { relayDeclarations } from './relay-module';
 
 /**
- * A module that exists only for the tests (registered by them through buildApp's extraModules; no
- * kernel file names it): a platform catalogue and a resource with an "own records" row rule, so the
- * conformance and security suites and the API tests exercise both mechanisms as an area would use them.
+ * The one module that exists only for the tests (registered by them through buildApp's extraModules;
+ * no kernel file names it): it provides a service and requires two other modules' (contacts,
+ * payments), declares a platform catalogue and a resource with an "own records" row rule, and — from
+ * relay-module.ts — emits an event, subscribes to another module's, runs a durable workflow and has a
+ * scheduled job. The conformance and security suites, the lifecycle tests and the kill test all run
+ * with it, so each mechanism is exercised as an area would use it.
  * Its tables are not in the product's schema (no migration): kitModuleSetup creates them from these
  * declarations before the migrator runs, which then applies row-level security and grants to them
  * like to any table.
@@ -107,8 +111,8 @@ export const kitTestModule: AppModule = defineModule({
   label: 'Kit test',
   area: 'settings',
   provides: { kitNotes: kitNotesPort },
-  // Another module's service it cannot work without (marketing's contacts).
-  requires: ['contacts'],
+  // Other modules' services it cannot work without (marketing's contacts, the payments service).
+  requires: ['contacts', 'payments'],
   permissionModules: [{ key: 'kit-test', label: 'Kit test' }],
   resources: [testPlansResource, testNotesResource],
   // Contract lines no product module serves: the platform catalogue as `extensions`, the notes as testimonials.
@@ -126,10 +130,14 @@ export const kitTestModule: AppModule = defineModule({
       delete: '/portfolio/testimonial/delete',
     }),
   ]),
+  ...relayDeclarations,
 });
 
 /** Creates the module's tables (from the declarations above, by drizzle-kit) on a fresh database, before the migrator runs. */
 export async function kitModuleSetup(db: Database): Promise<void> {
+  // A server started again on its database (the kill test's) finds them made.
+  const [made] = await db.query<{ made: boolean }>("select to_regclass('public.test_plans') is not null as made");
+  if (made?.made) return;
   const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
   hidePrototypeAdditions();
   const statements = await generateMigration(

@@ -8,7 +8,7 @@ import { startSmtp } from './smtp';
 
 /**
  * kill -9 between a workflow's steps and between an event's commit and its subscriber: a server
- * process with the relay module (test/relay-server.ts) is killed while it holds a step's (or a
+ * process with the tests' module (test/relay-server.ts) is killed while it holds a step's (or a
  * subscriber's) transaction open; the next process finishes the work, each step and subscriber
  * taking effect once. PostgreSQL only (the embedded database belongs to one process).
  */
@@ -19,7 +19,7 @@ interface Child extends ServerProcess {
   blocked(at: string): Promise<void>;
 }
 
-/** A server process with the relay module (test/relay-server.ts), telling when it blocks where RELAY_BLOCK_AT says. */
+/** A server process with the tests' module (test/relay-server.ts), telling when it blocks where RELAY_BLOCK_AT says. */
 async function startChild(env: Record<string, string>): Promise<Child> {
   const waiting = new Map<string, () => void>();
   const seen = new Set<string>();

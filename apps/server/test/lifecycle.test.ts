@@ -4,7 +4,8 @@ import { DELIVER_JOB } from '../src/kernel/events/domain-events';
 import { EVENT_RETENTION_DAYS, pruneDomainEvents } from '../src/kernel/events/retention';
 import { RUN_JOB } from '../src/kernel/workflows/durable';
 import { startTestApp, type TestApp, type TestCommunity, waitFor } from './helpers';
-import { relayControls, relayModule } from './relay-module';
+import { withKitModule } from './kit-module';
+import { relayControls } from './relay-module';
 
 // The declared lifecycle through a module only the tests register: domain events (emit in the
 // write's transaction, subscribers once in effect, failures visible and retryable), durable
@@ -17,7 +18,7 @@ let a: TestCommunity;
 let b: TestCommunity;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { extraModules: [relayModule] });
+  t = await startTestApp({}, withKitModule);
   a = await t.signup();
   b = await t.signup();
 });
@@ -25,7 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** How often each effect (kind, key) of the relay module took effect in community `c`. */
+/** How often each effect (kind, key) of the tests' module took effect in community `c`. */
 async function effects(c: TestCommunity): Promise<Record<string, number>> {
   const rows = await t.app.db.query<{ kind: string; key: string; times: number }>(
     'select kind, key, times from relay_effects where tenant_id = $1',
@@ -63,7 +64,7 @@ describe('domain events', () => {
       const rows = await deliveries(a, 'eventName=relay.note.created&status=done');
       return rows.length === 1 ? rows : undefined;
     });
-    expect(delivery).toMatchObject({ subscriber: 'relay', attempts: 1, lastError: null });
+    expect(delivery).toMatchObject({ subscriber: 'kit-test', attempts: 1, lastError: null });
     expect(await effects(a)).toEqual({ 'noted n1': 1 });
     // The other community sees neither the event's delivery nor its effect.
     expect(await deliveries(b, 'eventName=relay.note.created')).toEqual([]);
@@ -279,9 +280,9 @@ describe('declared lifecycle', () => {
   it("lists every module's jobs with their schedules, subscribers and workflows", async () => {
     const modules = await get(a, '/api/v1/ops/lifecycle');
     const byKey = Object.fromEntries(modules.map((m: { module: string }) => [m.module, m]));
-    expect(byKey.relay).toEqual({
-      module: 'relay',
-      label: 'Relay (tests only)',
+    expect(byKey['kit-test']).toEqual({
+      module: 'kit-test',
+      label: 'Kit test',
       jobs: [{ name: 'relay.tick', cron: '*/5 * * * *' }],
       subscribers: ['commerce.order.paid', 'relay.note.created'],
       workflows: [{ name: 'relay.fulfil', steps: ['reserve', 'charge', 'confirm'] }],
@@ -301,7 +302,7 @@ describe('through pg-boss (jobs on)', () => {
   let q: TestApp;
   let c: TestCommunity;
   beforeAll(async () => {
-    q = await startTestApp({ jobs: true }, { extraModules: [relayModule] });
+    q = await startTestApp({ jobs: true }, withKitModule);
     c = await q.signup();
   });
   afterAll(async () => {

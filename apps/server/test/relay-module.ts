@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/kernel/db/database';
 import { emit } from '../src/kernel/events';
-import { defineModule } from '../src/kernel/resources';
+import type { AppModule } from '../src/kernel/module';
 import { defineWorkflow, externalStep, startWorkflow, step } from '../src/kernel/workflows';
 
 /**
- * A module only the tests register (buildApp's extraModules): it emits an event, subscribes to
- * another module's, runs a durable workflow and declares a scheduled job, through the module
- * contract alone. Every effect it has is a row of `relay_effects` (kind, key), so a test counts how
- * often each step, compensation, charge and subscriber took effect.
+ * The lifecycle half of the tests' one module (kit-module.ts declares it, with this): it emits an
+ * event, subscribes to another module's, runs a durable workflow and declares a scheduled job,
+ * through the module contract alone. Every effect it has is a row of `relay_effects` (kind, key), so
+ * a test counts how often each step, compensation, charge and subscriber took effect.
  */
 
 declare module '../src/kernel/events' {
@@ -89,10 +89,8 @@ export const fulfilWorkflow = defineWorkflow('relay.fulfil', [
 
 export const RELAY_TICK = 'relay.tick';
 
-export const relayModule = defineModule({
-  key: 'relay',
-  label: 'Relay (tests only)',
-  area: 'settings',
+/** What the test module declares for its lifecycle (see kit-module.ts). */
+export const relayDeclarations = {
   workflows: [fulfilWorkflow],
   jobs: {
     [RELAY_TICK]: async (_data, app) => {
@@ -148,4 +146,4 @@ export const relayModule = defineModule({
       },
     );
   },
-});
+} satisfies Pick<AppModule, 'workflows' | 'jobs' | 'schedules' | 'subscribers' | 'onStart' | 'routes'>;

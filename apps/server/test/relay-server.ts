@@ -1,13 +1,17 @@
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { relayModule } from './relay-module';
+import { openDatabase } from '../src/kernel/db/database';
+import { kitModuleSetup, kitTestModule } from './kit-module';
 
-// A real server process with the tests' relay module (test/lifecycle-kill.test.ts starts and kills it).
+// A real server process with the tests' module (test/lifecycle-kill.test.ts starts and kills it).
 const config = loadConfig();
-const app = await buildApp(config, { extraModules: [relayModule] });
+// Its tables are made before the app migrates the database, as startTestApp's `prepare` does.
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory });
+await kitModuleSetup(db);
+const app = await buildApp(config, { db, extraModules: [kitTestModule] });
 process.on('SIGTERM', async () => {
   await app.close();
   process.exit(0);
 });
 const address = await app.listen({ port: config.port, host: config.host });
-app.log.info({ address }, 'relay server listening');
+app.log.info({ address }, 'test module server listening');
