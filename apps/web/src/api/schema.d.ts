@@ -8241,17 +8241,7 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': {
-              data: {
-                [key: string]: {
-                  custom: boolean;
-                  id: string | null;
-                  name: string;
-                }[];
-              };
-            };
-          };
+          content?: never;
         };
       };
     };
@@ -8294,15 +8284,7 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': {
-              data: {
-                custom: boolean;
-                id: string | null;
-                name: string;
-              }[];
-            };
-          };
+          content?: never;
         };
       };
     };
@@ -12267,23 +12249,7 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': {
-              data: {
-                ba: boolean;
-                capacityHours: number;
-                client: boolean;
-                developer: boolean;
-                developerSlot: number | null;
-                email: string;
-                name: string;
-                pm: boolean;
-                qa: boolean;
-                userId: string;
-                ux: boolean;
-              }[];
-            };
-          };
+          content?: never;
         };
       };
     };
@@ -12321,23 +12287,7 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': {
-              data: {
-                ba: boolean;
-                capacityHours: number;
-                client: boolean;
-                developer: boolean;
-                developerSlot: number | null;
-                email: string;
-                name: string;
-                pm: boolean;
-                qa: boolean;
-                userId: string;
-                ux: boolean;
-              }[];
-            };
-          };
+          content?: never;
         };
       };
     };

@@ -16,8 +16,7 @@ import { developerSlot } from './services/developer-slots';
 import { issueBoard, issueColumnPage } from './services/issue-board';
 import { addIssueComment, allLookups, setLookupList } from './services/issues';
 import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
-import { lookupValueOutput } from './services/lookups';
-import { memberInput, memberOutput, membersOf, setMembers } from './services/members';
+import { memberInput, membersOf, setMembers } from './services/members';
 import { myTasks, projectRequirements, projectsOverview } from './services/overview';
 import { projectReport, projectReportPdf } from './services/report';
 import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, showNote, storyApprovals } from './services/review';
@@ -62,15 +61,7 @@ export async function builderRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/builder/projects/:id/members',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "A project's members and their role flags",
-        params: idParams,
-        response: { 200: z.object({ data: z.array(memberOutput) }) },
-      },
-    },
+    { config: read, schema: { tags, summary: "A project's members and their role flags", params: idParams } },
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
@@ -88,7 +79,6 @@ export async function builderRoutes(app: FastifyInstance) {
         summary: "Sets a project's members (the whole list)",
         params: idParams,
         body: z.object({ members: z.array(memberInput).max(200) }).strict(),
-        response: { 200: z.object({ data: z.array(memberOutput) }) },
       },
     },
     async (req) => ({
@@ -455,11 +445,7 @@ export async function builderRoutes(app: FastifyInstance) {
     '/api/v1/builder/issue-lookups/values',
     {
       config: { access: 'issue-tracker:read' },
-      schema: {
-        tags,
-        summary: "The six issue lists' values (the community's or the defaults)",
-        response: { 200: z.object({ data: z.record(z.string(), z.array(lookupValueOutput)) }) },
-      },
+      schema: { tags, summary: "The six issue lists' values (the community's or the defaults)" },
     },
     async (req) => ({
       data: await reading(req, (db, s) => allLookups(db, s.tenantId)),
@@ -482,7 +468,6 @@ export async function builderRoutes(app: FastifyInstance) {
               .refine((a) => new Set(a.map((v) => v.toLowerCase())).size === a.length, 'Each value once'),
           })
           .strict(),
-        response: { 200: z.object({ data: z.array(lookupValueOutput) }) },
       },
     },
     async (req) => ({

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { recordHref } from '../../config/screen-types';
 import { CodePicker } from '../../kit/code-picker';
 import { FieldAssistSlot } from '../../kit/field-assists';
 import { PageHeader } from '../../kit/page-header';
@@ -16,7 +15,6 @@ import {
   getAudiences,
   getCampaign,
   getTemplates,
-  reportHref,
   updateCampaign,
 } from './campaigns-api';
 import { browserZone, wallTimeToUtc } from './zoned-time';
@@ -25,7 +23,7 @@ import { browserZone, wallTimeToUtc } from './zoned-time';
 export function Composer({ channel }: { channel: Channel }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const editing = params.get('record');
+  const editing = params.get('id');
   const templates = useQuery({ queryKey: ['campaigns', 'templates', channel], queryFn: () => getTemplates(channel) });
   const audiences = useQuery({ queryKey: ['campaigns', 'audiences', channel], queryFn: () => getAudiences(channel) });
   const existing = useQuery({
@@ -78,7 +76,7 @@ export function Composer({ channel }: { channel: Channel }) {
         await campaignAction(saved.id, 'schedule', { scheduledAt: wallTimeToUtc(when!, values.timeZone).toISOString() });
       if (then === 'launch') await campaignAction(saved.id, 'launch');
       const done = channel === 'whatsapp' ? '/admin-panel/whatsappcampaign-complete' : '/admin-panel/marcom/success';
-      navigate(then === 'draft' ? reportHref(saved.id) : recordHref(done)(saved.id));
+      navigate(then === 'draft' ? `/admin-panel/campaign-details?id=${saved.id}` : `${done}?id=${saved.id}`);
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Not saved';
       setError(message);

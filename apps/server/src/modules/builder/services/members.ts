@@ -21,7 +21,6 @@ export const memberInput = z
   .strict();
 export type MemberInput = z.infer<typeof memberInput>;
 
-/** A member as the members routes answer it (membersOf's row). */
 export const memberOutput = z.object({
   userId: z.string(),
   name: z.string(),

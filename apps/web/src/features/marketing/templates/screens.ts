@@ -1,4 +1,4 @@
-import { inSection, recordHref, recordPage, type Screen } from '../../../config/screen-types';
+import { inSection, type Screen } from '../../../config/screen-types';
 
 const TEMPLATES = '/admin-panel/templates';
 const editor = () => import('./email-editor-page');
@@ -6,20 +6,15 @@ const editor = () => import('./email-editor-page');
 /** A screen of Marketing → templates, readable with the templates permission module. */
 const templates = inSection({ group: 'marketing', section: 'Templates', modules: ['marketing-templates'], nav: false });
 
-/** The editor on starter layout n (templatelayout-1 … -4); an existing template opens on its layout's route (`?record=<id>`, a copy `?copy=<id>`). */
+/** The editor on starter layout n (templatelayout-1 … -4); an existing template opens on its layout's route. */
 const layoutEditor = (n: number, name: string): Screen =>
-  templates(
-    recordPage(
-      {
-        path: `/admin-panel/templatelayout-${n}`,
-        label: `Email editor: ${name}`,
-        description: `A new email on the ${name} layout, or a template begun from it.`,
-        palette: false,
-        component: editor,
-      },
-      { from: 'copy' },
-    ),
-  );
+  templates({
+    path: `/admin-panel/templatelayout-${n}`,
+    label: `Email editor: ${name}`,
+    description: `A new email on the ${name} layout, or a template begun from it.`,
+    palette: false,
+    component: editor,
+  });
 
 /** Marketing → templates screens. */
 export const templatesScreens: Screen[] = [
@@ -30,7 +25,7 @@ export const templatesScreens: Screen[] = [
     keywords: ['email', 'newsletter', 'design', 'mjml'],
     nav: true,
     component: () => import('./templates-page'),
-    records: [{ resource: 'marketing/email-templates', href: recordHref('/admin-panel/templatelayout-1') }],
+    records: [{ resource: 'marketing/email-templates', href: (id) => `/admin-panel/templatelayout-1?id=${encodeURIComponent(id)}` }],
   }),
   templates({
     path: '/admin-panel/template-select',
