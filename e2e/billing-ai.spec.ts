@@ -19,8 +19,8 @@ test('an admin writes a product description with AI, saves it, and one AI credit
   expect(before.enabled).toBe(true);
   const title = unique('E2E Oak Table ');
 
-  await page.goto('/admin-panel/controlcenter/e-commerce/newproduct');
-  await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
+  await page.goto('/admin-panel/controlcenter/e-commerce/myproduct?record=new');
+  await expect(page.getByRole('heading', { name: 'New shop product', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   const description = page.getByRole('textbox', { name: 'Description', exact: true });
   await description.fill('Solid oak, seats six');
@@ -31,8 +31,8 @@ test('an admin writes a product description with AI, saves it, and one AI credit
   expect((await status()).credits.used).toBe(before.credits.used + 1);
 
   await page.getByRole('button', { name: 'Create product' }).click();
-  await expect(page).toHaveURL(/newproduct\?id=[0-9a-f-]{36}$/);
-  const id = new URL(page.url()).searchParams.get('id')!;
+  await expect(page).toHaveURL(/myproduct\?record=[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).searchParams.get('record')!;
   const saved = await api<{ data: { description: string } }>('GET', `/api/v1/commerce/products/${id}`);
   expect(saved.body.data.description).toBe(written);
   expect(errors).toEqual([]);

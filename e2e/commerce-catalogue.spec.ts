@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, collectPageErrors, expect, ownerTest as test, unique } from './helpers';
 
-const EDITOR = '/admin-panel/controlcenter/e-commerce/newproduct';
 const PRODUCTS = '/admin-panel/controlcenter/e-commerce/myproduct';
 
 type Json = Record<string, any>;
@@ -31,16 +30,16 @@ test('an admin makes a product with Colour × Size variations on one page with o
   const errors = collectPageErrors(page);
   const title = unique('E2E Ikat Kurta ');
 
-  // "New shop product" on the list leads to the product page.
+  // "New shop product" on the list leads to the product page (the list's own, `?record=new`).
   await page.goto(PRODUCTS);
-  await page.getByRole('button', { name: 'New shop product' }).click();
-  await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
-  await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'New shop product' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCTS}\\?record=new$`));
+  await expect(page.getByRole('heading', { name: 'New shop product', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByRole('button', { name: 'Create product' }).click();
-  await expect(page).toHaveURL(/newproduct\?id=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/myproduct\?record=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  const id = new URL(page.url()).searchParams.get('id')!;
+  const id = new URL(page.url()).searchParams.get('record')!;
   // One way to save an existing product: the bar, which shows once something changed.
   const bar = page.getByTestId('form-bar');
   await expect(bar.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
@@ -72,7 +71,7 @@ test('an admin makes a product with Colour × Size variations on one page with o
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Keep editing' }).click();
   await expect(leave).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`id=${id}$`));
+  await expect(page).toHaveURL(new RegExp(`record=${id}$`));
   await expect(page.getByRole('textbox', { name: 'Price of Maroon / M', exact: true })).toHaveValue('1,599');
 
   // One save: the product's fields (its tax class picked from the shop's classes by their rates), the new variations and their prices together.
@@ -127,8 +126,21 @@ test('an admin makes a product with Colour × Size variations on one page with o
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: title, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${EDITOR}\\?id=${id}$`));
+  await expect(page).toHaveURL(new RegExp(`${PRODUCTS}\\?(.*&)?record=${id}$`));
   await expect(page.getByTestId('variation-row')).toHaveCount(4);
+
+  // Duplicate on the list opens a new product prefilled from this one, on the same page (`?record=new&copy=<id>`).
+  await page.getByRole('link', { name: 'Back to products for sale' }).click();
+  await row.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]record=new&copy=${id}$`));
+  await expect(page.getByRole('heading', { name: `Copy of ${title}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} (copy)`);
+
+  // The seed's editor address, and its older ?id= links, lead to the list's page of the product.
+  await page.goto(`/admin-panel/controlcenter/e-commerce/newproduct?id=${id}`);
+  await expect(page).toHaveURL(new RegExp(`${PRODUCTS}\\?record=${id}$`));
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

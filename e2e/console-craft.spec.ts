@@ -5,7 +5,6 @@ import { api, collectPageErrors, expect, sendGetInTouch, ownerTest as test, uniq
 /** Console kit craft: inbound records read-only, record history with restore, money, the permission matrix, list search. */
 
 const PRODUCTS = '/admin-panel/productDesign';
-const EDIT_PRODUCT = '/admin-panel/product-editProductDesign';
 const ROLES = '/admin-panel/controlcenter/settings/role-management';
 /** First loads of a screen (lazy chunk, meta, list) on a shared, busy machine. */
 const loaded = expect.configure({ timeout: 30_000 });
@@ -87,7 +86,7 @@ test('the product editor shows who changed what, and restores an earlier version
   const renamed = await api('PATCH', `/api/v1/site/products/${id}`, { name: `${first} XL`, summary: 'Polished finish' });
   expect(renamed.status).toBe(200);
 
-  await page.goto(`${EDIT_PRODUCT}?id=${id}`);
+  await page.goto(`${PRODUCTS}?record=${id}`);
   const nameInput = page.getByRole('textbox', { name: 'Name', exact: true });
   await loaded(nameInput).toHaveValue(`${first} XL`);
   const history = page.getByTestId('record-history');
@@ -129,7 +128,7 @@ test('variant prices are in the community currency and cannot be negative', asyn
   const negative = await api('PATCH', `/api/v1/site/products/${id}`, { variants: [{ code: `${code}-A`, price: -5 }] });
   expect(negative.status).toBe(400);
 
-  await page.goto(`${EDIT_PRODUCT}?id=${id}`);
+  await page.goto(`${PRODUCTS}?record=${id}`);
   const price = page.getByRole('textbox', { name: 'Price of variant 1' });
   await loaded(price).toHaveValue('41.00');
   const row = page.getByTestId('variant-row').first();
@@ -244,7 +243,7 @@ test('the brand profile sets the currency every price is shown in', async ({ pag
 
     // The product editor's prices follow.
     const { id } = await pricedProduct('Currency tile ', 'CUR-', 10);
-    await page.goto(`${EDIT_PRODUCT}?id=${id}`);
+    await page.goto(`${PRODUCTS}?record=${id}`);
     await expect(page.getByTestId('variant-row').first().getByText(symbol, { exact: true })).toBeVisible();
   } finally {
     const profile = await api<{ data: { id: string }[] }>('GET', '/api/v1/settings/client-profile?limit=1');

@@ -1,7 +1,6 @@
 import { api, collectPageErrors, expect, ownerTest, unique } from './helpers';
 
 const PRODUCTS = '/admin-panel/productDesign';
-const EDIT_PRODUCT = '/admin-panel/product-editProductDesign';
 
 ownerTest('a failed save lists the error at the top and focuses the field; Ctrl+S saves', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -10,7 +9,7 @@ ownerTest('a failed save lists the error at the top and focuses the field; Ctrl+
   expect(created.status).toBe(201);
   const id = created.body.data.id;
 
-  await page.goto(`${EDIT_PRODUCT}?id=${id}`);
+  await page.goto(`${PRODUCTS}?record=${id}`);
   const nameInput = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(nameInput).toHaveValue(name);
   const bar = page.getByTestId('form-bar');

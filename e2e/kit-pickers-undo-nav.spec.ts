@@ -155,7 +155,7 @@ test.describe('at phone size', () => {
   const SCREENS = [
     '/admin-panel/dashboard',
     `${CC}/myproduct`,
-    `${CC}/newproduct`,
+    `${CC}/myproduct?record=new`,
     `${CC}/order-management`,
     `${CC}/order-returns`,
     `${CC}/review`,
@@ -183,7 +183,7 @@ test.describe('at phone size', () => {
 
   test('nothing scrolls sideways on a product page with its variations grid', async ({ page, api }) => {
     const listed = await api<{ data: { id: string }[] }>('GET', '/api/v1/commerce/products?limit=1&sort=title');
-    await page.goto(`${CC}/newproduct?id=${listed.body.data[0].id}`);
+    await page.goto(`${CC}/myproduct?record=${listed.body.data[0].id}`);
     await loaded(page.getByTestId('variation-row').first()).toBeVisible();
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(widths.scroll, `the product page is ${widths.scroll}px wide`).toBeLessThanOrEqual(widths.inner);

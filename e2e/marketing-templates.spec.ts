@@ -42,8 +42,8 @@ test('an admin composes an email from a layout with a variable, previews it on d
 
   await page.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText(`Saved “${name}”`)).toBeVisible();
-  await expect(page).toHaveURL(/templatelayout-1\?id=[0-9a-f-]{36}$/);
-  const id = new URL(page.url()).searchParams.get('id')!;
+  await expect(page).toHaveURL(/templatelayout-1\?record=[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).searchParams.get('record')!;
   const stored = await api<{ data: Json }>('GET', `/api/v1/marketing/email-templates/${id}`);
   expect(stored.body.data).toMatchObject({ name, layout: 'layout-1' });
   expect(stored.body.data.variables).toContain('first_name');
@@ -52,6 +52,14 @@ test('an admin composes an email from a layout with a variable, previews it on d
   await page.getByRole('link', { name: 'Back to email templates' }).click();
   await page.getByLabel('Search email templates').fill(name);
   await expect(page.getByText(name, { exact: true })).toBeVisible();
+
+  // Links of old name the template by ?id= (now ?record=) and a copy by ?from= (now ?copy=): they lead there.
+  await page.goto(`/admin-panel/templatelayout-1?id=${id}`);
+  await expect(page).toHaveURL(`/admin-panel/templatelayout-1?record=${id}`);
+  await expect(page.getByRole('textbox', { name: 'Template name' })).toHaveValue(name);
+  await page.goto(`/admin-panel/templatelayout-1?from=${id}`);
+  await expect(page).toHaveURL(`/admin-panel/templatelayout-1?copy=${id}`);
+  await expect(page.getByRole('textbox', { name: 'Template name' })).toHaveValue(`Copy of ${name}`);
   expect(errors).toEqual([]);
 });
 

@@ -244,7 +244,7 @@ test("the older addresses of records still open them: an editor's page and a not
   await expect(page).toHaveURL('/admin-panel/home?record=new');
   await expect(page.getByRole('heading', { name: 'New home banner', level: 1 })).toBeVisible();
 
-  // A get-in-touch notice links its message as the seed's screen did (?id=): it opens in the drawer.
+  // A notice sent before ?record= linked its message as the seed's screen did (?id=): it opens in the drawer.
   const name = await sendGetInTouch(page, { subject: 'Old link', message: 'Opened from a notice written before ?record=.' });
   const found = await api<{ data: { id: string }[] }>('GET', `/api/v1/site/get-in-touch-messages?q=${encodeURIComponent(name)}`);
   await page.goto(`/admin-panel/getintouch?id=${found.body.data[0].id}`);

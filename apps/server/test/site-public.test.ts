@@ -289,7 +289,7 @@ describe('public website endpoints', () => {
         source: 'site/get-in-touch-messages',
         read: false,
         title: 'New message from Asha Rao',
-        link: `/admin-panel/getintouch?id=${message.id}`,
+        link: `/admin-panel/getintouch?record=${message.id}`,
       });
       const audit = await api('GET', `ops/audit-log?recordId=${message.id}`);
       expect(audit.data[0]).toMatchObject({ action: 'create', actorName: 'Website visitor', actorId: null });

@@ -14,13 +14,13 @@ const show = (node: React.ReactNode) =>
       </MemoryRouter>
     </MantineProvider>,
   );
-const href = (r: { id: string }) => `/admin-panel/product-editProductDesign?id=${r.id}`;
+const href = (r: { id: string }) => `/admin-panel/productDesign?record=${r.id}`;
 
 describe('activity as sentences', () => {
   it('names one change with a link to the record', () => {
     show(activitySentence({ actorName: 'Asha', action: 'create', count: 1, records: [{ id: 'p1', title: 'Oak bench' }] }, meta, href));
     expect(screen.getByTestId('sentence').textContent).toBe('Asha added the product Oak bench');
-    expect(screen.getByRole('link', { name: 'Oak bench' }).getAttribute('href')).toBe('/admin-panel/product-editProductDesign?id=p1');
+    expect(screen.getByRole('link', { name: 'Oak bench' }).getAttribute('href')).toBe('/admin-panel/productDesign?record=p1');
   });
 
   it('folds several changes and says how many more', () => {

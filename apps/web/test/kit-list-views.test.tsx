@@ -6,8 +6,10 @@ import { bulkEditFields } from '../src/kit/list-bulk-edit';
 import { dispositionName } from '../src/kit/list-export';
 import { duplicateBody } from '../src/kit/list-row-actions';
 import { statusTabsOf } from '../src/kit/list-status-tabs';
+import type { ListView } from '../src/kit/list-view';
 import { fromSavedView, toViewInput } from '../src/kit/list-views';
 import { ResourceList } from '../src/kit/resource-list';
+import { ResourceScreen } from '../src/kit/resource-screen';
 import { lastView } from '../src/kit/saved-views-api';
 import { calls, mockRoutes, type Overrides } from './fetch-mock';
 import { admins, adminsMeta, rolesMeta } from './fixtures';
@@ -193,6 +195,35 @@ describe('bulk edit and row actions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Open', 'Duplicate', 'Delete']);
+  });
+});
+
+describe("a screen's own record view", () => {
+  const withOne = () => api({ 'GET /api/v1/identity/admins/a1': () => ({ body: { data: admins[0] } }) });
+
+  it('offers no Duplicate when its record panel is its own (the kit form would not match it)', async () => {
+    withOne();
+    const panel: ListView = { record: ({ row }) => <p>Panel of {String(row.name)}</p> };
+    const { router } = renderAt(<ResourceScreen resource="identity/admins" view={panel} />, '/admins');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Open', 'Delete']);
+    fireEvent.click(items[0]);
+    await waitFor(() => expect(router.state.location.search).toBe('?record=a1'));
+    expect(await screen.findByText('Panel of Ann')).toBeVisible();
+  });
+
+  it('offers Duplicate when its create makes copies, and hands it the record copied on the page', async () => {
+    withOne();
+    const copies: ListView = { page: true, duplicate: true, create: ({ copyOf }) => <p>Copying {copyOf}</p> };
+    const { router } = renderAt(<ResourceScreen resource="identity/admins" view={copies} />, '/admins?q=a');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=a&record=new&copy=a1'));
+    expect(await screen.findByText('Copying a1')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Copy of Ann' })).toBeVisible();
+    // The way back keeps the list's own parameters, not the copy's.
+    expect(screen.getByRole('link', { name: /Back to/ }).getAttribute('href')).toBe('/admins?q=a');
   });
 });
 

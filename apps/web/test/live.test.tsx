@@ -147,7 +147,7 @@ describe('the notification bell', () => {
             ...note,
             id: 'n2',
             title: 'New message from Asha',
-            link: '/admin-panel/getintouch?id=g1',
+            link: '/admin-panel/getintouch?record=g1',
             source: 'site/get-in-touch-messages',
             recordId: 'g1',
           },
@@ -163,7 +163,7 @@ describe('the notification bell', () => {
     // The popover's links (read by their text: the dropdown is aria-hidden while its transition runs).
     const linkOf = (title: string) => screen.getByText(title).closest('a')?.getAttribute('href') ?? null;
     await waitFor(() => expect(linkOf('Contact message from Ravi')).toBe('/admin-panel/contactUs?record=m1'), slow);
-    expect(linkOf('New message from Asha')).toBe('/admin-panel/getintouch?id=g1');
+    expect(linkOf('New message from Asha')).toBe('/admin-panel/getintouch?record=g1');
     expect(linkOf('Backup finished')).toBeNull();
     live.end();
   });

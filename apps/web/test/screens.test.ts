@@ -118,6 +118,10 @@ describe('the screen table', () => {
   it('opens a record found by the palette on its list screen, as ?record=<id>', () => {
     expect(RECORD_LINKS['site/products'].href('p 1')).toBe('/admin-panel/productDesign?record=p%201');
     expect(RECORD_LINKS['site/blogs'].href('b1')).toBe('/admin-panel/blogs?record=b1');
+    // Records with a page of their own use the same parameter.
+    expect(RECORD_LINKS['commerce/products'].href('p1')).toBe('/admin-panel/controlcenter/e-commerce/myproduct?record=p1');
+    expect(RECORD_LINKS['marketing/landing-pages'].href('l1')).toBe('/admin-panel/landing-page?record=l1');
+    expect(RECORD_LINKS['marketing/email-templates'].href('t1')).toBe('/admin-panel/templatelayout-1?record=t1');
     expect(RECORD_LINKS['marketing/audiences'].href('a1')).toBe('/admin-panel/segment?tab=audiences&record=a1');
     expect(RECORD_LINKS['site/countries'].href('c1')).toBe('/admin-panel/Country?record=c1');
     expect(RECORD_LINKS['identity/admins'].href('a1')).toBe('/admin-panel/controlcenter/settings/admin-management?record=a1');
@@ -140,6 +144,23 @@ describe('older addresses of list screens', () => {
     expect(at('/admin-panel/blog-management')).toBe('/admin-panel/blogs?record=new');
     expect(at('/admin-panel/blog-management?id=b2')).toBe('/admin-panel/blogs?record=b2');
     expect(at('/admin-panel/Product-addProductDesign')).toBe('/admin-panel/productDesign?record=new');
+    expect(at('/admin-panel/controlcenter/e-commerce/newproduct?id=p1')).toBe('/admin-panel/controlcenter/e-commerce/myproduct?record=p1');
+    expect(at('/admin-panel/controlcenter/e-commerce/newproduct?copy=p1')).toBe(
+      '/admin-panel/controlcenter/e-commerce/myproduct?copy=p1&record=new',
+    );
+  });
+
+  it("turn a record's own page's ?id= into ?record= (and an editor's ?from= into ?copy=), and leave current addresses alone", () => {
+    expect(at('/admin-panel/campaign-details?id=c1')).toBe('/admin-panel/campaign-details?record=c1');
+    expect(at('/admin-panel/marcom/email-campaign?id=c1')).toBe('/admin-panel/marcom/email-campaign?record=c1');
+    expect(at('/admin-panel/marcom/drips?id=new')).toBe('/admin-panel/marcom/drips?record=new');
+    expect(at('/admin-panel/landing-page?id=l1')).toBe('/admin-panel/landing-page?record=l1');
+    expect(at('/invoice?id=i1')).toBe('/invoice?record=i1');
+    expect(at('/admin-panel/templatelayout-2?id=t1')).toBe('/admin-panel/templatelayout-2?record=t1');
+    expect(at('/admin-panel/templatelayout-3?from=t1')).toBe('/admin-panel/templatelayout-3?copy=t1');
+    expect(at('/admin-panel/campaign-details?record=c1')).toBeNull();
+    expect(at('/admin-panel/templatelayout-3?copy=t1')).toBeNull();
+    expect(at('/invoice')).toBeNull();
   });
 
   it('turn a record parameter a screen used to have into ?record=, with its tab, and leave current addresses alone', () => {

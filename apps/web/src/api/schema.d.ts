@@ -8241,7 +8241,17 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              data: {
+                [key: string]: {
+                  custom: boolean;
+                  id: string | null;
+                  name: string;
+                }[];
+              };
+            };
+          };
         };
       };
     };
@@ -8284,7 +8294,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              data: {
+                custom: boolean;
+                id: string | null;
+                name: string;
+              }[];
+            };
+          };
         };
       };
     };
@@ -12249,7 +12267,23 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              data: {
+                ba: boolean;
+                capacityHours: number;
+                client: boolean;
+                developer: boolean;
+                developerSlot: number | null;
+                email: string;
+                name: string;
+                pm: boolean;
+                qa: boolean;
+                userId: string;
+                ux: boolean;
+              }[];
+            };
+          };
         };
       };
     };
@@ -12287,7 +12321,23 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              data: {
+                ba: boolean;
+                capacityHours: number;
+                client: boolean;
+                developer: boolean;
+                developerSlot: number | null;
+                email: string;
+                name: string;
+                pm: boolean;
+                qa: boolean;
+                userId: string;
+                ux: boolean;
+              }[];
+            };
+          };
         };
       };
     };

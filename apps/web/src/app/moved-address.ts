@@ -3,9 +3,10 @@ import type { Screen } from '../config/screen-types';
 /**
  * Where an older address of a screen leads now, or null when it is current: a moved page goes to its
  * list screen (`movedTo`, its `?id=` becoming `?record=`), and a record parameter the screen used to
- * have (`recordParams`, e.g. `?segment=<id>`) becomes `?record=<id>`. Other parameters are kept.
+ * have (`recordParams`, e.g. `?segment=<id>`) becomes `?record=<id>`, and a renamed one (`renamedParams`,
+ * e.g. `?from=<id>`) takes its new name. Other parameters are kept.
  */
-export function movedAddress(screen: Pick<Screen, 'movedTo' | 'recordParams'>, url: URL): string | null {
+export function movedAddress(screen: Pick<Screen, 'movedTo' | 'recordParams' | 'renamedParams'>, url: URL): string | null {
   const params = new URLSearchParams(url.search);
   const moves: Record<string, Record<string, string>> = { ...screen.recordParams, ...(screen.movedTo ? { id: {} } : {}) };
   let changed = false;
@@ -16,6 +17,13 @@ export function movedAddress(screen: Pick<Screen, 'movedTo' | 'recordParams'>, u
     if (!id) continue;
     params.set('record', id);
     for (const [key, value] of Object.entries(extra)) params.set(key, value);
+    changed = true;
+  }
+  for (const [param, name] of Object.entries(screen.renamedParams ?? {})) {
+    const value = params.get(param);
+    if (value === null) continue;
+    params.delete(param);
+    if (value && !params.has(name)) params.set(name, value);
     changed = true;
   }
   let path = url.pathname;

@@ -31,7 +31,7 @@ const listScreen = (screen: Screen) => async () => {
 export function screenRoute(screen: Screen): RouteObject {
   const route: RouteObject = { path: screen.path, handle: { screen } };
   // Older addresses (a moved page, a record parameter it used to have) lead to the current one.
-  if (screen.movedTo || screen.recordParams)
+  if (screen.movedTo || screen.recordParams || screen.renamedParams)
     route.loader = ({ request }: LoaderFunctionArgs) => {
       const to = movedAddress(screen, new URL(request.url));
       return to ? redirect(to) : null;

@@ -36,7 +36,7 @@ export interface NavGroupDeclaration {
 export interface RecordLink {
   /** The resource (e.g. site/products) whose records this screen opens. */
   resource: string;
-  /** The URL of one record (e.g. `/admin-panel/product-editProductDesign?id=…`). */
+  /** The URL of one record (e.g. `/admin-panel/productDesign?record=…`). */
   href: (id: string) => string;
 }
 
@@ -83,6 +83,11 @@ export interface Screen {
    * bookmarks): `?<param>=<id>` leads to `?record=<id>`, with the parameters given (e.g. its tab).
    */
   recordParams?: Record<string, Record<string, string>>;
+  /**
+   * Other older parameter names kept for links already sent: `?<old>=<value>` leads to `?<new>=<value>`
+   * (an editor's `?from=<id>` is now `?copy=<id>`).
+   */
+  renamedParams?: Record<string, string>;
   /**
    * An older page that moved into a list screen (a record's own editor page): it leads to `movedTo`
    * (e.g. `/admin-panel/home?record=new`), its `?id=<id>` becoming `?record=<id>`.
@@ -132,10 +137,19 @@ export interface AreaDeclaration {
   assists?: FieldAssistDeclaration[];
 }
 
-/** The URL of a record on a list screen that opens records in a drawer (`?record=<id>`). */
-export const drawerRecord = (path: string) => (id: string) => `${path}?record=${encodeURIComponent(id)}`;
-/** The URL of a record on an editor page (`?id=<id>`). */
-export const editorRecord = (path: string) => (id: string) => `${path}?id=${encodeURIComponent(id)}`;
+/** The URL of a record on its screen, a list's drawer or page or a record's own page: `?record=<id>`, the one convention. */
+export const recordHref = (path: string) => (id: string) => `${path}?record=${encodeURIComponent(id)}`;
+
+/**
+ * A record's own page outside any list (an editor, a report): it reads `?record=<id>` (and `?copy=<id>`
+ * where it copies one) like every list screen; the seed's `?id=<id>`, and older names given in
+ * `renamed` (e.g. `{ from: 'copy' }`), lead there by the route's redirect (`recordParams`, `renamedParams`).
+ */
+export const recordPage = <E extends Partial<Screen>>(entry: E, renamed?: Record<string, string>) => ({
+  ...entry,
+  recordParams: { id: {}, ...entry.recordParams },
+  ...(renamed ? { renamedParams: { ...renamed, ...entry.renamedParams } } : {}),
+});
 
 /**
  * A screen as its area writes it when the section's defaults (group, section, modules, nav) give the rest.
@@ -149,7 +163,7 @@ export function fromEntry<E extends Pick<Screen, 'path'> & Partial<Screen> & { d
   ...screen
 }: E): Omit<E, 'drawer'> {
   if (!drawer) return screen;
-  return { ...screen, records: [{ resource: drawer, href: drawerRecord(screen.path) }, ...(screen.records ?? [])] };
+  return { ...screen, records: [{ resource: drawer, href: recordHref(screen.path) }, ...(screen.records ?? [])] };
 }
 
 /**

@@ -14,6 +14,11 @@ export interface RecordViewProps {
   open: (id: string) => void;
 }
 
+/** What a new record's own editor receives: `copyOf` is the record a Duplicate copies (`?record=new&copy=<id>`). */
+export interface CreateViewProps extends Omit<RecordViewProps, 'row'> {
+  copyOf: string | null;
+}
+
 /** A list cell's own rendering, by field key. */
 export type ListCells = Record<string, (row: Row) => ReactNode>;
 
@@ -32,7 +37,12 @@ export interface ListView {
   /** A saved record's own panel or editor (`?record=<id>`), instead of the kit's form. */
   record?: (props: RecordViewProps) => ReactNode;
   /** A new record's own editor (`?record=new`), instead of the kit's form. */
-  create?: (props: Omit<RecordViewProps, 'row'>) => ReactNode;
+  create?: (props: CreateViewProps) => ReactNode;
+  /**
+   * The view's `create` makes copies too (it reads `copyOf`): the list offers Duplicate. Without it, a
+   * view with its own `record` or `create` offers none (the kit's form would not match the screen's).
+   */
+  duplicate?: boolean;
   /**
    * The open record takes the page in place of the list (an editor too large for a drawer), under a
    * heading of its own with a link back to the list; else it opens in the list's drawer.

@@ -11,7 +11,6 @@ import { duplicateBody } from './list-row-actions';
 import type { ListView } from './list-view';
 import { useRecord, useRecordMutations } from './resource-api';
 import { ResourceForm } from './resource-form';
-import type { ResourceScreenProps } from './resource-screen';
 import { showUndo } from './undo';
 
 /**
@@ -27,7 +26,6 @@ export default function RecordDrawer({
   widgets,
   exclude,
   readOnly,
-  renderRecord,
   view,
   open,
 }: {
@@ -38,7 +36,6 @@ export default function RecordDrawer({
   widgets?: Record<string, CustomWidget>;
   exclude?: string[];
   readOnly: boolean;
-  renderRecord?: ResourceScreenProps['renderRecord'];
   /** The screen's own record panel and new-record editor, if it has them. */
   view: Pick<ListView, 'record' | 'create'>;
   open: (id: string) => void;
@@ -95,11 +92,9 @@ export default function RecordDrawer({
       {((creating && (!copyOf || prefill)) || (!creating && record.data)) && (
         <Stack>
           {creating && Create ? (
-            <Create key={id} meta={meta} close={close} open={open} />
+            <Create key={`${id}:${copyOf ?? ''}`} meta={meta} close={close} open={open} copyOf={copyOf} />
           ) : !creating && record.data && Panel ? (
             <Panel key={id} row={record.data} meta={meta} close={close} open={open} />
-          ) : !creating && record.data && renderRecord ? (
-            renderRecord(record.data, meta)
           ) : (
             <ResourceForm
               meta={meta}

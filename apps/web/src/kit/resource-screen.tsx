@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
-import { type ResourceMeta, useResourceMeta } from '../api/get-resources-meta';
+import { useResourceMeta } from '../api/get-resources-meta';
 import type { CustomWidget } from './field-input';
 import { forMeta, type ListView } from './list-view';
 import { PageHeader } from './page-header';
-import type { Row } from './resource-api';
 import { ResourceList, type ResourceListProps } from './resource-list';
 
 // The form (inputs, dates, uploads, rich text) loads when a record is opened, not with the list.
@@ -30,17 +29,10 @@ export interface ResourceScreenProps {
   children?: React.ReactNode;
   /** More header actions beside the create button (e.g. an owner-only action). */
   actions?: React.ReactNode;
-  /** Wraps the drawer content, e.g. to show a record's details instead of a form. */
-  renderRecord?: (row: Row, meta: ResourceMeta) => React.ReactNode;
   /** What the screen adds: widgets above the list, cells, its own record panel or editor, in a drawer or a page. */
   view?: ListView;
   /** Render without its own heading (inside tabs). */
   embedded?: boolean;
-  /**
-   * The records' own page (a product's editor): a row opens `<editor>?id=<id>`, New opens `<editor>`,
-   * Duplicate `<editor>?copy=<id>`, instead of the drawer.
-   */
-  editor?: string;
 }
 
 /**
@@ -59,31 +51,25 @@ export function ResourceScreen({
   readOnly = false,
   children,
   actions,
-  renderRecord,
   view = {},
   embedded,
-  editor,
 }: ResourceScreenProps) {
   const { meta, isPending, isError, error } = useResourceMeta(resource);
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const open = editor ? null : params.get('record');
+  const open = params.get('record');
+  const copyOf = open === 'new' ? params.get('copy') : null;
   const setRecord = (id: string | null, copy?: string, replace?: boolean) =>
-    editor
-      ? navigate(
-          id === 'new' ? (copy ? `${editor}?copy=${encodeURIComponent(copy)}` : editor) : `${editor}?id=${encodeURIComponent(id ?? '')}`,
-        )
-      : setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            if (id) next.set('record', id);
-            else next.delete('record');
-            if (copy) next.set('copy', copy);
-            else next.delete('copy');
-            return next;
-          },
-          { replace },
-        );
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('record', id);
+        else next.delete('record');
+        if (copy) next.set('copy', copy);
+        else next.delete('copy');
+        return next;
+      },
+      { replace },
+    );
   const allCells = useMemo(() => ({ ...forMeta(view.cells, meta), ...cells }), [view.cells, meta, cells]);
   const allWidgets = useMemo(() => ({ ...forMeta(view.widgets, meta), ...widgets }), [view.widgets, meta, widgets]);
   const heading = title ?? meta?.label.plural ?? 'Records';
@@ -105,11 +91,13 @@ export function ResourceScreen({
   if (meta && open && view.page) {
     const list = new URLSearchParams(params);
     list.delete('record');
+    list.delete('copy');
     return (
       <Suspense fallback={<Loader aria-label="Loading" />}>
         <RecordPage
           meta={meta}
           id={open}
+          copyOf={copyOf}
           listLabel={heading}
           listSearch={list.size ? `?${list}` : ''}
           view={view}
@@ -160,7 +148,7 @@ export function ResourceScreen({
             columns={columns}
             cells={allCells}
             onOpen={(row) => setRecord(row.id)}
-            onDuplicate={canCreate && !renderRecord && !view.record && !view.create ? (row) => setRecord('new', row.id) : undefined}
+            onDuplicate={canCreate && (view.duplicate || (!view.record && !view.create)) ? (row) => setRecord('new', row.id) : undefined}
             emptyAction={createButton}
           />
           {open && (
@@ -168,11 +156,10 @@ export function ResourceScreen({
               <RecordDrawer
                 meta={meta}
                 id={open}
-                copyOf={open === 'new' ? params.get('copy') : null}
+                copyOf={copyOf}
                 widgets={allWidgets}
                 exclude={exclude}
                 readOnly={readOnly}
-                renderRecord={renderRecord}
                 view={view}
                 {...recordProps}
               />

@@ -16,7 +16,8 @@ import { developerSlot } from './services/developer-slots';
 import { issueBoard, issueColumnPage } from './services/issue-board';
 import { addIssueComment, allLookups, setLookupList } from './services/issues';
 import { addLogEntry, deleteLogEntry, logEntriesOf, logEntryById, logEntryInput } from './services/log-entries';
-import { memberInput, membersOf, setMembers } from './services/members';
+import { lookupValueOutput } from './services/lookups';
+import { memberInput, memberOutput, membersOf, setMembers } from './services/members';
 import { myTasks, projectRequirements, projectsOverview } from './services/overview';
 import { projectReport, projectReportPdf } from './services/report';
 import { addComment, addNote, lockDesign, resetDesign, setApproval, setContext, showNote, storyApprovals } from './services/review';
@@ -61,7 +62,15 @@ export async function builderRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/builder/projects/:id/members',
-    { config: read, schema: { tags, summary: "A project's members and their role flags", params: idParams } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A project's members and their role flags",
+        params: idParams,
+        response: { 200: z.object({ data: z.array(memberOutput) }) },
+      },
+    },
     async (req) => ({
       data: await reading(req, async (db, s) => {
         await projectsResource.getIn(db, s, req.params.id);
@@ -79,6 +88,7 @@ export async function builderRoutes(app: FastifyInstance) {
         summary: "Sets a project's members (the whole list)",
         params: idParams,
         body: z.object({ members: z.array(memberInput).max(200) }).strict(),
+        response: { 200: z.object({ data: z.array(memberOutput) }) },
       },
     },
     async (req) => ({
@@ -445,7 +455,11 @@ export async function builderRoutes(app: FastifyInstance) {
     '/api/v1/builder/issue-lookups/values',
     {
       config: { access: 'issue-tracker:read' },
-      schema: { tags, summary: "The six issue lists' values (the community's or the defaults)" },
+      schema: {
+        tags,
+        summary: "The six issue lists' values (the community's or the defaults)",
+        response: { 200: z.object({ data: z.record(z.string(), z.array(lookupValueOutput)) }) },
+      },
     },
     async (req) => ({
       data: await reading(req, (db, s) => allLookups(db, s.tenantId)),
@@ -468,6 +482,7 @@ export async function builderRoutes(app: FastifyInstance) {
               .refine((a) => new Set(a.map((v) => v.toLowerCase())).size === a.length, 'Each value once'),
           })
           .strict(),
+        response: { 200: z.object({ data: z.array(lookupValueOutput) }) },
       },
     },
     async (req) => ({

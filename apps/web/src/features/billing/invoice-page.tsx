@@ -5,10 +5,10 @@ import { openInvoicePdf, useInvoice, useInvoices } from './billing-api';
 import { InvoiceSummary } from './invoice-summary';
 import { InvoiceTable } from './invoice-table';
 
-/** /invoice: one invoice (?id=) with its PDF rendered on the server, or the list of invoices. */
+/** /invoice: one invoice (?record=<id>) with its PDF rendered on the server, or the list of invoices. */
 export default function InvoicePage() {
   const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
+  const id = params.get('record') ?? '';
   const one = useInvoice(id);
   const all = useInvoices();
   if (!id) {

@@ -1,5 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { recordHref } from '../../config/screen-types';
 import { StatusBadge } from '../../kit/status-badge';
 import { date, type Invoice, money, openInvoicePdf, STATUS_COLOR, STATUS_LABEL } from './billing-api';
 
@@ -28,7 +29,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
           {invoices.map((invoice) => (
             <Table.Tr key={invoice.id}>
               <Table.Td>
-                <Button variant="subtle" size="compact-sm" onClick={() => navigate(`/invoice?id=${invoice.id}`)}>
+                <Button variant="subtle" size="compact-sm" onClick={() => navigate(recordHref('/invoice')(invoice.id))}>
                   {invoice.number ?? 'Draft'}
                 </Button>
               </Table.Td>

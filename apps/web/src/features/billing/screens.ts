@@ -1,4 +1,4 @@
-import type { AreaDeclaration, Screen } from '../../config/screen-types';
+import { type AreaDeclaration, recordPage, type Screen } from '../../config/screen-types';
 import { PLATFORM_ADDONS_PATH, PLATFORM_BILLING_PATH, PLATFORM_PLANS_PATH } from './paths';
 
 /** One of the AI assists (ai-assists.tsx, one chunk for all of them). */
@@ -70,15 +70,15 @@ export const billingArea: AreaDeclaration = {
       ...STEP,
       component: () => import('./billing-iframe-page'),
     },
-    {
+    recordPage({
       path: '/invoice',
       label: 'Invoices',
-      description: 'Your invoices, each with its PDF',
+      description: 'Your invoices, each with its PDF (one invoice: ?record=<id>)',
       ...SECTION,
       nav: false,
       keywords: ['invoice', 'pdf', 'gst'],
       component: () => import('./invoice-page'),
-    },
+    }),
     {
       path: '/admin-panel/add-Ons',
       label: 'Add-ons',

@@ -27,13 +27,13 @@ function LookupList({ kind, values, canWrite }: { kind: string; values: LookupVa
     setBusy(which);
     setError(undefined);
     try {
-      // The route declares no response schema: its answer is the list as saved (setLookupList).
-      const { data } = (await unwrap(
+      // The answer is the list as saved.
+      const { data } = await unwrap(
         api.PUT('/api/v1/builder/issue-lookups/values/{kind}', {
           params: { path: { kind: kind as 'status' } },
           body: { values: next },
         }),
-      )) as unknown as { data: LookupValue[] };
+      );
       setDraft(data.map((v) => v.name));
       notifications.show({ color: 'green', message: `${label}: saved` });
       await client.invalidateQueries({ queryKey: LOOKUPS_KEY });

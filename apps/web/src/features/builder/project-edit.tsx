@@ -94,10 +94,8 @@ export function MembersEditor({ projectId }: { projectId: string }) {
           developerSlot: r.developer ? r.developerSlot : null,
         })),
       };
-      // The route declares no response schema: its answer is the members list (membersOf).
-      const { data } = (await unwrap(
-        api.PUT('/api/v1/builder/projects/{id}/members', { params: { path: { id: projectId } }, body }),
-      )) as unknown as { data: Member[] };
+      // The answer is the members list as saved.
+      const { data } = await unwrap(api.PUT('/api/v1/builder/projects/{id}/members', { params: { path: { id: projectId } }, body }));
       client.setQueryData(membersKey(projectId), data);
       void client.invalidateQueries({ queryKey: ['builder'] });
       notifications.show({ color: 'green', message: 'Members saved' });

@@ -13,7 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { LIST_SCREENS, RECORD_LINKS } from '../../config/screens';
 import { PageHeader } from '../../kit/page-header';
-import { CHANNEL_LABEL, type Channel, campaignAction, getCalendar } from './campaigns-api';
+import { CHANNEL_LABEL, type Channel, campaignAction, getCalendar, reportHref } from './campaigns-api';
 
 /** The website's events are the marketing events: made and edited on their own screen (the site area's). */
 const EVENTS = 'site/events';
@@ -75,7 +75,7 @@ export default function CalendarPage() {
           datesSet={(d) => setRange({ from: d.start.toISOString(), to: d.end.toISOString() })}
           eventDrop={moved}
           eventClick={(arg) => {
-            if (arg.event.extendedProps.kind === 'campaign') navigate(`/admin-panel/campaign-details?id=${arg.event.id}`);
+            if (arg.event.extendedProps.kind === 'campaign') navigate(reportHref(arg.event.id));
             // An event opens in its own editor, where it is changed.
             else if (RECORD_LINKS[EVENTS]) navigate(RECORD_LINKS[EVENTS].href(arg.event.id));
           }}

@@ -1,7 +1,11 @@
 import { request } from '../../api/client';
+import { recordHref } from '../../config/screen-types';
 
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
 export type Json = Record<string, any>;
+
+/** A campaign's report page (`?record=<id>`, as every record's page). */
+export const reportHref = recordHref('/admin-panel/campaign-details');
 
 export const CHANNEL_LABEL: Record<Channel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp', push: 'Push' };
 

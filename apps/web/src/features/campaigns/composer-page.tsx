@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { recordHref } from '../../config/screen-types';
 import { CodePicker } from '../../kit/code-picker';
 import { FieldAssistSlot } from '../../kit/field-assists';
 import { PageHeader } from '../../kit/page-header';
@@ -15,6 +16,7 @@ import {
   getAudiences,
   getCampaign,
   getTemplates,
+  reportHref,
   updateCampaign,
 } from './campaigns-api';
 import { browserZone, wallTimeToUtc } from './zoned-time';
@@ -23,7 +25,7 @@ import { browserZone, wallTimeToUtc } from './zoned-time';
 export function Composer({ channel }: { channel: Channel }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const editing = params.get('id');
+  const editing = params.get('record');
   const templates = useQuery({ queryKey: ['campaigns', 'templates', channel], queryFn: () => getTemplates(channel) });
   const audiences = useQuery({ queryKey: ['campaigns', 'audiences', channel], queryFn: () => getAudiences(channel) });
   const existing = useQuery({
@@ -76,7 +78,7 @@ export function Composer({ channel }: { channel: Channel }) {
         await campaignAction(saved.id, 'schedule', { scheduledAt: wallTimeToUtc(when!, values.timeZone).toISOString() });
       if (then === 'launch') await campaignAction(saved.id, 'launch');
       const done = channel === 'whatsapp' ? '/admin-panel/whatsappcampaign-complete' : '/admin-panel/marcom/success';
-      navigate(then === 'draft' ? `/admin-panel/campaign-details?id=${saved.id}` : `${done}?id=${saved.id}`);
+      navigate(then === 'draft' ? reportHref(saved.id) : recordHref(done)(saved.id));
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Not saved';
       setError(message);

@@ -34,7 +34,7 @@ function Figure({ label, value, rate }: { label: string; value: number; rate?: s
 /** A campaign's report: figures and rates, a timeline, top links, each recipient; its actions. */
 export default function CampaignDetailsPage() {
   const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
+  const id = params.get('record') ?? '';
   const key = ['campaigns', 'report', id];
   const report = useQuery({ queryKey: key, queryFn: () => getReport(id), enabled: Boolean(id), refetchInterval: 5000 });
   const recipients = useQuery({

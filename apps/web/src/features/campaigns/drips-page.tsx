@@ -33,6 +33,7 @@ import {
   getTemplates,
   type Json,
   listDrips,
+  reportHref,
   saveDrip,
 } from './campaigns-api';
 
@@ -155,7 +156,7 @@ function DripReport({ id }: { id: string }) {
             <Table.Tr key={s.index}>
               <Table.Td>
                 {s.campaignId ? (
-                  <Anchor component={Link} to={`/admin-panel/campaign-details?id=${s.campaignId}`}>
+                  <Anchor component={Link} to={reportHref(s.campaignId)}>
                     Step {s.index + 1}
                   </Anchor>
                 ) : (
@@ -345,20 +346,20 @@ function DripEditor({ drip, onSaved }: { drip: Json | null; onSaved: (d: Json) =
 /** Drips: the list, and one drip's editor (audience, steps with their delays, stop condition) and report. */
 export default function DripsPage() {
   const [params, setParams] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get('record');
   const client = useQueryClient();
   const list = useQuery({ queryKey: ['campaigns', 'drips'], queryFn: listDrips });
   const drip = useQuery({ queryKey: ['campaigns', 'drip', id], queryFn: () => getDrip(id!), enabled: Boolean(id && id !== 'new') });
   const saved = (d: Json) => {
     client.invalidateQueries({ queryKey: ['campaigns'] });
-    setParams({ id: d.id });
+    setParams({ record: d.id });
   };
   return (
     <>
       <PageHeader
         title="Drips"
         description="Sequences of messages a contact gets after entering an audience or submitting a form, with waits between them."
-        actions={<Button onClick={() => setParams({ id: 'new' })}>New drip</Button>}
+        actions={<Button onClick={() => setParams({ record: 'new' })}>New drip</Button>}
       />
       <Stack>
         <Card withBorder>
@@ -376,7 +377,7 @@ export default function DripsPage() {
               {(list.data ?? []).map((d) => (
                 <Table.Tr key={d.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`?id=${d.id}`}>
+                    <Anchor component={Link} to={`?record=${d.id}`}>
                       {d.name}
                     </Anchor>
                   </Table.Td>

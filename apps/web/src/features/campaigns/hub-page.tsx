@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
 import { humanize } from '../../kit/schema';
 import { StatusBadge } from '../../kit/status-badge';
-import { CHANNEL_LABEL, type Channel, getOverview, percent } from './campaigns-api';
+import { CHANNEL_LABEL, type Channel, getOverview, percent, reportHref } from './campaigns-api';
 
 const COMPOSE: Record<Channel, string> = {
   email: '/admin-panel/marcom/email-campaign',
@@ -71,7 +71,7 @@ export function Hub({ only }: { only?: Channel }) {
             {recent.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin-panel/campaign-details?id=${c.id}`}>
+                  <Anchor component={Link} to={reportHref(c.id)}>
                     {c.name}
                   </Anchor>
                 </Table.Td>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
 import { humanize } from '../../kit/schema';
 import { StatusBadge } from '../../kit/status-badge';
-import { CHANNEL_LABEL, type Channel, listCampaigns } from './campaigns-api';
+import { CHANNEL_LABEL, type Channel, listCampaigns, reportHref } from './campaigns-api';
 
 /** Every campaign, by channel; each opens its report. */
 export default function MyCampaignsPage() {
@@ -39,7 +39,7 @@ export default function MyCampaignsPage() {
             {(list.data ?? []).map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin-panel/campaign-details?id=${c.id}`}>
+                  <Anchor component={Link} to={reportHref(c.id)}>
                     {c.name}
                   </Anchor>
                 </Table.Td>

@@ -2,12 +2,12 @@ import { Alert, Anchor, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../kit/page-header';
-import { getCampaign } from './campaigns-api';
+import { getCampaign, reportHref } from './campaigns-api';
 
 /** After a launch or schedule: what happened to the campaign (read from the server), and where to go next. */
 export function Outcome({ failed, title }: { failed?: boolean; title: string }) {
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get('record');
   const campaign = useQuery({ queryKey: ['campaigns', 'campaign', id], queryFn: () => getCampaign(id!), enabled: Boolean(id) });
   const c = campaign.data;
   return (
@@ -24,7 +24,7 @@ export function Outcome({ failed, title }: { failed?: boolean; title: string }) 
       )}
       <Group mt="md">
         {id && (
-          <Anchor component={Link} to={`/admin-panel/campaign-details?id=${id}`}>
+          <Anchor component={Link} to={reportHref(id)}>
             See its report
           </Anchor>
         )}

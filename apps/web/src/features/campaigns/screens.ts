@@ -1,7 +1,9 @@
 import type { AreaDeclaration } from '../../config/screen-types';
-import { inSection, type Screen } from '../../config/screen-types';
+import { inSection, recordPage, type Screen } from '../../config/screen-types';
 
 const campaigns = inSection({ group: 'marketing', section: 'Campaigns', modules: ['campaigns'] });
+/** A campaigns screen that shows one record (`?record=<id>`: a draft in a composer, a launched campaign, a report, a drip). */
+const onRecord = (entry: Parameters<typeof campaigns>[0]) => campaigns(recordPage(entry));
 const composer = (name: 'EmailComposer' | 'SmsComposer' | 'PushComposer' | 'WhatsappComposer') => () =>
   import('./composer-page').then((m) => ({ default: m[name] }));
 const outcome = (name: 'default' | 'FailurePage' | 'WhatsappCompletePage') => () =>
@@ -15,31 +17,31 @@ const screens: Screen[] = [
     description: 'Figures across channels and the recent campaigns.',
     component: () => import('./hub-page'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/marcom/email-campaign',
     label: 'New email campaign',
     description: 'Compose an email campaign to an audience.',
     component: composer('EmailComposer'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/marcom/sms-campaign',
     label: 'New SMS campaign',
     description: 'Compose an SMS campaign.',
     component: composer('SmsComposer'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/marcom/pushNotification-campaign',
     label: 'New push campaign',
     description: 'Compose a web push campaign.',
     component: composer('PushComposer'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/marcom/whatsapp-campaign',
     label: 'New WhatsApp campaign',
     description: 'Send an approved WhatsApp template to an audience.',
     component: composer('WhatsappComposer'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/marcom/success',
     label: 'Campaign launched',
     description: 'The outcome of a launch.',
@@ -55,7 +57,7 @@ const screens: Screen[] = [
     palette: false,
     component: outcome('FailurePage'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/whatsappcampaign-complete',
     label: 'WhatsApp campaign ready',
     description: "The WhatsApp wizard's last step.",
@@ -69,7 +71,7 @@ const screens: Screen[] = [
     description: 'Every campaign by channel and status.',
     component: () => import('./my-campaigns-page'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/campaign-details',
     label: 'Campaign report',
     description: 'Sent, delivered, opened, clicked, bounced; the timeline, top links and recipients.',
@@ -83,7 +85,7 @@ const screens: Screen[] = [
     description: 'Scheduled and sent campaigns and marketing events.',
     component: () => import('./calendar-page'),
   }),
-  campaigns({
+  onRecord({
     path: '/admin-panel/marcom/drips',
     label: 'Drips',
     description: 'Sequences of messages sent after a contact enters an audience.',

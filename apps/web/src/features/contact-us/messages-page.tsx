@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, request } from '../../api/client';
-import type { ResourceMeta } from '../../api/get-resources-meta';
+import type { ListView } from '../../kit/list-view';
 import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { ResourceScreen } from '../../kit/resource-screen';
@@ -52,16 +52,16 @@ function ConvertToContact({ row, canWrite }: { row: Row; canWrite: boolean }) {
   );
 }
 
+/** A message opens as its form with "Convert to contact" above it (no Duplicate: a message comes from a visitor). */
+const view: ListView = {
+  record: ({ row, meta }) => (
+    <Stack>
+      <ConvertToContact row={row} canWrite={meta.permissions.write} />
+      <ResourceForm meta={meta} record={row} readOnly={!meta.permissions.write} />
+    </Stack>
+  ),
+};
+
 export default function ContactMessagesPage() {
-  return (
-    <ResourceScreen
-      resource="contact-us/messages"
-      renderRecord={(row: Row, meta: ResourceMeta) => (
-        <Stack>
-          <ConvertToContact row={row} canWrite={meta.permissions.write} />
-          <ResourceForm meta={meta} record={row} readOnly={!meta.permissions.write} />
-        </Stack>
-      )}
-    />
-  );
+  return <ResourceScreen resource="contact-us/messages" view={view} />;
 }

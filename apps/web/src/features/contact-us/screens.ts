@@ -1,4 +1,4 @@
-import { type AreaDeclaration, drawerRecord } from '../../config/screen-types';
+import { type AreaDeclaration, recordHref } from '../../config/screen-types';
 
 const MESSAGES = '/admin-panel/contactUs';
 
@@ -15,7 +15,7 @@ export const contactUsArea: AreaDeclaration = {
       nav: true,
       keywords: ['contact us', 'enquiries', 'messages'],
       component: () => import('./messages-page'),
-      records: [{ resource: 'contact-us/messages', href: drawerRecord(MESSAGES) }],
+      records: [{ resource: 'contact-us/messages', href: recordHref(MESSAGES) }],
     },
   ],
 };

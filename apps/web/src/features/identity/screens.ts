@@ -1,4 +1,4 @@
-import { type AreaDeclaration, drawerRecord } from '../../config/screen-types';
+import { type AreaDeclaration, recordHref } from '../../config/screen-types';
 
 const ADMINS = '/admin-panel/controlcenter/settings/admin-management';
 const ROLES = '/admin-panel/controlcenter/settings/role-management';
@@ -18,7 +18,7 @@ export const identityArea: AreaDeclaration = {
       nav: true,
       keywords: ['users', 'staff', 'team', 'invite'],
       component: admins,
-      records: [{ resource: 'identity/admins', href: drawerRecord(ADMINS) }],
+      records: [{ resource: 'identity/admins', href: recordHref(ADMINS) }],
     },
     {
       path: ROLES,
@@ -30,7 +30,7 @@ export const identityArea: AreaDeclaration = {
       nav: true,
       keywords: ['permissions', 'access'],
       component: roles,
-      records: [{ resource: 'identity/roles', href: drawerRecord(ROLES) }],
+      records: [{ resource: 'identity/roles', href: recordHref(ROLES) }],
     },
     // The seeds' user-management route (controlcenter/user-mgmt/all-users) lists the community's
     // contacts (marketing); everyone who signs in to the console is listed under Admins above.

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client';
+import type { ListView } from '../../kit/list-view';
 import { RecordDetails } from '../../kit/record-details';
 import type { Row } from '../../kit/resource-api';
 import { ResourceScreen } from '../../kit/resource-screen';
@@ -47,6 +48,19 @@ function RunSteps({ row }: { row: Row }) {
   );
 }
 
+/** A run opens as its steps and details, with Retry when its undoing failed. */
+const view: ListView = {
+  record: ({ row, meta }) => (
+    <Stack>
+      {row.status === 'failed' && (
+        <RetryRecord row={row} resource="ops/workflow-runs" error={row.error} canRetry={meta.permissions.write} />
+      )}
+      <RunSteps row={row} />
+      <RecordDetails meta={meta} row={row} long={['error']} />
+    </Stack>
+  ),
+};
+
 /** Durable workflow runs: where each stands, its steps, and Retry for one whose undoing failed. */
 export default function WorkflowRunsPage() {
   return (
@@ -55,15 +69,7 @@ export default function WorkflowRunsPage() {
       title="Workflow runs"
       description="Processes of several steps (each saved as it finishes). When a step fails, the finished ones are undone, last first."
       readOnly
-      renderRecord={(row, meta) => (
-        <Stack>
-          {row.status === 'failed' && (
-            <RetryRecord row={row} resource="ops/workflow-runs" error={row.error} canRetry={meta.permissions.write} />
-          )}
-          <RunSteps row={row} />
-          <RecordDetails meta={meta} row={row} long={['error']} />
-        </Stack>
-      )}
+      view={view}
     />
   );
 }

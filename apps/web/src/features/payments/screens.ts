@@ -1,4 +1,4 @@
-import { type AreaDeclaration, drawerRecord, type Screen } from '../../config/screen-types';
+import { type AreaDeclaration, recordHref, type Screen } from '../../config/screen-types';
 
 export const PAYMENT_GATEWAY = '/admin-panel/controlcenter/settings/payment-gateway';
 
@@ -29,7 +29,7 @@ export const paymentsArea: AreaDeclaration = {
       keywords: ['payments', 'razorpay', 'payu', 'stripe', 'transactions', 'refunds'],
       component: () => import('./payment-gateway-page'),
       records: [
-        { resource: 'payments/gateways', href: drawerRecord(PAYMENT_GATEWAY) },
+        { resource: 'payments/gateways', href: recordHref(PAYMENT_GATEWAY) },
         { resource: 'payments/transactions', href: (id) => `${PAYMENT_GATEWAY}?tab=transactions&record=${encodeURIComponent(id)}` },
       ],
     },

@@ -1,11 +1,4 @@
-import {
-  type AreaDeclaration,
-  drawerRecord,
-  fromEntry,
-  type LazyComponent,
-  type Screen,
-  type ScreenEntry,
-} from '../../config/screen-types';
+import { type AreaDeclaration, fromEntry, type LazyComponent, recordHref, type Screen, type ScreenEntry } from '../../config/screen-types';
 
 const P = '/admin-panel';
 /** The lists whose records used to open in pages of their own (now `?record=<id>` on the list). */
@@ -25,7 +18,7 @@ function site(section: string, path: string, entry: Entry): Screen {
     section,
     modules: ['site'],
     nav: true,
-    records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(full) }] : undefined,
+    records: entry.resource ? [{ resource: entry.resource, href: recordHref(full) }] : undefined,
     ...fromEntry({ path: full, ...entry }),
     component,
   };
@@ -33,7 +26,7 @@ function site(section: string, path: string, entry: Entry): Screen {
 
 const content = (path: string, entry: Entry) => site('Pages & content', path, entry);
 const catalogue = (path: string, entry: Entry) => site('Catalogue', path, entry);
-// The server's notices link an inbound record as `?id=<id>` (links already sent keep working).
+// The server's notices linked an inbound record as `?id=<id>`, now `?record=<id>` (links already sent keep working).
 const inbound = (path: string, entry: Entry) =>
   site('Inbound', path, { keywords: ['messages', 'leads'], recordParams: { id: {} }, ...entry });
 /**
@@ -140,7 +133,7 @@ export const siteArea: AreaDeclaration = {
       keywords: ['pdf', 'downloads'],
       component: () => import('./catalogue-page'),
       records: [
-        { resource: 'site/catalogues', href: drawerRecord(`${P}/Catalogue`) },
+        { resource: 'site/catalogues', href: recordHref(`${P}/Catalogue`) },
         { resource: 'site/documents', href: (id) => `${P}/Catalogue?tab=documents&record=${id}` },
       ],
     }),

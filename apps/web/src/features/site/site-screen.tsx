@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { type ResourceMeta, useResourceMeta } from '../../api/get-resources-meta';
 import type { CustomWidget } from '../../kit/field-input';
+import type { ListView } from '../../kit/list-view';
 import type { Row } from '../../kit/resource-api';
 import { ResourceForm } from '../../kit/resource-form';
 import { ResourceScreen, type ResourceScreenProps } from '../../kit/resource-screen';
@@ -66,32 +66,26 @@ export function SiteScreen(props: ResourceScreenProps) {
   const { meta } = useResourceMeta(props.resource);
   const widgets = useSiteWidgets(meta, props.widgets);
   const cells = useMemo(() => ({ ...imageCells(meta), ...props.cells }), [meta, props.cells]);
-  const [, setParams] = useSearchParams();
-  const close = () =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.delete('record');
-      return next;
-    });
-  return (
-    <ResourceScreen
-      {...props}
-      widgets={widgets}
-      cells={cells}
-      renderRecord={
-        props.renderRecord ??
-        ((row, m) => (
+  const { view: own, exclude, readOnly } = props;
+  // A saved record opens in the website's form (image fields handed over as the image inputs read them).
+  const view = useMemo<ListView>(
+    () => ({
+      ...own,
+      record:
+        own?.record ??
+        (({ row, meta: m, close }) => (
           <SiteRecordForm
             meta={m}
             record={row}
             widgets={widgets}
-            exclude={props.exclude}
+            exclude={exclude}
             onSaved={close}
             onCancel={close}
-            readOnly={props.readOnly || !m.permissions.write || !m.operations.update}
+            readOnly={readOnly || !m.permissions.write || !m.operations.update}
           />
-        ))
-      }
-    />
+        )),
+    }),
+    [own, widgets, exclude, readOnly],
   );
+  return <ResourceScreen {...props} widgets={widgets} cells={cells} view={view} />;
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, tenantFilter } from '../../../kernel/resources';
 import { builderIssueLookups, type ISSUE_LOOKUPS } from '../tables';
 
@@ -26,6 +27,9 @@ export const LOOKUP_FIELDS: Record<LookupKind, string> = {
   severity: 'severity',
   priority: 'priority',
 };
+
+/** One value of a lookup as the routes answer it: the community's own (`custom`, with its id) or a default. */
+export const lookupValueOutput = z.object({ id: z.string().nullable(), name: z.string(), custom: z.boolean() });
 
 /** A kind's values for a community: its own, in order, or the defaults when it has none. */
 export async function lookupValues(

@@ -21,6 +21,7 @@ export const memberInput = z
   .strict();
 export type MemberInput = z.infer<typeof memberInput>;
 
+/** A member as the members routes answer it (membersOf's row). */
 export const memberOutput = z.object({
   userId: z.string(),
   name: z.string(),

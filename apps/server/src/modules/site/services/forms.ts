@@ -119,7 +119,8 @@ const tags = ['public'];
 
 /**
  * The console screen of each inbound list, as the seed's routes name it: the links these forms'
- * notices have always carried (the bell and the notifications API show them). Kept for them only;
+ * notices have always carried (the bell and the notifications API show them), the record as the
+ * console's one convention has it (`?record=<id>`; the seed's `?id=` still leads there). Kept for them only;
  * the kit writes no console path, and a new form's notice goes without one (the console finds the
  * record's screen from the notice's resource and record).
  */
@@ -131,7 +132,7 @@ const SEED_SCREENS: Record<string, string> = {
   'site/catalogue-downloads': 'download-catalogue',
   'site/subscribers': 'subscribedusers',
 };
-const seedLink = (resource: { path: string }, row: Row) => `/admin-panel/${SEED_SCREENS[resource.path]}?id=${row.id}`;
+const seedLink = (resource: { path: string }, row: Row) => `/admin-panel/${SEED_SCREENS[resource.path]}?record=${row.id}`;
 
 const excerpt = (text: unknown, max = 160) => {
   const s = String(text ?? '')

@@ -1,9 +1,21 @@
+import { lazy } from 'react';
 import { useCurrentScreen } from '../../../app/current-screen';
+import type { CreateViewProps, ListView, RecordViewProps } from '../../../kit/list-view';
 import { ResourceScreen } from '../../../kit/resource-screen';
 import { CatalogueCsvActions } from './catalogue-csv';
-import { CATALOGUE_PATHS } from './paths';
 
-/** Shop products: the kit's list, with the catalogue's price-and-stock spreadsheet (one row per variation); a row, New and Duplicate open the product page. */
+// The editor (variations grid, gallery, rich text) loads when a product is opened, not with the list.
+const ProductEditor = lazy(() => import('./product-editor'));
+
+/** A product opens on a page of its own, in the product editor; New and Duplicate (a copy) too. */
+const view: ListView = {
+  page: true,
+  duplicate: true,
+  record: (props: RecordViewProps) => <ProductEditor {...props} />,
+  create: (props: CreateViewProps) => <ProductEditor {...props} />,
+};
+
+/** Shop products: the kit's list, with the catalogue's price-and-stock spreadsheet (one row per variation); a row, New and Duplicate open the product editor. */
 export default function ProductsPage() {
   const screen = useCurrentScreen();
   return (
@@ -12,7 +24,7 @@ export default function ProductsPage() {
       title={screen.label}
       description={screen.description}
       actions={<CatalogueCsvActions />}
-      editor={CATALOGUE_PATHS.newProduct}
+      view={view}
     />
   );
 }

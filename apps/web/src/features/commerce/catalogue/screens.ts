@@ -1,10 +1,10 @@
-import { drawerRecord, editorRecord, inSection, type Screen, type ScreenEntry } from '../../../config/screen-types';
+import { inSection, recordHref, type Screen, type ScreenEntry } from '../../../config/screen-types';
 import { CATALOGUE_PATHS as P } from './paths';
 
 /** A catalogue screen in the Shop menu; a plain resource screen's records open in its drawer. */
 const inCatalogue = inSection({ group: 'shop', section: 'Catalogue', modules: ['commerce-catalogue'] });
 const shop = (entry: ScreenEntry): Screen =>
-  inCatalogue({ records: entry.resource ? [{ resource: entry.resource, href: drawerRecord(entry.path) }] : undefined, ...entry });
+  inCatalogue({ records: entry.resource ? [{ resource: entry.resource, href: recordHref(entry.path) }] : undefined, ...entry });
 
 /** Shop → catalogue screens (controlcenter/e-commerce: newproduct, myproduct, tags, attributes, addatrributes, category). */
 export const catalogueScreens: Screen[] = [
@@ -15,14 +15,15 @@ export const catalogueScreens: Screen[] = [
     keywords: ['shop products', 'catalogue', 'my products', 'inventory'],
     resource: 'commerce/products',
     component: () => import('./products-page'),
-    records: [{ resource: 'commerce/products', href: editorRecord(P.newProduct) }],
   }),
+  // The seed's product editor page: products now open on the list's own page (`?record=<id>`, `new`).
   shop({
     path: P.newProduct,
-    label: 'Product editor',
+    label: 'New shop product',
     description: 'Add a product: details, images, variations by colour and size, prices and stock.',
     keywords: ['new product', 'add product', 'variations', 'sku'],
-    component: () => import('./product-editor-page'),
+    nav: false,
+    movedTo: `${P.products}?record=new`,
   }),
   shop({
     path: P.categories,

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import type { ListView } from '../../../kit/list-view';
 import { createRecord, type Row, updateRecord } from '../../../kit/resource-api';
 import { ResourceScreen } from '../../../kit/resource-screen';
 import { type PushContent, PushPreview } from './push-preview';
@@ -88,6 +89,9 @@ function PushEditor({ record, onSaved }: { record?: Row; onSaved?: () => void })
   );
 }
 
+/** A saved template opens in the same editor as the one above the list. */
+const view: ListView = { record: ({ row }) => <PushEditor key={row.id} record={row} /> };
+
 /** Push notification templates: compose with a live device preview; the list below opens each in the same editor. */
 export default function PushTemplatesPage() {
   return (
@@ -95,7 +99,7 @@ export default function PushTemplatesPage() {
       resource={RESOURCE}
       title="Push notification templates"
       description="Title, message, icon, image and a link with its button, previewed on a phone and a desktop browser."
-      renderRecord={(row) => <PushEditor key={row.id} record={row} />}
+      view={view}
     >
       <Paper withBorder p="md" mb="md">
         <PushEditor />

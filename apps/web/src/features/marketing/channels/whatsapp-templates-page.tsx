@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
 import type { ResourceMeta } from '../../../api/get-resources-meta';
+import type { ListView, RecordViewProps } from '../../../kit/list-view';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceForm } from '../../../kit/resource-form';
 import { ResourceScreen } from '../../../kit/resource-screen';
@@ -67,6 +68,19 @@ function Approval({ row, meta }: { row: Row; meta: ResourceMeta }) {
   );
 }
 
+/** A saved template: its approval above its form. */
+function TemplateRecord({ row, meta }: RecordViewProps) {
+  const client = useQueryClient();
+  return (
+    <Stack>
+      <Approval row={row} meta={meta} />
+      <ResourceForm meta={meta} record={row} onSaved={() => client.invalidateQueries({ queryKey: ['resource', RESOURCE] })} />
+    </Stack>
+  );
+}
+
+const view: ListView = { record: TemplateRecord };
+
 /** WhatsApp message templates: numbered variables mapped to merge variables, approval synced from the Cloud API. */
 export default function WhatsappTemplatesPage() {
   const client = useQueryClient();
@@ -88,12 +102,7 @@ export default function WhatsappTemplatesPage() {
           Refresh approval statuses
         </Button>
       }
-      renderRecord={(row, meta) => (
-        <Stack>
-          <Approval row={row} meta={meta} />
-          <ResourceForm meta={meta} record={row} onSaved={() => client.invalidateQueries({ queryKey: ['resource', RESOURCE] })} />
-        </Stack>
-      )}
+      view={view}
     />
   );
 }

@@ -1,8 +1,12 @@
 import { useSearchParams } from 'react-router';
+import type { ListView } from '../../../kit/list-view';
 import { ResourceScreen } from '../../../kit/resource-screen';
 import { TabbedPage } from '../../../kit/tabbed-page';
 import { ContactPanel } from './contact-panel';
 import { ContactsImport } from './import-page';
+
+/** A contact opens as its panel (overview, segments, the form). */
+const contactsView: ListView = { record: ContactPanel };
 
 /** The community's contacts (not console admins: those are under Settings → Admins), their import and the suppression list. */
 export default function ContactsPage() {
@@ -15,9 +19,7 @@ export default function ContactsPage() {
         {
           value: 'contacts',
           label: 'Contacts',
-          content: (
-            <ResourceScreen resource="marketing/contacts" embedded renderRecord={(row, meta) => <ContactPanel row={row} meta={meta} />} />
-          ),
+          content: <ResourceScreen resource="marketing/contacts" embedded view={contactsView} />,
         },
         // A finished import shows the contacts (a tab starts clean: no filters or open record from before).
         { value: 'import', label: 'Import', content: <ContactsImport onDone={() => setParams({})} /> },

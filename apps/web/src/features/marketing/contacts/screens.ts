@@ -1,4 +1,4 @@
-import { drawerRecord, type Screen } from '../../../config/screen-types';
+import { recordHref, type Screen } from '../../../config/screen-types';
 import { CONTACTS } from './paths';
 
 /** Marketing → contacts: the contacts list (each contact's consent in its drawer), with the import and the suppression list as tabs. */
@@ -26,6 +26,6 @@ export const contactsScreens: Screen[] = [
       'unsubscribed',
     ],
     component: () => import('./contacts-page'),
-    records: [{ resource: 'marketing/contacts', href: drawerRecord(CONTACTS) }],
+    records: [{ resource: 'marketing/contacts', href: recordHref(CONTACTS) }],
   },
 ];

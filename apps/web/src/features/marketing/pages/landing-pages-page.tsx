@@ -3,6 +3,7 @@ import { IconTemplate } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useResourceMeta } from '../../../api/get-resources-meta';
+import { recordHref } from '../../../config/screen-types';
 import { PageHeader } from '../../../kit/page-header';
 import type { Row } from '../../../kit/resource-api';
 import { ResourceList } from '../../../kit/resource-list';
@@ -49,7 +50,7 @@ function LandingPagesList() {
           meta={meta}
           columns={['name', 'slug', 'status', 'opens', 'clicks', 'signups', 'updatedAt']}
           cells={{ signups: (row) => <SignupsCell row={row} /> }}
-          onOpen={(row) => navigate(`${LANDING_ROUTE}?id=${encodeURIComponent(row.id)}`)}
+          onOpen={(row) => navigate(recordHref(LANDING_ROUTE)(row.id))}
           emptyAction={newButton}
         />
       )}
@@ -57,9 +58,9 @@ function LandingPagesList() {
   );
 }
 
-/** Landing pages: the list, or one page's editor with `?id=`. */
+/** Landing pages: the list, or one page's editor with `?record=<id>`. */
 export default function LandingPagesPage() {
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get('record');
   return id ? <LandingEditor key={id} id={id} /> : <LandingPagesList />;
 }

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { recordHref } from '../../../config/screen-types';
 import { NameDialog } from '../../../kit/name-dialog';
 import { PageHeader } from '../../../kit/page-header';
 import { BLOCK_LABELS } from './blocks';
@@ -24,7 +25,7 @@ export default function LandingTemplatesPage() {
       const body = chosen === 'blank' ? { name, design: { accent: '#1f6feb', blocks: [] } } : { name, templateKey: chosen?.key };
       const page = await createPage(body);
       await client.invalidateQueries({ queryKey: ['resource', PAGES_PATH, 'list'] });
-      navigate(`${LANDING_ROUTE}?id=${encodeURIComponent(page.id)}`);
+      navigate(recordHref(LANDING_ROUTE)(page.id));
     } catch (err) {
       setError(err instanceof ApiError ? (err.fields?.name ?? err.message) : 'Try again');
     } finally {

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { recordHref } from '../../../config/screen-types';
 import { getTraffic, LANDING_ROUTE } from './pages-api';
 import { DailyBars, Metric } from './stats-panel';
 
@@ -36,7 +37,7 @@ export default function LandingTrafficCard() {
             <Stack gap={4}>
               {traffic.data.pages.map((p) => (
                 <Group key={p.id} justify="space-between" wrap="nowrap">
-                  <Anchor component={Link} to={`${LANDING_ROUTE}?id=${encodeURIComponent(p.id)}`} size="sm" truncate>
+                  <Anchor component={Link} to={recordHref(LANDING_ROUTE)(p.id)} size="sm" truncate>
                     {p.name}
                   </Anchor>
                   <Text size="sm" c="dimmed">

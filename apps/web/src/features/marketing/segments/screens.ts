@@ -1,4 +1,4 @@
-import { drawerRecord, type Screen } from '../../../config/screen-types';
+import { recordHref, type Screen } from '../../../config/screen-types';
 
 export const SEGMENT_PATH = '/admin-panel/segment';
 
@@ -20,7 +20,7 @@ export const segmentsScreens: Screen[] = [
     // Links written before the screen opened records by `?record=`.
     recordParams: { segment: {}, audience: { tab: 'audiences' } },
     records: [
-      { resource: 'marketing/segments', href: drawerRecord(SEGMENT_PATH) },
+      { resource: 'marketing/segments', href: recordHref(SEGMENT_PATH) },
       { resource: 'marketing/audiences', href: (id) => `${SEGMENT_PATH}?tab=audiences&record=${encodeURIComponent(id)}` },
     ],
   },

@@ -48,14 +48,14 @@ const problemsOf = (err: unknown): Record<string, string> =>
 
 /**
  * The email editor (templatelayout-1 … -4): a new email on that starter layout, an existing template
- * (?id=) or a copy of one (?from=). Blocks are edited in order; the preview renders the unsaved
+ * (?record=<id>) or a copy of one (?copy=<id>). Blocks are edited in order; the preview renders the unsaved
  * design on the server with sample values; a test goes to any address; a save renders and stores it.
  */
 export default function EmailEditorPage() {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
-  const id = params.get('id');
-  const from = params.get('from');
+  const id = params.get('record');
+  const from = params.get('copy');
   const layoutKey = `layout-${/templatelayout-([1-4])/.exec(pathname)?.[1] ?? '1'}` as StarterLayout['key'];
   const layouts = useLayouts();
   const existing = useRecord(EMAIL_TEMPLATES, id ?? from);
@@ -94,7 +94,7 @@ export default function EmailEditorPage() {
       notifications.show({ color: 'teal', message: `Saved “${String(row.name)}”` });
       if (!id) {
         setLoadedFor(row.id);
-        setParams({ id: row.id });
+        setParams({ record: row.id });
       }
     },
     onError: (err) => {

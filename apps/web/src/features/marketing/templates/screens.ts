@@ -1,4 +1,4 @@
-import { inSection, type Screen } from '../../../config/screen-types';
+import { inSection, recordHref, recordPage, type Screen } from '../../../config/screen-types';
 
 const TEMPLATES = '/admin-panel/templates';
 const editor = () => import('./email-editor-page');
@@ -6,15 +6,20 @@ const editor = () => import('./email-editor-page');
 /** A screen of Marketing → templates, readable with the templates permission module. */
 const templates = inSection({ group: 'marketing', section: 'Templates', modules: ['marketing-templates'], nav: false });
 
-/** The editor on starter layout n (templatelayout-1 … -4); an existing template opens on its layout's route. */
+/** The editor on starter layout n (templatelayout-1 … -4); an existing template opens on its layout's route (`?record=<id>`, a copy `?copy=<id>`). */
 const layoutEditor = (n: number, name: string): Screen =>
-  templates({
-    path: `/admin-panel/templatelayout-${n}`,
-    label: `Email editor: ${name}`,
-    description: `A new email on the ${name} layout, or a template begun from it.`,
-    palette: false,
-    component: editor,
-  });
+  templates(
+    recordPage(
+      {
+        path: `/admin-panel/templatelayout-${n}`,
+        label: `Email editor: ${name}`,
+        description: `A new email on the ${name} layout, or a template begun from it.`,
+        palette: false,
+        component: editor,
+      },
+      { from: 'copy' },
+    ),
+  );
 
 /** Marketing → templates screens. */
 export const templatesScreens: Screen[] = [
@@ -25,7 +30,7 @@ export const templatesScreens: Screen[] = [
     keywords: ['email', 'newsletter', 'design', 'mjml'],
     nav: true,
     component: () => import('./templates-page'),
-    records: [{ resource: 'marketing/email-templates', href: (id) => `/admin-panel/templatelayout-1?id=${encodeURIComponent(id)}` }],
+    records: [{ resource: 'marketing/email-templates', href: recordHref('/admin-panel/templatelayout-1') }],
   }),
   templates({
     path: '/admin-panel/template-select',

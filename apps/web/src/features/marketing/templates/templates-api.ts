@@ -97,10 +97,10 @@ export const sendTestEmail = (draft: EmailDraft, to: string) =>
     body: { ...draft, to },
   }).then((r) => r.data);
 
-/** The editor of a template: the layout route it began from, with its id. */
-export const editorPath = (layout: string | null | undefined, id?: string, from?: string) => {
+/** The editor of a template: the layout route it began from, with the template (`?record=<id>`) or the one it copies (`?copy=<id>`). */
+export const editorPath = (layout: string | null | undefined, id?: string, copy?: string) => {
   const n = /^layout-([1-4])$/.exec(layout ?? '')?.[1] ?? '1';
-  const query = id ? `?id=${encodeURIComponent(id)}` : from ? `?from=${encodeURIComponent(from)}` : '';
+  const query = id ? `?record=${encodeURIComponent(id)}` : copy ? `?copy=${encodeURIComponent(copy)}` : '';
   return `/admin-panel/templatelayout-${n}${query}`;
 };
 
