@@ -150,7 +150,9 @@ test('the dashboard’s sales add up the orders paid in the range', async ({ pag
   const sales = page.getByRole('region', { name: 'Sales' });
   // A figure tile shows its number once the metrics are in (a skeleton before).
   await expect(sales.getByTestId('metric-Revenue')).toContainText(/\d/, { timeout: 30_000 });
-  await expect(sales.locator('.recharts-surface').first()).toBeVisible();
+  // The charts are drawn: a bar per day of the 30 shown, and a line per series through them.
+  await expect(sales.getByRole('figure', { name: 'Revenue per day' }).locator('rect[data-series="revenueMajor"]')).toHaveCount(30);
+  await expect(sales.getByRole('figure', { name: 'Visitors and paid orders per day' }).locator('polyline[data-series]')).toHaveCount(2);
   await expect(page.getByRole('heading', { name: 'Needs your attention' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.1);

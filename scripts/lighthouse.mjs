@@ -8,7 +8,10 @@
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium), run with --headless=new --no-sandbox.
  * Sign-in: ADMIN_EMAIL (default admin@atrium.local), ADMIN_PASSWORD, COMMUNITY (default demo).
+ * LIGHTHOUSE_JSON=<folder>: also writes each measured page's full report there (long tasks, scripts' time).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -70,6 +73,11 @@ try {
       onlyCategories: ['performance', 'seo'],
     });
     const lhr = result.lhr;
+    if (process.env.LIGHTHOUSE_JSON) {
+      mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+      const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${new Date().toISOString().replace(/[:.]/g, '')}.json`;
+      writeFileSync(join(process.env.LIGHTHOUSE_JSON, name), JSON.stringify(lhr));
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     rows.push({
       page: path,

@@ -1,5 +1,6 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
+import { memo } from 'react';
 import type { ResourceMeta } from '../api/get-resources-meta';
 import { formatTotal } from './list-total';
 import { listKey, listRecords } from './resource-api';
@@ -25,8 +26,9 @@ export function statusTabsOf(meta: ResourceMeta): { field: string; tabs: string[
 /**
  * "All · Draft · Published · Archived" above a list, each with its count for the current search and
  * other filters: one request of one row each, so the count is the server's (estimate-aware) total.
+ * Memoised: the list around it renders again as its other answers arrive.
  */
-export function StatusTabs({ meta, query, value, onChange }: StatusTabsProps) {
+export const StatusTabs = memo(function StatusTabs({ meta, query, value, onChange }: StatusTabsProps) {
   const status = statusTabsOf(meta);
   const field = outputFields(meta).find((f) => f.key === status?.field);
   const { limit: _l, offset: _o, cursor: _c, sort: _s, ...filters } = query;
@@ -85,4 +87,4 @@ export function StatusTabs({ meta, query, value, onChange }: StatusTabsProps) {
       </Tabs.List>
     </Tabs>
   );
-}
+});

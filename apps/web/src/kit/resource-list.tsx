@@ -16,7 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { type ResourceMeta, useResourcesMeta } from '../api/get-resources-meta';
 import { createStore, useStore } from '../lib/store';
@@ -44,6 +44,8 @@ import { useListParams } from './use-list-params';
 const columnChoices = createStore<Record<string, string[]>>({});
 
 const VIRTUAL_FROM = 60;
+const NO_CELLS: Record<string, (row: Row) => React.ReactNode> = {};
+const NO_ROWS: Row[] = [];
 const ROW_HEIGHT = 41;
 
 export interface ResourceListProps {
@@ -71,7 +73,16 @@ function SortIcon({ active, descending }: { active: boolean; descending: boolean
  * The generic list: server paging, sort, search and filters kept in the URL, a column chooser, row
  * selection with bulk delete, CSV export, empty/error states, skeletons and virtualised long pages.
  */
-export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDuplicate, emptyAction, selectable = true }: ResourceListProps) {
+export function ResourceList({
+  meta,
+  fixed,
+  columns,
+  cells = NO_CELLS,
+  onOpen,
+  onDuplicate,
+  emptyAction,
+  selectable = true,
+}: ResourceListProps) {
   const { state, update, apiQuery, params } = useListParams(meta, fixed);
   const currency = useResourceCurrency(meta);
   const fields = useMemo(() => outputFields(meta, currency), [meta, currency]);
@@ -92,6 +103,15 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
   const views = useActiveView(meta, hasParams, applyView, state);
   const statusTabs = statusTabsOf(meta);
   const statusValues = statusTabs ? (state.filters[statusTabs.field] ?? []) : [];
+  const tabsField = statusTabs?.field;
+  const chooseStatus = useCallback(
+    (status: string) => {
+      if (!tabsField) return;
+      const { [tabsField]: _old, ...others } = state.filters;
+      update({ filters: status ? { ...others, [tabsField]: [status] } : others });
+    },
+    [tabsField, state.filters, update],
+  );
   // Relation columns show the related records' titles: the server adds them (?expand=, one query per column),
   // for the related resources the caller may read (the others would refuse the whole list).
   const metas = useResourcesMeta();
@@ -126,7 +146,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
   useEffect(() => setSelected(new Set()), [JSON.stringify(apiQuery)]);
 
-  const rows = list.data?.data ?? [];
+  const rows = list.data?.data ?? NO_ROWS;
   const total = list.data?.total ?? null;
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
   const sortKey = state.sort.replace(/^-/, '');
@@ -215,7 +235,25 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
     Boolean(onOpen) || (meta.permissions.write && ((meta.operations.create && Boolean(onDuplicate)) || meta.operations.delete));
   const colSpan = visible.length + (canDelete ? 1 : 0) + (withActions ? 1 : 0);
   const titleText = (row: Row) => cellText(byKey.get(titleKey), row, titleKey) || meta.label.singular;
-  const actions = (row: Row) => <RowActions meta={meta} row={row} title={titleText(row)} onOpen={open} onDuplicate={onDuplicate} />;
+  // The rows' menus call the latest open and duplicate (new functions on each render of the list), so
+  // a phone's cards, which are skipped while their row is unchanged, never hold an old one.
+  const latest = useRef({ open, onDuplicate });
+  latest.current = { open, onDuplicate };
+  const openLatest = useCallback((row: Row) => latest.current.open?.(row), []);
+  const duplicateLatest = useCallback((row: Row) => latest.current.onDuplicate?.(row), []);
+  const actions = (row: Row) => (
+    <RowActions
+      meta={meta}
+      row={row}
+      title={titleText(row)}
+      onOpen={open ? openLatest : undefined}
+      onDuplicate={onDuplicate ? duplicateLatest : undefined}
+    />
+  );
+  // A phone's cards render after the rows arrive, as a transition the browser can interrupt (a blocking
+  // render of every card was the list's longest task); the skeleton stays until they are drawn.
+  const cardRows = useDeferredValue(rows);
+  const cardsVersion = useMemo(() => ({ meta, byKey, titleKey, readable, cells }), [meta, byKey, titleKey, readable, cells]);
 
   const header = (
     <Table.Tr>
@@ -330,15 +368,7 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
   return (
     <Stack gap="sm">
       {statusTabs && (
-        <StatusTabs
-          meta={meta}
-          query={apiQuery}
-          value={statusValues.length === 1 ? statusValues[0] : ''}
-          onChange={(status) => {
-            const { [statusTabs.field]: _old, ...others } = state.filters;
-            update({ filters: status ? { ...others, [statusTabs.field]: [status] } : others });
-          }}
-        />
+        <StatusTabs meta={meta} query={apiQuery} value={statusValues.length === 1 ? statusValues[0] : ''} onChange={chooseStatus} />
       )}
       <Group gap="xs" wrap="wrap">
         {meta.list.search.length > 0 && (
@@ -410,11 +440,12 @@ export function ResourceList({ meta, fixed, columns, cells = {}, onOpen, onDupli
             )}
           </Stack>
         </Paper>
-      ) : phone && list.isPending ? (
+      ) : phone && (list.isPending || (cardRows !== rows && cardRows.length === 0)) ? (
         <ListCardsSkeleton />
       ) : phone ? (
         <ListCards
-          rows={rows}
+          rows={cardRows}
+          version={cardsVersion}
           titleOf={(row) => cellText(byKey.get(titleKey), row, titleKey)}
           actionsOf={withActions ? actions : undefined}
           statusOf={statusField ? (row) => renderCell(row, statusField.key) : undefined}

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import type { Me } from '../../api/get-me';
@@ -56,8 +56,15 @@ const listHref = (resource: string, filter: Record<string, string> = {}) => {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 };
 
-/** Area cards declared in the screen table (orders to ship…), each its own chunk. */
-const areaCards = DASHBOARD_CARDS.map((card) => ({ ...card, Component: lazy(card.component) }));
+/**
+ * Area cards declared in the screen table (orders to ship…), each its own chunk. Each card's element is
+ * made once: the page re-renders as its answers arrive (permissions, resources, the dashboard), and an
+ * unchanged element lets React skip the card (a chart card is most of the page's render).
+ */
+const areaCards = DASHBOARD_CARDS.map((card) => {
+  const Component = lazy(card.component);
+  return { ...card, element: <Component /> };
+});
 
 /** How many queues the attention list shows before "Show all". */
 const ATTENTION_SHOWN = 6;
@@ -96,9 +103,12 @@ export default function DashboardPage() {
     queryFn: () => request<{ data: Dashboard }>('GET', '/api/v1/meta/dashboard').then((r) => r.data),
     staleTime: 30_000,
   });
-  const metaOf = (path: string): ResourceMeta | undefined => resources.data?.find((r) => r.path === path);
+  const metaOf = useCallback((path: string): ResourceMeta | undefined => resources.data?.find((r) => r.path === path), [resources.data]);
   // Shown once the permissions are known: the lead cards they allow come first, and would push it down.
-  const d = permissionsLoading ? undefined : dashboard.data;
+  // What follows the lead cards is below a phone's fold: it renders as a transition (in slices the
+  // browser can interrupt), after the lead cards and the skeleton that keeps its place.
+  const d = useDeferredValue(permissionsLoading ? undefined : dashboard.data);
+  const canReadAudit = canRead('admin-management');
   const stepsLeft = d?.setup.filter((s) => !s.done) ?? [];
   const visibleCards = areaCards.filter((c) => c.modules.length === 0 || c.modules.some(canRead));
   const leadCards = visibleCards.filter((c) => c.placement === 'lead');
@@ -108,11 +118,9 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description={me ? `Welcome back, ${me.data.name}. It is ${today}.` : today} />
-      {leadCards.map(({ key, Component, reserve }) => (
+      {leadCards.map(({ key, element, reserve }) => (
         <Box key={key} mih={reserve} mb="lg">
-          <Suspense fallback={<Skeleton h={reserve?.lg ?? 200} radius="md" />}>
-            <Component />
-          </Suspense>
+          <Suspense fallback={<Skeleton h={reserve?.lg ?? 200} radius="md" />}>{element}</Suspense>
         </Box>
       ))}
       {dashboard.isError && (
@@ -120,7 +128,7 @@ export default function DashboardPage() {
           {dashboard.error instanceof ApiError ? dashboard.error.message : 'The dashboard could not be loaded.'}
         </Alert>
       )}
-      {dashboard.isPending && !permissionsLoading && <Skeleton h={160} radius="md" mb="lg" />}
+      {!d && !dashboard.isError && !permissionsLoading && <Skeleton h={160} radius="md" mb="lg" />}
 
       {d && stepsLeft.length > 0 && <SetupChecklist steps={d.setup} />}
 
@@ -128,53 +136,66 @@ export default function DashboardPage() {
 
       {d && gridCards.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mb="lg">
-          {gridCards.map(({ key, Component }) => (
+          {gridCards.map(({ key, element }) => (
             <Suspense key={key} fallback={<Skeleton h={200} radius="md" />}>
-              <Component />
+              {element}
             </Suspense>
           ))}
         </SimpleGrid>
       )}
 
-      {d && (
-        <Paper withBorder p="md" radius="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">
-              Recent changes
-            </Title>
-            {canRead('admin-management') && (
-              <Anchor component={Link} to={listHref('ops/audit-log') ?? '/admin-panel/dashboard'} size="sm">
-                Audit log
-              </Anchor>
-            )}
-          </Group>
-          {d.activity.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Nothing has changed yet.
-            </Text>
-          ) : (
-            <Timeline bulletSize={12} lineWidth={2} data-testid="recent-activity">
-              {d.activity.map((g) => (
-                <Timeline.Item key={`${g.resource}:${g.action}:${g.at}`} color={ACTION_COLOURS[g.action] ?? 'gray'}>
-                  <Text size="sm">{activitySentence(g, metaOf(g.resource), (r) => RECORD_LINKS[g.resource]?.href(r.id))}</Text>
-                  <Text size="xs" c="dimmed">
-                    {new Date(g.at).toLocaleString()}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
-          )}
-        </Paper>
-      )}
+      {d && <RecentChanges activity={d.activity} metaOf={metaOf} canReadAudit={canReadAudit} />}
     </>
   );
 }
+
+/** Recent changes as sentences linking to the records. */
+const RecentChanges = memo(function RecentChanges({
+  activity,
+  metaOf,
+  canReadAudit,
+}: {
+  activity: Dashboard['activity'];
+  metaOf: (path: string) => ResourceMeta | undefined;
+  canReadAudit: boolean;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Recent changes
+        </Title>
+        {canReadAudit && (
+          <Anchor component={Link} to={listHref('ops/audit-log') ?? '/admin-panel/dashboard'} size="sm">
+            Audit log
+          </Anchor>
+        )}
+      </Group>
+      {activity.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing has changed yet.
+        </Text>
+      ) : (
+        <Timeline bulletSize={12} lineWidth={2} data-testid="recent-activity">
+          {activity.map((g) => (
+            <Timeline.Item key={`${g.resource}:${g.action}:${g.at}`} color={ACTION_COLOURS[g.action] ?? 'gray'}>
+              <Text size="sm">{activitySentence(g, metaOf(g.resource), (r) => RECORD_LINKS[g.resource]?.href(r.id))}</Text>
+              <Text size="xs" c="dimmed">
+                {new Date(g.at).toLocaleString()}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Paper>
+  );
+});
 
 /**
  * What waits for someone, grouped by area (Shop, Website…) with the biggest queues first, and capped:
  * the first ATTENTION_SHOWN queues, the rest behind "Show all".
  */
-function Attention({ queues, metaOf }: { queues: Queue[]; metaOf: (path: string) => ResourceMeta | undefined }) {
+const Attention = memo(function Attention({ queues, metaOf }: { queues: Queue[]; metaOf: (path: string) => ResourceMeta | undefined }) {
   const [all, setAll] = useState(false);
   const groups = groupQueues(queues);
   let budget = all ? Number.POSITIVE_INFINITY : ATTENTION_SHOWN;
@@ -223,7 +244,7 @@ function Attention({ queues, metaOf }: { queues: Queue[]; metaOf: (path: string)
       )}
     </Paper>
   );
-}
+});
 
 function AttentionRow({ queue, meta }: { queue: Queue; meta: ResourceMeta | undefined }) {
   const href = listHref(queue.resource, queue.filter);

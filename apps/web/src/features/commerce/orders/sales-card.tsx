@@ -1,13 +1,15 @@
-import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { request } from '../../../api/client';
+import { DayChart } from '../../../kit/day-chart';
 import { formatMoney } from '../../../kit/money';
+import { SegmentedChoice } from '../../../kit/segmented-choice';
+
+/** The range picker, loaded after the card has drawn (its calendar is only for a custom range). */
+const DatePickerInput = lazy(() => import('@mantine/dates').then(({ DatePickerInput }) => ({ default: DatePickerInput<'range'> })));
 
 interface Totals {
   revenue: number;
@@ -41,7 +43,16 @@ const PRESETS: Record<string, () => [string, string]> = {
 export const getMetrics = (from: string, to: string) =>
   request<{ data: Metrics }>('GET', `/api/v1/commerce/metrics?${new URLSearchParams({ from, to, tz: TIME_ZONE })}`).then((r) => r.data);
 
-const shortDay = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const axisMoney = (n: number) => compact.format(n);
+const REVENUE_SERIES = [{ key: 'revenueMajor', label: 'Revenue', color: 'var(--mantine-color-pink-6)' }];
+const TRAFFIC_SERIES = [
+  { key: 'visitors', label: 'Visitors', color: 'var(--mantine-color-blue-6)' },
+  { key: 'orders', label: 'Paid orders', color: 'var(--mantine-color-teal-6)' },
+];
+
+const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const shortDay = (day: string) => dayMonth.format(new Date(`${day}T12:00:00`));
 
 /** The change from the previous period, as "+12 %" (null when there was nothing to compare with). */
 function change(now: number, before: number): number | null {
@@ -49,7 +60,17 @@ function change(now: number, before: number): number | null {
   return Math.round(((now - before) / before) * 1000) / 10;
 }
 
-function Tile({ label, value, delta, previous }: { label: string; value: string | null; delta: number | null; previous: string | null }) {
+const Tile = memo(function Tile({
+  label,
+  value,
+  delta,
+  previous,
+}: {
+  label: string;
+  value: string | null;
+  delta: number | null;
+  previous: string | null;
+}) {
   const up = (delta ?? 0) >= 0;
   return (
     <Paper withBorder radius="md" p="sm" mih={92} data-testid={`metric-${label}`}>
@@ -78,7 +99,7 @@ function Tile({ label, value, delta, previous }: { label: string; value: string 
       </Group>
     </Paper>
   );
-}
+});
 
 /**
  * The dashboard's lead: what the shop sold in a range of days (revenue, paid orders, average order
@@ -131,8 +152,10 @@ export default function SalesCard() {
       previous: before ? percent(before.conversionRate) : null,
     },
   ];
-  const days = (m?.current.days ?? []).map((d) => ({ ...d, label: shortDay(d.day), revenueMajor: d.revenue / 100 }));
-  const axisMoney = (n: number) => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  const days = useMemo(
+    () => (m?.current.days ?? []).map((d) => ({ ...d, label: shortDay(d.day), revenueMajor: d.revenue / 100 })),
+    [m?.current.days],
+  );
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sales-title">
@@ -141,9 +164,8 @@ export default function SalesCard() {
           Sales
         </Title>
         <Group gap="xs">
-          <SegmentedControl
-            size="xs"
-            aria-label="Period"
+          <SegmentedChoice
+            label="Period"
             value={preset}
             onChange={(value) => {
               setPreset(value);
@@ -157,21 +179,23 @@ export default function SalesCard() {
               { value: 'custom', label: 'Custom' },
             ]}
           />
-          <DatePickerInput
-            type="range"
-            size="xs"
-            w={220}
-            allowSingleDateInRange
-            maxDate={daysAgo(0)}
-            value={range}
-            valueFormat="D MMM YYYY"
-            onChange={([from, to]) => {
-              if (from && to) {
-                setPreset('custom');
-                setRange([from.slice(0, 10), to.slice(0, 10)]);
-              }
-            }}
-          />
+          <Suspense fallback={<div style={{ width: 220, height: 30 }} />}>
+            <DatePickerInput
+              type="range"
+              size="xs"
+              w={220}
+              allowSingleDateInRange
+              maxDate={daysAgo(0)}
+              value={range}
+              valueFormat="D MMM YYYY"
+              onChange={([from, to]) => {
+                if (from && to) {
+                  setPreset('custom');
+                  setRange([from.slice(0, 10), to.slice(0, 10)]);
+                }
+              }}
+            />
+          </Suspense>
         </Group>
       </Group>
       <Text size="xs" c="dimmed" mb="sm" mih={18}>
@@ -190,19 +214,17 @@ export default function SalesCard() {
             Revenue per day ({m?.currency ?? '…'})
           </Text>
           {m ? (
-            // A chart's name on a figure around it: axe refuses aria-label on the chart's own div.
+            // A chart's name on a figure around it.
             <figure aria-label="Revenue per day" style={{ margin: 0 }}>
-              <BarChart
+              <DayChart
+                kind="bar"
                 h={220}
                 data={days}
                 dataKey="label"
-                series={[{ name: 'revenueMajor', label: 'Revenue', color: 'pink.6' }]}
+                series={REVENUE_SERIES}
                 xAxisLabel="Day"
                 yAxisLabel={`Revenue (${m.currency})`}
                 valueFormatter={axisMoney}
-                tickLine="xy"
-                gridAxis="y"
-                withTooltip
               />
             </figure>
           ) : (
@@ -215,21 +237,15 @@ export default function SalesCard() {
           </Text>
           {m ? (
             <figure aria-label="Visitors and paid orders per day" style={{ margin: 0 }}>
-              <LineChart
+              <DayChart
+                kind="line"
                 h={220}
                 data={days}
                 dataKey="label"
-                series={[
-                  { name: 'visitors', label: 'Visitors', color: 'blue.6' },
-                  { name: 'orders', label: 'Paid orders', color: 'teal.6' },
-                ]}
+                series={TRAFFIC_SERIES}
                 xAxisLabel="Day"
                 yAxisLabel="Count"
-                tickLine="xy"
-                gridAxis="y"
                 withLegend
-                legendProps={{ verticalAlign: 'top', height: 28 }}
-                curveType="monotone"
                 withDots={days.length <= 31}
               />
             </figure>
