@@ -225,6 +225,20 @@ describe("a screen's own record view", () => {
     // The way back keeps the list's own parameters, not the copy's.
     expect(screen.getByRole('link', { name: /Back to/ }).getAttribute('href')).toBe('/admins?q=a');
   });
+  it('keeps a search still being typed when a row opens before the debounce (the way back keeps it too)', async () => {
+    withOne();
+    const page: ListView = { page: true, record: ({ row }) => <p>Page of {String(row.name)}</p> };
+    const { router } = renderAt(<ResourceScreen resource="identity/admins" view={page} />, '/admins');
+    await screen.findByRole('button', { name: 'Actions for Ann' });
+    fireEvent.change(screen.getByLabelText('Search admins'), { target: { value: 'ann' } });
+    // At once: the 300 ms debounce has not pushed "ann" to the URL yet.
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Ann' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ann&record=a1'));
+    expect(await screen.findByText('Page of Ann')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Back to/ }).getAttribute('href')).toBe('/admins?q=ann');
+  });
 });
 
 describe('CSV', () => {

@@ -56,7 +56,11 @@ export interface ResourceListProps {
   columns?: string[];
   /** A screen's own rendering of some cells. */
   cells?: Record<string, (row: Row) => React.ReactNode>;
-  onOpen?: (row: Row) => void;
+  /**
+   * Opens a row. `list` is the list's URL as the user leaves it (a search still being typed included),
+   * for a record opened on the same page to keep under it.
+   */
+  onOpen?: (row: Row, list: URLSearchParams) => void;
   /** Opens the create form prefilled from a row (the row menu's Duplicate; absent = not offered). */
   onDuplicate?: (row: Row) => void;
   /** Shown in the empty state when nothing exists yet (e.g. a create button). */
@@ -83,7 +87,7 @@ export function ResourceList({
   emptyAction,
   selectable = true,
 }: ResourceListProps) {
-  const { state, update, apiQuery, params } = useListParams(meta, fixed);
+  const { state, update, paramsWith, apiQuery, params } = useListParams(meta, fixed);
   const currency = useResourceCurrency(meta);
   const fields = useMemo(() => outputFields(meta, currency), [meta, currency]);
   const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
@@ -134,12 +138,14 @@ export function ResourceList({
 
   // The box follows the URL (back button, a saved view) but not the echoes of what was just typed.
   const search = useSearchBox(state.q, (q) => update({ q }));
-  // Opening a record drops a search still waiting to reach the URL: it would otherwise navigate back
-  // to the list while a lazily loaded record page is on its way.
+  // Opening a record takes a search still waiting for its debounce along (the box shows it, so the way
+  // back must too) in the record's own navigation: a separate push would land after it and either lose
+  // the record or navigate back to the list while a lazily loaded record page is on its way.
   const open = onOpen
     ? (row: Row) => {
         search.cancel();
-        onOpen(row);
+        // What the box shows, even where the URL has not caught up with it yet.
+        onOpen(row, search.value === state.q ? params : paramsWith({ q: search.value }));
       }
     : undefined;
   // A new page or view clears the selection.

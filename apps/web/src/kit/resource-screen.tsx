@@ -58,10 +58,11 @@ export function ResourceScreen({
   const [params, setParams] = useSearchParams();
   const open = params.get('record');
   const copyOf = open === 'new' ? params.get('copy') : null;
-  const setRecord = (id: string | null, copy?: string, replace?: boolean) =>
+  /** Opens (or closes) a record over the list; `list` is the list's own URL to keep, when the list says it. */
+  const setRecord = (id: string | null, copy?: string, replace?: boolean, list?: URLSearchParams) =>
     setParams(
       (prev) => {
-        const next = new URLSearchParams(prev);
+        const next = new URLSearchParams(list ?? prev);
         if (id) next.set('record', id);
         else next.delete('record');
         if (copy) next.set('copy', copy);
@@ -147,7 +148,7 @@ export function ResourceScreen({
             fixed={fixed}
             columns={columns}
             cells={allCells}
-            onOpen={(row) => setRecord(row.id)}
+            onOpen={(row, list) => setRecord(row.id, undefined, false, list)}
             onDuplicate={canCreate && (view.duplicate || (!view.record && !view.create)) ? (row) => setRecord('new', row.id) : undefined}
             emptyAction={createButton}
           />

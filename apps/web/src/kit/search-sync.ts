@@ -63,7 +63,7 @@ export function useSearchBox(urlQ: string, push: (q: string) => void, delay = 30
       setValue(q);
       debounced(q);
     },
-    /** Drops a push still waiting (e.g. a record opens and the list is left). */
+    /** Drops a push still waiting (a record opens and carries the box's value in its own navigation). */
     cancel() {
       debounced.cancel();
       sync.current!.cancelled();

@@ -48,34 +48,35 @@ export function useListParams(meta: ResourceMeta, fixed: Record<string, string> 
     };
   }, [params, meta, fixed]);
 
-  const update = useCallback(
-    (patch: Partial<ListState>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          const merged = { ...state, ...patch };
-          const set = (k: string, v: string | number | undefined, fallback?: string | number) => {
-            if (v === undefined || v === '' || v === fallback) next.delete(k);
-            else next.set(k, String(v));
-          };
-          set('q', merged.q);
-          set('sort', merged.sort, meta.list.defaultSort);
-          set('limit', merged.limit, 25);
-          // A new search, sort or filter starts again at page 1.
-          const resetPage = patch.q !== undefined || patch.sort !== undefined || patch.filters !== undefined || patch.limit !== undefined;
-          set('page', resetPage && patch.page === undefined ? 1 : merged.page, 1);
-          // A cursor belongs to one page of one query: any other change drops it.
-          set('cursor', patch.cursor ?? '');
-          if (patch.filters) {
-            for (const name of filterParamNames(meta)) next.delete(name);
-            for (const [name, values] of Object.entries(patch.filters)) for (const v of values) if (v !== '') next.append(name, v);
-          }
-          return next;
-        },
-        { replace: true },
-      );
+  /** The URL parameters `patch` leads to from `prev` (the list's other parameters, and the screen's, kept). */
+  const paramsWith = useCallback(
+    (patch: Partial<ListState>, prev: URLSearchParams = params) => {
+      const next = new URLSearchParams(prev);
+      const merged = { ...state, ...patch };
+      const set = (k: string, v: string | number | undefined, fallback?: string | number) => {
+        if (v === undefined || v === '' || v === fallback) next.delete(k);
+        else next.set(k, String(v));
+      };
+      set('q', merged.q);
+      set('sort', merged.sort, meta.list.defaultSort);
+      set('limit', merged.limit, 25);
+      // A new search, sort or filter starts again at page 1.
+      const resetPage = patch.q !== undefined || patch.sort !== undefined || patch.filters !== undefined || patch.limit !== undefined;
+      set('page', resetPage && patch.page === undefined ? 1 : merged.page, 1);
+      // A cursor belongs to one page of one query: any other change drops it.
+      set('cursor', patch.cursor ?? '');
+      if (patch.filters) {
+        for (const name of filterParamNames(meta)) next.delete(name);
+        for (const [name, values] of Object.entries(patch.filters)) for (const v of values) if (v !== '') next.append(name, v);
+      }
+      return next;
     },
-    [setParams, state, meta],
+    [params, state, meta],
+  );
+
+  const update = useCallback(
+    (patch: Partial<ListState>) => setParams((prev) => paramsWith(patch, prev), { replace: true }),
+    [setParams, paramsWith],
   );
 
   /** The API querystring of the current view. */
@@ -89,5 +90,5 @@ export function useListParams(meta: ResourceMeta, fixed: Record<string, string> 
     return query;
   }, [state, fixed]);
 
-  return { state, update, apiQuery, params, setParams };
+  return { state, update, paramsWith, apiQuery, params, setParams };
 }
