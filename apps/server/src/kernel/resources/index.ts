@@ -20,7 +20,7 @@ export { afterCommit } from '../db/unit-of-work';
 export { AppError, errors } from '../errors/app-error';
 export { type AppModule, defineModule, joinParts, type ModulePart } from '../module';
 export { type Community, requireCommunity } from '../tenancy/communities';
-export { inCommunity, tenantFilter } from '../tenancy/scope-filter';
+export { inCommunity, sameCommunity, tenantFilter } from '../tenancy/scope-filter';
 export { invalidatePublicOrigins, type OriginSource, originOf } from '../web/public-cors';
 export { publicBaseUrl, requestOrigin } from '../web/public-url';
 export { idParams, tenantRoutes } from './caller-routes';

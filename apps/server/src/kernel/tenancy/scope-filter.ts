@@ -12,6 +12,15 @@ export function tenantFilter(table: { tenantId: PgColumn }, tenantId: string | P
 }
 
 /**
+ * The join condition of two tenant tables' rows: the same community. Always on (a join, not a filter:
+ * composite keys need it whatever the tests switch off); it takes columns only, so a value (a row's or
+ * the caller's community) cannot be passed where tenantFilter belongs.
+ */
+export function sameCommunity(a: { tenantId: PgColumn }, b: { tenantId: PgColumn }): SQL {
+  return eq(a.tenantId, b.tenantId);
+}
+
+/**
  * tenantFilter for a statement written in SQL: `[alias.]tenant_id = <community>`, or `true` when the
  * tests turn the application-side filter off (so the statement still reads `where … and …`).
  */
