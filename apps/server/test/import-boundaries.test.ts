@@ -64,7 +64,7 @@ describe('import boundaries', () => {
     expect(paths.filter((path) => text.includes(`'${path}'`) || text.includes(`${path}?`))).toEqual([]);
   });
 
-  it('modules filter the community through the kit (tenantFilter, inCommunity), never by hand', () => {
+  it('modules filter the community through the kit (tenantFilter, inCommunity, sameCommunity), never by hand', () => {
     // By hand, a filter stays on when the tests turn the application-side filter off to prove that
     // row-level security alone isolates communities, so that proof would not cover the statement.
     const found = sourceFiles(join(SRC, 'modules')).flatMap((file) =>
@@ -72,8 +72,9 @@ describe('import boundaries', () => {
         .split('\n')
         .map((line, i) => ({ where: `${relative(SRC, file)}:${i + 1}`, line }))
         .filter(({ line }) => {
-          // A join of two tables' tenant columns (eq(a.tenantId, b.tenantId)) is a join, not a filter.
-          const drizzle = /\beq\(\w+\.tenantId, (?!\w+\.tenantId\))/.test(line);
+          // Any drizzle comparison of a tenant column: a join of two tables says sameCommunity(a, b),
+          // which takes columns only (eq(a.tenantId, row.tenantId) would look like a join and be a filter).
+          const drizzle = /\b(eq|ne|inArray)\(\s*\w+\.tenantId\b/.test(line);
           // In SQL: a value compared with tenant_id. The two correlated subqueries compare it with
           // the outer row's column (a log entry's, a project's), named here.
           const written = /tenant_id = \$\{(?!builderLogEntries\.tenantId\}|outer\})/.test(line);

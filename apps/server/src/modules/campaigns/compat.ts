@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CompatCall, type CompatEntry, compatScope, compatTable, crudLines, firstOf, inCompatTx } from '../../kernel/compat';
-import { parseInput, tenantFilter } from '../../kernel/resources';
+import { parseInput, sameCommunity, tenantFilter } from '../../kernel/resources';
 import { contactsOf, launch, schedule } from './engine/lifecycle';
 import { calendar } from './reports/calendar';
 import { campaignCounts, ratesOf } from './reports/service';
@@ -118,7 +118,7 @@ const pushApiReports: Handle = (call) =>
         createdAt: e.createdAt,
       })
       .from(e)
-      .innerJoin(campaigns, and(eq(campaigns.tenantId, e.tenantId), eq(campaigns.id, e.campaignId)))
+      .innerJoin(campaigns, and(sameCommunity(campaigns, e), eq(campaigns.id, e.campaignId)))
       .where(and(tenantFilter(e, s.tenantId), eq(campaigns.channel, 'push')))
       .orderBy(desc(e.createdAt))
       .limit(Math.min(500, Number(call.body.limit) || 100));

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notify } from '../../../kernel/notifications';
-import { type Db, errors, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, sameCommunity, tenantFilter } from '../../../kernel/resources';
 import { contactsOf } from '../engine/lifecycle';
 import { openProvider } from '../providers/open';
 import { SendFailure } from '../providers/types';
@@ -150,7 +150,7 @@ export async function sendReply(app: FastifyInstance, job: BotReplyJob) {
       .innerJoin(
         campaignBotConversations,
         and(
-          eq(campaignBotConversations.tenantId, campaignBotMessages.tenantId),
+          sameCommunity(campaignBotConversations, campaignBotMessages),
           eq(campaignBotConversations.id, campaignBotMessages.conversationId),
         ),
       )

@@ -67,7 +67,7 @@ export async function activate(app: FastifyInstance, tx: Db, scope: Scope, id: s
       await tx
         .update(campaigns)
         .set({ name, templateId: s.templateId, status: 'sending', statusReason: null, heartbeatAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(campaigns.tenantId, d.tenantId), eq(campaigns.id, s.campaignId)));
+        .where(and(tenantFilter(campaigns, d.tenantId), eq(campaigns.id, s.campaignId)));
       steps.push(s);
     } else {
       const [c] = await tx
@@ -90,7 +90,7 @@ export async function activate(app: FastifyInstance, tx: Db, scope: Scope, id: s
   const [row] = await tx
     .update(campaignDrips)
     .set({ status: 'active', steps, activatedAt: d.activatedAt ?? new Date(), updatedAt: new Date() })
-    .where(and(eq(campaignDrips.tenantId, d.tenantId), eq(campaignDrips.id, d.id)))
+    .where(and(tenantFilter(campaignDrips, d.tenantId), eq(campaignDrips.id, d.id)))
     .returning();
   return row;
 }
@@ -102,11 +102,11 @@ export async function pause(tx: Db, scope: Scope, id: string): Promise<Drip> {
   await tx
     .update(campaigns)
     .set({ status: 'paused', statusReason: 'The drip is paused', updatedAt: new Date() })
-    .where(and(eq(campaigns.tenantId, d.tenantId), eq(campaigns.dripId, d.id), eq(campaigns.status, 'sending')));
+    .where(and(tenantFilter(campaigns, d.tenantId), eq(campaigns.dripId, d.id), eq(campaigns.status, 'sending')));
   const [row] = await tx
     .update(campaignDrips)
     .set({ status: 'paused', updatedAt: new Date() })
-    .where(and(eq(campaignDrips.tenantId, d.tenantId), eq(campaignDrips.id, d.id)))
+    .where(and(tenantFilter(campaignDrips, d.tenantId), eq(campaignDrips.id, d.id)))
     .returning();
   return row;
 }

@@ -52,7 +52,7 @@ async function setStatus(tx: Db, c: Campaign, action: CampaignAction, extra: Par
   const [row] = await tx
     .update(campaigns)
     .set({ status, statusReason: null, ...extra, updatedAt: new Date() })
-    .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)))
+    .where(and(tenantFilter(campaigns, c.tenantId), eq(campaigns.id, c.id)))
     .returning();
   return row;
 }
@@ -91,12 +91,12 @@ export async function move(app: FastifyInstance, tx: Db, scope: Scope, id: strin
     await tx
       .update(campaigns)
       .set({ statusReason: `Paused by ${scope.actor.name ?? 'an admin'}` })
-      .where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
+      .where(and(tenantFilter(campaigns, scope.tenantId), eq(campaigns.id, id)));
   if (action === 'resume') {
     await tx
       .update(campaigns)
       .set({ consecutiveFailures: 0, heartbeatAt: new Date() })
-      .where(and(eq(campaigns.tenantId, scope.tenantId), eq(campaigns.id, id)));
+      .where(and(tenantFilter(campaigns, scope.tenantId), eq(campaigns.id, id)));
     for (let i = 0; i < SENDERS; i++)
       await app.jobs.enqueue<SendJob>(tx, scope.tenantId, SEND_JOB, { tenantId: scope.tenantId, campaignId: id });
   }
@@ -196,7 +196,7 @@ export const launchWorkflow = defineWorkflow('campaigns.launch', [
     await tx
       .update(campaigns)
       .set({ recipientCount: recipients })
-      .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)));
+      .where(and(tenantFilter(campaigns, c.tenantId), eq(campaigns.id, c.id)));
     return { ...input, recipients };
   }),
   step('dispatch', async (input: LaunchInput & { recipients: number }, { tx, app }) => {
@@ -205,7 +205,7 @@ export const launchWorkflow = defineWorkflow('campaigns.launch', [
       await tx
         .update(campaigns)
         .set({ status: 'sent', finishedAt: new Date(), statusReason: 'Nobody in the audience may receive it (consent or suppression)' })
-        .where(and(eq(campaigns.tenantId, c.tenantId), eq(campaigns.id, c.id)));
+        .where(and(tenantFilter(campaigns, c.tenantId), eq(campaigns.id, c.id)));
       return { dispatched: 0 };
     }
     for (let i = 0; i < SENDERS; i++) await app.jobs.enqueue<SendJob>(tx, input.tenantId, SEND_JOB, input);

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { type Db, errors, type Scope, sameCommunity, tenantFilter } from '../../../kernel/resources';
 import { fromMinor, toMinor } from '../domain';
 import { commerceProducts, commerceSettings, commerceVariations } from '../tables';
 import { editVariations, type VariationEdit } from './services/variations';
@@ -60,7 +60,7 @@ export async function exportCatalogue(tx: Db, scope: Scope): Promise<string> {
       ratingCount: p.ratingCount,
     })
     .from(v)
-    .innerJoin(p, and(eq(p.tenantId, v.tenantId), eq(p.id, v.productId)))
+    .innerJoin(p, and(sameCommunity(p, v), eq(p.id, v.productId)))
     .where(tenantFilter(v, scope.tenantId))
     .orderBy(asc(p.title), asc(p.id), asc(v.position), asc(v.id))
     .limit(MAX_ROWS + 1);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { type Db, tenantFilter } from '../../../kernel/resources';
+import { type Db, sameCommunity, tenantFilter } from '../../../kernel/resources';
 import { marketingLandingPages, marketingLandingStats } from '../tables/pages';
 
 // Traffic of landing pages: one row per page, block and day, incremented in place (an upsert), and
@@ -83,7 +83,7 @@ export async function trafficStats(tx: Db, tenantId: string, days: number, now =
     tx
       .select({ id: s.pageId, name: marketingLandingPages.name, opens, signups })
       .from(s)
-      .innerJoin(marketingLandingPages, and(eq(marketingLandingPages.tenantId, s.tenantId), eq(marketingLandingPages.id, s.pageId)))
+      .innerJoin(marketingLandingPages, and(sameCommunity(marketingLandingPages, s), eq(marketingLandingPages.id, s.pageId)))
       .where(inPeriod)
       .groupBy(s.pageId, marketingLandingPages.name)
       .orderBy(desc(opens))
