@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { inTurn } from '../src/kernel/db/in-turn';
 import { insertFromJson } from '../src/kernel/db/json-rows';
 import { preparedStatement, rowMapper } from '../src/kernel/db/select-rows';
 
@@ -51,5 +52,20 @@ describe('statements rendered once', () => {
         '    select now(), r."name", r."count", r."data", r."at" from jsonb_to_recordset($1::jsonb) as r("name" text, "count" integer, "data" jsonb, "at" timestamp with time zone)',
     );
     expect(params).toHaveLength(1);
+  });
+});
+
+describe('inTurn (reads of one transaction)', () => {
+  it('starts each read once the one before has finished, and gives the results in order', async () => {
+    const log: string[] = [];
+    const read = (name: string, ms: number) => async () => {
+      log.push(`start ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      log.push(`end ${name}`);
+      return name.length;
+    };
+    const [a, b] = await inTurn(read('slow', 20), read('quick', 0));
+    expect([a, b]).toEqual([4, 5]);
+    expect(log).toEqual(['start slow', 'end slow', 'start quick', 'end quick']);
   });
 });

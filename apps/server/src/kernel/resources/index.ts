@@ -9,6 +9,7 @@ export type { DailyViews, PageViews } from '../analytics/page-views';
 export type { Scope } from '../auth/context';
 export { scopeOf, systemScope } from '../auth/context';
 export type { Database, Db } from '../db/database';
+export { inTurn } from '../db/in-turn';
 export { handlingColumns, inboundIndexes, senderColumns } from '../db/inbound';
 export { insertFromJson } from '../db/json-rows';
 export { boundToDatabase, perDatabase } from '../db/per-database';
