@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTurn } from '../src/kernel/db/in-turn';
 import { outbox } from '../src/kernel/messaging/tables';
 import { placeOrder } from '../src/modules/commerce/orders/checkout';
 import { expireOverdueOrders } from '../src/modules/commerce/orders/expiry';
@@ -786,7 +787,11 @@ describe('sample data', () => {
     });
     await seedOrders(t.app, scope);
     const [orders, returns, reviews] = await t.app.db.withTenant(c.tenantId, (tx) =>
-      Promise.all([tx.select().from(commerceOrders), tx.select().from(commerceReturns), tx.select().from(commerceReviews)]),
+      inTurn(
+        () => tx.select().from(commerceOrders),
+        () => tx.select().from(commerceReturns),
+        () => tx.select().from(commerceReviews),
+      ),
     );
     expect(new Set(orders.map((o) => o.status))).toEqual(
       new Set(['pending_payment', 'paid', 'processing', 'partially_dispatched', 'dispatched', 'delivered', 'cancelled', 'refunded']),

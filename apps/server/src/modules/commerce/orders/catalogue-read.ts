@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { definePublicView, errors, tenantFilter, type ViewContext } from '../../../kernel/resources';
+import { definePublicView, errors, inTurn, tenantFilter, type ViewContext } from '../../../kernel/resources';
 import { productsResource } from '../catalogue/resources/products';
 import { joinRef } from '../joins';
 import {
@@ -155,37 +155,39 @@ export async function storefrontProduct(s: ShopTx, slugOrId: string) {
   if (!product) throw errors.notFound('Product');
   const v = commerceVariations;
   const r = commerceReviews;
-  const [variations, reviews] = await Promise.all([
-    s.tx
-      .select({
-        id: v.id,
-        sku: v.sku,
-        title: v.title,
-        attributeValueIds: v.attributeValueIds,
-        price: v.price,
-        compareAtPrice: v.compareAtPrice,
-        images: v.images,
-        isDefault: v.isDefault,
-        available: sql<number | null>`case when ${v.trackStock} then greatest(${v.onHand} - ${v.reserved}, 0) else null end`,
-      })
-      .from(v)
-      .where(and(tenantFilter(v, s.tenantId), eq(v.productId, product.id), eq(v.active, true)))
-      .orderBy(asc(v.position), asc(v.id)),
-    s.tx
-      .select({
-        id: r.id,
-        authorName: r.authorName,
-        rating: r.rating,
-        title: r.title,
-        body: r.body,
-        verifiedPurchase: r.verifiedPurchase,
-        createdAt: r.createdAt,
-      })
-      .from(r)
-      .where(and(tenantFilter(r, s.tenantId), eq(r.productId, product.id), eq(r.status, 'approved')))
-      .orderBy(desc(r.createdAt))
-      .limit(50),
-  ]);
+  const [variations, reviews] = await inTurn(
+    () =>
+      s.tx
+        .select({
+          id: v.id,
+          sku: v.sku,
+          title: v.title,
+          attributeValueIds: v.attributeValueIds,
+          price: v.price,
+          compareAtPrice: v.compareAtPrice,
+          images: v.images,
+          isDefault: v.isDefault,
+          available: sql<number | null>`case when ${v.trackStock} then greatest(${v.onHand} - ${v.reserved}, 0) else null end`,
+        })
+        .from(v)
+        .where(and(tenantFilter(v, s.tenantId), eq(v.productId, product.id), eq(v.active, true)))
+        .orderBy(asc(v.position), asc(v.id)),
+    () =>
+      s.tx
+        .select({
+          id: r.id,
+          authorName: r.authorName,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          verifiedPurchase: r.verifiedPurchase,
+          createdAt: r.createdAt,
+        })
+        .from(r)
+        .where(and(tenantFilter(r, s.tenantId), eq(r.productId, product.id), eq(r.status, 'approved')))
+        .orderBy(desc(r.createdAt))
+        .limit(50),
+  );
   const options = await optionsOf(s, [...new Set(variations.flatMap((x) => x.attributeValueIds))]);
   return { ...product, variations, options, reviews };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emit, recordAudit } from '../../../kernel/events';
-import { errors, type Scope, tenantFilter } from '../../../kernel/resources';
+import { errors, inTurn, type Scope, tenantFilter } from '../../../kernel/resources';
 import { checkDispatch, dispatchEvent, findCarrier, type OrderEvent, type OrderState, trackingUrlOf, transitionOrder } from '../domain';
 import { commerceDispatches, commerceOrderEvents, commerceOrderLines, commerceOrders } from '../tables';
 import { orderMail } from './mail';
@@ -226,25 +226,30 @@ export async function deleteDispatch(s: ShopTx, dispatchId: string, actor: Actor
 export async function orderDetail(s: ShopTx, orderId: string) {
   const [order] = await s.tx.select().from(commerceOrders).where(orderWhere(s, orderId));
   if (!order) throw errors.notFound('Order');
-  const [lines, dispatches, timeline] = await Promise.all([
-    orderLines(s, orderId),
-    s.tx
-      .select()
-      .from(commerceDispatches)
-      .where(and(tenantFilter(commerceDispatches, s.tenantId), eq(commerceDispatches.orderId, orderId)))
-      .orderBy(asc(commerceDispatches.createdAt)),
-    s.tx
-      .select()
-      .from(commerceOrderEvents)
-      .where(and(tenantFilter(commerceOrderEvents, s.tenantId), eq(commerceOrderEvents.orderId, orderId)))
-      .orderBy(asc(commerceOrderEvents.createdAt)),
-  ]);
+  const [lines, dispatches, timeline] = await inTurn(
+    () => orderLines(s, orderId),
+    () =>
+      s.tx
+        .select()
+        .from(commerceDispatches)
+        .where(and(tenantFilter(commerceDispatches, s.tenantId), eq(commerceDispatches.orderId, orderId)))
+        .orderBy(asc(commerceDispatches.createdAt)),
+    () =>
+      s.tx
+        .select()
+        .from(commerceOrderEvents)
+        .where(and(tenantFilter(commerceOrderEvents, s.tenantId), eq(commerceOrderEvents.orderId, orderId)))
+        .orderBy(asc(commerceOrderEvents.createdAt)),
+  );
   return detailOf(order, lines, dispatches, timeline);
 }
 
 /** The order page (console, the seeds' order lines): the order's detail and its payments. */
 export async function adminOrderDetail(app: FastifyInstance, s: ShopTx, orderId: string) {
-  const [detail, payments] = await Promise.all([orderDetail(s, orderId), orderPayments(app, s, orderId)]);
+  const [detail, payments] = await inTurn(
+    () => orderDetail(s, orderId),
+    () => orderPayments(app, s, orderId),
+  );
   return { ...detail, payments };
 }
 

@@ -1,4 +1,4 @@
-import { errors } from '../../../kernel/resources';
+import { errors, inTurn } from '../../../kernel/resources';
 import { evaluateCoupon } from '../domain';
 import type { commerceCarts } from '../tables';
 import { loadLines, setCoupon } from './cart';
@@ -14,7 +14,10 @@ type CartRow = typeof commerceCarts.$inferSelect;
 export async function submitCoupon(s: ShopTx, cart: CartRow, code: string | null, email: string | null) {
   if (code === null) return setCoupon(s, cart, null);
   const coupon = await requireCoupon(s, code);
-  const [settings, lines] = await Promise.all([shopSettings(s), loadLines(s, cart.id)]);
+  const [settings, lines] = await inTurn(
+    () => shopSettings(s),
+    () => loadLines(s, cart.id),
+  );
   // The checkout email counts for the per-customer limit when the shopper is not signed in yet.
   const context = await couponContext(s, coupon, email ?? cart.email);
   const evaluation = rule(() =>

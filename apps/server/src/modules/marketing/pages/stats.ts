@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { type Db, sameCommunity, tenantFilter } from '../../../kernel/resources';
+import { type Db, inTurn, sameCommunity, tenantFilter } from '../../../kernel/resources';
 import { marketingLandingPages, marketingLandingStats } from '../tables/pages';
 
 // Traffic of landing pages: one row per page, block and day, incremented in place (an upsert), and
@@ -78,17 +78,18 @@ export async function trafficStats(tx: Db, tenantId: string, days: number, now =
   const opens = sql<number>`sum(${s.opens})::int`;
   const clicks = sql<number>`sum(${s.clicks})::int`;
   const signups = sql<number>`sum(${s.signups})::int`;
-  const [rows, pages] = await Promise.all([
-    tx.select({ day: s.day, opens, clicks, signups }).from(s).where(inPeriod).groupBy(s.day),
-    tx
-      .select({ id: s.pageId, name: marketingLandingPages.name, opens, signups })
-      .from(s)
-      .innerJoin(marketingLandingPages, and(sameCommunity(marketingLandingPages, s), eq(marketingLandingPages.id, s.pageId)))
-      .where(inPeriod)
-      .groupBy(s.pageId, marketingLandingPages.name)
-      .orderBy(desc(opens))
-      .limit(5),
-  ]);
+  const [rows, pages] = await inTurn(
+    () => tx.select({ day: s.day, opens, clicks, signups }).from(s).where(inPeriod).groupBy(s.day),
+    () =>
+      tx
+        .select({ id: s.pageId, name: marketingLandingPages.name, opens, signups })
+        .from(s)
+        .innerJoin(marketingLandingPages, and(sameCommunity(marketingLandingPages, s), eq(marketingLandingPages.id, s.pageId)))
+        .where(inPeriod)
+        .groupBy(s.pageId, marketingLandingPages.name)
+        .orderBy(desc(opens))
+        .limit(5),
+  );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const series = Array.from({ length: days }, (_, i) => {
     const day = today(new Date(now.getTime() - (days - 1 - i) * 86_400_000));

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { type Scope, tenantFilter } from '../../../../kernel/resources';
+import { inTurn, type Scope, tenantFilter } from '../../../../kernel/resources';
 import { commerceAttributeValues, commerceBanners, commerceProducts, commerceVariations, type ShopImage } from '../../tables';
 
 /** Where the sample catalogue points: a host that does not exist (".example"), replaced by stored pictures on seeding. */
@@ -89,27 +89,29 @@ export async function materialiseSampleImages(app: FastifyInstance, scope: Scope
   const p = commerceProducts;
   const v = commerceVariations;
   const [products, variations, banners] = await scope.db.withTenant(tenantId, (tx) =>
-    Promise.all([
-      tx.select({ id: p.id, title: p.title, slug: p.slug, images: p.images }).from(p).where(tenantFilter(p, tenantId)),
-      // Each variation with the swatch of its colour (the first attribute value that has one).
-      tx
-        .select({
-          id: v.id,
-          productId: v.productId,
-          colour: sql<string | null>`(select ${commerceAttributeValues.value} from ${commerceAttributeValues}
+    inTurn(
+      () => tx.select({ id: p.id, title: p.title, slug: p.slug, images: p.images }).from(p).where(tenantFilter(p, tenantId)),
+      () =>
+        // Each variation with the swatch of its colour (the first attribute value that has one).
+        tx
+          .select({
+            id: v.id,
+            productId: v.productId,
+            colour: sql<string | null>`(select ${commerceAttributeValues.value} from ${commerceAttributeValues}
             where ${commerceAttributeValues.tenantId} = ${v.tenantId} and ${commerceAttributeValues.id} = any(${v.attributeValueIds})
               and ${commerceAttributeValues.swatch} is not null limit 1)`,
-          swatch: sql<string | null>`(select ${commerceAttributeValues.swatch} from ${commerceAttributeValues}
+            swatch: sql<string | null>`(select ${commerceAttributeValues.swatch} from ${commerceAttributeValues}
             where ${commerceAttributeValues.tenantId} = ${v.tenantId} and ${commerceAttributeValues.id} = any(${v.attributeValueIds})
               and ${commerceAttributeValues.swatch} is not null limit 1)`,
-        })
-        .from(v)
-        .where(tenantFilter(v, tenantId)),
-      tx
-        .select({ id: commerceBanners.id, title: commerceBanners.title, image: commerceBanners.image })
-        .from(commerceBanners)
-        .where(and(tenantFilter(commerceBanners, tenantId), like(sql`${commerceBanners.image}->>'url'`, `${SAMPLE_HOST}%`))),
-    ]),
+          })
+          .from(v)
+          .where(tenantFilter(v, tenantId)),
+      () =>
+        tx
+          .select({ id: commerceBanners.id, title: commerceBanners.title, image: commerceBanners.image })
+          .from(commerceBanners)
+          .where(and(tenantFilter(commerceBanners, tenantId), like(sql`${commerceBanners.image}->>'url'`, `${SAMPLE_HOST}%`))),
+    ),
   );
   const byProduct = new Map<string, typeof variations>();
   for (const row of variations) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
