@@ -1,6 +1,6 @@
 /**
  * React as TanStack Query sees it (the console's build gives `@tanstack/react-query` this module for
- * `react`: see `queryRendersAsTransitions` in vite.config.ts): all of React, except that a query's
+ * `react`: see scripts/query-renders-as-transitions.ts): all of React, except that a query's
  * store updates render as transitions.
  *
  * Why: React renders `useSyncExternalStore` updates synchronously, never in slices. Every answer that
