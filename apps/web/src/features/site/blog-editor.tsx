@@ -1,7 +1,7 @@
 import { Badge, Group, Image, Paper, Stack, Tabs, Text, Title, Typography } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SiteRecordEditor, type SiteRecordEditorProps, sitePageView } from './page-view';
+import { SiteRecordEditor, type SiteRecordEditorProps } from './page-view';
 import { parseImage } from './site-api';
 
 type Values = Record<string, unknown>;
@@ -73,5 +73,4 @@ function BlogEditor(props: SiteRecordEditorProps) {
   );
 }
 
-/** Blog posts: the website's list; a post opens in its editor, in place of the list. */
-export default sitePageView(BlogEditor);
+export default BlogEditor;

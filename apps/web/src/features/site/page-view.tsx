@@ -1,9 +1,7 @@
 import { Paper } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { CustomWidget } from '../../kit/field-input';
-import type { ListView, RecordViewProps } from '../../kit/list-view';
+import type { RecordViewProps } from '../../kit/list-view';
 import type { Row } from '../../kit/resource-api';
-import { imageCells } from './image-cells';
 import { SiteRecordForm } from './site-screen';
 
 export interface SiteRecordEditorProps extends Omit<RecordViewProps, 'row'> {
@@ -32,15 +30,11 @@ export function SiteRecordEditor({ row, meta, close, open, widgets, stay, onValu
   );
 }
 
-const PlainEditor = (props: SiteRecordEditorProps) => (
-  <Paper withBorder p="md" radius="md">
-    <SiteRecordEditor {...props} />
-  </Paper>
-);
-
-/** A website list whose records open in a page of their own: image thumbnails in the list. */
-export const sitePageView = (editor: (props: SiteRecordEditorProps) => ReactNode) =>
-  ({ cells: imageCells, page: true, record: editor, create: editor }) satisfies ListView;
-
-/** The plain one (home banners): the record's form, back to the list once saved. */
-export default sitePageView(PlainEditor);
+/** The plain editor (home banners): the record's form, back to the list once saved. */
+export default function PlainEditor(props: SiteRecordEditorProps) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <SiteRecordEditor {...props} />
+    </Paper>
+  );
+}

@@ -4,7 +4,7 @@ import { createContext, useContext, useState } from 'react';
 import type { CustomWidget, WidgetProps } from '../../kit/field-input';
 import { listRecords, useRecord } from '../../kit/resource-api';
 import { GalleryWidget } from './image-inputs';
-import { SiteRecordEditor, type SiteRecordEditorProps, sitePageView } from './page-view';
+import { SiteRecordEditor, type SiteRecordEditorProps } from './page-view';
 import { type RowColumn, rowsWidget } from './rows-editor';
 
 /** The category chosen in the form (undefined until the form reports its values). */
@@ -95,5 +95,4 @@ function ProductEditor(props: SiteRecordEditorProps) {
   );
 }
 
-/** Product pages: the website's list; a product opens in its editor, in place of the list. */
-export default sitePageView(ProductEditor);
+export default ProductEditor;

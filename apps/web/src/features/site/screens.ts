@@ -1,4 +1,5 @@
 import { type AreaDeclaration, fromEntry, type LazyComponent, recordHref, type Screen, type ScreenEntry } from '../../config/screen-types';
+import type { sitePageView } from './site-page-view';
 
 const P = '/admin-panel';
 /** The lists whose records used to open in pages of their own (now `?record=<id>` on the list). */
@@ -6,6 +7,9 @@ const BANNERS = `${P}/home`;
 const PRODUCTS = `${P}/productDesign`;
 const BLOGS = `${P}/blogs`;
 const plain: LazyComponent = () => import('./plain-screen');
+/** A list whose records open in their own editor, loaded when one opens (see site-page-view.tsx). */
+const pageView = (editor: Parameters<typeof sitePageView>[0]) => () =>
+  import('./site-page-view').then((m) => ({ default: m.sitePageView(editor) }));
 
 type Entry = Omit<ScreenEntry, 'path'>;
 
@@ -44,14 +48,14 @@ export const siteArea: AreaDeclaration = {
       description: "The hero slides of the website's pages.",
       keywords: ['slides', 'hero'],
       resource: 'site/banners',
-      view: () => import('./page-view'),
+      view: pageView(() => import('./page-view')),
     }),
     content('blogs', {
       label: 'Blog posts',
       description: 'Write and publish blog posts, with a preview of how they read.',
       keywords: ['articles', 'news'],
       resource: 'site/blogs',
-      view: () => import('./blog-editor'),
+      view: pageView(() => import('./blog-editor')),
     }),
     content('blogs-category', {
       label: 'Blog categories',
@@ -115,7 +119,7 @@ export const siteArea: AreaDeclaration = {
         'Products presented on your website (details, images, enquiries), not sold online: the shop sells Shop → Products for sale.',
       keywords: ['products', 'catalogue', 'designs', 'showcase'],
       resource: 'site/products',
-      view: () => import('./product-editor'),
+      view: pageView(() => import('./product-editor')),
     }),
     catalogue('Product-Categories', {
       label: 'Product categories',

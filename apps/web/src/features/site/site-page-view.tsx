@@ -1,0 +1,15 @@
+import { type ComponentType, lazy } from 'react';
+import type { ListView } from '../../kit/list-view';
+import { imageCells } from './image-cells';
+import type { SiteRecordEditorProps } from './page-view';
+
+/**
+ * A website list whose records open in a page of their own: image thumbnails in the list. The editor
+ * (its form, image gallery, row editors, pickers) loads when a record opens, not with the list: on a
+ * phone, loading and running those chunks with the list was a good part of its start (Lighthouse).
+ */
+export function sitePageView(load: () => Promise<{ default: ComponentType<SiteRecordEditorProps> }>): ListView {
+  const Editor = lazy(load);
+  const editor = (props: SiteRecordEditorProps) => <Editor {...props} />;
+  return { cells: imageCells, page: true, record: editor, create: editor };
+}
