@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { lazyRecordView } from '../../kit/lazy-record-view';
 import type { ListView } from '../../kit/list-view';
 import { imageCells } from './image-cells';
 import type { SiteRecordEditorProps } from './page-view';
@@ -9,7 +10,6 @@ import type { SiteRecordEditorProps } from './page-view';
  * phone, loading and running those chunks with the list was a good part of its start (Lighthouse).
  */
 export function sitePageView(load: () => Promise<{ default: ComponentType<SiteRecordEditorProps> }>): ListView {
-  const Editor = lazy(load);
-  const editor = (props: SiteRecordEditorProps) => <Editor {...props} />;
+  const editor = lazyRecordView(load);
   return { cells: imageCells, page: true, record: editor, create: editor };
 }
